@@ -1,0 +1,41 @@
+"""The engine's own error types: every failure a user can cause is one of these.
+
+- `ScenarioError`: a scenario (file, share link or edited field) is malformed; it names the
+  field path and the reason, e.g. ``units[3].df: must be an integer from 1 to 12``.
+- `IllegalAttack`: the scenario is well formed but the rules forbid the attack; it names
+  the clause that forbids it, e.g. ``RT-4: friendly mecha a2 would be under the template``.
+- `DiceError`: scripted dice ran out or hold a value the die cannot show.
+- `NotImplementedYet`: the rule system is known but its rules are not implemented.
+"""
+
+from __future__ import annotations
+
+
+class ScatterlabError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class ScenarioError(ScatterlabError, ValueError):
+    """A malformed scenario: `path` is the field (``units[3].df``), `reason` says why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}" if path else reason)
+
+
+class IllegalAttack(ScatterlabError):
+    """The rules forbid this attack: `clause` is the rule clause ID that forbids it."""
+
+    def __init__(self, clause: str, reason: str) -> None:
+        self.clause = clause
+        self.reason = reason
+        super().__init__(f"{clause}: {reason}")
+
+
+class DiceError(ScatterlabError):
+    """Scripted dice ran out, or a scripted value is one the die cannot show."""
+
+
+class NotImplementedYet(ScatterlabError):
+    """The scenario's rule system has no rules implemented in this build."""

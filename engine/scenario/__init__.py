@@ -1,0 +1,151 @@
+"""Scenario documents: load, validate, dump, and pack into share links.
+
+A scenario is one JSON document (shared/spec/scenario.md): a battlefield, the units on it
+and one attack (for BattleTech, one turn of support). Loading validates everything and
+builds typed, frozen objects for the rules; every error is a `ScenarioError` naming the
+field path and the reason. The document itself is kept (`Scenario.data`) so that dumping,
+sharing and the page's edits round-trip exactly what the user wrote.
+
+Share links carry the document compressed: ``1`` + base64url(zlib(compact JSON)).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import copy
+import json
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import ScenarioError
+from engine.scenario import battletech, heresy, robotech
+from engine.scenario.fields import Field
+
+FORMAT = "scatterlab/1"
+PARSERS: dict[str, Callable[[Field], tuple[Any, tuple[Any, ...], Any, dict[str, Any]]]] = {
+    "robotech": robotech.parse,
+    "heresy": heresy.parse,
+    "battletech": battletech.parse,
+}
+COMMON_FIELDS = ("format", "system", "title", "notes", "seed", "dice", "options", "units",
+                 "attack")
+BOARD_FIELDS = {"robotech": ("table", "terrain"), "heresy": ("table",), "battletech": ("map",)}
+MAX_DOCUMENT = 1_000_000
+SHARE_VERSION = "1"
+SEED_MAX = 2**53 - 1  # exact in JSON and JavaScript numbers
+
+
+@dataclass(frozen=True, eq=False)
+class Scenario:
+    """A validated scenario. `board`, `units` and `attack` are the system's own types."""
+
+    system: str
+    title: str
+    notes: str
+    seed: int | None
+    dice: tuple[Any, ...] | None
+    options: dict[str, Any]
+    board: Any
+    units: tuple[Any, ...]
+    attack: Any
+    data: dict[str, Any]
+
+    def unit(self, unit_id: str) -> Any:
+        """The unit with this id (the loader guarantees ids are unique)."""
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise KeyError(unit_id)
+
+
+def _dice_entry(f: Field) -> Any:
+    v = f.value
+    if v == "HIT" or (isinstance(v, int | float) and not isinstance(v, bool)):
+        return f.number(0, 360) if isinstance(v, float) else v
+    raise f.fail("must be a die face (integer), an angle in degrees, or \"HIT\"")
+
+
+def load_dict(data: Any) -> Scenario:
+    """Validate a parsed JSON document and build the `Scenario`."""
+    root = Field(data)
+    root.object()
+    system = root["system"].choice(tuple(PARSERS))
+    root.only(COMMON_FIELDS + BOARD_FIELDS[system])
+    if root.get("format", FORMAT).value != FORMAT:
+        raise root["format"].fail(f"must be {FORMAT!r}")
+    board, units, attack, options = PARSERS[system](root)
+    dice = None
+    if root.has("dice"):
+        dice = tuple(_dice_entry(d) for d in root["dice"].items(max_len=10_000))
+    seed = root["seed"].integer(0, SEED_MAX) if root.has("seed") else None
+    return Scenario(
+        system=system,
+        title=root.get("title", "").string(120, nonempty=False),
+        notes=root.get("notes", "").string(10_000, nonempty=False),
+        seed=seed,
+        dice=dice,
+        options=options,
+        board=board,
+        units=units,
+        attack=attack,
+        data=copy.deepcopy(data),
+    )
+
+
+def loads(text: str | bytes) -> Scenario:
+    """Parse and validate a scenario from JSON text."""
+    if len(text) > MAX_DOCUMENT:
+        raise ScenarioError("scenario", f"is larger than {MAX_DOCUMENT} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise ScenarioError("scenario", f"is not valid JSON ({e})") from None
+    return load_dict(data)
+
+
+def to_dict(scenario: Scenario) -> dict[str, Any]:
+    """The scenario as a JSON-ready document (a copy: edit it, then `load_dict` it)."""
+    return copy.deepcopy(scenario.data)
+
+
+def dumps(scenario: Scenario, *, indent: int | None = 2) -> str:
+    """The scenario as JSON text."""
+    return json.dumps(scenario.data, indent=indent, ensure_ascii=False)
+
+
+def with_seed(scenario: Scenario, seed: int) -> Scenario:
+    """The same scenario with another dice seed (and its scripted dice dropped)."""
+    data = to_dict(scenario)
+    data["seed"] = seed
+    data.pop("dice", None)
+    return load_dict(data)
+
+
+def encode_share(scenario: Scenario, seed: int | None = None) -> str:
+    """A short URL-safe string holding the whole scenario (and `seed`, when given)."""
+    data = to_dict(scenario)
+    if seed is not None:
+        data["seed"] = seed
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    return SHARE_VERSION + packed
+
+
+def decode_share(text: str) -> Scenario:
+    """The scenario a share string holds; a `ScenarioError` naming "share" otherwise."""
+    if not isinstance(text, str) or not text.startswith(SHARE_VERSION):
+        raise ScenarioError("share", f"is not a Scatterlab share link (version {SHARE_VERSION})")
+    body = text[len(SHARE_VERSION):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_DOCUMENT)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ValueError("truncated or too large")
+        doc = raw.decode("utf-8")
+    except (ValueError, binascii.Error, zlib.error, UnicodeDecodeError) as e:
+        raise ScenarioError("share", f"is damaged and cannot be read ({e})") from None
+    return loads(doc)

@@ -1,0 +1,134 @@
+"""Reading untrusted JSON with field paths: every error says where and why.
+
+``Field(data)["units"][3]["df"].integer(1, 12)`` either returns the value or raises
+``ScenarioError("units[3].df", "must be an integer from 1 to 12")``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from engine.errors import ScenarioError
+
+_MISSING = object()
+
+
+class Field:
+    """A value inside a JSON document, with the path that leads to it."""
+
+    __slots__ = ("value", "path")
+
+    def __init__(self, value: Any, path: str = "") -> None:
+        self.value = value
+        self.path = path
+
+    def fail(self, reason: str) -> ScenarioError:
+        """The error to raise for this field (raise it: ``raise f.fail("...")``)."""
+        return ScenarioError(self.path or "scenario", reason)
+
+    # -- structure ---------------------------------------------------------------------
+
+    def _child(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def object(self) -> dict[str, Any]:
+        if not isinstance(self.value, dict):
+            raise self.fail("must be an object")
+        return self.value
+
+    def __getitem__(self, key: str | int) -> Field:
+        if isinstance(key, int):
+            items = self.list()
+            if not 0 <= key < len(items):
+                raise self.fail(f"must hold at least {key + 1} item(s)")
+            return Field(items[key], f"{self.path}[{key}]")
+        obj = self.object()
+        if key not in obj:
+            raise ScenarioError(self._child(key), "is required")
+        return Field(obj[key], self._child(key))
+
+    def get(self, key: str, default: Any = None) -> Field:
+        """The field `key`, or a field holding `default` when it is absent or null."""
+        obj = self.object()
+        value = obj.get(key, _MISSING)
+        if value is _MISSING or value is None:
+            return Field(default, self._child(key))
+        return Field(value, self._child(key))
+
+    def has(self, key: str) -> bool:
+        return self.object().get(key) is not None
+
+    def only(self, allowed: Sequence[str]) -> Field:
+        """Reject keys not in `allowed` (a typo must not be silently ignored)."""
+        for key in self.object():
+            if key not in allowed:
+                raise ScenarioError(
+                    self._child(str(key)), f"is not a known field (known: {', '.join(allowed)})"
+                )
+        return self
+
+    def list(self, min_len: int = 0, max_len: int | None = None) -> list[Any]:
+        if not isinstance(self.value, list):
+            raise self.fail("must be a list")
+        n = len(self.value)
+        if n < min_len or (max_len is not None and n > max_len):
+            if max_len is None:
+                raise self.fail(f"must hold at least {min_len} item(s)")
+            raise self.fail(f"must hold {min_len} to {max_len} items")
+        return self.value
+
+    def items(self, min_len: int = 0, max_len: int | None = None) -> Iterator[Field]:
+        for i, v in enumerate(self.list(min_len, max_len)):
+            yield Field(v, f"{self.path}[{i}]")
+
+    def entries(self) -> Iterator[tuple[str, Field]]:
+        for k, v in self.object().items():
+            yield k, Field(v, self._child(k))
+
+    # -- scalars -------------------------------------------------------------------------
+
+    def integer(self, lo: int | None = None, hi: int | None = None) -> int:
+        v = self.value
+        ok = isinstance(v, int) and not isinstance(v, bool)
+        if ok and (lo is None or v >= lo) and (hi is None or v <= hi):
+            return v
+        raise self.fail(_range_phrase("an integer", lo, hi))
+
+    def number(self, lo: float | None = None, hi: float | None = None,
+               *, positive: bool = False) -> float:
+        v = self.value
+        ok = isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+        if ok and positive and v <= 0:
+            raise self.fail("must be a number greater than 0")
+        if ok and (lo is None or v >= lo) and (hi is None or v <= hi):
+            return float(v)
+        raise self.fail(_range_phrase("a number", lo, hi))
+
+    def boolean(self) -> bool:
+        if not isinstance(self.value, bool):
+            raise self.fail("must be true or false")
+        return self.value
+
+    def string(self, max_len: int = 200, *, nonempty: bool = True) -> str:
+        v = self.value
+        if not isinstance(v, str) or (nonempty and not v) or len(v) > max_len:
+            raise self.fail(f"must be a {'non-empty ' if nonempty else ''}text of at most "
+                            f"{max_len} characters")
+        return v
+
+    def choice(self, choices: Sequence[str]) -> str:
+        if self.value not in choices:
+            raise self.fail(f"must be one of {', '.join(repr(c) for c in choices)}")
+        return self.value
+
+
+def _range_phrase(kind: str, lo: float | None, hi: float | None) -> str:
+    if lo is not None and hi is not None:
+        return f"must be {kind} from {lo:g} to {hi:g}"
+    if lo is not None:
+        return f"must be {kind} of at least {lo:g}"
+    if hi is not None:
+        return f"must be {kind} of at most {hi:g}"
+    return f"must be {kind}"

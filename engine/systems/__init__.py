@@ -1,0 +1,114 @@
+"""The rule systems, and the two things the engine does with any of them.
+
+Each system is one module, ``engine.systems.<system>``, providing:
+
+- ``play(scenario, dice, log) -> outcome``: the rules, step by step, asking `dice` for
+  every roll and writing every step to `log` with its clause ID. The outcome is hashable.
+  Illegal attacks raise `IllegalAttack` before any roll.
+- ``harm(scenario, outcome) -> tuple[Harm, ...]``: one `Harm` per unit, in unit order.
+- ``effects(scenario, outcome) -> dict[str, dict]``: per unit id, what happened (JSON).
+- optionally ``exact(scenario) -> Distribution[tuple[Harm, ...]]``, the exact harm
+  distribution computed with a structure the generic enumeration cannot see (it must
+  still be built from the same rule functions as `play`);
+- optionally ``groups(scenario) -> dict[str, list[int]]`` (unit indices per group) and
+  ``landing(scenario) -> list[dict]`` (where the marker lands, for the odds overlay).
+
+`resolve` runs `play` once with seeded or scripted dice; `odds` runs it over every dice
+outcome (or samples it where the tree is too large, and says so).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from engine.dice import (
+    Dice,
+    Distribution,
+    ScriptedDice,
+    SeededDice,
+    TooManyOutcomes,
+    enumerate_outcomes,
+    estimate,
+)
+from engine.errors import NotImplementedYet
+from engine.log import Log, Resolution, SilentLog
+from engine.odds import Odds, Outcome, summarize
+from engine.scenario import Scenario
+
+SYSTEMS = ("robotech", "heresy", "battletech")
+DEFAULT_SEED = 1
+DEFAULT_TRIALS = 200_000
+
+
+def rules_of(system: str) -> ModuleType:
+    """The module implementing `system`, or `NotImplementedYet`."""
+    if system not in SYSTEMS:
+        raise NotImplementedYet(f"unknown rule system {system!r}")
+    try:
+        return importlib.import_module(f"engine.systems.{system}")
+    except ModuleNotFoundError as e:
+        if e.name != f"engine.systems.{system}":
+            raise
+        raise NotImplementedYet(f"the {system} rules are not implemented yet") from None
+
+
+def dice_for(scenario: Scenario, seed: int | None = None) -> tuple[Dice, int | None]:
+    """The dice a resolution uses: `seed` if given, else the scenario's scripted dice,
+    else the scenario's seed, else `DEFAULT_SEED`. Returns the dice and the seed used."""
+    if seed is None and scenario.dice is not None:
+        return ScriptedDice(scenario.dice), None
+    if seed is None:
+        seed = scenario.seed if scenario.seed is not None else DEFAULT_SEED
+    return SeededDice(seed), seed
+
+
+def resolve(scenario: Scenario, seed: int | None = None) -> Resolution:
+    """Resolve the scenario's attack once, step by step (see `dice_for` for the dice)."""
+    rules = rules_of(scenario.system)
+    dice, used = dice_for(scenario, seed)
+    log = Log(dice)
+    outcome = rules.play(scenario, dice, log)
+    return Resolution(scenario.system, used, dict(scenario.options), tuple(log.steps),
+                      rules.effects(scenario, outcome))
+
+
+def harm_of(scenario: Scenario, dice: Dice) -> Outcome:
+    """One silent run of the rules, reduced to the harm per unit."""
+    rules = rules_of(scenario.system)
+    return rules.harm(scenario, rules.play(scenario, dice, SilentLog()))
+
+
+def exact(scenario: Scenario, budget: int = 250_000) -> Distribution[Outcome]:
+    """The exact distribution of harm per unit (raises `TooManyOutcomes`)."""
+    rules = rules_of(scenario.system)
+    if hasattr(rules, "exact"):
+        return rules.exact(scenario)
+    return enumerate_outcomes(lambda d: harm_of(scenario, d), budget=budget)
+
+
+def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIALS,
+         seed: int = 0) -> Odds:
+    """The odds of every outcome for every unit.
+
+    `method` is ``"exact"``, ``"monte-carlo"`` or ``"auto"`` (exact, falling back to
+    Monte Carlo with `trials` runs when the outcome tree is too large, and saying so).
+    """
+    rules = rules_of(scenario.system)
+    ids = [u.id for u in scenario.units]
+    groups = rules.groups(scenario) if hasattr(rules, "groups") else None
+    landing = rules.landing(scenario) if hasattr(rules, "landing") else []
+    note = ""
+    if method != "monte-carlo":
+        try:
+            dist = exact(scenario)
+        except TooManyOutcomes as e:
+            if method == "exact":
+                raise
+            note = f"exact enumeration too large ({e}); Monte Carlo with {trials} runs"
+        else:
+            units, group_figs = summarize(dist, ids, groups)
+            return Odds("exact", None, units, group_figs, landing)
+    sample = estimate(lambda d: harm_of(scenario, d), trials, seed)
+    units, group_figs = summarize(sample.distribution, ids, groups, sample)
+    return Odds("monte-carlo", trials, units, group_figs, landing, note)
