@@ -179,7 +179,8 @@ class ScriptedDice(Dice):
         value = self._take(label)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
             raise DiceError(
-                f"scripted roll {self._next} ('{label}') is {value!r}: a d{sides} shows 1 to {sides}"
+                f"scripted roll {self._next} ('{label}') is {value!r}: "
+                f"a d{sides} shows 1 to {sides}"
             )
         return value
 

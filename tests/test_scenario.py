@@ -1,0 +1,227 @@
+"""Scenario loading, validation with field paths, dumping, share strings and the CLI."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import scenario as scenarios
+from engine.__main__ import main
+from engine.errors import ScenarioError
+
+HERE = Path(__file__).parent / "scenarios"
+SYSTEMS = ("robotech", "heresy", "battletech")
+
+
+def doc(system: str) -> dict[str, Any]:
+    return json.loads((HERE / f"{system}.json").read_text())
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_valid_scenario_of_each_system_loads(system: str) -> None:
+    s = scenarios.load_dict(doc(system))
+    assert s.system == system
+    assert s.seed == 7
+    assert [u.id for u in s.units] == [u["id"] for u in doc(system)["units"]]
+
+
+def test_defaults_and_options_are_filled() -> None:
+    s = scenarios.load_dict(doc("robotech"))
+    assert s.options == {"natural_rolls": True, "dodge_adds_pil": True,
+                         "template_winding": "clockwise"}
+    assert s.unit("b2").base_mm == 40
+    assert scenarios.load_dict(doc("heresy")).options == {"edition": "hh2"}
+
+
+def _edit(system: str, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    d = copy.deepcopy(doc(system))
+    change(d)
+    return d
+
+
+def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(d: dict[str, Any]) -> None:
+        target = d
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+MALFORMED = [
+    ("robotech", _set(["units", 1, "df"], 13), "units[1].df: must be an integer from 1 to 12"),
+    ("robotech", _set(["units", 1, "df"], "4"), "units[1].df: must be an integer"),
+    ("robotech", _set(["units", 2, "id"], "b1"), "units[2].id: duplicate unit id 'b1'"),
+    ("robotech", _set(["attack", "targets"], ["zz"]), "attack.targets[0]: names unknown unit id"),
+    ("robotech", _set(["attack", "attacker"], "b1"), "attack.attacker: must be a mecha"),
+    ("robotech", _set(["units", 0, "base_mm"], -40), "units[0].base_mm: must be a number greater"),
+    ("robotech", _set(["units", 0, "x"], 60), "units[0].x: must be a number from 0 to 48"),
+    ("robotech", _set(["units", 0, "colour"], "red"), "units[0].colour: is not a known field"),
+    ("robotech", _set(["options"], {"natural_rolls": 1}), "options.natural_rolls: must be one of"),
+    ("robotech", _set(["table"], [48, 48]), "table: must be an object"),
+    ("heresy", _set(["attack", "weapon", "blast"], 4), "attack.weapon.blast: must be a marker"),
+    ("heresy", _set(["attack", "bs"], None), "attack.bs: must be an integer"),
+    ("heresy", _set(["units", 2, "armour"], {"front": 11}), "units[2].armour.side: is required"),
+    ("heresy", _set(["units", 0, "base_mm"], 0), "units[0].base_mm: must be a number greater"),
+    ("heresy", _set(["attack", "target"], "nobody"), "attack.target: names unknown unit id"),
+    ("battletech", _set(["units", 0, "hex"], "3101"), "units[0].hex: hex '3101' is off the"),
+    ("battletech", _set(["units", 0, "hex"], "9x08"), "units[0].hex:"),
+    ("battletech", _set(["units", 1, "facing"], 6), "units[1].facing: must be an integer from 0"),
+    ("battletech", _set(["map", "sheets"], [2]), "map.sheets: must hold 2 to 2 items"),
+    ("battletech", _set(["attack", "supports", 0, "kind"], "nuke"),
+     "attack.supports[0].kind: must be one of"),
+    ("battletech", _set(["attack", "supports", 1, "hexes"], ["0901"] * 6),
+     "attack.supports[1].hexes: must hold 1 to 5 items"),
+    ("battletech", _set(["map", "terrain", "4040"], {"water": 1}), "map.terrain.4040: hex"),
+    ("robotech", _set(["system"], "chess"), "system: must be one of"),
+    ("robotech", _set(["dice"], [1, "x"]), "dice[1]: must be a die face"),
+    ("robotech", _set(["seed"], -1), "seed: must be an integer from 0"),
+]
+
+
+@pytest.mark.parametrize(("system", "change", "message"), MALFORMED)
+def test_malformed_scenario_names_field_and_reason(system: str, change: Any,
+                                                   message: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        scenarios.load_dict(_edit(system, change))
+    assert str(err.value).startswith(message)
+    assert err.value.path == message.split(":")[0]
+
+
+def test_bad_json_is_a_scenario_error() -> None:
+    with pytest.raises(ScenarioError, match="scenario: is not valid JSON"):
+        scenarios.loads('{"system": "robotech",')
+
+
+def test_dump_round_trips_the_document() -> None:
+    s = scenarios.load_dict(doc("heresy"))
+    assert json.loads(scenarios.dumps(s)) == doc("heresy")
+    assert scenarios.to_dict(scenarios.loads(scenarios.dumps(s))) == doc("heresy")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_share_string_round_trips_with_seed(system: str) -> None:
+    s = scenarios.load_dict(doc(system))
+    text = scenarios.encode_share(s, seed=99)
+    assert all(c.isalnum() or c in "-_" for c in text)
+    back = scenarios.decode_share(text)
+    assert back.seed == 99
+    assert scenarios.to_dict(back) == {**doc(system), "seed": 99}
+    assert len(text) < len(scenarios.dumps(s, indent=None))
+
+
+@pytest.mark.parametrize("bad", ["", "2abc", "1!!!!", "1" + "A" * 40, "1eJwLyc8HAAX6AiU"])
+def test_damaged_share_string_is_a_scenario_error(bad: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        scenarios.decode_share(bad)
+    assert err.value.path in ("share", "scenario", "system")
+
+
+def test_with_seed_drops_scripted_dice() -> None:
+    s = scenarios.load_dict({**doc("robotech"), "dice": [6, 6]})
+    assert scenarios.with_seed(s, 5).dice is None
+    assert scenarios.with_seed(s, 5).seed == 5
+
+
+# -- fuzzing: any input gives a Scenario or a ScenarioError, never another exception --
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True)
+    | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=5)
+    | st.dictionaries(st.text(max_size=10), children, max_size=6),
+    max_leaves=30,
+)
+
+
+def _mutations(system: str) -> st.SearchStrategy[dict[str, Any]]:
+    """A valid document with one value somewhere replaced by arbitrary JSON."""
+    base = doc(system)
+    paths: list[list[Any]] = []
+
+    def walk(node: Any, path: list[Any]) -> None:
+        paths.append(path)
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, [*path, k])
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, [*path, i])
+
+    walk(base, [])
+    return st.tuples(st.sampled_from(paths[1:]), JSON).map(
+        lambda pv: _edit(system, _set(pv[0], pv[1])))
+
+
+def _loads_or_scenario_error(action: Callable[[], Any]) -> None:
+    with contextlib.suppress(ScenarioError):
+        action()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SYSTEMS).flatmap(_mutations))
+def test_fuzz_mutated_documents_give_scenario_or_scenario_error(data: dict[str, Any]) -> None:
+    _loads_or_scenario_error(lambda: scenarios.load_dict(data))
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON)
+def test_fuzz_arbitrary_json_gives_scenario_error(data: Any) -> None:
+    _loads_or_scenario_error(lambda: scenarios.load_dict(data))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200) | st.binary(max_size=200).map(lambda b: b.decode("latin-1")))
+def test_fuzz_text_loader(text: str) -> None:
+    _loads_or_scenario_error(lambda: scenarios.loads(text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="1-_ABCDEFabcdefxyzeJw0123456789", max_size=120))
+def test_fuzz_share_decoder(text: str) -> None:
+    _loads_or_scenario_error(lambda: scenarios.decode_share(text))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(SYSTEMS).flatmap(_mutations))
+def test_fuzz_share_decoder_on_packed_documents(data: dict[str, Any]) -> None:
+    import base64
+    import zlib
+    raw = json.dumps(data, allow_nan=True).encode()
+    text = "1" + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+    _loads_or_scenario_error(lambda: scenarios.decode_share(text))
+
+
+# -- command line --------------------------------------------------------------------
+
+
+def test_cli_validate_accepts_each_system(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", *(str(HERE / f"{s}.json") for s in SYSTEMS)]) == 0
+    assert capsys.readouterr().out.count(": ok (") == 3
+
+
+def test_cli_validate_rejects_with_path_and_nonzero_exit(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(_edit("robotech", _set(["units", 1, "df"], 13))))
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    run = subprocess.run([sys.executable, "-m", "engine", "validate", str(bad), str(broken)],
+                         capture_output=True, text=True, cwd=Path(__file__).parents[1])
+    assert run.returncode == 1
+    assert "bad.json: error: units[1].df: must be an integer from 1 to 12" in run.stderr
+    assert "broken.json: error: scenario: is not valid JSON" in run.stderr
+
+
+def test_cli_missing_file_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "/nonexistent/x.json"]) == 1
+    assert "cannot read" in capsys.readouterr().err
