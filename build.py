@@ -1,0 +1,463 @@
+"""Build the Scatterlab static site into dist/, and serve it.
+
+    python build.py                      # write dist/
+    python build.py serve [--port N] [--no-open]
+
+dist/ is a plain static site: every URL in it is relative and same-origin, so it works from
+any static host and any sub-path with no special header. It holds
+
+- index.html, style.css, main.py, boot.js, pyscript.json, manifest.webmanifest, icons;
+- pyscript/: @pyscript/core's dist/ (no source maps), pinned by package-lock.json;
+- pyodide/: the Pyodide runtime files from the pinned npm package (no package wheels);
+- wheels/: the svgwrite wheel, checked against the sha256 below;
+- app.zip: the engine's .py files, packed deterministically;
+- demos/: web/demos/*.json and demos/index.json listing them;
+- sw.js: a cache-first service worker precaching every file above (cache name from a
+  content hash), so the app opens with no network after one visit.
+
+The default demo's board is pre-rendered here by the CPython engine and inlined into
+index.html, so a board is on screen before Python has loaded in the browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import html
+import http.server
+import json
+import os
+import shutil
+import socketserver
+import struct
+import subprocess
+import sys
+import threading
+import webbrowser
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+CACHE = ROOT / "build" / "cache"
+NODE_MODULES = ROOT / "node_modules"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+# What pyodide.mjs loads at start (checked: it names exactly these; no package wheels).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+SVGWRITE_VERSION = "1.4.3"
+SVGWRITE_WHEEL = f"svgwrite-{SVGWRITE_VERSION}-py3-none-any.whl"
+SVGWRITE_SHA256 = "bb6b2b5450f1edbfa597d924f9ac2dd099e625562e492021d7dd614f65f8a22d"
+
+SYSTEM_ORDER = ("robotech", "heresy", "battletech")
+SYSTEM_NAMES = {
+    "robotech": "Robotech RPG Tactics",
+    "heresy": "Warhammer 40K 7th / Horus Heresy",
+    "battletech": "BattleTech Battlefield Support",
+}
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+def log(msg: str, quiet: bool = False) -> None:
+    if not quiet:
+        print(f"build: {msg}", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------- npm packages
+
+
+def _installed_version(package: str) -> str | None:
+    try:
+        meta = json.loads((NODE_MODULES / package / "package.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return meta.get("version")
+
+
+def ensure_node_modules(quiet: bool = False) -> None:
+    """Install the pinned npm packages with `npm ci`, unless node_modules already has them."""
+    wanted = {"pyodide": PYODIDE_VERSION, "@pyscript/core": PYSCRIPT_VERSION}
+    if all(_installed_version(p) == v for p, v in wanted.items()):
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("build: npm is needed (apt-get install -y npm) to fetch pyodide/pyscript")
+    log("npm ci (pinned pyodide and @pyscript/core)", quiet)
+    subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"],
+        cwd=ROOT, check=True, stdout=subprocess.DEVNULL if quiet else None,
+    )
+    for p, v in wanted.items():
+        got = _installed_version(p)
+        if got != v:
+            raise SystemExit(f"build: node_modules has {p} {got}, package-lock.json should pin {v}")
+
+
+# --------------------------------------------------------------------------- svgwrite wheel
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def ensure_svgwrite_wheel(quiet: bool = False) -> Path:
+    """The svgwrite wheel from the build cache, downloaded with pip if absent, hash-checked."""
+    wheel = CACHE / SVGWRITE_WHEEL
+    if not wheel.exists() or _sha256(wheel) != SVGWRITE_SHA256:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        log(f"pip download svgwrite=={SVGWRITE_VERSION}", quiet)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", f"svgwrite=={SVGWRITE_VERSION}",
+             "--no-deps", "--only-binary=:all:", "--disable-pip-version-check", "-q",
+             "-d", str(CACHE)],
+            check=True,
+        )
+    digest = _sha256(wheel)
+    if digest != SVGWRITE_SHA256:
+        wheel.unlink(missing_ok=True)
+        raise SystemExit(f"build: {SVGWRITE_WHEEL} sha256 {digest} != pinned {SVGWRITE_SHA256}")
+    return wheel
+
+
+# --------------------------------------------------------------------------- app.zip
+
+
+def pack_engine(out: Path) -> None:
+    """Zip engine/**/*.py (sorted, fixed timestamps and modes: byte-identical for same input)."""
+    files = sorted(
+        p for p in (ROOT / "engine").rglob("*.py") if "__pycache__" not in p.parts
+    )
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
+
+
+# --------------------------------------------------------------------------- demos
+
+
+def collect_demos(out_dir: Path, quiet: bool = False) -> list[dict]:
+    """Copy web/demos/*.json to out_dir and return the index entries, system order first."""
+    entries = []
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for path in sorted((WEB / "demos").glob("*.json")):
+        if path.name == "index.json":
+            continue
+        try:
+            data = json.loads(path.read_text("utf-8"))
+            system = data["system"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            log(f"warning: skipping demo {path.name}: {exc}", quiet)
+            continue
+        shutil.copyfile(path, out_dir / path.name)
+        entries.append({
+            "system": system,
+            "title": str(data.get("title") or path.stem),
+            "file": path.name,
+        })
+
+    def order(e: dict) -> tuple:
+        s = e["system"]
+        return (SYSTEM_ORDER.index(s) if s in SYSTEM_ORDER else len(SYSTEM_ORDER), s, e["file"])
+
+    entries.sort(key=order)
+    return entries
+
+
+def _placeholder_svg(note: str) -> str:
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 32" role="img" '
+        'class="board placeholder" aria-label="board placeholder">'
+        '<rect x="0" y="0" width="48" height="32" fill="#e9eef2"/>'
+        f'<text x="24" y="16.5" text-anchor="middle" font-size="2" fill="#4a5560">'
+        f"{html.escape(note)}</text></svg>"
+    )
+
+
+def prerender_board(demo_path: Path | None, quiet: bool = False) -> str:
+    """The default demo's board as inline SVG text, or a placeholder if that cannot be done."""
+    if demo_path is None:
+        return _placeholder_svg("No demo yet")
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    try:
+        from engine import render, scenario  # type: ignore[import-not-found]
+
+        svg = render.board(scenario.loads(demo_path.read_text("utf-8")))
+    except Exception as exc:  # the build must not fail because the renderer is not there yet
+        log(f"warning: board not pre-rendered ({type(exc).__name__}: {exc})", quiet)
+        return _placeholder_svg("Loading the board…")
+    svg = svg.strip()
+    if svg.startswith("<?xml"):
+        svg = svg[svg.index("?>") + 2:].lstrip()
+    return svg
+
+
+# --------------------------------------------------------------------------- icons
+
+
+def _png(width: int, height: int, rows: list[bytes]) -> bytes:
+    """Encode RGBA rows as a PNG with nothing but zlib and struct."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    raw = b"".join(b"\x00" + row for row in rows)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def icon_png(size: int, maskable: bool = False) -> bytes:
+    """A blast marker: dark square, orange disc with a ring and a centre hole, a scatter arrow."""
+    bg = (27, 38, 49, 255)
+    disc = (230, 159, 0, 255)
+    ring = (255, 255, 255, 255)
+    hole = bg
+    arrow = (86, 180, 233, 255)
+    c = size / 2
+    scale = 0.8 if maskable else 1.0  # keep the motif inside the maskable safe zone
+    r_disc, r_ring_in, r_hole = 0.36 * size * scale, 0.31 * size * scale, 0.06 * size * scale
+    rows = []
+    for y in range(size):
+        row = bytearray()
+        for x in range(size):
+            dx, dy = x + 0.5 - c, y + 0.5 - c
+            d = (dx * dx + dy * dy) ** 0.5
+            px = bg
+            if d <= r_disc:
+                px = ring if d >= r_ring_in else disc
+                if d <= r_hole:
+                    px = hole
+            # scatter arrow: a bar up-right from the centre hole
+            u, v = (dx + -dy) / 1.4142, (dx + dy) / 1.4142
+            if r_hole * 1.5 < u < r_disc * 1.25 and abs(v) < size * 0.03 * scale:
+                px = arrow
+            row += bytes(px)
+        rows.append(bytes(row))
+    return _png(size, size, rows)
+
+
+ICON_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+<rect width="64" height="64" rx="10" fill="#1b2631"/>
+<circle cx="32" cy="32" r="23" fill="#e69f00" stroke="#fff" stroke-width="3"/>
+<circle cx="32" cy="32" r="4" fill="#1b2631"/>
+<path d="M36 28 L54 10" stroke="#56b4e9" stroke-width="4" stroke-linecap="round"/>
+</svg>
+"""
+
+
+# --------------------------------------------------------------------------- service worker
+
+
+def precache_list(dist: Path) -> tuple[list[str], str]:
+    """Every file of dist (but sw.js) as ./relative URLs, and a cache name from their hash."""
+    digest = hashlib.sha256()
+    urls = ["./"]
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        rel = path.relative_to(dist).as_posix()
+        if rel == "sw.js":
+            continue
+        urls.append("./" + rel)
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return urls, "scatterlab-" + digest.hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------- build
+
+
+def build(out: Path = DIST, quiet: bool = False) -> Path:
+    """Write the whole static site into `out` (replaced), and return it."""
+    ensure_node_modules(quiet)
+    wheel = ensure_svgwrite_wheel(quiet)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    # runtime: pyodide and pyscript core, exactly as pinned
+    (out / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copyfile(NODE_MODULES / "pyodide" / name, out / "pyodide" / name)
+    (out / "pyscript").mkdir()
+    for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
+        if path.is_file() and not path.name.endswith(".map"):
+            text = path.read_bytes()
+            if path.suffix == ".js":  # drop the dangling sourceMappingURL comments
+                text = b"\n".join(
+                    line for line in text.split(b"\n")
+                    if not line.startswith(b"//# sourceMappingURL=")
+                )
+            (out / "pyscript" / path.name).write_bytes(text)
+
+    # python: svgwrite and the engine
+    (out / "wheels").mkdir()
+    shutil.copyfile(wheel, out / "wheels" / SVGWRITE_WHEEL)
+    pack_engine(out / "app.zip")
+
+    # demos
+    demos = collect_demos(out / "demos", quiet)
+    default = demos[0] if demos else None
+    index = {
+        "systems": [
+            {"id": s, "name": SYSTEM_NAMES[s]}
+            for s in SYSTEM_ORDER
+        ],
+        "default": default["file"] if default else None,
+        "demos": demos,
+    }
+    (out / "demos" / "index.json").write_text(json.dumps(index, indent=1) + "\n", "utf-8")
+
+    # the page
+    for path in sorted(WEB.iterdir()):
+        if path.is_file() and path.name not in ("index.html", "sw.js"):
+            shutil.copyfile(path, out / path.name)
+    config = {
+        "interpreter": "./pyodide/pyodide.mjs",
+        "files": {
+            f"./wheels/{SVGWRITE_WHEEL}": "./*",
+            "./app.zip": "./*",
+        },
+    }
+    (out / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", "utf-8")
+    board = prerender_board(out / "demos" / default["file"] if default else None, quiet)
+    page = (WEB / "index.html").read_text("utf-8")
+    page = page.replace("<!--PRERENDERED-BOARD-->", board)
+    page = page.replace("__DEFAULT_DEMO__", html.escape(default["file"] if default else ""))
+    (out / "index.html").write_text(page, "utf-8")
+
+    # installability
+    (out / "icons").mkdir()
+    (out / "icons" / "icon.svg").write_text(ICON_SVG, "utf-8")
+    (out / "icons" / "icon-192.png").write_bytes(icon_png(192))
+    (out / "icons" / "icon-512.png").write_bytes(icon_png(512))
+    (out / "icons" / "maskable-512.png").write_bytes(icon_png(512, maskable=True))
+
+    # offline: the service worker last, over the final file set
+    urls, cache_name = precache_list(out)
+    sw = (WEB / "sw.js").read_text("utf-8")
+    sw = sw.replace('"__CACHE_NAME__"', json.dumps(cache_name))
+    sw = sw.replace('["__PRECACHE__"]', json.dumps(urls, indent=1))
+    (out / "sw.js").write_text(sw, "utf-8")
+
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"wrote {out} ({len(urls)} files, {size / 1e6:.1f} MB, cache {cache_name})", quiet)
+    return out
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types browsers insist on, revalidated on every load."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(directory: Path = DIST, port: int = 0, quiet: bool = False) -> Server:
+    """A threaded static server for `directory` on 127.0.0.1 (port 0: a free one)."""
+
+    class _Handler(Handler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(directory), **kwargs)
+
+    _Handler.quiet = quiet
+    return Server(("127.0.0.1", port), _Handler)
+
+
+@contextlib.contextmanager
+def serving(directory: Path = DIST, port: int = 0, quiet: bool = True):
+    """Serve `directory` in a background thread; yields the base URL (ends with /)."""
+    server = make_server(directory, port, quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def _can_open_browser() -> bool:
+    if os.environ.get("CI"):
+        return False
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
+    parser.add_argument("--out", type=Path, default=DIST, help="output folder (default dist/)")
+    parser.add_argument("--port", type=int, default=8000, help="serve: port (default 8000)")
+    parser.add_argument("--no-open", action="store_true", help="serve: do not open a browser")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    out = build(args.out.resolve(), quiet=args.quiet)
+    if args.command == "build":
+        return 0
+    server = make_server(out, args.port)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"Serving {out} at {url} (Ctrl-C to stop)", flush=True)
+    if not args.no_open and _can_open_browser():
+        threading.Timer(0.5, webbrowser.open, (url,)).start()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

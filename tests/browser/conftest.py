@@ -1,0 +1,184 @@
+"""Playwright harness for the built site: build dist/ once, serve it on 127.0.0.1, drive
+Debian's Chromium headless with every request that would leave 127.0.0.1 blocked and
+counted as a failure, and console errors counted as failures too.
+
+Needs /usr/bin/chromium (apt-get install -y chromium) and the playwright Python package
+(pip install playwright; never `playwright install`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("SCATTERLAB_CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = ROOT / "screenshots"
+BOOT_TIMEOUT_MS = int(os.environ.get("SCATTERLAB_BOOT_TIMEOUT_MS", "90000"))
+
+# Flags from shared/notes/web-runtime.md: everything but 127.0.0.1 goes to a dead proxy and
+# resolves to nothing, so no request can leave the machine even from a worker.
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--proxy-server=http://127.0.0.1:9",
+    "--proxy-bypass-list=127.0.0.1",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def _load_build():
+    spec = importlib.util.spec_from_file_location("scatterlab_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["scatterlab_build"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build_module = _load_build()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip (with the reason) rather than error when the browser is not installed."""
+    missing = []
+    if not Path(CHROMIUM).exists():
+        missing.append(f"{CHROMIUM} (apt-get install -y chromium)")
+    if importlib.util.find_spec("playwright") is None:
+        missing.append("the playwright package (pip install playwright)")
+    if not missing:
+        return
+    skip = pytest.mark.skip(reason="browser tests need " + " and ".join(missing))
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory) -> Path:
+    """dist/ built once per session (into the repo's dist/, as `python build.py` does)."""
+    return build_module.build(build_module.DIST, quiet=True)
+
+
+@pytest.fixture(scope="session")
+def base_url(dist):
+    with build_module.serving(dist, quiet=True) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def demos(dist) -> list[dict]:
+    index = json.loads((dist / "demos" / "index.json").read_text("utf-8"))
+    for entry in index["demos"]:
+        entry["path"] = dist / "demos" / entry["file"]
+    return index["demos"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+class Watch:
+    """Every request that is not to 127.0.0.1, every console error and page error."""
+
+    def __init__(self) -> None:
+        self.offsite: list[str] = []
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+
+    def request(self, request) -> None:
+        url = request.url
+        self.requests.append(url)
+        scheme = urlsplit(url).scheme
+        if scheme in ("data", "blob", "about"):
+            return
+        if urlsplit(url).hostname != "127.0.0.1":
+            self.offsite.append(url)
+
+    def console(self, msg) -> None:
+        if msg.type == "error":
+            self.errors.append(f"console: {msg.text}")
+
+    def pageerror(self, err) -> None:
+        self.errors.append(f"pageerror: {err}")
+
+    def attach(self, context) -> None:
+        context.on("request", self.request)
+        context.on("console", self.console)
+        context.on("weberror", lambda e: self.pageerror(e.error))
+
+    def check(self) -> None:
+        assert not self.offsite, f"requests left 127.0.0.1: {self.offsite}"
+        assert not self.errors, "console errors:\n" + "\n".join(self.errors)
+
+
+@pytest.fixture
+def watch():
+    return Watch()
+
+
+@pytest.fixture
+def new_page(browser, watch):
+    """A factory of pages in fresh contexts (own storage, service workers blocked unless
+    asked), each watched; the watch is checked when the test ends."""
+    contexts = []
+
+    def make(viewport=DESKTOP, service_workers="block", **kwargs):
+        context = browser.new_context(
+            viewport=viewport, service_workers=service_workers, **kwargs
+        )
+        watch.attach(context)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        return page
+
+    yield make
+    for c in contexts:
+        c.close()
+    watch.check()
+
+
+def wait_ready(page) -> None:
+    """Wait until main.py has started (or failed: then fail with its message)."""
+    page.wait_for_function(
+        "['ready', 'failed'].includes(document.body.dataset.state)", timeout=BOOT_TIMEOUT_MS
+    )
+    state = page.evaluate("document.body.dataset.state")
+    if state != "ready":
+        raise AssertionError("app failed to start: " + page.inner_text("#message"))
+
+
+def open_app(page, url: str) -> None:
+    page.goto(url)
+    wait_ready(page)
+
+
+def last_resolution(page):
+    return json.loads(page.text_content("#last-resolution"))
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

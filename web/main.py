@@ -1,0 +1,802 @@
+"""Scatterlab's page logic (PyScript, main thread): DOM events -> engine calls -> DOM updates.
+
+It holds no rule: validation, dice, resolution, odds and drawing are the engine's. User text
+reaches the page only through textContent / attribute setters, never as markup, and the
+engine's SVG is parsed as XML (never as HTML) before it is put into the page.
+
+For tests and tools the page exposes its state: <body data-state="loading|ready|busy">,
+<script type="application/json" id="last-resolution"> (the shown Resolution.to_dict()),
+id="last-odds" (Odds.to_dict()), and data-step on #board (index of the step shown, or "all").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from urllib.parse import parse_qs
+
+import js
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+from engine import scenario as sc
+from engine import systems
+from engine.errors import IllegalAttack, NotImplementedYet, ScatterlabError, ScenarioError
+
+try:  # the renderer is written by another engineer; the page still works without it
+    from engine import render
+except ImportError:  # pragma: no cover - only while engine/render.py does not exist
+    render = None
+
+try:
+    from engine.clauses import clause_text
+except ImportError:  # pragma: no cover
+    def clause_text(clause_id: str) -> str:
+        return ""
+
+STORAGE_KEY = "scatterlab:last-scenario"
+SEED_MAX = 2**31 - 1
+
+
+class State:
+    """Everything the page shows, in one place."""
+
+    scenario = None  # engine.scenario.Scenario
+    resolution = None  # engine Resolution shown, or None
+    res_dict = None  # its to_dict()
+    step = None  # index of the last step shown while stepping; None: the whole resolution
+    odds = None
+    index = {"systems": [], "demos": [], "default": None}
+    demo_file = None
+    drag = None
+    busy = False
+
+
+S = State()
+_proxies = []  # keep event handler proxies alive for the page's life
+
+
+def el(id_: str):
+    return document.getElementById(id_)
+
+
+def make(tag: str, text: str | None = None, cls: str | None = None, **attrs):
+    node = document.createElement(tag)
+    if text is not None:
+        node.textContent = str(text)
+    if cls:
+        node.className = cls
+    for key, value in attrs.items():
+        node.setAttribute(key.rstrip("_").replace("_", "-"), str(value))
+    return node
+
+
+def on(node, event: str, handler) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    node.addEventListener(event, proxy)
+
+
+def set_json(id_: str, value) -> None:
+    el(id_).textContent = json.dumps(value)
+
+
+# ----------------------------------------------------------------------------- messages
+
+
+def show_message(text: str, kind: str = "error") -> None:
+    box = el("message")
+    box.textContent = text
+    box.className = "message" if kind == "error" else "message info"
+    box.dataset.kind = kind
+    box.hidden = False
+
+
+def clear_message() -> None:
+    box = el("message")
+    box.hidden = True
+    box.textContent = ""
+    box.dataset.kind = ""
+
+
+def describe(err: Exception) -> str:
+    if isinstance(err, ScenarioError):
+        return f"Invalid scenario — {err}"
+    if isinstance(err, IllegalAttack):
+        return f"Illegal attack — {err.clause}: {err.reason}"
+    if isinstance(err, NotImplementedYet):
+        return f"Not implemented yet — {err}"
+    return f"{type(err).__name__}: {err}"
+
+
+def set_busy(busy: bool, text: str = "") -> None:
+    S.busy = busy
+    document.body.dataset.state = "busy" if busy else "ready"
+    el("loading-text").textContent = text
+    for node in document.querySelectorAll("#actions button, #apply-json, #system, #demo"):
+        node.disabled = busy
+
+
+# ----------------------------------------------------------------------------- board
+
+
+def svg_text() -> str:
+    if render is None:
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 8">'
+            '<text x="24" y="4.5" text-anchor="middle" font-size="1.6">'
+            "The board renderer is not built in yet.</text></svg>"
+        )
+    return render.board(
+        S.scenario,
+        S.resolution,
+        upto_step=S.step if S.resolution is not None else None,
+        odds=S.odds,
+    )
+
+
+def draw() -> None:
+    """Render the board and put it into #board, parsed as XML (text stays text)."""
+    text = svg_text()
+    doc = js.DOMParser.new().parseFromString(text, "image/svg+xml")
+    root = doc.documentElement
+    if doc.getElementsByTagName("parsererror").length or root.localName != "svg":
+        raise ValueError("the board renderer produced SVG the browser cannot parse")
+    board = el("board")
+    board.replaceChildren(document.importNode(root, True))
+    board.dataset.step = "all" if S.step is None else str(S.step)
+    board.dataset.system = S.scenario.system
+
+
+# ----------------------------------------------------------------------------- scenario
+
+
+def autosave() -> None:
+    # storage full or disabled: autosave is a convenience only
+    with contextlib.suppress(Exception):
+        window.localStorage.setItem(STORAGE_KEY, sc.dumps(S.scenario, indent=None))
+
+
+def set_scenario(new, *, keep_result: bool = False) -> bool:
+    """Validate and show a scenario (a dict or a Scenario); on error keep the previous one."""
+    try:
+        scenario = new if isinstance(new, sc.Scenario) else sc.load_dict(new)
+    except ScatterlabError as err:
+        show_message(describe(err))
+        fill_fields()  # put the fields back to the kept state
+        return False
+    S.scenario = scenario
+    if not keep_result:
+        S.resolution = S.res_dict = S.step = S.odds = None
+        set_json("last-resolution", None)
+        set_json("last-odds", None)
+        show_log()
+        el("odds-box").hidden = True
+    el("share-box").hidden = True
+    fill_fields()
+    autosave()
+    draw()
+    return True
+
+
+def fill_fields() -> None:
+    s = S.scenario
+    if s is None:
+        return
+    el("title").textContent = s.title or "(untitled scenario)"
+    el("notes").textContent = s.notes or ""
+    el("notes-box").hidden = not s.notes
+    seed = el("seed")
+    seed.value = "" if s.seed is None else str(s.seed)
+    seed.title = "This scenario uses scripted dice; a new seed drops them." if s.dice else ""
+    el("json").value = sc.dumps(s)
+    if el("system").value != s.system:
+        el("system").value = s.system
+        fill_demo_select(s.system)
+    demo = el("demo")
+    demo.value = S.demo_file if S.demo_file and demo_of(S.demo_file, s.system) else ""
+    document.body.dataset.demo = S.demo_file or ""
+    document.body.dataset.system = s.system
+    fill_units()
+
+
+def fill_units() -> None:
+    box = el("units")
+    box.replaceChildren()
+    data = sc.to_dict(S.scenario)
+    for i, unit in enumerate(data.get("units", [])):
+        uid = str(unit.get("id", i))
+        is_hex = "hex" in unit
+        row = make("div", cls="unit-row hex" if is_hex else "unit-row", data_unit=uid)
+        row.appendChild(make("div", f"{uid} · {unit.get('side', '')}", cls="who"))
+        row.appendChild(field(i, "name", "Name", unit.get("name", ""), "text"))
+        if is_hex:
+            row.appendChild(field(i, "hex", "Hex", unit.get("hex", ""), "text"))
+        else:
+            row.appendChild(field(i, "x", 'x (")', unit.get("x", ""), "number"))
+            row.appendChild(field(i, "y", 'y (")', unit.get("y", ""), "number"))
+        box.appendChild(row)
+
+
+def field(index: int, key: str, label: str, value, kind: str):
+    wrap = make("label", label)
+    inp = make("input", type=kind, data_index=index, data_key=key)
+    if kind == "number":
+        inp.setAttribute("step", "0.1")
+        inp.setAttribute("inputmode", "decimal")
+    if key == "hex":
+        inp.setAttribute("inputmode", "numeric")
+        inp.setAttribute("maxlength", "4")
+        inp.setAttribute("pattern", "[0-9]{4}")
+    inp.value = "" if value is None else str(value)
+    wrap.appendChild(inp)
+    return wrap
+
+
+def on_unit_field(ev) -> None:
+    inp = ev.target
+    if not inp.dataset.key:
+        return
+    index, key = int(inp.dataset.index), str(inp.dataset.key)
+    data = sc.to_dict(S.scenario)
+    raw = str(inp.value)
+    value: object = raw
+    if key in ("x", "y"):
+        try:
+            value = float(raw)
+            value = int(value) if value == int(value) else round(value, 3)
+        except ValueError:
+            show_message(f"Invalid edit — units[{index}].{key}: must be a number")
+            fill_fields()
+            return
+    data["units"][index][key] = value
+    if set_scenario(data):
+        clear_message()
+
+
+def on_seed(ev) -> None:
+    raw = str(el("seed").value).strip()
+    try:
+        seed = int(raw)
+        if not 0 <= seed <= sc.SEED_MAX:
+            raise ValueError
+    except ValueError:
+        show_message(f"Invalid edit — seed: must be an integer from 0 to {sc.SEED_MAX}")
+        fill_fields()
+        return
+    if seed == S.scenario.seed:
+        return
+    try:
+        new = sc.with_seed(S.scenario, seed)
+    except ScatterlabError as err:
+        show_message(describe(err))
+        fill_fields()
+        return
+    if set_scenario(new):
+        clear_message()
+
+
+def on_apply_json(ev) -> None:
+    try:
+        new = sc.loads(str(el("json").value))
+    except ScatterlabError as err:
+        show_message(describe(err))
+        return  # keep the text so the user can fix it; the state is unchanged
+    if set_scenario(new):
+        clear_message()
+
+
+# ----------------------------------------------------------------------------- demos
+
+
+def demo_of(file: str, system: str | None = None):
+    for d in S.index.get("demos", []):
+        if d["file"] == file and (system is None or d["system"] == system):
+            return d
+    return None
+
+
+def fill_demo_select(system: str) -> None:
+    select = el("demo")
+    select.replaceChildren()
+    select.appendChild(make("option", "— pick a demo —", value=""))
+    for d in S.index.get("demos", []):
+        if d["system"] == system:
+            select.appendChild(make("option", d["title"], value=d["file"]))
+
+
+def fill_system_select() -> None:
+    select = el("system")
+    select.replaceChildren()
+    for s in S.index.get("systems", []):
+        select.appendChild(make("option", s["name"], value=s["id"]))
+
+
+async def fetch_text(url: str) -> str:
+    resp = await js.fetch(url)
+    if not resp.ok:
+        raise OSError(f"{url}: HTTP {resp.status}")
+    return str(await resp.text())
+
+
+async def load_demo(file: str) -> bool:
+    try:
+        text = await fetch_text("./demos/" + file)
+        scenario = sc.loads(text)
+    except (OSError, ScatterlabError) as err:
+        show_message(f"Demo {file} cannot be loaded — {err}")
+        return False
+    except Exception as err:  # a failed fetch (offline, missing file) raises a JsException
+        show_message(f"Demo {file} cannot be loaded — {err}")
+        return False
+    previous = S.demo_file
+    S.demo_file = file
+    if not set_scenario(scenario):
+        S.demo_file = previous
+        return False
+    clear_message()
+    return True
+
+
+async def on_system(ev) -> None:
+    system = str(el("system").value)
+    fill_demo_select(system)
+    first = next((d for d in S.index["demos"] if d["system"] == system), None)
+    if first is None:
+        show_message("No demo for this system yet.", "info")
+        return
+    await load_demo(first["file"])
+
+
+async def on_demo(ev) -> None:
+    file = str(el("demo").value)
+    if file:
+        await load_demo(file)
+
+
+# ----------------------------------------------------------------------------- resolve
+
+
+def resolve_now() -> bool:
+    try:
+        res = systems.resolve(S.scenario, seed=S.scenario.seed)
+    except ScatterlabError as err:
+        show_message(describe(err))
+        return False
+    S.resolution, S.res_dict, S.odds = res, res.to_dict(), None
+    el("odds-box").hidden = True
+    set_json("last-odds", None)
+    set_json("last-resolution", S.res_dict)
+    clear_message()
+    return True
+
+
+def on_roll(ev) -> None:
+    if resolve_now():
+        S.step = None
+        show_log()
+        draw()
+
+
+def on_new_seed(ev) -> None:
+    seed = random.randrange(1, SEED_MAX)
+    try:
+        new = sc.with_seed(S.scenario, seed)
+    except ScatterlabError as err:
+        show_message(describe(err))
+        return
+    if set_scenario(new):
+        on_roll(ev)
+
+
+def on_step(ev) -> None:
+    steps = (S.res_dict or {}).get("steps", [])
+    if S.resolution is None or S.step is None or S.step >= len(steps) - 1:
+        if not resolve_now():
+            return
+        S.step = 0
+    else:
+        S.step += 1
+    show_log()
+    draw()
+
+
+def rolls_text(rolls) -> str:
+    parts = []
+    for r in rolls or []:
+        dice = r.get("dice")
+        dice_s = " ".join(str(d) for d in dice) if isinstance(dice, list) else str(dice)
+        parts.append(f"{r.get('label', '')}: [{dice_s}] → {r.get('value')}")
+    return "; ".join(parts)
+
+
+def show_log() -> None:
+    log, status, effects = el("log"), el("log-status"), el("effects")
+    log.replaceChildren()
+    effects.replaceChildren()
+    if S.res_dict is None:
+        status.textContent = "— press Roll, or Step through it"
+        el("step").textContent = "Step"
+        return
+    steps = S.res_dict.get("steps", [])
+    shown = steps if S.step is None else steps[: S.step + 1]
+    for i, st in enumerate(shown):
+        clause = str(st.get("clause", ""))
+        li = make("li", cls="step", data_clause=clause, data_index=i)
+        li.appendChild(make("span", clause, cls="clause"))
+        ctext = clause_text(clause)
+        if ctext:
+            li.appendChild(make("span", f" — {ctext}", cls="clause-text"))
+        li.appendChild(make("span", st.get("text", ""), cls="step-text"))
+        rt = rolls_text(st.get("rolls"))
+        if rt:
+            li.appendChild(make("span", rt, cls="rolls"))
+        log.appendChild(li)
+    if S.step is None:
+        status.textContent = f"seed {S.res_dict.get('seed')} · {len(steps)} steps"
+        el("step").textContent = "Step"
+        show_effects(effects)
+    else:
+        status.textContent = f"step {S.step + 1} of {len(steps)}"
+        last = log.lastElementChild
+        if last:
+            last.classList.add("current")
+            last.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+        done = S.step >= len(steps) - 1
+        el("step").textContent = "Restart steps" if done else "Next step"
+        if done:
+            show_effects(effects)
+
+
+def unit_name(uid: str) -> str:
+    for u in S.scenario.units:
+        if u.id == uid:
+            return f"{u.name} ({uid})" if u.name and u.name != uid else uid
+    return uid
+
+
+def show_effects(box) -> None:
+    eff = (S.res_dict or {}).get("effects") or {}
+    if not eff:
+        return
+    box.appendChild(make("h3", "Effects"))
+    ul = make("ul")
+    for uid, what in eff.items():
+        if isinstance(what, dict):
+            desc = ", ".join(
+                f"{k}: {v if isinstance(v, str | int | float) else json.dumps(v)}"
+                for k, v in what.items()
+            )
+        else:
+            desc = json.dumps(what)
+        ul.appendChild(make("li", f"{unit_name(uid)} — {desc}", data_unit=uid))
+    box.appendChild(ul)
+
+
+# ----------------------------------------------------------------------------- odds
+
+
+def pct(p) -> str:
+    return "—" if p is None else f"{100 * float(p):.1f} %"
+
+
+async def on_odds(ev) -> None:
+    set_busy(True, "Computing odds…")
+    await asyncio.sleep(0.05)  # let the browser paint the busy state first
+    try:
+        odds = systems.odds(S.scenario)
+    except ScatterlabError as err:
+        show_message(describe(err))
+        return
+    finally:
+        set_busy(False)
+    S.odds = odds
+    d = odds.to_dict()
+    set_json("last-odds", d)
+    el("odds-method").textContent = (
+        d.get("method", "") + (f", {d['trials']} trials" if d.get("trials") else "")
+    )
+    table = el("odds-table")
+    table.replaceChildren()
+    head = make("tr")
+    for h in ("Unit", "P(hit)", "P(damaged)", "E[damage]"):
+        head.appendChild(make("th", h, scope="col"))
+    table.appendChild(head)
+    for uid, u in (d.get("units") or {}).items():
+        tr = make("tr", data_unit=uid)
+        tr.appendChild(make("td", unit_name(uid)))
+        tr.appendChild(make("td", pct(u.get("p_hit"))))
+        tr.appendChild(make("td", pct(u.get("p_damaged"))))
+        e = u.get("expected_damage")
+        tr.appendChild(make("td", "—" if e is None else f"{float(e):.2f}"))
+        table.appendChild(tr)
+    el("odds-box").hidden = False
+    clear_message()
+    draw()
+
+
+# ----------------------------------------------------------------------------- share / export
+
+
+def share_url(code: str) -> str:
+    base = str(window.location.href).split("#", 1)[0]
+    return f"{base}#s={code}"
+
+
+async def on_share(ev) -> None:
+    code = sc.encode_share(S.scenario)
+    url = share_url(code)
+    window.history.replaceState(None, "", "#s=" + code)
+    box, link = el("share-box"), el("share-link")
+    link.value = url
+    box.hidden = False
+    link.focus()
+    link.select()
+    try:
+        await window.navigator.clipboard.writeText(url)
+        show_message("Share link copied to the clipboard.", "info")
+    except Exception:
+        show_message("Share link ready below: copy it.", "info")
+
+
+def safe_filename(title: str) -> str:
+    keep = "".join(c if c.isalnum() or c in "-_" else "-" for c in title.lower()).strip("-")
+    return (keep or "board")[:60] + ".svg"
+
+
+def on_export(ev) -> None:
+    text = svg_text()
+    if not text.lstrip().startswith("<?xml"):
+        text = '<?xml version="1.0" encoding="utf-8"?>\n' + text
+    blob = js.Blob.new(
+        to_js([text]), to_js({"type": "image/svg+xml"}, dict_converter=js.Object.fromEntries)
+    )
+    url = js.URL.createObjectURL(blob)
+    a = make("a", download=safe_filename(S.scenario.title or "board"))
+    a.href = url
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 2000)
+
+
+def read_share(hash_: str):
+    """The Scenario in a '#s=' fragment, None if there is none; raises ScenarioError."""
+    if not hash_.startswith("#s="):
+        return None
+    return sc.decode_share(hash_[3:])
+
+
+async def on_hashchange(ev) -> None:
+    try:
+        scenario = read_share(str(window.location.hash))
+    except ScatterlabError as err:
+        show_message(f"This share link cannot be opened — {err}. The previous scenario is kept.")
+        return
+    if scenario is None:
+        return
+    S.demo_file = None
+    if set_scenario(scenario):
+        clear_message()
+        on_roll(None)
+
+
+# ----------------------------------------------------------------------------- drag
+
+
+def svg_point(svg, ev):
+    m = svg.getScreenCTM()
+    if m is None:
+        return None
+    p = js.DOMPoint.new(ev.clientX, ev.clientY).matrixTransform(m.inverse())
+    return float(p.x), float(p.y)
+
+
+def on_pointerdown(ev) -> None:
+    if S.busy or S.scenario is None or document.body.dataset.state == "loading":
+        return
+    if ev.button is not None and int(ev.button) != 0:
+        return
+    g = ev.target.closest("[data-unit]")
+    svg = el("board").querySelector("svg")
+    if g is None or svg is None:
+        return
+    start = svg_point(svg, ev)
+    if start is None:
+        return
+    ev.preventDefault()
+    with contextlib.suppress(Exception):
+        g.setPointerCapture(ev.pointerId)
+    g.classList.add("dragging")
+    S.drag = {
+        "id": str(g.getAttribute("data-unit")),
+        "g": g,
+        "svg": svg,
+        "start": start,
+        "orig": str(g.getAttribute("transform") or ""),
+        "pointer": ev.pointerId,
+        "delta": (0.0, 0.0),
+    }
+
+
+def on_pointermove(ev) -> None:
+    d = S.drag
+    if d is None or ev.pointerId != d["pointer"]:
+        return
+    p = svg_point(d["svg"], ev)
+    if p is None:
+        return
+    dx, dy = p[0] - d["start"][0], p[1] - d["start"][1]
+    d["delta"] = (dx, dy)
+    d["g"].setAttribute("transform", f"translate({dx:.3f} {dy:.3f}) {d['orig']}".strip())
+
+
+def _cancel_drag() -> None:
+    d, S.drag = S.drag, None
+    if d is not None:
+        d["g"].classList.remove("dragging")
+        if d["orig"]:
+            d["g"].setAttribute("transform", d["orig"])
+        else:
+            d["g"].removeAttribute("transform")
+
+
+def on_pointerup(ev) -> None:
+    d = S.drag
+    if d is None or ev.pointerId != d["pointer"]:
+        return
+    dx, dy = d["delta"]
+    if abs(dx) < 0.05 and abs(dy) < 0.05:
+        _cancel_drag()
+        return
+    data = sc.to_dict(S.scenario)
+    index = next((i for i, u in enumerate(data["units"]) if str(u.get("id")) == d["id"]), None)
+    if index is None:
+        _cancel_drag()
+        return
+    unit = data["units"][index]
+    if "hex" in unit:
+        target = None
+        for node in document.elementsFromPoint(ev.clientX, ev.clientY):
+            hex_node = node.closest("[data-hex]")
+            if hex_node is not None:
+                target = str(hex_node.getAttribute("data-hex"))
+                break
+        if target is None or target == unit["hex"]:
+            _cancel_drag()
+            return
+        unit["hex"] = target
+    else:
+        unit["x"] = round(float(unit.get("x", 0)) + dx, 1)
+        unit["y"] = round(float(unit.get("y", 0)) + dy, 1)
+    S.drag = None
+    if set_scenario(data):
+        clear_message()
+    else:
+        draw()
+
+
+def on_pointercancel(ev) -> None:
+    _cancel_drag()
+
+
+# ----------------------------------------------------------------------------- start
+
+
+def guarded(handler):
+    """Wrap a handler: an unexpected error becomes a message (and a console error)."""
+
+    if asyncio.iscoroutinefunction(handler):
+        async def run_async(ev=None):
+            try:
+                await handler(ev)
+            except Exception as err:
+                show_message(f"Unexpected error — {describe(err)}")
+                js.console.error(f"scatterlab: {type(err).__name__}: {err}")
+        return run_async
+
+    def run(ev=None):
+        try:
+            handler(ev)
+        except Exception as err:
+            show_message(f"Unexpected error — {describe(err)}")
+            js.console.error(f"scatterlab: {type(err).__name__}: {err}")
+    return run
+
+
+async def initial_scenario():
+    """Share link, then ?demo=, then the autosaved scenario, then the default demo."""
+    from_share = False
+    try:
+        shared = read_share(str(window.location.hash))
+    except ScatterlabError as err:
+        shared = None
+        show_message(f"This share link cannot be opened — {err}.")
+    if shared is not None:
+        return shared, None, True
+    query = parse_qs(str(window.location.search).lstrip("?"))
+    wanted = (query.get("demo") or [None])[0]
+    if wanted and demo_of(wanted):
+        try:
+            return sc.loads(await fetch_text("./demos/" + wanted)), wanted, from_share
+        except Exception as err:
+            show_message(f"Demo {wanted} cannot be loaded — {err}")
+    try:
+        saved = window.localStorage.getItem(STORAGE_KEY)
+    except Exception:
+        saved = None
+    if saved:
+        try:
+            return sc.loads(str(saved)), None, False
+        except ScatterlabError:
+            pass  # an autosave from an older format: fall back to the default demo
+    default = S.index.get("default")
+    if default:
+        return sc.loads(await fetch_text("./demos/" + default)), default, False
+    return None, None, False
+
+
+async def start() -> None:
+    try:
+        S.index = json.loads(await fetch_text("./demos/index.json"))
+    except Exception as err:
+        show_message(f"The demo list cannot be loaded — {err}")
+    fill_system_select()
+    scenario, demo_file, from_share = await initial_scenario()
+    if scenario is None:
+        show_message("No scenario to show: there is no demo in this build.")
+        document.body.dataset.state = "failed"
+        return
+    S.demo_file = demo_file
+    el("system").value = scenario.system
+    fill_demo_select(scenario.system)
+    message_box_kept = not el("message").hidden
+    set_scenario(scenario)
+    if from_share:
+        on_roll(None)
+    elif not message_box_kept:
+        clear_message()
+
+    on(el("roll"), "click", guarded(on_roll))
+    on(el("step"), "click", guarded(on_step))
+    on(el("odds"), "click", guarded(on_odds))
+    on(el("share"), "click", guarded(on_share))
+    on(el("export"), "click", guarded(on_export))
+    on(el("new-seed"), "click", guarded(on_new_seed))
+    on(el("seed"), "change", guarded(on_seed))
+    on(el("system"), "change", guarded(on_system))
+    on(el("demo"), "change", guarded(on_demo))
+    on(el("apply-json"), "click", guarded(on_apply_json))
+    on(el("units"), "change", guarded(on_unit_field))
+    on(window, "hashchange", guarded(on_hashchange))
+    board = el("board")
+    on(board, "pointerdown", guarded(on_pointerdown))
+    on(board, "pointermove", guarded(on_pointermove))
+    on(board, "pointerup", guarded(on_pointerup))
+    on(board, "pointercancel", guarded(on_pointercancel))
+
+    for node in document.querySelectorAll("#actions button, #actions input, #apply-json, "
+                                          "#system, #demo"):
+        node.disabled = False
+    document.body.dataset.state = "ready"
+    document.body.dataset.readyMs = str(round(float(js.performance.now())))
+    try:
+        workers = getattr(window.navigator, "serviceWorker", None)
+        if workers is not None and str(window.location.protocol) != "file:":
+            await workers.register("./sw.js")
+    except Exception as err:
+        js.console.warn(f"scatterlab: no offline cache ({err})")
+
+
+async def _main() -> None:
+    try:
+        await start()
+    except Exception as err:
+        show_message(f"The app could not start — {describe(err)}")
+        js.console.error(f"scatterlab: start failed: {type(err).__name__}: {err}")
+        document.body.dataset.state = "failed"
+
+
+_task = asyncio.ensure_future(_main())
