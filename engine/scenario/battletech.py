@@ -8,19 +8,56 @@ Fields follow shared/spec/scenario.md; additions documented here:
   (BT-ART.1); ``attack.preplotted``: ``{selection name: [hexes]}``, validated against the
   BT-ART.2 limits; support ``selection`` names the artillery selection a shot belongs to.
 - ``attack.in_flight``: artillery fired in an earlier turn, landing this turn (BT-ART.3);
-  the same shape as an artillery support.
+  the same shape as an artillery support. Its ``fired_turn`` (default ``turn - 1``) must be
+  the previous turn: shells land in the NEXT turn's Weapon Attack Phase.
+- ``spotted``: the turns (``"fired"``, ``"arrival"``) a 'Mech spotted the target hex;
+  ``spotter_attacked``: the spotter also attacked (BT-ART.4: -1 instead of -2).
+
+Validation beyond the field shapes (each error names the field and the clause):
+- BT-GEN.4: at most 3 air strikes per turn: strikes, bombings, strafings and artillery
+  FIRED this turn (``supports``); Bluff, Air Cover and artillery in flight do not count.
+- BT-STRAFE.1: strafing hexes are 1 to 5 contiguous hexes in one straight line, in order.
+- BT-HIDDEN.4 / BT-BLUFF: a Bluff needs ``hidden_aerospace``; one Bluff per side (and so
+  per turn: the scenario holds one turn).
+- Air Cover (``air_cover[i].against``) must name an offensive aerospace card, never
+  artillery.
+- BT-ART.1 / BT-ART.2: ``preplotted`` selections never share a hex; each holds at most
+  5 hexes (+3 per 2 map sheets beyond 4); at most 5 pre-plotted hexes per map sheet over
+  all selections; a ``preplotted`` support's target is one of its selection's hexes;
+  artillery in ``supports`` is fired this turn (``fired_turn``, if given, is ``turn``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine.hexgrid import Hex, HexMap
+from engine.hexgrid import Hex, HexMap, is_straight_contiguous_line
 from engine.scenario.common import check_unique_ids, parse_identity, parse_options
 from engine.scenario.fields import Field
 
-OPTIONS = {"scatter_diagram": "north-clockwise"}
-OPTION_CHOICES = {"scatter_diagram": ("north-clockwise",)}
+OPTIONS = {
+    "scatter_diagram": "north-clockwise",
+    "off_map": "lost",
+    "split_arc": "defender",
+    "artillery_centre": "roll",
+    "asset_locations": "none",
+    "ae_vs_infantry": 2,
+}
+OPTION_CHOICES = {
+    "scatter_diagram": ("north-clockwise",),
+    "off_map": ("lost",),
+    "split_arc": ("defender", "attacker"),
+    "artillery_centre": ("roll", "front"),
+    "asset_locations": ("none", "mech-table"),
+    "ae_vs_infantry": (2, 1),
+}
+AIR_STRIKES_PER_TURN = 3
+NOT_COUNTED = ("bluff",)
+PREPLOTTED_BASE = 5
+PREPLOTTED_PER_TWO_SHEETS = 3
+PREPLOTTED_BASE_SHEETS = 4
+PREPLOTTED_PER_SHEET = 5
+STRAFE_MAX = 5
 SUPPORT_KINDS = ("light_strike", "heavy_strike", "light_bombing", "heavy_bombing", "strafing",
                  "artillery", "bluff")
 GUNS = ("thumper", "sniper", "long_tom")
@@ -122,7 +159,11 @@ def _support(s: Field, hexmap: HexMap) -> Support:
     if kind == "bluff":
         return Support(kind)
     if kind == "strafing":
-        return Support(kind, hexes=tuple(_hex(h, hexmap) for h in s["hexes"].items(1, 5)))
+        hexes = tuple(_hex(h, hexmap) for h in s["hexes"].items(1, STRAFE_MAX))
+        if not is_straight_contiguous_line(hexes):
+            raise s["hexes"].fail("BT-STRAFE.1: strafing hexes must be contiguous, in order, "
+                                  "all in one straight line")
+        return Support(kind, hexes=hexes)
     target = _hex(s["target"], hexmap)
     if kind != "artillery":
         return Support(kind, target=target)
@@ -144,23 +185,97 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
     check_unique_ids(units)
     a = root["attack"].only(("turn", "side", "supports", "in_flight", "air_cover",
                              "hidden_aerospace", "preplotted"))
+    turn = a.get("turn", 1).integer(0, 1000)
     supports = tuple(_support(s, board.map) for s in a.get("supports", []).items())
-    in_flight = tuple(_support(s, board.map) for s in a.get("in_flight", []).items())
-    for f, s in zip(a.get("in_flight", []).items(), in_flight, strict=True):
-        if s.kind != "artillery":
-            raise f["kind"].fail("only artillery can be in flight (BT-ART.3)")
+    _check_supports(a, supports, turn, a.get("hidden_aerospace", False).boolean())
+    in_flight = tuple(_in_flight(f, board.map, turn) for f in a.get("in_flight", []).items())
     covers = []
     for c in a.get("air_cover", []).items():
         c.only(("kind", "against"))
-        covers.append(AirCover(c["kind"].choice(("light", "heavy")),
-                               c["against"].integer(0, max(0, len(supports) - 1))))
-    preplotted = {
-        name: tuple(_hex(h, board.map) for h in hexes.items())
-        for name, hexes in a.get("preplotted", {}).entries()
-    }
+        against = c["against"].integer(0, max(0, len(supports) - 1))
+        if not supports or supports[against].kind == "artillery":
+            raise c["against"].fail("Air Cover is played against an offensive aerospace card, "
+                                    "not artillery (BT-HIDDEN.2)")
+        covers.append(AirCover(c["kind"].choice(("light", "heavy")), against))
+    preplotted = _preplotted(a, board.map, supports)
     attack = Attack(
-        turn=a.get("turn", 1).integer(0, 1000), side=a["side"].string(40),
+        turn=turn, side=a["side"].string(40),
         supports=supports, in_flight=in_flight, air_cover=tuple(covers),
         hidden_aerospace=a.get("hidden_aerospace", False).boolean(), preplotted=preplotted,
     )
     return board, tuple(units), attack, options
+
+
+def _in_flight(f: Field, hexmap: HexMap, turn: int) -> Support:
+    """BT-ART.3: artillery fired last turn, landing in this turn's Weapon Attack Phase."""
+    s = _support(f, hexmap)
+    if s.kind != "artillery":
+        raise f["kind"].fail("only artillery can be in flight (BT-ART.3)")
+    if s.fired_turn is None:
+        return replace(s, fired_turn=turn - 1)
+    if s.fired_turn != turn - 1:
+        raise f["fired_turn"].fail(f"BT-ART.3: shells land the turn after they are fired; "
+                                   f"in turn {turn} only shells fired in turn {turn - 1} land")
+    return s
+
+
+def _check_supports(a: Field, supports: tuple[Support, ...], turn: int, hidden: bool) -> None:
+    """BT-GEN.4 (3 air strikes per turn), BT-HIDDEN.4 and BT-BLUFF (Bluff cards)."""
+    counted = [s for s in supports if s.kind not in NOT_COUNTED]
+    if len(counted) > AIR_STRIKES_PER_TURN:
+        raise a["supports"].fail(
+            f"BT-GEN.4: at most {AIR_STRIKES_PER_TURN} air strikes per turn (artillery counts "
+            f"in the turn it is fired; Bluff and Air Cover do not): {len(counted)} declared")
+    bluffs = [i for i, s in enumerate(supports) if s.kind == "bluff"]
+    if bluffs and not hidden:
+        raise a["supports"][bluffs[0]]["kind"].fail(
+            "BT-HIDDEN.4: a Bluff card needs the hidden aerospace rule (attack.hidden_aerospace)")
+    if len(bluffs) > 1:
+        raise a["supports"][bluffs[1]]["kind"].fail(
+            "BT-BLUFF: each side may hold only one Bluff card per game")
+    for i, s in enumerate(supports):
+        if s.kind == "artillery" and s.fired_turn not in (None, turn):
+            raise a["supports"][i]["fired_turn"].fail(
+                f"artillery in supports is fired this turn ({turn}); shells fired earlier "
+                "belong in attack.in_flight (BT-ART.3)")
+
+
+def preplotted_limit(hexmap: HexMap) -> int:
+    """BT-ART.2: pre-plotted hexes per artillery selection for this play area."""
+    sheets = hexmap.sheets_wide * hexmap.sheets_tall
+    extra_pairs = max(0, sheets - PREPLOTTED_BASE_SHEETS) // 2
+    return PREPLOTTED_BASE + PREPLOTTED_PER_TWO_SHEETS * extra_pairs
+
+
+def _preplotted(a: Field, hexmap: HexMap,
+                supports: tuple[Support, ...]) -> dict[str, tuple[Hex, ...]]:
+    """BT-ART.1 and BT-ART.2: the pre-plotted hexes of each artillery selection."""
+    f = a.get("preplotted", {})
+    limit = preplotted_limit(hexmap)
+    owner: dict[Hex, str] = {}
+    per_sheet: dict[tuple[int, int], int] = {}
+    result = {}
+    for name, hexes in f.entries():
+        if len(hexes.list()) > limit:
+            raise hexes.fail(f"BT-ART.2: at most {limit} pre-plotted hexes per artillery "
+                             f"selection on a {hexmap.describe()} map")
+        chosen = []
+        for h_field in hexes.items():
+            h = _hex(h_field, hexmap)
+            if h in owner:
+                raise h_field.fail(f"BT-ART.1: hex {h.label} is already pre-plotted by "
+                                   f"selection {owner[h]!r}; selections never share hexes")
+            owner[h] = name
+            sheet = hexmap.sheet_of(h)
+            per_sheet[sheet] = per_sheet.get(sheet, 0) + 1
+            if per_sheet[sheet] > PREPLOTTED_PER_SHEET:
+                raise h_field.fail(f"BT-ART.2: at most {PREPLOTTED_PER_SHEET} pre-plotted "
+                                   "hexes per map sheet")
+            chosen.append(h)
+        result[name] = tuple(chosen)
+    for i, s in enumerate(supports):
+        if s.kind == "artillery" and s.preplotted and s.target not in result.get(s.selection, ()):
+            raise a["supports"][i]["target"].fail(
+                f"BT-ART.1: not one of the pre-plotted hexes of selection {s.selection!r} "
+                "(attack.preplotted)")
+    return result

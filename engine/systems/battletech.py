@@ -1,0 +1,680 @@
+"""BattleTech Battlefield Support: one side's turn of air strikes and artillery on a hex map.
+
+The authority is shared/seeds/004_68165ec3631e0ecf.txt (Japanese); clause IDs are those of
+its English working translation (BT-GEN, BT-RULE, BT-HIDDEN, BT-BLUFF, BT-AIR, BT-BOMB,
+BT-STRAFE, BT-ART). Numbers come from `engine.systems.battletech_tables`.
+
+The turn, in the order the engine resolves it (and so the order of scripted dice):
+
+1. Declaration (BT-GEN.1-4): every support, its target hex(es); the 3-per-turn limit is
+   checked when the scenario is loaded (artillery counts in the turn it is FIRED).
+2. Cards (BT-HIDDEN.2 standard, or BT-HIDDEN.3 with ``attack.hidden_aerospace``): Air
+   Cover is laid against offensive cards; a revealed Bluff (BT-BLUFF) is discarded with
+   its Air Cover, no roll.
+3. Each support in declared order. Air Cover first: for each card laid against it, the
+   defender rolls 2D6 against the Air Cover number (stop at the first success, which
+   discards the attack). Then the attack:
+   - strike (BT-AIR): 2D6 vs TN; each unit in the target hex is attacked.
+   - bombing (BT-BOMB): 2D6 vs TN; success attacks every unit in the target hex
+     (BT-BOMB.1, BT-BOMB.2); failure scatters (BT-BOMB.3): 1D6 direction, MoF hexes, every
+     unit in the landing hex attacked, direction from the original target hex.
+   - strafing (BT-STRAFE): one 2D6 vs 7 per unit in the hexes, hex by hex in the order
+     given, units in scenario order.
+   - artillery with ``preplotted``: hits automatically, no roll, no scatter (BT-ART.1);
+     any other artillery in ``supports`` is only FIRED: it is in flight and lands next
+     turn (BT-ART.3; `next_turn` builds that turn's scenario).
+4. Each artillery of ``attack.in_flight`` lands (BT-ART.3): 2D6 vs 8 with the spotting
+   modifier (BT-ART.4); a miss scatters as a bombing does; the area of effect is applied
+   by ring around the impact hex.
+5. Every attack on a unit: 1D6 direction unless the rule fixes it (BT-RULE.2: 1-4 front,
+   5-6 rear), then one hit location roll per 5-point group (BT-RULE.3), on the punch
+   table for a 'Mech in depth-1 water (BT-RULE.5).
+
+Readings where the seed is silent, as named options (``scenario.options``; the log's
+"OPT" step states them):
+
+- ``scatter_diagram`` "north-clockwise": 1D6 1 = map north, then clockwise (2 NE, 3 SE,
+  4 S, 5 SW, 6 NW): hexgrid direction = die - 1.
+- ``off_map`` "lost": a bomb or shell that scatters off the map is lost: no effect, not even
+  in the area of effect of its would-be impact hex (logged).
+- ``split_arc`` "defender" (or "attacker"): a direction taken from a hex (scatter, area of
+  effect) that runs exactly along an arc boundary gives two arcs; Total Warfare lets the
+  defender choose, taken here as the better protected arc (front, then side, then rear).
+- ``artillery_centre`` "roll" (or "front"): a unit in the impact hex of an artillery shell
+  that did not scatter has no direction "from the target hex": it rolls 1D6 (BT-RULE.2).
+- ``asset_locations`` "none" (or "mech-table"): Assets (BT-RULE.1) other than 'Mechs take
+  every damage group with no direction or hit location roll (location "-"); "mech-table"
+  treats them as 'Mechs.
+- ``ae_vs_infantry`` 2 (or 1): AE supports (bombings, artillery) deal this many times their
+  damage to infantry (BT-RULE.6, Damage to Assets).
+
+Further decisions: every unit in an attacked hex is attacked on its own (own direction
+roll); a unit in water of depth 2 or more is submerged whatever its type and is never
+affected (BT-RULE.5, logged); a terrain building hit by a bombing is logged with its full
+damage (BT-BOMB.2) but has no effects entry (units of type "building" do).
+
+Exact odds (`exact`) compose stages: each support's Air Cover, then each of its
+independent rolls (one per strafed unit) enumerated with `enumerate_outcomes` over the same
+functions `play` uses; each attack's locations are folded group by group with `combine`.
+The joint state keeps, per unit, hits (damage groups) and damage exactly, and damage by
+location as its exact expectation given that state, so the state stays small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from engine.dice import Dice, Distribution, combine, enumerate_outcomes
+from engine.hexgrid import Hex, attack_arcs, ring, step
+from engine.log import Log, SilentLog, hex_mark, hexpath, unit_state
+from engine.odds import Harm
+from engine.scenario import Scenario
+from engine.scenario.battletech import Support, Unit
+from engine.systems import battletech_tables as T
+
+SUBMERGED_DEPTH = 2
+ARC_RANK = {"front": 0, "left": 1, "right": 1, "rear": 2}
+PRETTY = {"light_strike": "Light Air Strike", "heavy_strike": "Heavy Air Strike",
+          "light_bombing": "Light Bombing", "heavy_bombing": "Heavy Bombing",
+          "strafing": "Strafing", "bluff": "Bluff", "thumper": "Thumper",
+          "sniper": "Sniper", "long_tom": "Long Tom"}
+OPTION_TEXT = {
+    "scatter_diagram": "scatter direction 1 = north, then clockwise",
+    "off_map": "a scatter off the map is lost",
+    "split_arc": "which arc a direction along an arc boundary takes",
+    "artillery_centre": "direction in the impact hex of an unscattered shell",
+    "asset_locations": "hit locations of non-'Mech assets",
+    "ae_vs_infantry": "AE damage multiplier against infantry",
+}
+
+
+@dataclass(frozen=True)
+class Strike:
+    """One attack on one unit: `groups` damage groups, each rolled on `table`."""
+
+    unit: int
+    source: str
+    groups: int
+    group_damage: int
+    arc: str | None  # None: roll 1D6 (BT-RULE.2); "-": no table
+    table: str  # "mech" | "punch" | "none"
+
+
+@dataclass(frozen=True)
+class Volley:
+    """What one roll of a support did: where it landed (bombs, shells) and whom it attacks."""
+
+    impact: Hex | None
+    strikes: tuple[Strike, ...]
+
+
+@dataclass(frozen=True)
+class Group:
+    """One 5-point damage group as it hit: location, armour (front/rear), critical check."""
+
+    damage: int
+    location: str
+    armour: str
+    critical: bool = False
+
+    @property
+    def key(self) -> str:
+        """The location as odds count it (rear torso armour apart: "CT(R)")."""
+        return f"{self.location}(R)" if self.armour == "rear" else self.location
+
+
+@dataclass(frozen=True)
+class Result:
+    """A resolved attack on one unit."""
+
+    strike: Strike
+    arc: str
+    groups: tuple[Group, ...]
+
+
+Outcome = tuple[Result, ...]
+Action = Callable[[Dice, Log], Volley]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One support as the Weapon Attack Phase resolves it: its cover, its independent rolls."""
+
+    label: str
+    cover_index: int | None
+    actions: tuple[Action, ...]
+
+
+# -- the board -------------------------------------------------------------------------
+
+
+def _units_in(scn: Scenario, h: Hex) -> list[int]:
+    return [i for i, u in enumerate(scn.units) if u.hex == h]
+
+
+def _depth(scn: Scenario, unit: Unit) -> int:
+    return scn.board.terrain_at(unit.hex).water
+
+
+def _submerged(scn: Scenario, i: int, log: Log) -> bool:
+    """BT-RULE.5: a submerged unit cannot be attacked; damage aimed at it is ignored."""
+    unit = scn.units[i]
+    depth = _depth(scn, unit)
+    if depth < SUBMERGED_DEPTH:
+        return False
+    log.step("BT-RULE.5", f"{unit.name} is submerged in depth-{depth} water: it cannot be "
+             "attacked and the damage is ignored", unit_state(unit.id, "untouched"))
+    return True
+
+
+def _targets_in(scn: Scenario, h: Hex, log: Log) -> list[int]:
+    """The units in hex `h` an attack affects (BT-RULE.5: not the submerged ones)."""
+    return [i for i in _units_in(scn, h) if not _submerged(scn, i, log)]
+
+
+def _table(scn: Scenario, unit: Unit) -> str:
+    """BT-RULE.1 and BT-RULE.5: the hit location table an attack on `unit` reads."""
+    if unit.type != "mech" and scn.options["asset_locations"] == "none":
+        return "none"
+    return "punch" if _depth(scn, unit) == 1 else "mech"
+
+
+def _arc_from(scn: Scenario, unit: Unit, origin: Hex) -> str:
+    """The arc of `unit` an attack coming from hex `origin` strikes (option split_arc)."""
+    arcs = attack_arcs(unit.hex, unit.facing, origin)
+    pick = min if scn.options["split_arc"] == "defender" else max
+    return pick(arcs, key=ARC_RANK.__getitem__)
+
+
+def _strike(scn: Scenario, i: int, source: str, kind: str, groups: int,
+            arc: str | None) -> Strike:
+    """An attack of `groups` 5-point groups (BT-RULE.3) on unit `i` (AE vs infantry: BT-RULE.6)."""
+    unit = scn.units[i]
+    damage = T.GROUP_DAMAGE
+    if unit.type == "infantry" and kind in T.AE_KINDS:
+        damage *= scn.options["ae_vs_infantry"]
+    table = _table(scn, unit)
+    return Strike(i, source, groups, damage, "-" if table == "none" else arc, table)
+
+
+# -- one attack on one unit: direction and hit locations -------------------------------
+
+
+def attack_direction(dice: Dice) -> str:
+    """BT-RULE.2: 1D6, 1-4 every group hits the front, 5-6 the rear."""
+    return "front" if dice.d6("attack direction (1D6)") <= 4 else "rear"
+
+
+def hit_location(table: str, arc: str, damage: int, dice: Dice) -> Group:
+    """BT-RULE.3 / BT-RULE.5: one group's location on the 'Mech (2D6) or punch (1D6) table."""
+    if table == "none":
+        return Group(damage, "-", "-")
+    column = T.COLUMN[arc]
+    if table == "punch":
+        location = T.PUNCH_LOCATIONS[dice.d6("punch location (1D6)")][column]
+        critical = False
+    else:
+        roll = dice.total("hit location (2D6)", 2, 6)
+        location = T.MECH_LOCATIONS[roll][column]
+        critical = roll == T.CRITICAL_ROLL
+    armour = "rear" if arc == "rear" and location in T.TORSOS else "front"
+    return Group(damage, location, armour, critical)
+
+
+def resolve_strike(scn: Scenario, strike: Strike, dice: Dice, log: Log) -> Result:
+    """BT-RULE.2, BT-RULE.3, BT-RULE.5: direction, then a location roll per damage group."""
+    unit = scn.units[strike.unit]
+    arc = strike.arc
+    if arc is None:
+        arc = attack_direction(dice)
+        log.step("BT-RULE.2", f"{strike.source}: attack direction on {unit.name}: {arc}")
+    groups = tuple(hit_location(strike.table, arc, strike.group_damage, dice)
+                   for _ in range(strike.groups))
+    if not log.silent:
+        table = {"mech": "'Mech hit location table", "none": "no hit location (asset)",
+                 "punch": "PUNCH table (depth-1 water)"}[strike.table]
+        text = ", ".join(f"{g.damage} {g.key}" + (" (critical check)" if g.critical else "")
+                         for g in groups)
+        log.step("BT-RULE.5" if strike.table == "punch" else "BT-RULE.3",
+                 f"{strike.source}: {unit.name} takes {strike.groups} group(s) from the {arc} "
+                 f"({table}): {text}; total {sum(g.damage for g in groups)}",
+                 hex_mark(unit.hex.label, "hit"), unit_state(unit.id, "damaged"))
+    return Result(strike, arc, groups)
+
+
+# -- scatter (BT-BOMB.3) -----------------------------------------------------------------
+
+
+def scatter(scn: Scenario, target: Hex, margin: int, clause: str, dice: Dice,
+            log: Log) -> Hex | None:
+    """BT-BOMB.3: 1D6 on the scatter diagram, 1 hex per point of MoF; None when off the map."""
+    face = dice.d6("scatter direction (1D6)")
+    direction = face - 1  # option scatter_diagram "north-clockwise"
+    landing = step(target, direction, margin)
+    path = scn.board.map.on_map(step(target, direction, k) for k in range(margin + 1))
+    names = ("north", "north-east", "south-east", "south", "south-west", "north-west")
+    if not scn.board.map.contains(landing):
+        log.step(clause, f"scatters {margin} hex(es) {names[direction]} (die {face}): off the "
+                 "map, the attack is lost with no effect (option off_map)",
+                 hexpath([h.label for h in path]), hex_mark(target.label, "target"))
+        return None
+    log.step(clause, f"scatters {margin} hex(es) {names[direction]} (die {face}) from "
+             f"{target.label} to {landing.label}", hexpath([h.label for h in path]),
+             hex_mark(target.label, "target"), hex_mark(landing.label, "scatter"))
+    return landing
+
+
+def _success(roll: int, tn: int) -> bool:
+    """BT-RULE.4: 2D6 equal to or higher than the target number succeeds."""
+    return roll >= tn
+
+
+# -- the supports --------------------------------------------------------------------
+
+
+def air_strike(scn: Scenario, support: Support, label: str, dice: Dice, log: Log) -> Volley:
+    """BT-AIR (BT-RULE.4): 2D6 vs TN; success attacks every unit in the target hex."""
+    tn = T.AIR_STRIKE_TN[support.kind]
+    roll = dice.total(f"{label} (2D6)", 2, 6)
+    if not _success(roll, tn):
+        log.step("BT-AIR", f"{label}: {roll} < TN {tn}: failure, no effect",
+                 hex_mark(support.target.label, "target"))
+        return Volley(None, ())
+    log.step("BT-AIR", f"{label}: {roll} >= TN {tn}: success on {support.target.label}",
+             hex_mark(support.target.label, "hit"))
+    return Volley(None, tuple(_strike(scn, i, label, support.kind, T.GROUPS[support.kind], None)
+                              for i in _targets_in(scn, support.target, log)))
+
+
+def bombing(scn: Scenario, support: Support, label: str, dice: Dice, log: Log) -> Volley:
+    """BT-BOMB.1-3: success hits the target hex; failure scatters by the margin of failure."""
+    tn = T.BOMBING_TN[support.kind]
+    groups = T.GROUPS[support.kind]
+    roll = dice.total(f"{label} (2D6)", 2, 6)
+    if _success(roll, tn):
+        log.step("BT-BOMB.1", f"{label}: {roll} >= TN {tn}: success on {support.target.label}",
+                 hex_mark(support.target.label, "hit"))
+        _building_damage(scn, support.target, groups, log)
+        return Volley(support.target, tuple(
+            _strike(scn, i, label, support.kind, groups, None)
+            for i in _targets_in(scn, support.target, log)))
+    log.step("BT-BOMB.3", f"{label}: {roll} < TN {tn}: failure, margin of failure {tn - roll}",
+             hex_mark(support.target.label, "target"))
+    landing = scatter(scn, support.target, tn - roll, "BT-BOMB.3", dice, log)
+    if landing is None:
+        return Volley(None, ())
+    return Volley(landing, tuple(
+        _strike(scn, i, label, support.kind, groups,
+                _arc_from(scn, scn.units[i], support.target))
+        for i in _targets_in(scn, landing, log)))
+
+
+def _building_damage(scn: Scenario, h: Hex, groups: int, log: Log) -> None:
+    """BT-BOMB.2: a building hex with a 'Mech inside: the building takes the full damage too."""
+    cf = scn.board.terrain_at(h).building_cf
+    if cf is not None:
+        damage = groups * T.GROUP_DAMAGE
+        log.step("BT-BOMB.2", f"the building in {h.label} (CF {cf}) takes the full {damage} "
+                 f"damage as well (CF {max(0, cf - damage)} left)", hex_mark(h.label, "hit"))
+
+
+def strafe_unit(scn: Scenario, i: int, label: str, dice: Dice, log: Log) -> Volley:
+    """BT-STRAFE.2-4: a separate 2D6 vs 7 for one unit in the strafed hexes."""
+    unit = scn.units[i]
+    if _submerged(scn, i, log):
+        return Volley(None, ())
+    roll = dice.total(f"{label} on {unit.name} (2D6)", 2, 6)
+    if not _success(roll, T.STRAFING_TN):
+        log.step("BT-STRAFE.4", f"{label}: {roll} < TN {T.STRAFING_TN} against {unit.name}: "
+                 "no effect (the other hexes are unaffected)", unit_state(unit.id, "missed"))
+        return Volley(None, ())
+    log.step("BT-STRAFE.2", f"{label}: {roll} >= TN {T.STRAFING_TN} against {unit.name}: hit",
+             unit_state(unit.id, "hit"))
+    return Volley(None, (_strike(scn, i, label, "strafing", T.GROUPS["strafing"], None),))
+
+
+def fire_artillery(support: Support, label: str, turn: int, dice: Dice, log: Log) -> Volley:
+    """BT-ART.3: a hex that is not pre-plotted: fired now, the shells land next turn."""
+    log.step("BT-ART.3", f"{label} fired at {support.target.label} (recorded secretly): in "
+             f"flight, it lands in the Weapon Attack Phase of turn {turn + 1}",
+             hex_mark(support.target.label, "target"))
+    return Volley(None, ())
+
+
+def preplotted_shot(scn: Scenario, support: Support, label: str, dice: Dice,
+                    log: Log) -> Volley:
+    """BT-ART.1: a shot at a pre-plotted hex hits automatically, no roll and no scatter."""
+    log.step("BT-ART.1", f"{label} at pre-plotted hex {support.target.label}: automatic hit",
+             hex_mark(support.target.label, "hit"))
+    return area_effect(scn, support, label, support.target, None, log)
+
+
+def spotting_modifier(support: Support) -> int:
+    """BT-ART.4: spotted in the firing AND the arrival turn: -2, or -1 if the spotter attacked."""
+    if support.spotted != frozenset({"fired", "arrival"}):
+        return 0
+    return -1 if support.spotter_attacked else -2
+
+
+def arriving_shot(scn: Scenario, support: Support, label: str, dice: Dice,
+                  log: Log) -> Volley:
+    """BT-ART.3 and BT-ART.4: shells fired last turn land: 2D6 vs 8 + spotting; misses scatter."""
+    if support.preplotted:
+        return preplotted_shot(scn, support, label, dice, log)
+    modifier = spotting_modifier(support)
+    tn = T.ARTILLERY_TN + modifier
+    if modifier:
+        log.step("BT-ART.4", f"{label}: target hex spotted in the turn it was fired and the "
+                 f"turn it lands: TN {T.ARTILLERY_TN} {modifier:+d} = {tn}"
+                 + (" (the spotter attacked: -1 only, +1 to its own attacks)"
+                    if support.spotter_attacked else ""))
+    roll = dice.total(f"{label} (2D6)", 2, 6)
+    if _success(roll, tn):
+        log.step("BT-ART.3", f"{label} lands: {roll} >= TN {tn}: on target {support.target.label}",
+                 hex_mark(support.target.label, "hit"))
+        return area_effect(scn, support, label, support.target, None, log)
+    log.step("BT-ART.3", f"{label} lands: {roll} < TN {tn}: margin of failure {tn - roll}, "
+             "it scatters", hex_mark(support.target.label, "target"))
+    landing = scatter(scn, support.target, tn - roll, "BT-ART", dice, log)
+    if landing is None:
+        return Volley(None, ())
+    return area_effect(scn, support, label, landing, support.target, log)
+
+
+def area_effect(scn: Scenario, support: Support, label: str, centre: Hex,
+                origin: Hex | None, log: Log) -> Volley:
+    """BT-ART: damage groups by ring around the impact hex, direction from the impact hex.
+
+    In the impact hex itself the direction comes from the original target hex after a
+    scatter (`origin`, as BT-BOMB.3), else option artillery_centre.
+    """
+    strikes = []
+    marks = []
+    for k, groups in enumerate(T.ARTILLERY_RINGS[support.gun]):
+        for h in scn.board.map.on_map(ring(centre, k)):
+            marks.append(hex_mark(h.label, f"aoe-{k}"))
+            for i in _targets_in(scn, h, log):
+                unit = scn.units[i]
+                if k:
+                    arc: str | None = _arc_from(scn, unit, centre)
+                elif origin is not None:
+                    arc = _arc_from(scn, unit, origin)
+                else:
+                    arc = None if scn.options["artillery_centre"] == "roll" else "front"
+                strikes.append(_strike(scn, i, label, "artillery", groups, arc))
+    rings = " / ".join(str(g) for g in T.ARTILLERY_RINGS[support.gun])
+    log.step("BT-ART", f"{label}: area of effect around {centre.label}: {rings} group(s) by "
+             f"ring; {len(strikes)} unit(s) inside", *marks)
+    return Volley(centre, tuple(strikes))
+
+
+# -- the turn ----------------------------------------------------------------------------
+
+
+def _label(support: Support, where: str) -> str:
+    name = PRETTY[support.gun or support.kind]
+    return f"{where} {name}" + (" (artillery)" if support.gun else "")
+
+
+def stages(scn: Scenario) -> list[Stage]:
+    """Every support of the turn, in the order the Weapon Attack Phase resolves them."""
+    a = scn.attack
+    out = []
+    for i, s in enumerate(a.supports):
+        label = _label(s, f"supports[{i}]")
+        if s.kind == "bluff":
+            continue
+        if s.kind == "strafing":
+            actions: tuple[Action, ...] = tuple(
+                partial(strafe_unit, scn, u, label) for h in s.hexes for u in _units_in(scn, h))
+        elif s.kind == "artillery" and s.preplotted:
+            actions = (partial(preplotted_shot, scn, s, label),)
+        elif s.kind == "artillery":
+            actions = (partial(fire_artillery, s, label, a.turn),)
+        elif s.kind in T.BOMBING_TN:
+            actions = (partial(bombing, scn, s, label),)
+        else:
+            actions = (partial(air_strike, scn, s, label),)
+        out.append(Stage(label, i, actions))
+    for j, s in enumerate(a.in_flight):
+        label = _label(s, f"in_flight[{j}]")
+        out.append(Stage(label, None, (partial(arriving_shot, scn, s, label),)))
+    return out
+
+
+def covered(scn: Scenario, index: int, dice: Dice, log: Log) -> bool:
+    """Air Cover: the defender's 2D6 vs the cover number, before the attacker rolls."""
+    support = scn.attack.supports[index]
+    for cover in scn.attack.air_cover:
+        if cover.against != index:
+            continue
+        need = T.AIR_COVER[cover.kind][support.kind]
+        roll = dice.total(f"{cover.kind} Air Cover (2D6)", 2, 6)
+        if _success(roll, need):
+            log.step("BT-HIDDEN.2", f"{cover.kind} Air Cover against supports[{index}]: {roll} "
+                     f">= {need}: the attack is discarded")
+            return True
+        log.step("BT-HIDDEN.2", f"{cover.kind} Air Cover against supports[{index}]: {roll} "
+                 f"< {need}: no effect")
+    return False
+
+
+def _declare(scn: Scenario, log: Log) -> None:
+    """BT-GEN.1-4 and BT-HIDDEN: the declarations, the air-strike count, the cards."""
+    a = scn.attack
+    log.step("OPT", "options: " + "; ".join(f"{k} = {v!r} ({OPTION_TEXT[k]})"
+                                            for k, v in scn.options.items()))
+    log.step("BT-GEN.1", f"turn {a.turn}, Weapon Attack Phase: {a.side}'s Battlefield Support")
+    for i, s in enumerate(a.supports):
+        hexes = s.hexes or ((s.target,) if s.target else ())
+        where = "-".join(h.label for h in hexes) or "(no target: a Bluff)"
+        role = "strafe" if s.kind == "strafing" else "target"
+        log.step("BT-GEN.3" if hexes else "BT-GEN.2",
+                 f"declares {_label(s, f'supports[{i}]')} on {where}",
+                 *(hex_mark(h.label, role) for h in hexes))
+    counted = sum(1 for s in a.supports if s.kind != "bluff")
+    log.step("BT-GEN.4", f"{counted} of 3 air strikes this turn (artillery counts in the turn "
+             f"it is fired; Bluff and Air Cover do not); {len(a.in_flight)} shell(s) fired "
+             "last turn land in this phase")
+    if a.hidden_aerospace:
+        log.step("BT-HIDDEN.1", "hidden aerospace rule: agreed before buying support")
+        log.step("BT-HIDDEN.3", "offensive aerospace cards laid face down; "
+                 f"{len(a.air_cover)} Air Cover card(s) laid face down beside them; revealed")
+    elif a.air_cover:
+        log.step("BT-HIDDEN.2", f"offensive aerospace cards revealed; {len(a.air_cover)} Air "
+                 "Cover card(s) played against them")
+    for i, s in enumerate(a.supports):
+        if s.kind == "bluff":
+            n = sum(1 for c in a.air_cover if c.against == i)
+            log.step("BT-BLUFF", f"supports[{i}] is a Bluff: nothing happens; it and the {n} "
+                     "Air Cover card(s) laid against it are discarded, no roll")
+
+
+def play(scn: Scenario, dice: Dice, log: Log) -> Outcome:
+    """One turn of Battlefield Support, step by step (order: the module docstring)."""
+    _declare(scn, log)
+    results: list[Result] = []
+    for stage in stages(scn):
+        if stage.cover_index is not None and covered(scn, stage.cover_index, dice, log):
+            continue
+        for action in stage.actions:
+            volley = action(dice, log)
+            results += [resolve_strike(scn, s, dice, log) for s in volley.strikes]
+    outcome = tuple(results)
+    if not log.silent:
+        harms = harm(scn, outcome)
+        log.step("RESULT", "; ".join(f"{u.name}: {h.damage} damage" for u, h in
+                                     zip(scn.units, harms, strict=True)),
+                 *(unit_state(u.id, "damaged" if h.damage else "untouched")
+                   for u, h in zip(scn.units, harms, strict=True)))
+    return outcome
+
+
+def _merge_locations(pairs: Iterable[tuple[str, float]]) -> tuple[tuple[str, Any], ...]:
+    total: dict[str, Any] = {}
+    for loc, dmg in pairs:
+        total[loc] = total.get(loc, 0) + dmg
+    return tuple(sorted(total.items()))
+
+
+def harm(scn: Scenario, outcome: Outcome) -> tuple[Harm, ...]:
+    """Per unit: damage groups taken (hits), total damage, damage by location."""
+    out = []
+    for i in range(len(scn.units)):
+        groups = [g for r in outcome if r.strike.unit == i for g in r.groups]
+        out.append(Harm(len(groups), sum(g.damage for g in groups),
+                        _merge_locations((g.key, g.damage) for g in groups)))
+    return tuple(out)
+
+
+def effects(scn: Scenario, outcome: Outcome) -> dict[str, dict[str, Any]]:
+    """Per unit: each attack with its damage groups (location, front/rear armour), the total."""
+    out = {}
+    for i, unit in enumerate(scn.units):
+        attacks = [{
+            "support": r.strike.source, "arc": r.arc,
+            "groups": [{"damage": g.damage, "location": g.location, "armour": g.armour,
+                        "critical_check": g.critical} for g in r.groups],
+            "damage": sum(g.damage for g in r.groups),
+        } for r in outcome if r.strike.unit == i]
+        damage = sum(a["damage"] for a in attacks)
+        locations = _merge_locations((g.key, g.damage) for r in outcome
+                                     if r.strike.unit == i for g in r.groups)
+        out[unit.id] = {"hit": bool(attacks), "damage": damage, "attacks": attacks,
+                        "locations": dict(locations)}
+    return out
+
+
+# -- exact odds ------------------------------------------------------------------------
+
+Key = tuple[tuple[int, int], ...]
+Mix = dict[Key, tuple[float, tuple[dict[str, float], ...]]]
+"""States keyed by (groups, damage) per unit: probability and p-weighted damage by location."""
+
+
+def _accumulate(out: Mix, key: Key, p: float, locs: tuple[dict[str, float], ...]) -> None:
+    q, acc = out.get(key, (0.0, tuple({} for _ in key)))
+    for a, loc in zip(acc, locs, strict=True):
+        for name, v in loc.items():
+            a[name] = a.get(name, 0.0) + v
+    out[key] = (q + p, acc)
+
+
+def _mixture(weighted: Iterable[tuple[float, Mix]]) -> Mix:
+    """Alternatives with weights: probabilities and weighted locations scale and merge."""
+    out: Mix = {}
+    for w, mix in weighted:
+        for key, (p, locs) in mix.items():
+            _accumulate(out, key, w * p, tuple({k: w * v for k, v in loc.items()}
+                                              for loc in locs))
+    return out
+
+
+def _product(a: Mix, b: Mix) -> Mix:
+    """Two independent parts: states add, location expectations add."""
+    out: Mix = {}
+    for ka, (pa, la) in a.items():
+        for kb, (pb, lb) in b.items():
+            key = tuple((h1 + h2, d1 + d2) for (h1, d1), (h2, d2) in zip(ka, kb, strict=True))
+            _accumulate(out, key, pa * pb,
+                        tuple(_weighted_sum(pb, x, pa, y) for x, y in zip(la, lb, strict=True)))
+    return out
+
+
+def _weighted_sum(wa: float, a: dict[str, float], wb: float,
+                  b: dict[str, float]) -> dict[str, float]:
+    out = {k: wa * v for k, v in a.items()}
+    for k, v in b.items():
+        out[k] = out.get(k, 0.0) + wb * v
+    return out
+
+
+def _zero(n: int) -> Mix:
+    return {tuple((0, 0) for _ in range(n)): (1.0, tuple({} for _ in range(n)))}
+
+
+def _strike_locations(strike: Strike) -> dict[str, float]:
+    """Expected damage by location of one attack: direction, then groups folded by `combine`."""
+    if strike.arc is None:
+        arcs = enumerate_outcomes(attack_direction)
+    else:
+        arcs = Distribution.certain(strike.arc)
+    out: dict[str, float] = {}
+    for arc, p_arc in arcs.items():
+        group = enumerate_outcomes(partial(hit_location, strike.table, arc, strike.group_damage))
+        folded = combine([group] * strike.groups, (),
+                         lambda s, g: _merge_locations(s + ((g.key, g.damage),)))
+        for locs, p in folded.items():
+            for name, dmg in locs:
+                out[name] = out.get(name, 0.0) + p_arc * p * dmg
+    return out
+
+
+def _volley_mix(n: int, volley: Volley, cache: dict[Strike, dict[str, float]]) -> Mix:
+    key = [(0, 0)] * n
+    locs: list[dict[str, float]] = [{} for _ in range(n)]
+    for s in volley.strikes:
+        h, d = key[s.unit]
+        key[s.unit] = (h + s.groups, d + s.groups * s.group_damage)
+        if s not in cache:
+            cache[s] = _strike_locations(s)
+        locs[s.unit] = _weighted_sum(1.0, locs[s.unit], 1.0, cache[s])
+    return {tuple(key): (1.0, tuple(locs))}
+
+
+def _stage_parts(scn: Scenario, stage: Stage) -> tuple[float, list[Distribution[Volley]]]:
+    """P(the stage's Air Cover discards it) and each independent roll's volley distribution."""
+    p_covered = 0.0
+    if stage.cover_index is not None:
+        p_covered = enumerate_outcomes(
+            lambda d: covered(scn, stage.cover_index, d, SilentLog()))[True]
+    volleys = [enumerate_outcomes(lambda d, act=act: act(d, SilentLog()))
+               for act in stage.actions]
+    return p_covered, volleys
+
+
+def exact(scn: Scenario) -> Distribution[tuple[Harm, ...]]:
+    """Exact odds: per unit, groups and damage exactly, damage by location as expectation."""
+    n = len(scn.units)
+    cache: dict[Strike, dict[str, float]] = {}
+    total = _zero(n)
+    for stage in stages(scn):
+        p_covered, volleys = _stage_parts(scn, stage)
+        part = _zero(n)
+        for dist in volleys:
+            part = _product(part, _mixture((p, _volley_mix(n, v, cache))
+                                           for v, p in dist.items()))
+        total = _product(total, _mixture([(p_covered, _zero(n)), (1.0 - p_covered, part)]))
+    return Distribution(
+        (tuple(Harm(h, d, tuple(sorted((k, v / p) for k, v in loc.items() if v)))
+               for (h, d), loc in zip(key, locs, strict=True)), p)
+        for key, (p, locs) in total.items() if p > 0)
+
+
+def landing(scn: Scenario) -> list[dict[str, Any]]:
+    """Where bombs and shells land this turn: per hex, the expected number landing there."""
+    where: dict[str, float] = {}
+    for stage in stages(scn):
+        p_covered, volleys = _stage_parts(scn, stage)
+        for dist in volleys:
+            for v, p in dist.items():
+                if v.impact is not None:
+                    label = v.impact.label
+                    where[label] = where.get(label, 0.0) + (1.0 - p_covered) * p
+    return [{"hex": h, "p": round(p, 6)} for h, p in sorted(where.items())]
+
+
+def next_turn(scn: Scenario) -> dict[str, Any]:
+    """BT-ART.3: the next turn's scenario document: this turn's fired artillery in flight."""
+    data = dict(scn.data)
+    attack = dict(data["attack"])
+    turn = scn.attack.turn
+    attack["in_flight"] = [dict(s, fired_turn=turn) for s in attack.get("supports", [])
+                           if s.get("kind") == "artillery" and not s.get("preplotted")]
+    attack.update(turn=turn + 1, supports=[], air_cover=[])
+    data["attack"] = attack
+    data.pop("dice", None)
+    return data
