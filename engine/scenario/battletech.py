@@ -211,6 +211,8 @@ def _in_flight(f: Field, hexmap: HexMap, turn: int) -> Support:
     s = _support(f, hexmap)
     if s.kind != "artillery":
         raise f["kind"].fail("only artillery can be in flight (BT-ART.3)")
+    if turn < 1:
+        raise f.fail("BT-ART.3: no shell can be in flight in turn 0 (fired the turn before)")
     if s.fired_turn is None:
         return replace(s, fired_turn=turn - 1)
     if s.fired_turn != turn - 1:

@@ -238,8 +238,9 @@ def resolve_strike(scn: Scenario, strike: Strike, dice: Dice, log: Log) -> Resul
                  "punch": "PUNCH table (depth-1 water)"}[strike.table]
         text = ", ".join(f"{g.damage} {g.key}" + (" (critical check)" if g.critical else "")
                          for g in groups)
+        side = "" if arc == "-" else f" from the {arc}"
         log.step("BT-RULE.5" if strike.table == "punch" else "BT-RULE.3",
-                 f"{strike.source}: {unit.name} takes {strike.groups} group(s) from the {arc} "
+                 f"{strike.source}: {unit.name} takes {strike.groups} group(s){side} "
                  f"({table}): {text}; total {sum(g.damage for g in groups)}",
                  hex_mark(unit.hex.label, "hit"), unit_state(unit.id, "damaged"))
     return Result(strike, arc, groups)
