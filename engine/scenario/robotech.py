@@ -4,6 +4,13 @@ Fields follow shared/spec/scenario.md; additions documented here:
 - ``terrain``: optional list of ``{"points": [[x, y], ...]}``, blocking line of sight (two
   points: a wall segment; three or more: a polygon).
 - unit ``mdc`` (optional, damage capacity; shown, never needed by the Blast rule).
+- ``attack.targets``: the first id is the primary target; missiles at any other id are
+  secondary (-3 to Strike). A list shorter than the volley sends the remaining missiles at
+  the first id (so ``["b1"]`` puts the whole volley on b1).
+- options ``split_volley_miss`` ("separate" | "single", default "separate": does a divided
+  volley that misses entirely still scatter each missile, RT-21, or one template, RT-20)
+  and ``impact_halves`` ("volley" | "missile", default "volley": the one Roll with Impact of
+  a volley halves the total, or each missile's damage). See engine/systems/robotech.py.
 """
 
 from __future__ import annotations
@@ -20,11 +27,14 @@ from engine.scenario.common import (
 )
 from engine.scenario.fields import Field
 
-OPTIONS = {"natural_rolls": True, "dodge_adds_pil": True, "template_winding": "clockwise"}
+OPTIONS = {"natural_rolls": True, "dodge_adds_pil": True, "template_winding": "clockwise",
+           "split_volley_miss": "separate", "impact_halves": "volley"}
 OPTION_CHOICES = {
     "natural_rolls": (True, False),
     "dodge_adds_pil": (True, False),
     "template_winding": ("clockwise", "counter-clockwise"),
+    "split_volley_miss": ("separate", "single"),
+    "impact_halves": ("volley", "missile"),
 }
 ABILITIES = ("blast", "missile", "volley", "indirect_fire", "overwhelming", "inescapable")
 REACTIONS = ("shoot_down", "dodge", "roll_with_impact")
