@@ -1,13 +1,29 @@
 """Warhammer 40,000 7th / Horus Heresy scenarios: models on a tabletop, one Blast weapon.
 
 Fields follow shared/spec/scenario.md; additions documented here:
-- model ``cover`` (optional cover save 2-6, used only by the Mega-blast's HH-14 reading),
+- model ``cover`` (optional cover save 2-6): the cover save the scenario's author judges
+  the model to have against this attack (from the firer; from the marker centre for a
+  Mega-blast, HH-14). Never used against a Gets Hot wound (HH-18).
   ``vehicle`` models carry ``hull`` ``{w, h, facing}`` (inches; ``w`` along the facing)
-  and ``armour`` ``{front, side, rear}``.
+  and ``armour`` ``{front, side, rear}``; ``hp`` Hull Points (default 3).
 - weapon ``barrage`` is not part of the seed and is not accepted.
 - attack ``reroll``: ``"none"`` (default), ``"full"`` (may fully re-roll To Hit: HH-10) or
   ``"ones"`` (re-roll To Hit 1s only: no effect on blasts, HH-10); ``snap_shot`` (bool,
   refused by HH-11).
+- attack ``aim`` (optional ``{x, y}``): where the hole is placed; it must lie over the
+  target's base or hull (HH-1). Default: the target's centre.
+- attack ``reroll_when``: when a model that may fully re-roll (``reroll: "full"`` or
+  Twin-linked) re-rolls the scatter (HH-10): ``"target-missed"`` (default: the target
+  model is not under the marker), ``"missed-or-friendly"`` (the target is not under it or
+  any friendly model is) or ``"never"``.
+- options (facts.md, our readings): ``edition`` ``"hh2"`` | ``"7th"`` (a vehicle's Gets Hot
+  glances on 1-2 or 1-3); ``vehicle_facing`` ``"firer"`` (default) | ``"marker"`` (armour
+  facing of an ordinary blast hit: from the firer, or from the marker centre, side when the
+  centre is over the hull); ``instant_death`` (default true: S >= 2T removes a model's
+  remaining Wounds, no Feel No Pain); ``pool_order`` ``"best-first"`` (default) |
+  ``"worst-first"`` (order of the Wound Pools: inner zone and AP 2 first, or the reverse);
+  ``ones_reroll_gets_hot`` (default false: re-roll-1s abilities do not re-roll a blast's
+  Gets Hot 1s, like HH-10).
 """
 
 from __future__ import annotations
@@ -24,11 +40,15 @@ from engine.scenario.common import (
 )
 from engine.scenario.fields import Field
 
-OPTIONS = {"edition": "hh2"}
-OPTION_CHOICES = {"edition": ("hh2", "7th")}
+OPTIONS = {"edition": "hh2", "vehicle_facing": "firer", "instant_death": True,
+           "pool_order": "best-first", "ones_reroll_gets_hot": False}
+OPTION_CHOICES = {"edition": ("hh2", "7th"), "vehicle_facing": ("firer", "marker"),
+                  "instant_death": (True, False), "pool_order": ("best-first", "worst-first"),
+                  "ones_reroll_gets_hot": (False, True)}
 BLAST_SIZES = (3, 5, 7, 10)
 WEAPON_RULES = ("ordnance", "twin_linked", "gets_hot", "blast")
 REROLLS = ("none", "full", "ones")
+REROLL_WHEN = ("target-missed", "missed-or-friendly", "never")
 
 
 @dataclass(frozen=True)
@@ -85,6 +105,8 @@ class Attack:
     target: str
     reroll: str = "none"
     snap_shot: bool = False
+    aim: tuple[float, float] | None = None
+    reroll_when: str = "target-missed"
 
 
 @dataclass(frozen=True)
@@ -157,11 +179,17 @@ def parse(root: Field) -> tuple[Board, tuple[Model, ...], Attack, dict]:
     table = parse_table(root)
     models = [_model(u, table) for u in root["units"].items(1)]
     by_id = check_unique_ids(models)
-    a = root["attack"].only(("firer", "bs", "weapon", "target", "reroll", "snap_shot"))
+    a = root["attack"].only(("firer", "bs", "weapon", "target", "reroll", "snap_shot", "aim",
+                             "reroll_when"))
+    aim = None
+    if a.has("aim"):
+        p = a["aim"].only(("x", "y"))
+        aim = (p["x"].number(0, table.width), p["y"].number(0, table.height))
     attack = Attack(
         firer=unit_ref(a["firer"], by_id), bs=a["bs"].integer(1, 10),
         weapon=_weapon(a["weapon"]), target=unit_ref(a["target"], by_id),
         reroll=a.get("reroll", "none").choice(REROLLS),
         snap_shot=a.get("snap_shot", False).boolean(),
+        aim=aim, reroll_when=a.get("reroll_when", "target-missed").choice(REROLL_WHEN),
     )
     return Board(table), tuple(models), attack, options

@@ -1,0 +1,283 @@
+"""Where a Horus Heresy / 40K 7th blast marker lands and whom it covers (HH-1 to HH-7, HH-12,
+HH-13), and the arrow angles at which that can change (for exact odds).
+
+The attack as the rules see it is a `Fire`: the models with their footprints (round bases
+as circles, vehicle hulls as rectangles), the aim point, the marker's zone radii (one radius
+for a Blast, HH-12; three for an Apocalyptic Mega-blast, HH-13: 2.5", 3.5", 5").
+
+A scatter moves the centre ``s`` inches along a bearing theta; whether a footprint touches
+a zone of radius R changes only where the moved centre crosses the footprint grown by R:
+a circle of radius R + r around a base, or for a hull four edge lines pushed out by R and
+four corner circles of radius R (`hull_breakpoints`). The table edge (HH-6), a vehicle's
+armour facing seen from the centre (option ``vehicle_facing: "marker"``) and the order of
+wound allocation from the centre (HH-14) change on straight lines too. Every such angle is
+a breakpoint; supersets are harmless (they only split an arc where nothing changes).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from engine.geometry import (
+    Circle,
+    Point,
+    Rect,
+    angles_where_circle_touch_changes,
+    base_radius_in,
+    circle_overlaps,
+    direction,
+    facing_of_attack,
+    move,
+    normalize_angle,
+    rect_distance_to_point,
+    rect_overlaps_circle,
+)
+from engine.scenario import Scenario
+
+BLAST_RADII = {3: (1.5,), 5: (2.5,), 7: (3.5,), 10: (5.0,)}
+"""HH-12: marker radius (inches) by marker diameter."""
+MEGA_RADII = (2.5, 3.5, 5.0)
+"""HH-13: inner, middle and outer zone radii of the Apocalyptic Mega-blast marker."""
+ZONE_NAMES = ("inner", "middle", "outer")
+
+Shape = Circle | Rect
+
+
+@dataclass(frozen=True)
+class Hits:
+    """What one marker covers: per model the innermost zone touched (None: not under it),
+    per model the armour facing a vehicle hit strikes (None for other models), and per
+    unit (in `Fire.units` order) the order in which wounds are allocated (closest first)."""
+
+    zones: tuple[int | None, ...]
+    facings: tuple[str | None, ...]
+    orders: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Landing:
+    """One scatter: where the centre ended, whether on the table (HH-6), and its hits."""
+
+    centre: Point
+    on_table: bool
+    hits: Hits
+
+
+@dataclass(frozen=True, eq=False)
+class Fire:
+    """The attack, prepared once: who, where, what marker."""
+
+    scenario: Scenario
+    shapes: tuple[Shape, ...]
+    firer: int
+    target: int
+    aim: Point
+    radii: tuple[float, ...]
+    mega: bool
+    units: tuple[tuple[str, tuple[int, ...]], ...]
+
+    @property
+    def attack(self) -> Any:
+        return self.scenario.attack
+
+    @property
+    def models(self) -> tuple[Any, ...]:
+        return self.scenario.units
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.scenario.options
+
+    @property
+    def firer_point(self) -> Point:
+        return self.shapes[self.firer].center
+
+    def may_reroll_scatter(self) -> bool:
+        """HH-10: only a full To Hit re-roll (or Twin-linked) re-rolls the scatter."""
+        return self.attack.reroll == "full" or self.attack.weapon.twin_linked
+
+
+def shape_of(model: Any) -> Shape:
+    """A model's footprint: its hull (vehicles) or its round base."""
+    centre = Point(model.x, model.y)
+    if model.vehicle and model.hull is not None:
+        return Rect(centre, model.hull.w, model.hull.h, model.hull.facing)
+    return Circle(centre, base_radius_in(model.base_mm))
+
+
+def prepare(scenario: Scenario) -> Fire:
+    """The `Fire` of a scenario (HH-12/HH-13 marker radii; aim default: target centre)."""
+    attack = scenario.attack
+    ids = [m.id for m in scenario.units]
+    target = ids.index(attack.target)
+    shapes = tuple(shape_of(m) for m in scenario.units)
+    aim = Point(*attack.aim) if attack.aim is not None else shapes[target].center
+    mega = attack.weapon.mega is not None
+    units: dict[str, list[int]] = {}
+    for i, m in enumerate(scenario.units):
+        units.setdefault(m.unit, []).append(i)
+    return Fire(scenario, shapes, ids.index(attack.firer), target, aim,
+                MEGA_RADII if mega else BLAST_RADII[attack.weapon.blast], mega,
+                tuple((name, tuple(idx)) for name, idx in units.items()))
+
+
+# -- whom the marker covers (HH-7, HH-13) -----------------------------------------------------
+
+
+def touches(shape: Shape, centre: Point, radius: float) -> bool:
+    """Fully or partially under a marker of `radius` centred at `centre` (touching counts)."""
+    marker = Circle(centre, radius)
+    if isinstance(shape, Rect):
+        return rect_overlaps_circle(shape, marker)
+    return circle_overlaps(shape, marker)
+
+
+def hole_over(shape: Shape, point: Point) -> bool:
+    """HH-1: the hole (taken as a point) lies over the base or hull."""
+    if isinstance(shape, Rect):
+        return rect_distance_to_point(shape, point) <= 1e-9
+    return shape.center.distance_to(point) <= shape.radius + 1e-9
+
+
+def zone_of(fire: Fire, shape: Shape, centre: Point) -> int | None:
+    """HH-7/HH-13: the innermost zone the footprint touches (the best S and AP), or None."""
+    for z, radius in enumerate(fire.radii):
+        if touches(shape, centre, radius):
+            return z
+    return None
+
+
+def facing_from(fire: Fire, i: int, centre: Point) -> str | None:
+    """The armour facing a hit on vehicle `i` strikes: Side for a Mega-blast (HH-15); else
+    from the firer, or (option ``vehicle_facing: "marker"``) from the marker centre."""
+    shape = fire.shapes[i]
+    if not isinstance(shape, Rect):
+        return None
+    if fire.mega:
+        return "side"
+    return armour_facing(shape, centre if fire.options["vehicle_facing"] == "marker"
+                         else fire.firer_point)
+
+
+def armour_facing(hull: Rect, source: Point) -> str:
+    """The facing a shot from `source` strikes; Side when `source` is over the hull itself
+    (a marker centred on it, or a vehicle caught by its own blast)."""
+    if rect_distance_to_point(hull, source) == 0.0:
+        return "side"
+    return facing_of_attack(hull, source)
+
+
+def allocation_order(fire: Fire, members: tuple[int, ...], source: Point) -> tuple[int, ...]:
+    """Wounds go to the closest model first (centre to centre; ties in scenario order)."""
+    return tuple(sorted(members, key=lambda i: (fire.shapes[i].center.distance_to(source), i)))
+
+
+def hits_at(fire: Fire, centre: Point) -> Hits:
+    """Everything the marker at `centre` covers (HH-7), with facings and allocation orders
+    (from the marker centre for a Mega-blast, HH-14; from the firer otherwise)."""
+    zones = tuple(zone_of(fire, s, centre) for s in fire.shapes)
+    facings = tuple(facing_from(fire, i, centre) if z is not None else None
+                    for i, z in enumerate(zones))
+    source = centre if fire.mega else fire.firer_point
+    return Hits(zones, facings, tuple(allocation_order(fire, members, source)
+                                      for _, members in fire.units))
+
+
+def no_hits(fire: Fire) -> Hits:
+    """A complete miss (HH-6) or a shot not fired (HH-19)."""
+    n = len(fire.shapes)
+    return Hits((None,) * n, (None,) * n, tuple(() for _ in fire.units))
+
+
+def land(fire: Fire, distance: float, bearing: float | None) -> Landing:
+    """HH-4 to HH-6: the marker moved `distance` along `bearing` (None: HIT, no move)."""
+    centre = fire.aim if bearing is None or distance == 0 else move(fire.aim, bearing, distance)
+    table = fire.scenario.board.table
+    if not table.contains(centre.x, centre.y):
+        return Landing(centre, False, no_hits(fire))
+    return Landing(centre, True, hits_at(fire, centre))
+
+
+# -- breakpoints ------------------------------------------------------------------------------
+
+
+def angles_where_along(p: Point, s: float, bearing: float, value: float) -> list[float]:
+    """Bearings theta at which ``(p + s*direction(theta)) . direction(bearing) == value``:
+    where the moved point crosses a straight line (0, 1 or 2 angles)."""
+    u = direction(bearing)
+    k = (value - p.dot(u)) / s
+    if abs(k) > 1.0:
+        return []
+    half = math.degrees(math.acos(k))
+    return [normalize_angle(bearing - half), normalize_angle(bearing + half)]
+
+
+def hull_breakpoints(p: Point, s: float, hull: Rect, reach: float) -> list[float]:
+    """Where a marker of radius `reach` moved `s` from `p` starts or stops touching the hull:
+    the four edge lines pushed out by `reach` (whole lines: a superset) and the four
+    corner circles of radius `reach`."""
+    out: list[float] = []
+    c = hull.center
+    for bearing, half in ((hull.facing_deg, hull.w / 2.0), (hull.facing_deg + 90.0, hull.h / 2.0)):
+        along_c = c.dot(direction(bearing))
+        for side in (-1.0, 1.0):
+            out += angles_where_along(p, s, bearing, along_c + side * (half + reach))
+    if reach > 0:
+        for corner in hull.corners():
+            out += angles_where_circle_touch_changes(p, s, corner, reach)
+    return out
+
+
+def diagonal_breakpoints(p: Point, s: float, hull: Rect) -> list[float]:
+    """Where the centre crosses a hull diagonal (the facing arcs) or its edges (centre over
+    the hull: Side): only for option ``vehicle_facing: "marker"``."""
+    out = hull_breakpoints(p, s, hull, 0.0)
+    for corner in hull.corners()[:2]:
+        diagonal = corner - hull.center
+        normal = normalize_angle(math.degrees(math.atan2(diagonal.x, -diagonal.y)) + 90.0)
+        out += angles_where_along(p, s, normal, hull.center.dot(direction(normal)))
+    return out
+
+
+def bisector_breakpoints(p: Point, s: float, a: Point, b: Point) -> list[float]:
+    """Where the moved centre is equally far from `a` and `b` (allocation order swaps)."""
+    ab = b - a
+    if ab.length() == 0.0:
+        return []
+    bearing = normalize_angle(math.degrees(math.atan2(ab.x, -ab.y)))
+    mid = (a + b) * 0.5
+    return angles_where_along(p, s, bearing, mid.dot(direction(bearing)))
+
+
+def table_breakpoints(fire: Fire, s: float) -> list[float]:
+    """HH-6: where the moved centre crosses a table edge."""
+    table = fire.scenario.board.table
+    p = fire.aim
+    return (angles_where_along(p, s, 90.0, 0.0) + angles_where_along(p, s, 90.0, table.width)
+            + angles_where_along(p, s, 180.0, 0.0)
+            + angles_where_along(p, s, 180.0, table.height))
+
+
+def breakpoints(fire: Fire, s: float) -> list[float]:
+    """Every arrow bearing at which a scatter of `s` inches may change its `Landing.hits`."""
+    if s <= 0:
+        return []
+    out = table_breakpoints(fire, s)
+    for shape in fire.shapes:
+        for radius in fire.radii:
+            if isinstance(shape, Rect):
+                out += hull_breakpoints(fire.aim, s, shape, radius)
+            else:
+                out += angles_where_circle_touch_changes(fire.aim, s, shape.center,
+                                                         radius + shape.radius)
+        if isinstance(shape, Rect) and not fire.mega and fire.options["vehicle_facing"] == "marker":
+            out += diagonal_breakpoints(fire.aim, s, shape)
+    if fire.mega:
+        for _, members in fire.units:
+            for k, i in enumerate(members):
+                for j in members[k + 1:]:
+                    out += bisector_breakpoints(fire.aim, s, fire.shapes[i].center,
+                                                fire.shapes[j].center)
+    return out

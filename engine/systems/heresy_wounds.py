@@ -1,0 +1,175 @@
+"""What the Hits of a Horus Heresy / 40K 7th blast do: To Wound, Wound Pools, saves, Feel No
+Pain, vehicles' armour penetration, and the Gets Hot wound (HH-8, HH-13 to HH-19).
+
+Readings (shared/rules/facts.md; the L ones are options of the scenario):
+
+- To Wound by the S/T chart against the majority Toughness of the unit (ties: the highest).
+  A weapon that cannot wound (S <= T-4) rolls nothing.
+- Breaching (X) (HH-16): a To Wound roll >= X makes that wound AP 2, literally "instead of
+  the weapon's AP"; never on vehicles.
+- Wound Pools: wounds of one zone (HH-13) and one AP form a pool; pools are allocated in
+  option ``pool_order`` (``best-first``: inner zone first, AP 2 before the weapon's AP).
+- Allocation (HH-8, HH-14): each wound goes to the closest living model of the unit (from
+  the firer; from the marker centre for a Mega-blast), out of sight or not, and that
+  model saves: the best of its armour save (denied when AP <= Sv), invulnerable save and
+  cover save (never against Gets Hot). A failed save may be ignored by Feel No Pain. With
+  option ``instant_death`` (default on), S >= 2T removes all the model's Wounds and Feel
+  No Pain cannot be taken.
+- Vehicles (no Wounds): each Hit on a vehicle rolls D6 (Ordnance: 2D6, keep the highest)
+  + S against the Armour Value of the facing: equal is a glancing hit, higher a
+  penetrating hit; each costs a Hull Point (the Vehicle Damage table is not modelled).
+  Vehicles are resolved model by model (a squadron's hits are not pooled).
+- Gets Hot (HH-17 to HH-19): the firer's wound uses the weapon's base AP (the inner zone's
+  for a Mega-blast), no cover; a vehicle firer rolls a D6 and glances on 1-2 (option
+  ``edition: "7th"``: 1-3).
+
+Every function here takes the dice and rolls what its rule rolls, nothing else, so `play`
+and the exact odds (which enumerate these functions one roll at a time) share them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from engine.dice import Dice
+from engine.log import Log
+
+GETS_HOT_GLANCE = {"hh2": 2, "7th": 3}
+"""HH-18/HH-19: the highest D6 on which a vehicle's Gets Hot is a Glancing Hit, by edition."""
+FACINGS = ("front", "side", "rear")
+BREACHING_AP = 2
+
+
+@dataclass(frozen=True, order=True)
+class Wound:
+    """One wound to allocate: its zone (HH-13: 0 for a plain blast), Strength and AP (HH-16:
+    the rank of an AP for sorting: 1 best, 7 for no AP)."""
+
+    zone: int
+    ap_rank: int
+    s: int
+
+    @property
+    def ap(self) -> int | None:
+        return None if self.ap_rank > 6 else self.ap_rank
+
+
+def make_wound(zone: int, s: int, ap: int | None) -> Wound:
+    return Wound(zone, 7 if ap is None else ap, s)
+
+
+def to_wound_target(s: int, t: int) -> int | None:
+    """HH-8: the D6 needed To Wound (S/T chart), or None when S cannot wound T."""
+    diff = s - t
+    if diff >= 2:
+        return 2
+    if diff <= -4:
+        return None
+    return {1: 3, 0: 4, -1: 5}.get(diff, 6)
+
+
+def majority_toughness(models: list[Any]) -> int:
+    """The Toughness most of the unit's models share (ties: the highest)."""
+    counts = Counter(m.t for m in models)
+    return max(counts, key=lambda t: (counts[t], t))
+
+
+def wound_from_roll(zone: int, s: int, ap: int | None, target: int, breaching: int | None,
+                    roll: int) -> Wound | None:
+    """HH-8 and HH-16: a To Wound roll of `roll` against `target` gives this wound (AP 2 when
+    the roll reaches Breaching's X), or None."""
+    if roll < target:
+        return None
+    return make_wound(zone, s, BREACHING_AP if breaching is not None and roll >= breaching
+                      else ap)
+
+
+def pool_sequence(wounds: tuple[Wound, ...], order: str) -> tuple[Wound, ...]:
+    """HH-13 Wound Pools: one per zone and AP, allocated pool after pool in `order`."""
+    ranked = sorted(wounds)
+    return tuple(ranked if order == "best-first" else reversed(ranked))
+
+
+def save_target(model: Any, ap: int | None, cover: bool) -> int | None:
+    """The best save the model may take against AP `ap` (cover only when `cover`)."""
+    options = []
+    if model.sv is not None and (ap is None or ap > model.sv):
+        options.append(model.sv)
+    if model.inv is not None:
+        options.append(model.inv)
+    if cover and model.cover is not None:
+        options.append(model.cover)
+    return min(options) if options else None
+
+
+def resist(model: Any, s: int | None, ap: int | None, cover: bool, options: dict[str, Any],
+           dice: Dice) -> str:
+    """One wound on `model`: ``"saved"``, ``"ignored"`` (Feel No Pain), ``"wound"`` or
+    ``"instant-death"`` (S >= 2T, option ``instant_death``; no Feel No Pain then)."""
+    target = save_target(model, ap, cover)
+    if target is not None and dice.d6(f"save {model.id} ({target}+)") >= target:
+        return "saved"
+    if options["instant_death"] and s is not None and s >= 2 * model.t:
+        return "instant-death"
+    if model.fnp is not None and dice.d6(f"Feel No Pain {model.id} ({model.fnp}+)") >= model.fnp:
+        return "ignored"
+    return "wound"
+
+
+def lose(model: Any, lost: int, event: str) -> int:
+    """Wounds lost by a model after `event` (never more than its Wounds)."""
+    if event == "instant-death":
+        return model.w
+    return min(model.w, lost + (event == "wound"))
+
+
+def allocate_wound(models: tuple[Any, ...], order: tuple[int, ...], lost: tuple[int, ...],
+                   wound: Wound, options: dict[str, Any], dice: Dice
+                   ) -> tuple[tuple[int, ...], str, int | None]:
+    """HH-8/HH-14: the wound goes to the first living model of `order` (indices into
+    `models` and `lost`), which resists it. Returns the new wounds lost, the event and the
+    model's index (None when the unit is wiped out)."""
+    for k in order:
+        if lost[k] < models[k].w:
+            event = resist(models[k], wound.s, wound.ap, True, options, dice)
+            return lost[:k] + (lose(models[k], lost[k], event),) + lost[k + 1:], event, k
+    return lost, "no model left", None
+
+
+def penetration(vehicle: Any, s: int, facing: str, ordnance: bool, dice: Dice) -> str | None:
+    """A Hit on a vehicle: D6 (Ordnance: 2D6 keep the highest) + S against the facing's
+    Armour Value: ``"glancing"`` when equal, ``"penetrating"`` when higher, else None."""
+    label = f"armour penetration {vehicle.id} ({facing})"
+    roll = max(dice.dice(label, 2)) if ordnance else dice.d6(label)
+    total = roll + s
+    av = vehicle.armour[FACINGS.index(facing)]
+    if total > av:
+        return "penetrating"
+    return "glancing" if total == av else None
+
+
+def gets_hot_damage(firer: Any, ap: int | None, options: dict[str, Any], dice: Dice) -> str:
+    """HH-17 to HH-19: the Gets Hot wound on the firer (base AP, no cover), or a vehicle's
+    D6: ``"glancing"`` on 1-2 (``edition: "7th"``: 1-3), else ``"no effect"``."""
+    if firer.vehicle:
+        roll = dice.d6(f"Gets Hot vehicle {firer.id}")
+        return "glancing" if roll <= GETS_HOT_GLANCE[options["edition"]] else "no effect"
+    return resist(firer, None, ap, False, options, dice)
+
+
+def wound_unit(models: tuple[Any, ...], order: tuple[int, ...], lost: tuple[int, ...],
+               wounds: tuple[Wound, ...], options: dict[str, Any], dice: Dice, log: Log,
+               unit: str) -> tuple[tuple[int, ...], list[tuple[int | None, str]]]:
+    """Allocate every wound of a unit, pool by pool; the wounds lost and each event."""
+    events = []
+    for wound in pool_sequence(wounds, options["pool_order"]):
+        lost, event, k = allocate_wound(models, order, lost, wound, options, dice)
+        events.append((k, event))
+        if not log.silent:
+            who = models[k].id if k is not None else "nobody"
+            ap = "-" if wound.ap is None else wound.ap
+            log.step("HH-8", f"{unit}: a S{wound.s} AP{ap} wound is allocated to {who}: "
+                             f"{event}.")
+    return lost, events
