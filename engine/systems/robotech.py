@@ -98,6 +98,7 @@ class Aim:
     modifier: int  # -3 for a secondary target of a split volley
     one_at: float  # bearing of template direction "1": straight away from the firer
     reach: float  # the attacker's range to the target: the scatter cap (RT-13)
+    under: tuple[int, ...]  # the units a template centred here covers
 
 
 @dataclass(frozen=True)
@@ -258,8 +259,8 @@ def check_friends(scenario: Scenario, attacker: Unit, circles: Sequence[Circle],
     return "no friendly mecha under the template"
 
 
-def aim(scenario: Scenario, attacker: Unit, index: int, target_id: str | None,
-        secondary: bool) -> Aim:
+def aim(scenario: Scenario, attacker: Unit, circles: Sequence[Circle], index: int,
+        target_id: str | None, secondary: bool) -> Aim:
     """One missile's aim: the centre, the bearing of direction "1" and the range."""
     attack = scenario.attack
     if target_id is None:
@@ -272,7 +273,8 @@ def aim(scenario: Scenario, attacker: Unit, index: int, target_id: str | None,
     one_at = angle_of(centre - origin) if centre != origin else 0.0
     return Aim(index, target, centre,
                SECONDARY_TARGET_MODIFIER if secondary else 0, one_at,
-               edge_distance(circle_of(attacker), Circle(centre, radius)))
+               edge_distance(circle_of(attacker), Circle(centre, radius)),
+               tuple(units_under(circles, centre)))
 
 
 def cp_of(unit: Unit) -> int:
@@ -305,7 +307,7 @@ def prepare(scenario: Scenario) -> Plan:
     circles = tuple(circle_of(u) for u in scenario.units)
     ids: list[str | None] = list(attack.targets) or [None]
     ids += [ids[0]] * (weapon.volley - len(ids))
-    aims = tuple(aim(scenario, attacker, i, t, t != ids[0]) for i, t in enumerate(ids))
+    aims = tuple(aim(scenario, attacker, circles, i, t, t != ids[0]) for i, t in enumerate(ids))
     checks: list[tuple[str, str]] = []
     for a in {a.target: a for a in aims}.values():  # each target once
         target = scenario.units[a.target] if a.target is not None else None
@@ -342,9 +344,9 @@ def impact(damage: int, roll: Strike) -> Impact:
     return Impact(1, damage, halve(damage), roll.total)
 
 
-def damage_record(plan: Plan, centre: Point, roll: Strike,
+def damage_record(plan: Plan, under: Sequence[int], roll: Strike,
                   primary: int | None) -> tuple[Record, list[int], list[int]]:
-    """Who the template at `centre` damages: the record, the units struck, the units spared.
+    """Who a template damages among the units `under` it: the record, struck, spared.
 
     The primary target takes the full MD, every other unit under the template half of it
     (rounded down), and any unit whose DF is above the roll nothing (RT-5, RT-9, RT-14).
@@ -352,7 +354,7 @@ def damage_record(plan: Plan, centre: Point, roll: Strike,
     md = plan.scenario.attack.weapon.md
     record: list[Impact | None] = [None] * len(plan.units)
     struck, spared = [], []
-    for i in units_under(plan.circles, centre):
+    for i in under:
         if roll.reaches(plan.units[i].df):
             record[i] = impact(md if i == primary else md // 2, roll)
             struck.append(i)
@@ -363,7 +365,7 @@ def damage_record(plan: Plan, centre: Point, roll: Strike,
 
 def direct_hit(plan: Plan, aim: Aim, roll: Strike, log: Log) -> Record:
     """RT-5 / RT-17: the template centred on the target; RT-8, RT-9 / RT-22 for each unit."""
-    record, struck, spared = damage_record(plan, aim.centre, roll, aim.target)
+    record, struck, spared = damage_record(plan, aim.under, roll, aim.target)
     if not log.silent:
         log.step("RT-17" if plan.volley else "RT-5",
                  f"{missile_name(plan, aim)} lands on {place_name(plan, aim)}: "
@@ -413,7 +415,7 @@ def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log) -> 
     """RT-14 / RT-15 / RT-16: new Strike D6+1; half damage where it reaches the DF, else a dud."""
     face = dice.d6("new strike")
     roll = Strike(face, face + SCATTER_STRIKE_BONUS, plan.options["natural_rolls"])
-    record, struck, spared = damage_record(plan, centre, roll, None)
+    record, struck, spared = damage_record(plan, units_under(plan.circles, centre), roll, None)
     if not log.silent:
         head = (f"{missile_name(plan, aim)} new Strike {face} + {SCATTER_STRIKE_BONUS} = "
                 f"{roll.total} at ({centre.x:.2f}, {centre.y:.2f}): ")
@@ -422,9 +424,10 @@ def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log) -> 
             log.step("RT-14", head + describe(plan, record, struck, None), tpl,
                      *(unit_state(plan.units[i].id, "hit") for i in struck))
         else:
-            log.step("RT-16", head + "it reaches no DF under the template: a dud, no second "
-                                     "scatter", tpl)
-        if spared and struck:
+            what = "it reaches no DF under the template" if spared else "no unit under it"
+            log.step("RT-16", head + what + ": a dud, no second scatter", tpl,
+                     *(unit_state(plan.units[i].id, "missed") for i in spared))
+        if struck and spared:
             log.step("RT-15", ", ".join(f"{plan.units[i].id} DF {plan.units[i].df}"
                                         for i in spared)
                      + f" above the new Strike roll {roll.total}: no damage",
@@ -606,7 +609,7 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, dice: Dice,
 def play(scenario: Scenario, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
     """Resolve the Blast attack step by step: legality, strikes, landings, reactions."""
     plan = prepare(scenario)
-    log.step("OPT", options_text(scenario.options))
+    log.step("OPT", options_text(plan.options))
     log_setup(plan, log)
     return run(plan, dice, log)
 
@@ -687,7 +690,9 @@ def describe(plan: Plan, record: Record, struck: Sequence[int], primary: int | N
 
 def log_setup(plan: Plan, log: Log) -> None:
     weapon = plan.scenario.attack.weapon
-    targets = ", ".join(place_name(plan, a) for a in plan.aims)
+    names = [place_name(plan, a) for a in plan.aims]
+    targets = ", ".join(n if names.count(n) == 1 else f"{n} x{names.count(n)}"
+                        for n in dict.fromkeys(names))
     log.step("SETUP", f"{plan.attacker.id} fires {weapon.name} (MD {weapon.md}"
                       + (f", volley {len(plan.aims)}" if plan.volley else "") + f") at {targets}",
              *(template(a.centre.x, a.centre.y, TEMPLATE_RADIUS, "aim", one_at=a.one_at,
