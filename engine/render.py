@@ -1,0 +1,66 @@
+"""Draw a scenario, a resolution and odds as SVG text (svgwrite), like ``chess.svg.board``.
+
+    board(scenario, resolution=None, *, upto_step=None, odds=None, size=None) -> str
+
+Pure: the same arguments always give the same text; nothing here decides a rule, it only
+reads the scenario's units, the marks the rules attached to each step (engine.log) and the
+odds. Tabletop systems (robotech, heresy) are drawn in inches (`engine.render_table`),
+BattleTech on a hex map in pixels of a fixed hex size (`engine.render_hex`).
+
+What the page and exported files can rely on:
+
+- ``<svg class="scatterlab board system-<system>">`` with an embedded ``<style>``.
+- Layers, bottom to top: ``<g id="layer-grid">``, ``layer-terrain``, ``layer-odds``,
+  ``layer-units``, ``layer-marks`` (each also has class ``layer layer-<name>``; marks are
+  translucent and, like terrain and odds, ignore the pointer, so units stay draggable).
+- Units: ``<g id="unit-<id>" class="unit side-<n> kind-<kind> [state-<state>]"
+  data-unit="<id>" data-side="<side>" [data-state] transform="translate(x,y)">``; ``n``
+  numbers the sides in order of first appearance; an id with characters outside
+  [A-Za-z0-9_-] gets the element id ``unitx-<hex of its UTF-8>`` (data-unit stays exact).
+  The body is ``.body``, the name ``.name``, the state badge ``.glyph``. BattleTech units
+  also carry ``data-hex``.
+- Marks: ``<g class="mark mark-<kind> role-<role>" data-step="<i>">`` (kinds template,
+  scatter, hex, hexpath, strafe-line); hex marks carry ``data-hex``, paths ``data-hexes``.
+- Hex maps: each hex is ``<path data-hex="CCRR">`` in ``g.hexes``; labels in
+  ``g.hexlabels``.
+- Odds: ``g.heat`` (landing discs or hexes, opacity by probability) and
+  ``text.odds-label[data-unit]`` with each unit's chance of being hit.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from engine import render_hex, render_table
+from engine.log import Resolution
+from engine.odds import Odds
+from engine.render_common import Canvas, all_marks, steps_drawn, unit_states
+from engine.scenario import Scenario
+
+
+def _painter(scenario: Scenario) -> ModuleType:
+    """The module that draws this system's board."""
+    return render_hex if scenario.system == "battletech" else render_table
+
+
+def board(scenario: Scenario, resolution: Resolution | None = None, *,
+          upto_step: int | None = None, odds: Odds | None = None,
+          size: float | None = None) -> str:
+    """The SVG text of the board with the units, the marks of the resolution's steps
+    0..`upto_step` (all when None) and the `odds` overlay.
+
+    `size` is the longer side of the drawing in pixels (width/height attributes); by
+    default 16 px per inch on a table, 1 px per unit on a hex map. The viewBox covers
+    every mark of the whole resolution, so it stays the same while stepping.
+    """
+    painter = _painter(scenario)
+    steps = steps_drawn(resolution, upto_step)
+    canvas = Canvas(scenario.system, painter.viewbox(scenario, all_marks(resolution)),
+                    painter.PX_PER_UNIT, size, painter.css(scenario))
+    painter.draw_board(canvas, scenario)
+    painter.draw_units(canvas, scenario, unit_states(steps))
+    for index, step in steps:
+        painter.draw_step(canvas, scenario, index, step)
+    if odds is not None:
+        painter.draw_odds(canvas, scenario, odds)
+    return canvas.tostring()

@@ -1,0 +1,216 @@
+"""Pieces both board renderers share: the canvas and its layers, ids, classes, the palette,
+which steps a drawing shows and the state each unit ends up in.
+
+Nothing here knows a rule: marks are read as the plain dicts of `engine.log`, and any text
+that comes from a user (names, sides, labels) reaches the SVG only through svgwrite's text
+nodes and attribute values, which ElementTree escapes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from string import Template
+from typing import Any
+
+import svgwrite
+from svgwrite.container import Group
+
+from engine.log import Mark, Resolution, Step
+
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
+           "#000000")
+"""Okabe-Ito colours, most distinct first; side n gets PALETTE[n % 8]."""
+
+LAYERS = ("grid", "terrain", "odds", "units", "marks")
+"""Layer groups, bottom to top: ``<g id="layer-<name>" class="layer layer-<name>">``."""
+
+STATE_GLYPHS = {"hit": "\u00d7", "damaged": "!", "dodged": "\u21b7", "shot-down": "\u2298",
+                "saved": "\u2713", "missed": "\u2013"}
+"""The small badge drawn on a unit for each state (``untouched`` has none)."""
+
+_SAFE_ID = re.compile(r"[A-Za-z0-9_-]+")
+_NOT_TOKEN = re.compile(r"[^a-z0-9-]+")
+
+COMMON_CSS = """
+.scatterlab{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.scatterlab text{text-anchor:middle;dominant-baseline:central}
+.layer-terrain,.layer-marks,.layer-odds,.unit text,.glyph{pointer-events:none}
+.unit .body{stroke:#1a1a1a;stroke-width:$s2}
+.unit .name,.unit .kindmark,.mark .tlabel,.mark .slabel,.odds-label{paint-order:stroke;
+ stroke:#fff;stroke-width:$s3;stroke-linejoin:round}
+.unit .name{font-size:$f1;fill:#111}
+.state-hit .body,.state-damaged .body{stroke:#000;stroke-width:$s4}
+.state-damaged .body{fill-opacity:.55}
+.state-dodged .body,.state-missed .body,.state-saved .body{stroke-dasharray:$d1}
+.state-shot-down .body{stroke-dasharray:$d2}
+.glyph circle{fill:#fff;stroke:#000;stroke-width:$s1}
+.glyph text{font-size:$fg;font-weight:bold;fill:#000}
+.state-hit .glyph circle,.state-damaged .glyph circle{fill:#F0E442}
+.mark .head{fill:#000}
+.mark .tlabel,.mark .slabel{font-size:$f1;font-weight:bold}
+.heat{fill:#CC79A7}
+.odds-label{font-size:$f1;font-weight:bold;fill:#000}
+"""
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in user units (the viewBox)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def num(value: float, places: int = 3) -> str:
+    """A short decimal for an SVG attribute: rounded, no trailing zeros, never ``-0``."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def token(text: Any) -> str:
+    """A safe CSS class fragment from rule data (lower case letters, digits, hyphens)."""
+    return _NOT_TOKEN.sub("-", str(text).lower()).strip("-") or "x"
+
+
+def unit_element_id(unit_id: str) -> str:
+    """The element id of a unit: ``unit-<id>`` when the id is already safe, else
+    ``unitx-<hex of its UTF-8 bytes>`` (unique, and never equal to a safe one)."""
+    if _SAFE_ID.fullmatch(unit_id):
+        return f"unit-{unit_id}"
+    return "unitx-" + unit_id.encode("utf-8").hex()
+
+
+def side_numbers(units: Iterable[Any]) -> dict[str, int]:
+    """Each side's number (0, 1, ...), in order of first appearance among the units."""
+    sides: dict[str, int] = {}
+    for unit in units:
+        sides.setdefault(unit.side, len(sides))
+    return sides
+
+
+def steps_drawn(resolution: Resolution | None, upto_step: int | None) -> list[tuple[int, Step]]:
+    """The (index, step) pairs a drawing shows: all, or steps 0..upto_step."""
+    if resolution is None:
+        return []
+    steps = list(enumerate(resolution.steps))
+    return steps if upto_step is None else steps[: max(0, upto_step + 1)]
+
+
+def unit_states(steps: Iterable[tuple[int, Step]]) -> dict[str, str]:
+    """Each unit's state in the last of `steps` that mentions it."""
+    states: dict[str, str] = {}
+    for _, step in steps:
+        for mark in step.marks:
+            if mark.get("kind") == "unit" and "id" in mark and mark.get("state"):
+                states[str(mark["id"])] = str(mark["state"])
+    return states
+
+
+def all_marks(resolution: Resolution | None) -> list[Mark]:
+    """Every mark of the resolution (the viewBox covers them all, so it never jumps while
+    the page steps through)."""
+    return [m for s in resolution.steps for m in s.marks] if resolution else []
+
+
+def heat_opacity(p: float, top: float) -> str:
+    """Fill opacity of a landing cell: by the square root of p / top, so that unlikely
+    spots stay visible next to a likely direct hit."""
+    return num(0.08 + 0.6 * (p / top) ** 0.5, 2)
+
+
+def pct_label(p: float) -> str:
+    """A probability as a short label: "62%", with "<1%" and ">99%" at the edges."""
+    if 0.0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1.0:
+        return ">99%"
+    return f"{round(p * 100)}%"
+
+
+def stylesheet(template: str, sizes: Mapping[str, float], sides: int) -> str:
+    """The embedded CSS: `COMMON_CSS` plus `template`, with the board's stroke, font and
+    dash sizes substituted, and one colour rule per side."""
+    values = {k: num(v) for k, v in sizes.items()}
+    colours = "".join(f".side-{n} .body{{fill:{PALETTE[n % len(PALETTE)]}}}\n"
+                      for n in range(sides))
+    return Template(COMMON_CSS + template).substitute(values) + colours
+
+
+class Canvas:
+    """An svgwrite drawing with the five layers and helpers for stable ids and classes."""
+
+    def __init__(self, system: str, box: Box, px_per_unit: float, size: float | None,
+                 css: str) -> None:
+        scale = px_per_unit if size is None else size / max(box.w, box.h)
+        self.dwg = svgwrite.Drawing(size=(num(box.w * scale, 1), num(box.h * scale, 1)),
+                                    profile="full", debug=False)
+        self.dwg.viewbox(num(box.x), num(box.y), num(box.w), num(box.h))
+        self.dwg["class"] = f"scatterlab board system-{token(system)}"
+        self.dwg.embed_stylesheet(css)
+        self.layers: dict[str, Group] = {}
+        for name in LAYERS:
+            self.layers[name] = self.dwg.add(self.dwg.g(id=f"layer-{name}",
+                                                        class_=f"layer layer-{name}"))
+
+    def text(self, content: str, x: float, y: float, cls: str, **attrs: str) -> Any:
+        """A text element (svgwrite escapes `content`: user text is never markup)."""
+        element = self.dwg.text(content, class_=cls, **attrs)
+        element["x"] = num(x)
+        element["y"] = num(y)
+        return element
+
+    def unit_group(self, unit: Any, side: int, kind: str, state: str | None,
+                   at: tuple[float, float]) -> Group:
+        """The ``<g id="unit-..." class="unit side-n kind-k [state-s]">`` of one unit,
+        translated to `at`, with a tooltip title, added to the units layer."""
+        cls = f"unit side-{side} kind-{token(kind)}"
+        attrs = {"data-unit": unit.id, "data-side": unit.side}
+        if state:
+            cls += f" state-{token(state)}"
+            attrs["data-state"] = state
+        group = self.dwg.g(id=unit_element_id(unit.id), class_=cls,
+                           transform=f"translate({num(at[0])},{num(at[1])})", **attrs)
+        group.set_desc(title=unit.name + (f" ({state})" if state else ""))
+        return self.layers["units"].add(group)
+
+    def glyph(self, group: Group, state: str | None, x: float, y: float, r: float) -> None:
+        """The state badge (a circle with a symbol) at (x, y) inside a unit group."""
+        symbol = STATE_GLYPHS.get(state or "")
+        if symbol is None:
+            return
+        badge = group.add(self.dwg.g(class_="glyph"))
+        badge.add(self.dwg.circle((num(x), num(y)), num(r)))
+        badge.add(self.text(symbol, x, y, "g"))
+
+    def mark(self, kind: str, role: Any, step: int, **attrs: str) -> Group:
+        """The ``<g class="mark mark-<kind> role-<role>" data-step="i">`` of one mark."""
+        cls = f"mark mark-{token(kind)}" + (f" role-{token(role)}" if role else "")
+        return self.layers["marks"].add(self.dwg.g(class_=cls, **{"data-step": str(step)},
+                                                   **attrs))
+
+    def arrow_head(self, group: Group, start: tuple[float, float], end: tuple[float, float],
+                   size: float) -> None:
+        """A filled triangle at `end`, pointing away from `start` (skipped if they meet)."""
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        length = (dx * dx + dy * dy) ** 0.5
+        if length < 1e-9:
+            return
+        size = min(size, length / 2)
+        ux, uy = dx / length, dy / length
+        bx, by = end[0] - ux * size, end[1] - uy * size
+        half = size * 0.5
+        points = [end, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)]
+        group.add(self.dwg.polygon([(num(px), num(py)) for px, py in points], class_="head"))
+
+    def tostring(self) -> str:
+        """The SVG document as text."""
+        return self.dwg.tostring()
+
+
+def marks_of(step: Step, kind: str) -> Iterator[Mark]:
+    """The marks of one kind in a step."""
+    return (m for m in step.marks if m.get("kind") == kind)

@@ -1,0 +1,267 @@
+"""BattleTech hex maps: flat-topped hexes of a fixed size, 1 user unit = 1 pixel.
+
+Hex centres come from `engine.hexgrid.hex_to_pixel` (hex 0101's bounding box starts at the
+origin). Every hex is one short ``<path data-hex="CCRR">`` (a relative outline after the
+east corner) with its label in a separate group, so a 2 x 2 sheet map stays small. Sheet
+borders are one path along the hexsides where the sheet changes.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from engine.geometry import direction
+from engine.hexgrid import SQRT3, Hex, HexMap, hex_corners, hex_to_pixel, neighbor, to_label
+from engine.log import Mark, Step
+from engine.odds import Odds
+from engine.render_common import (
+    Box,
+    Canvas,
+    heat_opacity,
+    marks_of,
+    num,
+    pct_label,
+    side_numbers,
+    stylesheet,
+)
+from engine.scenario import Scenario
+
+HEX = 30.0
+"""Hex circumradius in pixels (user units)."""
+PX_PER_UNIT = 1.0
+"""Default pixel size of a user unit when `board` is given no `size`."""
+MARGIN = 6.0
+
+_HALF_H = HEX * SQRT3 / 2
+_OUTLINE = (f"l{num(-HEX / 2, 2)},{num(_HALF_H, 2)}h{num(-HEX, 2)}"
+            f"l{num(-HEX / 2, 2)},{num(-_HALF_H, 2)} {num(HEX / 2, 2)},{num(-_HALF_H, 2)}"
+            f"h{num(HEX, 2)}z")
+"""A hex outline relative to its east corner."""
+
+KIND_LETTERS = {"mech": "M", "vehicle": "V", "infantry": "I", "building": "B"}
+SIZES = {"s1": 0.6, "s2": 1.2, "s3": 2.4, "s4": 3.6, "f1": 10.0, "fl": 7.0, "fg": 8.0,
+         "d1": 3.0, "d2": 7.0}
+
+CSS = """
+.hexes path{fill:#f4f1e8;stroke:#9b9584;stroke-width:$s1}
+.hexlabels{font-size:$fl;fill:#6b665a;pointer-events:none}
+.sheets{fill:none;stroke:#3d3a33;stroke-width:$s3;stroke-linejoin:round}
+.water{stroke:none;fill:#56B4E9}
+.w1{fill-opacity:.35}.w2{fill-opacity:.6;fill:#0072B2}.w3{fill-opacity:.85;fill:#0072B2}
+.bldg{fill:#8c7b6b;stroke:#3d3a33;stroke-width:$s2}
+.cf{font-size:$fl;fill:#fff;font-weight:bold}
+.unit .facing{stroke:#000;stroke-width:$s4;stroke-linecap:round}
+.unit .kindmark{font-size:$f1;font-weight:bold;fill:#000}
+.mark-hex .hl{fill:none;stroke:#000;stroke-width:$s3}
+.role-target .hl{stroke-dasharray:$d2;stroke-width:$s4}
+.role-target .aim{fill:none;stroke:#000;stroke-width:$s2}
+.role-hit .hl{fill:#D55E00;fill-opacity:.45}
+.role-scatter .hl{fill:#000;fill-opacity:.12;stroke-dasharray:$d1}
+.role-aoe-0 .hl{fill:#E69F00;fill-opacity:.6}
+.role-aoe-1 .hl{fill:#E69F00;fill-opacity:.4}
+.role-aoe-2 .hl{fill:#E69F00;fill-opacity:.22}
+.role-strafe .hl{fill:#CC79A7;fill-opacity:.45}
+.mark .path{fill:none;stroke:#000;stroke-width:$s3;stroke-linejoin:round}
+.mark-strafe-line .path{stroke:#CC79A7;stroke-width:$s4}
+.mark .start{fill:#000}
+"""
+
+
+def _parse(label: Any) -> Hex | None:
+    """The hex of a label from a mark or the odds; None for a label that is not one."""
+    try:
+        return Hex.from_label(str(label))
+    except ValueError:
+        return None
+
+
+def _map_box(hexmap: HexMap) -> tuple[float, float]:
+    """Width and height in pixels of the map's bounding box."""
+    return HEX * (1.5 * hexmap.cols + 0.5), HEX * SQRT3 * (hexmap.rows + 0.5)
+
+
+def _labels_of(m: Mark) -> list[Any]:
+    """The hex labels a hex or hexpath mark names."""
+    if m.get("kind") == "hex":
+        return [m.get("hex")]
+    return list(m.get("hexes") or []) if m.get("kind") == "hexpath" else []
+
+
+def viewbox(scenario: Scenario, marks: list[Mark]) -> Box:
+    """The map plus a small margin, grown to hold marked hexes that lie off the map."""
+    w, h = _map_box(scenario.board.map)
+    xs, ys = [0.0, w], [0.0, h]
+    for hx in filter(None, (_parse(label) for m in marks for label in _labels_of(m))):
+        cx, cy = hex_to_pixel(hx, HEX)
+        xs += [cx - HEX, cx + HEX]
+        ys += [cy - _HALF_H, cy + _HALF_H]
+    x0, y0 = min(xs) - MARGIN, min(ys) - MARGIN
+    return Box(x0, y0, max(xs) + MARGIN - x0, max(ys) + MARGIN - y0)
+
+
+def css(scenario: Scenario) -> str:
+    """The embedded stylesheet for hex maps."""
+    return stylesheet(CSS, SIZES, len(side_numbers(scenario.units)))
+
+
+def _outline(h: Hex) -> str:
+    """Path data of one hex."""
+    cx, cy = hex_to_pixel(h, HEX)
+    return f"M{num(cx + HEX, 2)},{num(cy, 2)}{_OUTLINE}"
+
+
+def _sheet_borders(hexmap: HexMap) -> str:
+    """Path data along every hexside between two sheets or at the map's edge (the side
+    across direction d joins corners (d + 4) % 6 and (d + 5) % 6 of `hex_corners`)."""
+    d = []
+    for h in hexmap.all_hexes():
+        col, row = h.to_offset()
+        if 0 < col % hexmap.SHEET_COLS < hexmap.SHEET_COLS - 1 and \
+                0 < row % hexmap.SHEET_ROWS < hexmap.SHEET_ROWS - 1:
+            continue  # an inner hex: all its neighbours share its sheet
+        sheet = hexmap.sheet_of(h)
+        corners = hex_corners(h, HEX)
+        for side in range(6):
+            other = neighbor(h, side)
+            if hexmap.contains(other) and hexmap.sheet_of(other) == sheet:
+                continue
+            (ax, ay), (bx, by) = corners[(side + 4) % 6], corners[(side + 5) % 6]
+            d.append(f"M{num(ax, 1)},{num(ay, 1)}L{num(bx, 1)},{num(by, 1)}")
+    return "".join(d)
+
+
+def draw_board(canvas: Canvas, scenario: Scenario) -> None:
+    """Every hex with its label, the sheet borders, water and buildings."""
+    dwg, hexmap = canvas.dwg, scenario.board.map
+    grid = canvas.layers["grid"]
+    hexes = grid.add(dwg.g(class_="hexes"))
+    labels = grid.add(dwg.g(class_="hexlabels"))
+    label_dy = _HALF_H - SIZES["fl"] * 0.8
+    for h in hexmap.all_hexes():
+        label = to_label(h)
+        hexes.add(dwg.path(d=_outline(h), **{"data-hex": label}))
+        cx, cy = hex_to_pixel(h, HEX)
+        labels.add(canvas.text(label, cx, cy - label_dy, ""))
+    grid.add(dwg.path(d=_sheet_borders(hexmap), class_="sheets"))
+    for h, terrain in sorted(scenario.board.terrain.items()):
+        _draw_terrain(canvas, h, terrain)
+
+
+def _draw_terrain(canvas: Canvas, h: Hex, terrain: Any) -> None:
+    """Water shaded by depth (1, 2, 3+) and a building block with its CF."""
+    dwg, layer, label = canvas.dwg, canvas.layers["terrain"], to_label(h)
+    if terrain.water:
+        layer.add(dwg.path(d=_outline(h), class_=f"water w{min(terrain.water, 3)}",
+                           **{"data-hex": label, "data-depth": str(terrain.water)}))
+    if terrain.building_cf is not None:
+        cx, cy = hex_to_pixel(h, HEX)
+        side = HEX * 0.9
+        layer.add(dwg.rect((num(cx - side / 2), num(cy - side / 2 + 4)), (num(side), num(side)),
+                           class_="bldg", **{"data-hex": label}))
+        layer.add(canvas.text(f"CF {terrain.building_cf}", cx, cy + 4, "cf"))
+
+
+def _token_places(scenario: Scenario) -> dict[str, tuple[float, float, float]]:
+    """Centre and radius of every unit's token; units sharing a hex sit side by side."""
+    by_hex: dict[Hex, list[str]] = defaultdict(list)
+    for unit in scenario.units:
+        by_hex[unit.hex].append(unit.id)
+    places = {}
+    for h, ids in by_hex.items():
+        cx, cy = hex_to_pixel(h, HEX)
+        r = HEX * (0.42 if len(ids) == 1 else 0.3)
+        for i, uid in enumerate(ids):
+            if len(ids) == 1:
+                places[uid] = (cx, cy, r)
+                continue
+            d = direction(270 + 360 * i / len(ids))
+            places[uid] = (cx + d.x * HEX * 0.4, cy + d.y * HEX * 0.4, r)
+    return places
+
+
+def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> None:
+    """Every unit as a token of its side's colour, with a facing tick, its type letter,
+    its name and its state badge."""
+    dwg = canvas.dwg
+    sides = side_numbers(scenario.units)
+    places = _token_places(scenario)
+    for unit in scenario.units:
+        x, y, r = places[unit.id]
+        state = states.get(unit.id)
+        group = canvas.unit_group(unit, sides[unit.side], unit.type, state, (x, y))
+        group["data-hex"] = to_label(unit.hex)
+        if unit.type == "building":
+            group.add(dwg.rect((num(-r), num(-r)), (num(2 * r), num(2 * r)), class_="body"))
+        else:
+            group.add(dwg.circle((0, 0), num(r), class_="body"))
+            tip = direction(60 * unit.facing)
+            group.add(dwg.line((num(tip.x * r * 0.5), num(tip.y * r * 0.5)),
+                               (num(tip.x * (r + 4)), num(tip.y * (r + 4))), class_="facing"))
+        group.add(canvas.text(KIND_LETTERS.get(unit.type, "?"), 0, 0, "kindmark"))
+        group.add(canvas.text(unit.name, 0, r + SIZES["f1"] * 0.7, "name"))
+        away = direction(60 * unit.facing + 180)  # opposite the facing tick
+        canvas.glyph(group, state, away.x * r * 0.8, away.y * r * 0.8, SIZES["fg"] * 0.7)
+
+
+def _centre(label: Any) -> tuple[float, float] | None:
+    """Pixel centre of a labelled hex, or None."""
+    h = _parse(label)
+    return None if h is None else hex_to_pixel(h, HEX)
+
+
+def _hex_mark(canvas: Canvas, index: int, m: Mark) -> None:
+    """One highlighted hex (target, hit, scatter, area-of-effect ring, strafe)."""
+    h = _parse(m.get("hex"))
+    if h is None:
+        return
+    group = canvas.mark("hex", m.get("role"), index, **{"data-hex": to_label(h)})
+    group.add(canvas.dwg.path(d=_outline(h), class_="hl"))
+    if m.get("role") == "target":
+        cx, cy = hex_to_pixel(h, HEX)
+        group.add(canvas.dwg.circle((num(cx), num(cy)), num(HEX * 0.6), class_="aim"))
+
+
+def _line(canvas: Canvas, kind: str, role: Any, index: int, labels: list[Any]) -> None:
+    """A line through hex centres, a dot at the start and an arrow head at the end."""
+    points = [c for c in map(_centre, labels) if c is not None]
+    if len(points) < 2:
+        return
+    group = canvas.mark(kind, role, index,
+                        **{"data-hexes": " ".join(str(label) for label in labels)})
+    group.add(canvas.dwg.polyline([(num(x), num(y)) for x, y in points], class_="path"))
+    group.add(canvas.dwg.circle((num(points[0][0]), num(points[0][1])), 4, class_="start"))
+    canvas.arrow_head(group, points[-2], points[-1], HEX * 0.5)
+
+
+def draw_step(canvas: Canvas, scenario: Scenario, index: int, step: Step) -> None:
+    """The hexes and paths of one step; two or more strafed hexes are also joined by the
+    strafing line."""
+    for m in marks_of(step, "hex"):
+        _hex_mark(canvas, index, m)
+    for m in marks_of(step, "hexpath"):
+        _line(canvas, "hexpath", m.get("role", "scatter"), index, list(m.get("hexes") or []))
+    strafed = [m.get("hex") for m in marks_of(step, "hex") if m.get("role") == "strafe"]
+    if len(strafed) >= 2:
+        _line(canvas, "strafe-line", "strafe", index, strafed)
+
+
+def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
+    """Where the marker lands (hexes shaded by probability) and each unit's chance of
+    being hit."""
+    layer = canvas.layers["odds"]
+    cells = [(h, float(c["p"])) for c in odds.landing
+             if "hex" in c and (h := _parse(c["hex"])) is not None and float(c["p"]) > 0]
+    if cells:
+        heat = layer.add(canvas.dwg.g(class_="heat"))
+        top = max(p for _, p in cells)
+        for h, p in cells:
+            heat.add(canvas.dwg.path(d=_outline(h), fill_opacity=heat_opacity(p, top),
+                                     **{"data-hex": to_label(h), "data-p": num(p, 4)}))
+    places = _token_places(scenario)
+    for unit in scenario.units:
+        figures = odds.units.get(unit.id)
+        if figures and "p_hit" in figures:
+            x, y, r = places[unit.id]
+            layer.add(canvas.text(pct_label(float(figures["p_hit"])), x, y - r - 6,
+                                  "odds-label", **{"data-unit": unit.id}))

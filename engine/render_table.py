@@ -1,0 +1,251 @@
+"""Tabletop boards (Robotech, Heresy): the table at true scale, 1 user unit = 1 inch.
+
+The viewBox origin is the table's top-left corner (x right, y down, as the scenario); a
+margin around the table holds the ruler, names near the edges and any marker that
+scattered off the table. Bases are circles of their diameter, vehicle hulls rotated
+rectangles with a white bar on the front edge.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.geometry import Point, Rect, base_radius_in, direction
+from engine.log import Mark, Step
+from engine.odds import Odds
+from engine.render_common import (
+    Box,
+    Canvas,
+    heat_opacity,
+    marks_of,
+    num,
+    pct_label,
+    side_numbers,
+    stylesheet,
+)
+from engine.scenario import Scenario
+
+PX_PER_UNIT = 16.0
+"""Default pixel size of an inch when `board` is given no `size`."""
+
+CSS = """
+.table{fill:#f4f1e8;stroke:#555;stroke-width:$s2}
+.g1{fill:none;stroke:#000;stroke-opacity:.12;stroke-width:$s1}
+.g6{fill:none;stroke:#000;stroke-opacity:.35;stroke-width:$s2}
+.ruler{font-size:$fr;fill:#777}
+.terrain{fill:#9a9382;fill-opacity:.6;stroke:#5b564b;stroke-width:$s3;stroke-linejoin:round}
+.unit .front{stroke:#fff;stroke-width:$s4;stroke-linecap:round}
+.unit .struct{fill:none;stroke:#fff;stroke-width:$s2}
+.mark .tpl{fill:#000;fill-opacity:.1;stroke:#000;stroke-width:$s3}
+.role-aim .tpl{fill-opacity:.03;stroke-dasharray:$d2}
+.role-scatter-start .tpl{fill:none;stroke-dasharray:$d1;stroke-width:$s2}
+.mark .zone{fill:none;stroke:#000;stroke-width:$s1;stroke-dasharray:$d1}
+.mark .hole{fill:#fff;stroke:#000;stroke-width:$s1}
+.mark .dirs{stroke:#000;stroke-width:$s1}
+.mark .dir{font-size:$f1;font-weight:bold}
+.mark-scatter .shaft{stroke:#000;stroke-width:$s3}
+"""
+
+
+def _sizes(scenario: Scenario) -> dict[str, float]:
+    """Stroke (s), font (f) and dash (d) sizes in inches, growing with the table."""
+    t = scenario.board.table
+    s = max(t.width, t.height) / 900
+    f = max(t.width, t.height) / 80
+    return {"s1": s / 2, "s2": s, "s3": 2 * s, "s4": 3 * s, "f1": f, "fr": 0.7 * f,
+            "fg": 0.6 * f, "d1": 3 * s, "d2": 8 * s}
+
+
+def viewbox(scenario: Scenario, marks: list[Mark]) -> Box:
+    """The table plus a margin, grown to hold every template and scatter arrow."""
+    t = scenario.board.table
+    margin = 2.5 * _sizes(scenario)["f1"]
+    xs, ys = [0.0, t.width], [0.0, t.height]
+    for m in marks:
+        if m.get("kind") == "template":
+            r = float(m["radius"])
+            xs += [float(m["x"]) - r, float(m["x"]) + r]
+            ys += [float(m["y"]) - r, float(m["y"]) + r]
+        elif m.get("kind") == "scatter":
+            xs += [float(m["from"][0]), float(m["to"][0])]
+            ys += [float(m["from"][1]), float(m["to"][1])]
+    x0, y0 = math.floor(min(xs) - margin), math.floor(min(ys) - margin)
+    x1, y1 = math.ceil(max(xs) + margin), math.ceil(max(ys) + margin)
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
+def css(scenario: Scenario) -> str:
+    """The embedded stylesheet for this table."""
+    return stylesheet(CSS, _sizes(scenario), len(side_numbers(scenario.units)))
+
+
+def _grid_path(width: float, height: float, every: int, skip: int | None) -> str:
+    """Path data for the grid lines every `every` inches inside the table, without the
+    multiples of `skip`."""
+    keep = [v for v in range(every, math.ceil(width), every) if not skip or v % skip]
+    d = [f"M{v},0V{num(height)}" for v in keep]
+    keep = [v for v in range(every, math.ceil(height), every) if not skip or v % skip]
+    d += [f"M0,{v}H{num(width)}" for v in keep]
+    return "".join(d)
+
+
+def draw_board(canvas: Canvas, scenario: Scenario) -> None:
+    """The table, its 1" and 6" grid, a ruler every 6", and (Robotech) terrain."""
+    dwg, t = canvas.dwg, scenario.board.table
+    grid = canvas.layers["grid"]
+    grid.add(dwg.rect((0, 0), (num(t.width), num(t.height)), class_="table"))
+    for every, skip, cls in ((1, 6, "g1"), (6, None, "g6")):
+        d = _grid_path(t.width, t.height, every, skip)
+        if d:
+            grid.add(dwg.path(d=d, class_=cls))
+    gap = 0.8 * _sizes(scenario)["f1"]
+    for v in range(6, math.floor(t.width) + 1, 6):
+        grid.add(canvas.text(str(v), v, -gap, "ruler"))
+    for v in range(6, math.floor(t.height) + 1, 6):
+        grid.add(canvas.text(str(v), -gap, v, "ruler"))
+    for points in getattr(scenario.board, "terrain", ()):
+        shape = dwg.polyline if len(points) == 2 else dwg.polygon
+        canvas.layers["terrain"].add(
+            shape([(num(x), num(y)) for x, y in points], class_="terrain"))
+
+
+def _kind(unit: Any) -> str:
+    """The unit's kind class: Robotech mecha/structure, Heresy model/vehicle."""
+    if hasattr(unit, "kind"):
+        return unit.kind
+    return "vehicle" if unit.hull is not None else "model"
+
+
+def _reach(unit: Any) -> float:
+    """How far the unit's outline reaches from its centre, for placing labels."""
+    if getattr(unit, "hull", None) is not None:
+        return max(unit.hull.w, unit.hull.h) / 2
+    return base_radius_in(unit.base_mm)
+
+
+def _draw_body(canvas: Canvas, group: Any, unit: Any, kind: str) -> None:
+    """A round base at its diameter, or a vehicle hull with its front edge marked."""
+    dwg = canvas.dwg
+    hull = getattr(unit, "hull", None)
+    if hull is not None:
+        corners = Rect(Point(0, 0), hull.w, hull.h, hull.facing).corners()
+        group.add(dwg.polygon([(num(c.x), num(c.y)) for c in corners], class_="body"))
+        fl, fr = corners[0], corners[1]
+        group.add(dwg.line((num(fl.x), num(fl.y)), (num(fr.x), num(fr.y)), class_="front"))
+        return
+    r = base_radius_in(unit.base_mm)
+    group.add(dwg.circle((0, 0), num(r), class_="body"))
+    if kind == "structure":
+        half = r * 0.5
+        group.add(dwg.rect((num(-half), num(-half)), (num(2 * half), num(2 * half)),
+                           class_="struct"))
+
+
+def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> None:
+    """Every unit: body, name below, state badge at the upper right."""
+    sides = side_numbers(scenario.units)
+    f = _sizes(scenario)["f1"]
+    for unit in scenario.units:
+        kind = _kind(unit)
+        state = states.get(unit.id)
+        group = canvas.unit_group(unit, sides[unit.side], kind, state, (unit.x, unit.y))
+        _draw_body(canvas, group, unit, kind)
+        reach = _reach(unit)
+        group.add(canvas.text(unit.name, 0, reach + 0.7 * f, "name"))
+        canvas.glyph(group, state, reach * 0.71, -reach * 0.71, 0.4 * f)
+
+
+def _directions(canvas: Canvas, group: Any, m: Mark, hole: float) -> None:
+    """The Robotech template's six numbered directions, 1 at bearing ``one_at``."""
+    x, y, r = float(m["x"]), float(m["y"]), float(m["radius"])
+    sign = -1 if m.get("winding") == "counter-clockwise" else 1
+    spokes = []
+    for k in range(6):
+        d = direction(float(m["one_at"]) + sign * 60 * k)
+        spokes.append(f"M{num(x + d.x * hole)},{num(y + d.y * hole)}"
+                      f"L{num(x + d.x * r * 0.45)},{num(y + d.y * r * 0.45)}")
+        group.add(canvas.text(str(k + 1), x + d.x * r * 0.68, y + d.y * r * 0.68, "dir"))
+    group.add(canvas.dwg.path(d="".join(spokes), class_="dirs"))
+
+
+def _template(canvas: Canvas, step: int, m: Mark, f: float) -> None:
+    """A blast marker: outline, Mega-blast zones, Robotech directions, centre hole, label."""
+    dwg = canvas.dwg
+    x, y, r = float(m["x"]), float(m["y"]), float(m["radius"])
+    group = canvas.mark("template", m.get("role"), step)
+    centre = (num(x), num(y))
+    group.add(dwg.circle(centre, num(r), class_="tpl"))
+    for z in m.get("zones") or ():
+        if float(z) < r:
+            group.add(dwg.circle(centre, num(float(z)), class_="zone"))
+    hole = min(0.1, r / 5)
+    if m.get("one_at") is not None:
+        _directions(canvas, group, m, hole)
+    group.add(dwg.circle(centre, num(hole), class_="hole"))
+    if m.get("label"):
+        group.add(canvas.text(str(m["label"]), x, y - r - 0.6 * f, "tlabel"))
+
+
+def _scatter(canvas: Canvas, step: int, m: Mark, f: float) -> None:
+    """A scatter arrow with its distance (and label) beside the shaft."""
+    (x0, y0), (x1, y1) = (float(v) for v in m["from"]), (float(v) for v in m["to"])
+    group = canvas.mark("scatter", m.get("role"), step)
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length > 1e-9:
+        group.add(canvas.dwg.line((num(x0), num(y0)), (num(x1), num(y1)), class_="shaft"))
+        canvas.arrow_head(group, (x0, y0), (x1, y1), 0.8 * f)
+    distance = m.get("distance")
+    text = f'{num(float(length if distance is None else distance), 2)}"'
+    if m.get("label"):
+        text += f" {m['label']}"
+    nx, ny = ((y0 - y1) / length, (x1 - x0) / length) if length > 1e-9 else (0.0, -1.0)
+    group.add(canvas.text(text, (x0 + x1) / 2 + nx * 0.8 * f, (y0 + y1) / 2 + ny * 0.8 * f,
+                          "slabel"))
+
+
+def draw_step(canvas: Canvas, scenario: Scenario, index: int, step: Step) -> None:
+    """The templates and scatter arrows of one step (unit states are drawn on the units)."""
+    f = _sizes(scenario)["f1"]
+    for m in marks_of(step, "template"):
+        _template(canvas, index, m, f)
+    for m in marks_of(step, "scatter"):
+        _scatter(canvas, index, m, f)
+
+
+def _cell_radius(points: list[tuple[float, float]]) -> float:
+    """Half the typical spacing of the landing points (median nearest neighbour of up to 32
+    sampled points), kept between 0.05" and 1.5"."""
+    if len(points) < 2:
+        return 0.5
+    gaps = []
+    for px, py in points[:: max(1, len(points) // 32)]:
+        apart = [d for qx, qy in points if (d := math.hypot(px - qx, py - qy)) > 1e-9]
+        if apart:
+            gaps.append(min(apart))
+    if not gaps:
+        return 0.5
+    gaps.sort()
+    return min(1.5, max(0.05, gaps[len(gaps) // 2] / 2))
+
+
+def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
+    """Where the marker lands (translucent discs, darker = likelier) and each unit's
+    chance of being hit."""
+    layer = canvas.layers["odds"]
+    cells = [(float(c["x"]), float(c["y"]), float(c["p"])) for c in odds.landing
+             if "x" in c and "y" in c and float(c.get("p", 0)) > 0]
+    if cells:
+        heat = layer.add(canvas.dwg.g(class_="heat"))
+        top = max(p for _, _, p in cells)
+        r = num(_cell_radius([(x, y) for x, y, _ in cells]))
+        for x, y, p in cells:
+            heat.add(canvas.dwg.circle((num(x), num(y)), r,
+                                       fill_opacity=heat_opacity(p, top)))
+    f = _sizes(scenario)["f1"]
+    for unit in scenario.units:
+        figures = odds.units.get(unit.id)
+        if figures and "p_hit" in figures:
+            layer.add(canvas.text(pct_label(float(figures["p_hit"])), unit.x,
+                                  unit.y - _reach(unit) - 0.6 * f, "odds-label",
+                                  **{"data-unit": unit.id}))
