@@ -1,0 +1,431 @@
+"""The SVG drawing (engine.render): ids, classes and data attributes the page relies on,
+true scale, escaping of user text, stepping, the odds overlay, size and speed."""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from engine import render, systems
+from engine.errors import NotImplementedYet
+from engine.geometry import direction
+from engine.hexgrid import Hex, hex_to_pixel
+from engine.log import Resolution, Step, hex_mark, hexpath, scatter, template, unit_state
+from engine.odds import Odds
+from engine.render_common import unit_element_id
+from engine.render_hex import HEX
+from engine.scenario import Scenario, load_dict, loads
+
+NS = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parents[1]
+EVIL = "<img src=x onerror=alert(1)>"
+LAYER_IDS = ["layer-grid", "layer-terrain", "layer-odds", "layer-units", "layer-marks"]
+
+
+def robotech(name: str = "Valkyrie") -> Scenario:
+    return load_dict({
+        "system": "robotech", "table": {"width": 48, "height": 36},
+        "terrain": [{"points": [[10, 10], [14, 10], [14, 12]]}, {"points": [[20, 5], [20, 9]]}],
+        "units": [
+            {"id": "a1", "side": "blue", "kind": "mecha", "x": 6, "y": 24, "base_mm": 40,
+             "df": 5, "gn": 2, "pil": 2, "cp": 2, "name": name},
+            {"id": "b 1", "side": "red", "kind": "structure", "x": 30, "y": 24, "base_mm": 60,
+             "df": 4},
+            {"id": "b2", "side": "red", "kind": "mecha", "x": 33, "y": 26, "df": 4},
+            {"id": "c1", "side": "green", "kind": "mecha", "x": 40, "y": 10, "df": 4},
+        ],
+        "attack": {"attacker": "a1", "weapon": {"name": "Derringer", "md": 9, "range": 36},
+                   "targets": ["b 1"]},
+    })
+
+
+def heresy() -> Scenario:
+    return load_dict({
+        "system": "heresy", "table": {"width": 72, "height": 48},
+        "units": [
+            {"id": "f1", "side": "traitor", "x": 10, "y": 10},
+            {"id": "t1", "side": "loyal", "unit": "tac", "x": 40, "y": 20, "base_mm": 32},
+            {"id": "rh", "side": "loyal", "x": 46, "y": 22, "vehicle": True,
+             "hull": {"w": 4.5, "h": 2.75, "facing": 90},
+             "armour": {"front": 11, "side": 11, "rear": 10}},
+        ],
+        "attack": {"firer": "f1", "bs": 4, "target": "t1",
+                   "weapon": {"name": "Cannon", "s": 8, "ap": 3, "range": 72, "blast": 10,
+                              "mega": [[10, 1], [8, 2], [6, 3]]}},
+    })
+
+
+def battletech(sheets: tuple[int, int] = (1, 1)) -> Scenario:
+    return load_dict({
+        "system": "battletech",
+        "map": {"sheets": list(sheets), "terrain": {"0908": {"water": 1}, "1009": {"water": 3},
+                                                    "1010": {"building": {"cf": 40}}}},
+        "units": [
+            {"id": "atlas", "side": "davion", "hex": "0908", "facing": 1},
+            {"id": "tower", "side": "davion", "hex": "1010", "type": "building"},
+            {"id": "hm", "side": "kurita", "hex": "1010", "type": "vehicle", "facing": 3},
+        ],
+        "attack": {"turn": 1, "side": "kurita",
+                   "supports": [{"kind": "heavy_bombing", "target": "0908"}]},
+    })
+
+
+def tabletop_resolution() -> Resolution:
+    return Resolution("robotech", 1, {}, (
+        Step("RT-1", "aim", (), (template(30, 24, 2.5, "aim", one_at=90.0,
+                                          winding="clockwise", label="aim"),)),
+        Step("RT-2", "scatter", (), (scatter((30, 24), (33, 27), 4.2, "3"),
+                                     template(33, 27, 2.5, "final", one_at=0.0,
+                                              winding="counter-clockwise"),
+                                     unit_state("b 1", "hit"), unit_state("b2", "dodged"))),
+        Step("RT-3", "save", (), (unit_state("b 1", "saved"),
+                                  template(33, 27, 1.5, "scatter-start", zones=[0.5, 1.0]))),
+    ), {})
+
+
+def hex_resolution() -> Resolution:
+    aoe1 = [hex_mark(h, "aoe-1") for h in ("1008", "1108", "1109", "1010", "0910", "0909")]
+    return Resolution("battletech", 1, {}, (
+        Step("BT-1", "target", (), (hex_mark("0908", "target"),)),
+        Step("BT-2", "scatter", (), (hexpath(["0908", "0909", "1009"]),
+                                     hex_mark("1009", "aoe-0"), *aoe1,
+                                     hex_mark("1109", "hit"), unit_state("atlas", "hit"))),
+        Step("BT-3", "strafe", (), (*(hex_mark(h, "strafe") for h in ("0502", "0503", "0504")),
+                                    unit_state("hm", "damaged"))),
+    ), {})
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def find_all(root: ET.Element, tag: str) -> list[ET.Element]:
+    return list(root.iter(NS + tag))
+
+
+def by_id(root: ET.Element, element_id: str) -> ET.Element:
+    found = [e for e in root.iter() if e.get("id") == element_id]
+    assert len(found) == 1, element_id
+    return found[0]
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set((element.get("class") or "").split())
+
+
+def marks(root: ET.Element) -> list[ET.Element]:
+    return [g for g in find_all(root, "g") if "mark" in classes(g)]
+
+
+def viewbox(root: ET.Element) -> list[float]:
+    return [float(v) for v in re.split(r"[ ,]+", root.get("viewBox", ""))]
+
+
+def translate(element: ET.Element) -> tuple[float, float]:
+    x, y = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", element.get("transform")).groups()
+    return float(x), float(y)
+
+
+# --------------------------------------------------------------------------- every system
+
+
+@pytest.mark.parametrize("make", [robotech, heresy, battletech])
+def test_root_layers_and_style(make):
+    scenario = make()
+    root = parse(render.board(scenario))
+    assert classes(root) >= {"scatterlab", "board", f"system-{scenario.system}"}
+    layers = [g.get("id") for g in root if g.tag == NS + "g"]
+    assert layers == LAYER_IDS
+    style = find_all(root, "style")
+    assert len(style) == 1 and ".side-0 .body" in style[0].text and ".state-hit" in style[0].text
+
+
+@pytest.mark.parametrize("make", [robotech, heresy, battletech])
+def test_units_carry_ids_sides_and_kinds(make):
+    scenario = make()
+    root = parse(render.board(scenario))
+    units = [g for g in find_all(root, "g") if "unit" in classes(g)]
+    assert [g.get("data-unit") for g in units] == [u.id for u in scenario.units]
+    sides: dict[str, int] = {}
+    for g, unit in zip(units, scenario.units, strict=True):
+        sides.setdefault(unit.side, len(sides))
+        assert f"side-{sides[unit.side]}" in classes(g)
+        assert g.get("data-side") == unit.side
+        assert re.fullmatch(r"[A-Za-z0-9_-]+", g.get("id"))
+        assert any(c.startswith("kind-") for c in classes(g))
+    assert len({g.get("id") for g in units}) == len(units)
+
+
+def test_pure_and_deterministic():
+    scenario, resolution = robotech(), tabletop_resolution()
+    before = resolution.to_dict()
+    assert render.board(scenario, resolution) == render.board(scenario, resolution)
+    assert resolution.to_dict() == before
+
+
+def test_size_sets_the_longer_side_in_pixels():
+    root = parse(render.board(heresy(), size=400))
+    w, h = float(root.get("width")), float(root.get("height"))
+    assert max(w, h) == pytest.approx(400, abs=0.1)
+    _, _, vw, vh = viewbox(root)
+    assert w / h == pytest.approx(vw / vh, rel=1e-3)
+
+
+# --------------------------------------------------------------------------- tabletop
+
+
+def test_tabletop_viewbox_is_in_inches_around_the_table():
+    root = parse(render.board(robotech()))
+    x, y, w, h = viewbox(root)
+    assert x <= 0 and y <= 0 and x + w >= 48 and y + h >= 36
+    assert min(x, y) >= -4 and x + w <= 52 and y + h <= 40
+    table = [r for r in find_all(root, "rect") if "table" in classes(r)]
+    assert (table[0].get("width"), table[0].get("height")) == ("48", "36")
+
+
+def test_bases_at_true_scale_and_position():
+    root = parse(render.board(robotech()))
+    g = by_id(root, "unit-a1")
+    assert translate(g) == (6, 24)
+    body = [c for c in g if "body" in classes(c)][0]
+    assert body.tag == NS + "circle"
+    assert float(body.get("r")) == pytest.approx(40 / 25.4 / 2, abs=1e-3)
+    assert "kind-mecha" in classes(g)
+    assert "kind-structure" in classes(by_id(root, unit_element_id("b 1")))
+
+
+def test_unsafe_unit_id_keeps_data_unit_exact():
+    root = parse(render.board(robotech()))
+    g = by_id(root, unit_element_id("b 1"))
+    assert g.get("data-unit") == "b 1"
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", g.get("id"))
+    assert unit_element_id("b 1") != unit_element_id("b_1")
+
+
+def test_vehicle_hull_is_a_rotated_rectangle_with_a_front():
+    root = parse(render.board(heresy()))
+    g = by_id(root, "unit-rh")
+    assert "kind-vehicle" in classes(g)
+    body = [c for c in g if "body" in classes(c)][0]
+    points = [tuple(map(float, p.split(","))) for p in body.get("points").split()]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    assert max(xs) - min(xs) == pytest.approx(4.5, abs=1e-3)  # facing 90: length along x
+    assert max(ys) - min(ys) == pytest.approx(2.75, abs=1e-3)
+    front = [c for c in g if "front" in classes(c)][0]
+    assert float(front.get("x1")) == pytest.approx(2.25, abs=1e-3)
+
+
+def test_malicious_name_is_escaped_text():
+    svg = render.board(robotech(EVIL), tabletop_resolution(),
+                       odds=Odds("exact", None, {"a1": {"p_hit": 0.5}}))
+    assert "<img" not in svg
+    assert "&lt;img src=x onerror=alert(1)&gt;" in svg
+    root = parse(svg)
+    assert not [e for e in root.iter() if e.tag.endswith("img")]
+    assert EVIL in [t.text for t in find_all(root, "text")]
+
+
+def test_tabletop_marks_with_steps_and_roles():
+    root = parse(render.board(robotech(), tabletop_resolution()))
+    got = [(sorted(classes(g)), g.get("data-step")) for g in marks(root)]
+    assert got == [
+        (["mark", "mark-template", "role-aim"], "0"),
+        (["mark", "mark-template", "role-final"], "1"),
+        (["mark", "mark-scatter"], "1"),
+        (["mark", "mark-template", "role-scatter-start"], "2"),
+    ]
+    aim = marks(root)[0]
+    tpl = [c for c in aim if "tpl" in classes(c)][0]
+    assert (tpl.get("cx"), tpl.get("cy"), tpl.get("r")) == ("30", "24", "2.5")
+    assert [c for c in aim if "hole" in classes(c)]
+    arrow = marks(root)[2]
+    assert [t.text for t in arrow.iter(NS + "text")] == ['4.2" 3']
+    assert arrow.find(NS + "polygon") is not None
+    zones = [c for c in marks(root)[3] if "zone" in classes(c)]
+    assert sorted(float(z.get("r")) for z in zones) == [0.5, 1.0]
+
+
+def _direction_numbers(mark: ET.Element) -> dict[str, tuple[float, float]]:
+    return {t.text: (float(t.get("x")), float(t.get("y")))
+            for t in mark.iter(NS + "text") if "dir" in classes(t)}
+
+
+@pytest.mark.parametrize(("step", "one_at", "sign"), [(0, 90.0, 1), (1, 0.0, -1)])
+def test_robotech_template_numbers_its_six_directions(step, one_at, sign):
+    root = parse(render.board(robotech(), tabletop_resolution()))
+    mark = [g for g in marks(root) if g.get("data-step") == str(step)][0]
+    centre = [c for c in mark if "tpl" in classes(c)][0]
+    cx, cy = float(centre.get("cx")), float(centre.get("cy"))
+    numbers = _direction_numbers(mark)
+    assert sorted(numbers) == ["1", "2", "3", "4", "5", "6"]
+    for k in range(6):
+        x, y = numbers[str(k + 1)]
+        d = direction(one_at + sign * 60 * k)
+        assert math.atan2(y - cy, x - cx) == pytest.approx(math.atan2(d.y, d.x), abs=1e-3)
+
+
+def test_unit_states_follow_the_last_drawn_step():
+    scenario, resolution = robotech(), tabletop_resolution()
+    full = parse(render.board(scenario, resolution))
+    assert "state-saved" in classes(by_id(full, unit_element_id("b 1")))
+    assert by_id(full, unit_element_id("b 1")).get("data-state") == "saved"
+    assert "state-dodged" in classes(by_id(full, "unit-b2"))
+    one = parse(render.board(scenario, resolution, upto_step=1))
+    assert "state-hit" in classes(by_id(one, unit_element_id("b 1")))
+    glyphs = [g for g in by_id(one, unit_element_id("b 1")).iter(NS + "g") if "glyph" in classes(g)]
+    assert len(glyphs) == 1
+    zero = parse(render.board(scenario, resolution, upto_step=0))
+    assert not [c for c in classes(by_id(zero, unit_element_id("b 1"))) if c.startswith("state-")]
+
+
+def test_upto_step_zero_omits_later_marks_and_keeps_the_viewbox():
+    scenario, resolution = robotech(), tabletop_resolution()
+    zero = parse(render.board(scenario, resolution, upto_step=0))
+    assert {g.get("data-step") for g in marks(zero)} == {"0"}
+    assert len(marks(zero)) == 1
+    full = parse(render.board(scenario, resolution))
+    assert viewbox(zero) == viewbox(full)
+    assert {g.get("data-step") for g in marks(full)} == {"0", "1", "2"}
+
+
+def test_viewbox_grows_to_show_a_marker_off_the_table():
+    off = Resolution("heresy", 1, {}, (
+        Step("HH-6", "off", (), (scatter((70, 20), (80, 20), 10), template(80, 20, 5, "final"))),
+    ), {})
+    x, y, w, h = viewbox(parse(render.board(heresy(), off)))
+    assert x + w >= 85
+
+
+def test_unknown_mark_kinds_are_ignored():
+    res = Resolution("robotech", 1, {}, (Step("X", "x", (), ({"kind": "future"},)),), {})
+    assert marks(parse(render.board(robotech(), res))) == []
+
+
+def test_tabletop_odds_heat_and_labels():
+    landing = [{"x": 30 + i * 0.5, "y": 24, "p": p}
+               for i, p in enumerate([0.5, 0.2, 0.1, 0.0, 0.2])]
+    odds = Odds("exact", None, {"a1": {"p_hit": 0.0}, "b 1": {"p_hit": 0.6234},
+                                "b2": {"p_hit": 0.001}, "c1": {"p_hit": 0.999}},
+                landing=landing)
+    root = parse(render.board(robotech(), odds=odds))
+    layer = by_id(root, "layer-odds")
+    heat = [g for g in layer if "heat" in classes(g)][0]
+    opacities = [float(c.get("fill-opacity")) for c in heat]
+    assert len(opacities) == 4 and opacities[0] == max(opacities)
+    labels = {t.get("data-unit"): t.text for t in layer.iter(NS + "text")}
+    assert labels == {"a1": "0%", "b 1": "62%", "b2": "<1%", "c1": ">99%"}
+
+
+# --------------------------------------------------------------------------- hex maps
+
+
+def test_hex_map_has_every_hex_with_its_label():
+    root = parse(render.board(battletech()))
+    grid = by_id(root, "layer-grid")
+    cells = [p for p in grid.iter(NS + "path") if p.get("data-hex")]
+    assert len(cells) == 15 * 17
+    assert {p.get("data-hex") for p in cells} >= {"0101", "1517", "0908"}
+    labels = [t.text for t in grid.iter(NS + "text")]
+    assert len(labels) == 15 * 17 and "0101" in labels and "1517" in labels
+    x, y, w, h = viewbox(root)
+    assert x < 0 and y < 0 and w > HEX * (1.5 * 15 + 0.5) and h > HEX * math.sqrt(3) * 17.5
+
+
+def test_hex_map_terrain_and_sheet_borders():
+    root = parse(render.board(battletech((2, 1))))
+    terrain = by_id(root, "layer-terrain")
+    water = {p.get("data-hex"): classes(p) for p in terrain.iter(NS + "path")}
+    assert "w1" in water["0908"] and "w3" in water["1009"]
+    assert [r.get("data-hex") for r in terrain.iter(NS + "rect")] == ["1010"]
+    assert "CF 40" in [t.text for t in terrain.iter(NS + "text")]
+    sheets = [p for p in find_all(root, "path") if "sheets" in classes(p)]
+    assert len(sheets) == 1 and sheets[0].get("d").count("M") > 2 * (30 + 17)
+
+
+def test_hex_units_are_tokens_with_facing():
+    root = parse(render.board(battletech()))
+    atlas = by_id(root, "unit-atlas")
+    assert atlas.get("data-hex") == "0908" and "kind-mech" in classes(atlas)
+    assert translate(atlas) == pytest.approx(hex_to_pixel(Hex.from_label("0908"), HEX), abs=1e-3)
+    tick = [c for c in atlas if "facing" in classes(c)][0]
+    d = direction(60)
+    x2, y2 = float(tick.get("x2")), float(tick.get("y2"))
+    assert math.atan2(y2, x2) == pytest.approx(math.atan2(d.y, d.x), abs=1e-3)
+    tower, hm = by_id(root, "unit-tower"), by_id(root, "unit-hm")
+    assert translate(tower) != translate(hm)  # sharing a hex, side by side
+    assert "kind-building" in classes(tower)
+
+
+def test_hex_marks_by_role():
+    root = parse(render.board(battletech(), hex_resolution()))
+    found = [(g.get("data-step"), sorted(classes(g)), g.get("data-hex") or g.get("data-hexes"))
+             for g in marks(root)]
+    assert found[0] == ("0", ["mark", "mark-hex", "role-target"], "0908")
+    roles = {(step, next(c for c in cls if c.startswith("role-"))) for step, cls, _ in found}
+    assert roles >= {("1", "role-aoe-0"), ("1", "role-aoe-1"), ("1", "role-hit"),
+                     ("1", "role-scatter"), ("2", "role-strafe")}
+    paths = [f for f in found if "mark-hexpath" in f[1]]
+    assert paths == [("1", ["mark", "mark-hexpath", "role-scatter"], "0908 0909 1009")]
+    strafe = [f for f in found if "mark-strafe-line" in f[1]]
+    assert strafe == [("2", ["mark", "mark-strafe-line", "role-strafe"], "0502 0503 0504")]
+    assert "state-hit" in classes(by_id(root, "unit-atlas"))
+    assert "state-damaged" in classes(by_id(root, "unit-hm"))
+
+
+def test_hex_upto_step_zero_shows_only_the_target():
+    root = parse(render.board(battletech(), hex_resolution(), upto_step=0))
+    assert [g.get("data-hex") for g in marks(root)] == ["0908"]
+    assert not [c for c in classes(by_id(root, "unit-atlas")) if c.startswith("state-")]
+
+
+def test_hex_odds_heat_and_labels():
+    odds = Odds("exact", None, {"atlas": {"p_hit": 0.5}, "hm": {"p_hit": 0.25}},
+                landing=[{"hex": "0908", "p": 0.5}, {"hex": "0909", "p": 0.25},
+                         {"hex": "0910", "p": 0.0}])
+    root = parse(render.board(battletech(), odds=odds))
+    layer = by_id(root, "layer-odds")
+    heat = {p.get("data-hex"): float(p.get("fill-opacity")) for p in layer.iter(NS + "path")}
+    assert set(heat) == {"0908", "0909"} and heat["0908"] > heat["0909"]
+    labels = {t.get("data-unit"): t.text for t in layer.iter(NS + "text")}
+    assert labels == {"atlas": "50%", "hm": "25%"}
+
+
+def test_two_by_two_map_is_small_and_fast():
+    scenario, resolution = battletech((2, 2)), hex_resolution()
+    svg = render.board(scenario, resolution)
+    assert len(svg.encode()) < 400_000
+    root = parse(svg)
+    assert len([p for p in by_id(root, "layer-grid").iter(NS + "path")
+                if p.get("data-hex")]) == 30 * 34
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        render.board(scenario, resolution)
+        times.append(time.perf_counter() - start)
+    assert min(times) < 0.25  # about 30 ms on a quiet machine; generous for busy CI
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _scenario_files() -> list[Path]:
+    return sorted((ROOT / "web" / "demos").glob("*.json")) + sorted(
+        (ROOT / "tests" / "scenarios").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", _scenario_files(), ids=lambda p: p.name)
+def test_every_demo_renders(path):
+    scenario = loads(path.read_text(encoding="utf-8"))
+    ET.fromstring(render.board(scenario))
+    try:
+        resolution = systems.resolve(scenario)
+    except NotImplementedYet:
+        pytest.skip(f"{scenario.system} rules not implemented yet")
+    for upto in (None, 0, len(resolution.steps) // 2):
+        root = parse(render.board(scenario, resolution, upto_step=upto))
+        assert [g.get("id") for g in root if g.tag == NS + "g"] == LAYER_IDS
