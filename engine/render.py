@@ -17,14 +17,15 @@ What the page and exported files can rely on:
   data-unit="<id>" data-side="<side>" [data-state] transform="translate(x,y)">``; ``n``
   numbers the sides in order of first appearance; an id with characters outside
   [A-Za-z0-9_-] gets the element id ``unitx-<hex of its UTF-8>`` (data-unit stays exact).
-  The body is ``.body``, the name ``.name``, the state badge ``.glyph``. BattleTech units
-  also carry ``data-hex``.
+  The body is ``.body``, the name ``.name``, the state badge ``.glyph``. Only unit groups
+  carry ``data-unit``; no unit carries ``data-hex`` (a dragged token never hides the hex
+  under the pointer).
 - Marks: ``<g class="mark mark-<kind> role-<role>" data-step="<i>">`` (kinds template,
   scatter, hex, hexpath, strafe-line); hex marks carry ``data-hex``, paths ``data-hexes``.
 - Hex maps: each hex is ``<path data-hex="CCRR">`` in ``g.hexes``; labels in
   ``g.hexlabels``.
 - Odds: ``g.heat`` (landing discs or hexes, opacity by probability) and
-  ``text.odds-label[data-unit]`` with each unit's chance of being hit.
+  ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ _NOT_TOKEN = re.compile(r"[^a-z0-9-]+")
 COMMON_CSS = """
 .scatterlab{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .scatterlab text{text-anchor:middle;dominant-baseline:central}
-.layer-terrain,.layer-marks,.layer-odds,.unit text,.glyph{pointer-events:none}
+.layer-terrain,.layer-marks,.layer-odds{pointer-events:none}
 .unit .body{stroke:#1a1a1a;stroke-width:$s2}
 .unit .name,.unit .kindmark,.mark .tlabel,.mark .slabel,.odds-label{paint-order:stroke;
  stroke:#fff;stroke-width:$s3;stroke-linejoin:round}

@@ -190,7 +190,6 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
         x, y, r = places[unit.id]
         state = states.get(unit.id)
         group = canvas.unit_group(unit, sides[unit.side], unit.type, state, (x, y))
-        group["data-hex"] = to_label(unit.hex)
         if unit.type == "building":
             group.add(dwg.rect((num(-r), num(-r)), (num(2 * r), num(2 * r)), class_="body"))
         else:
@@ -264,4 +263,4 @@ def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
         if figures and "p_hit" in figures:
             x, y, r = places[unit.id]
             layer.add(canvas.text(pct_label(float(figures["p_hit"])), x, y - r - 6,
-                                  "odds-label", **{"data-unit": unit.id}))
+                                  "odds-label", **{"data-for": unit.id}))

@@ -248,4 +248,4 @@ def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
         if figures and "p_hit" in figures:
             layer.add(canvas.text(pct_label(float(figures["p_hit"])), unit.x,
                                   unit.y - _reach(unit) - 0.6 * f, "odds-label",
-                                  **{"data-unit": unit.id}))
+                                  **{"data-for": unit.id}))

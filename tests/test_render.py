@@ -161,6 +161,17 @@ def test_units_carry_ids_sides_and_kinds(make):
     assert len({g.get("id") for g in units}) == len(units)
 
 
+@pytest.mark.parametrize(("make", "resolution"), [(robotech, tabletop_resolution),
+                                                  (battletech, hex_resolution)])
+def test_only_unit_groups_carry_data_unit(make, resolution):
+    scenario = make()
+    odds = Odds("exact", None, {u.id: {"p_hit": 0.5} for u in scenario.units})
+    root = parse(render.board(scenario, resolution(), odds=odds))
+    tagged = [e for e in root.iter() if e.get("data-unit") is not None]
+    assert all(e.tag == NS + "g" and "unit" in classes(e) for e in tagged)
+    assert len(tagged) == len(scenario.units)
+
+
 def test_pure_and_deterministic():
     scenario, resolution = robotech(), tabletop_resolution()
     before = resolution.to_dict()
@@ -317,7 +328,7 @@ def test_tabletop_odds_heat_and_labels():
     heat = [g for g in layer if "heat" in classes(g)][0]
     opacities = [float(c.get("fill-opacity")) for c in heat]
     assert len(opacities) == 4 and opacities[0] == max(opacities)
-    labels = {t.get("data-unit"): t.text for t in layer.iter(NS + "text")}
+    labels = {t.get("data-for"): t.text for t in layer.iter(NS + "text")}
     assert labels == {"a1": "0%", "b 1": "62%", "b2": "<1%", "c1": ">99%"}
 
 
@@ -350,7 +361,7 @@ def test_hex_map_terrain_and_sheet_borders():
 def test_hex_units_are_tokens_with_facing():
     root = parse(render.board(battletech()))
     atlas = by_id(root, "unit-atlas")
-    assert atlas.get("data-hex") == "0908" and "kind-mech" in classes(atlas)
+    assert atlas.get("data-hex") is None and "kind-mech" in classes(atlas)
     assert translate(atlas) == pytest.approx(hex_to_pixel(Hex.from_label("0908"), HEX), abs=1e-3)
     tick = [c for c in atlas if "facing" in classes(c)][0]
     d = direction(60)
@@ -391,7 +402,7 @@ def test_hex_odds_heat_and_labels():
     layer = by_id(root, "layer-odds")
     heat = {p.get("data-hex"): float(p.get("fill-opacity")) for p in layer.iter(NS + "path")}
     assert set(heat) == {"0908", "0909"} and heat["0908"] > heat["0909"]
-    labels = {t.get("data-unit"): t.text for t in layer.iter(NS + "text")}
+    labels = {t.get("data-for"): t.text for t in layer.iter(NS + "text")}
     assert labels == {"atlas": "50%", "hm": "25%"}
 
 
