@@ -1,0 +1,518 @@
+"""Robotech RPG Tactics Blast rule: one test (at least) per clause RT-1 to RT-22.
+
+Each test forces its case with scripted dice and checks the exact damage per unit. The
+board: the attacker a1 at (6, 24) fires east at r1 (30, 24), so template direction "1"
+points east (bearing 90) and, wound clockwise, "2" points at bearing 150. A 40 mm base
+has a radius of 0.7874", so a 5" template covers it when the centres are within 3.2874".
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+
+from engine import scenario as scenarios
+from engine.clauses import CLAUSES, ENGINE_CLAUSES
+from engine.dice import ScriptedDice
+from engine.errors import IllegalAttack
+from engine.geometry import Point, move
+from engine.log import Log
+from engine.scenario import Scenario
+from engine.systems import robotech as rt
+
+OFF = {"shoot_down": False, "dodge": False, "roll_with_impact": False}
+ALL = {"shoot_down": True, "dodge": True, "roll_with_impact": True}
+GRENADE = {"name": "64 mm grenade launcher", "md": 6, "range": 36, "abilities": ["blast"]}
+MISSILE = {"name": "Blast missile", "md": 9, "range": 36, "abilities": ["blast", "missile"]}
+
+
+def volley(n: int, *extra: str, md: int = 9) -> dict[str, Any]:
+    return {"name": f"Volley {n}", "md": md, "range": 36, "volley": n,
+            "abilities": ["blast", "missile", "volley", *extra]}
+
+
+def unit(uid: str, x: float, y: float, side: str = "red", **kw: Any) -> dict[str, Any]:
+    return {"id": uid, "side": side, "kind": "mecha", "x": x, "y": y, "base_mm": 40,
+            "df": 5, "gn": 1, "pil": 2, "cp": 0, **kw}
+
+
+def attacker(**kw: Any) -> dict[str, Any]:
+    return unit("a1", 6, 24, side="blue", **{"gn": 2, "cp": 2, **kw})
+
+
+def build(units: list[dict[str, Any]], weapon: dict[str, Any] | None = None,
+          targets: list[str] | None = None, point: dict[str, float] | None = None,
+          reactions: dict[str, Any] | None = None, options: dict[str, Any] | None = None,
+          terrain: list[Any] | None = None) -> Scenario:
+    attack: dict[str, Any] = {"attacker": "a1", "weapon": weapon or GRENADE,
+                              "reactions": reactions or {"default": OFF}}
+    if point is not None:
+        attack["point"] = point
+    else:
+        attack["targets"] = targets or ["r1"]
+    doc = {"format": "scatterlab/1", "system": "robotech", "table": {"width": 48, "height": 48},
+           "units": units, "attack": attack, "options": options or {}}
+    if terrain:
+        doc["terrain"] = [{"points": t} for t in terrain]
+    return scenarios.load_dict(doc)
+
+
+def play(s: Scenario, dice: list[Any]) -> tuple[dict[str, rt.UnitResult], list[Any]]:
+    """Play with exactly these dice (all must be used); results by unit id, and the steps."""
+    d = ScriptedDice(dice)
+    log = Log(d)
+    out = rt.play(s, d, log)
+    assert d.remaining == 0, f"{d.remaining} scripted dice left unused"
+    return {u.id: r for u, r in zip(s.units, out, strict=True)}, log.steps
+
+
+def damage(results: dict[str, rt.UnitResult]) -> dict[str, int]:
+    return {uid: r.damage for uid, r in results.items()}
+
+
+def clauses(steps: list[Any]) -> list[str]:
+    return [s.clause for s in steps]
+
+
+def final_templates(steps: list[Any]) -> list[dict[str, Any]]:
+    return [m for s in steps for m in s.marks
+            if m["kind"] == "template" and m["role"] == "final"]
+
+
+def illegal(s: Scenario) -> IllegalAttack:
+    d = ScriptedDice([])  # legality comes before any roll
+    with pytest.raises(IllegalAttack) as e:
+        rt.play(s, d, Log(d))
+    return e.value
+
+
+# -- RT-1: the roll to Strike against DF 5 --------------------------------------------------------
+
+
+def test_rt_1_strike_of_5_hits_the_point_of_impact() -> None:
+    s = build([attacker(), unit("r1", 30, 24)])
+    res, steps = play(s, [3])  # 3 + GN 2 = 5
+    assert damage(res) == {"a1": 0, "r1": 6}
+    assert res["r1"].hits == 1
+    assert "RT-1" in clauses(steps) and "RT-12" not in clauses(steps)
+
+
+def test_rt_1_strike_of_4_misses_and_scatters() -> None:
+    s = build([attacker(gn=0), unit("r1", 30, 24)])
+    res, steps = play(s, [4, 1, 6, 6, 3])  # 4 misses; direction 1, 12", new Strike 3+1
+    assert damage(res) == {"a1": 0, "r1": 0}
+    assert res["r1"].hits == 0
+    assert "RT-12" in clauses(steps)
+
+
+def test_rt_1_natural_six_strikes_every_df_when_the_option_is_on() -> None:
+    units = [attacker(gn=0), unit("r1", 30, 24, df=7)]
+    res, _ = play(build(units), [6])
+    assert damage(res)["r1"] == 6  # a natural 6 reaches DF 7
+    res, _ = play(build(units, options={"natural_rolls": False}), [6])
+    assert damage(res)["r1"] == 0  # 6 hits DF 5 but not DF 7 (RT-9)
+
+
+def test_rt_1_natural_one_always_misses_when_the_option_is_on() -> None:
+    units = [attacker(gn=4), unit("r1", 30, 24)]
+    res, steps = play(build(units), [1, 1, 6, 6, 3])
+    assert damage(res)["r1"] == 0 and "RT-12" in clauses(steps)
+    res, _ = play(build(units, options={"natural_rolls": False}), [1])  # 1 + 4 = 5
+    assert damage(res)["r1"] == 6
+
+
+# -- RT-2, RT-3, RT-4: legality before any roll ---------------------------------------------------
+
+
+def test_rt_2_a_friendly_mecha_is_not_a_target() -> None:
+    s = build([attacker(), unit("b1", 30, 24, side="blue")], targets=["b1"])
+    e = illegal(s)
+    assert e.clause == "RT-2" and "friendly mecha" in e.reason
+
+
+def test_rt_2_any_structure_may_be_a_target() -> None:
+    s = build([attacker(), {**unit("s1", 30, 24, side="blue"), "kind": "structure"}],
+              targets=["s1"])
+    res, _ = play(s, [3])
+    assert damage(res)["s1"] == 6
+
+
+def test_rt_2_the_ground_needs_indirect_fire() -> None:
+    e = illegal(build([attacker(), unit("r1", 30, 24)], point={"x": 30, "y": 30}))
+    assert e.clause == "RT-2" and "Indirect Fire" in e.reason
+
+
+def test_rt_2_range_is_measured_base_to_base() -> None:
+    # centres 24" apart, two 40 mm bases: 24 - 2 * 0.7874 = 22.425"
+    units = [attacker(), unit("r1", 30, 24)]
+    assert illegal(build(units, weapon={**GRENADE, "range": 22.4})).clause == "RT-2"
+    res, _ = play(build(units, weapon={**GRENADE, "range": 22.45}), [3])
+    assert damage(res)["r1"] == 6
+
+
+@pytest.mark.parametrize("wall", [[[18, 10], [18, 40]], [[17, 22], [19, 22], [19, 26], [17, 26]]])
+def test_rt_2_terrain_blocks_line_of_sight(wall: list[list[float]]) -> None:
+    e = illegal(build([attacker(), unit("r1", 30, 24)], terrain=[wall]))
+    assert e.clause == "RT-2" and "line of sight" in e.reason
+
+
+def test_rt_3_indirect_fire_at_the_ground_seen_by_a_friend() -> None:
+    units = [attacker(), unit("b2", 26, 40, side="blue"), unit("r1", 29, 12)]
+    weapon = {**GRENADE, "abilities": ["blast", "indirect_fire"]}
+    s = build(units, weapon=weapon, point={"x": 30, "y": 12}, terrain=[[[14, 4], [14, 20]]])
+    res, steps = play(s, [3])
+    assert damage(res) == {"a1": 0, "b2": 0, "r1": 3}  # the ground is no primary target
+    check = next(st for st in steps if st.clause == "RT-3")
+    assert "in sight of b2" in check.text
+
+
+def test_rt_3_indirect_fire_needs_a_friendly_line_of_sight() -> None:
+    units = [attacker(), unit("r1", 30, 12)]
+    weapon = {**GRENADE, "abilities": ["blast", "indirect_fire"]}
+    s = build(units, weapon=weapon, targets=["r1"], terrain=[[[14, 4], [14, 20]]])
+    e = illegal(s)
+    assert e.clause == "RT-3" and "line of sight" in e.reason
+
+
+def test_rt_3_indirect_fire_range() -> None:
+    weapon = {**GRENADE, "range": 20, "abilities": ["blast", "indirect_fire"]}
+    e = illegal(build([attacker(), unit("r1", 30, 12)], weapon=weapon, point={"x": 30, "y": 24}))
+    assert e.clause == "RT-3" and "beyond the range" in e.reason
+
+
+def test_rt_4_no_friendly_mecha_under_the_template() -> None:
+    e = illegal(build([attacker(), unit("r1", 30, 24), unit("b2", 33, 24, side="blue")]))
+    assert e.clause == "RT-4" and "b2" in e.reason
+
+
+def test_rt_4_life_is_cheap_friends_may_be_under_and_have_no_cp() -> None:
+    units = [attacker(), unit("r1", 30, 24),
+             unit("b2", 33, 24, side="blue", life_is_cheap=True, cp=3)]
+    res, _ = play(build(units, reactions={"default": ALL}), [3])  # no dodge roll for b2
+    assert damage(res) == {"a1": 0, "r1": 6, "b2": 3}
+    assert res["b2"].cp_spent == 0
+
+
+def test_rt_4_a_friend_just_outside_the_template_is_fine() -> None:
+    res, _ = play(build([attacker(), unit("r1", 30, 24), unit("b2", 33.3, 24, side="blue")]), [3])
+    assert damage(res) == {"a1": 0, "r1": 6, "b2": 0}
+
+
+# -- RT-5 to RT-10: the hit and the reactions -----------------------------------------------------
+
+
+def test_rt_5_full_md_to_the_target_half_to_everything_under_even_clipped() -> None:
+    units = [attacker(), unit("r1", 30, 24),
+             unit("r2", 30, 27.28),  # 3.28" away: the template clips its base
+             unit("r3", 30, 20.70),  # 3.30" away: just clear
+             {**unit("s1", 27, 24), "kind": "structure", "df": 4}]
+    res, steps = play(build(units, weapon=MISSILE), [3])
+    assert damage(res) == {"a1": 0, "r1": 9, "r2": 4, "r3": 0, "s1": 4}
+    assert [r.hits for r in res.values()] == [0, 1, 1, 0, 1]
+    tpl = final_templates(steps)[0]
+    assert (tpl["x"], tpl["y"], tpl["radius"], tpl["one_at"]) == (30, 24, 2.5, 90)
+
+
+def test_rt_6_dodge_equal_to_the_strike_roll_costs_one_cp() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    react = {"default": ALL}
+    res, _ = play(build(units, reactions=react), [4, 4])  # Strike 6; Dodge 4 + PIL 2 = 6
+    assert damage(res)["r1"] == 0
+    assert (res["r1"].cp_spent, res["r1"].reactions) == (1, ("dodge",))
+    res, _ = play(build(units, reactions=react), [4, 3])  # Dodge 5 < 6; no CP left
+    assert damage(res)["r1"] == 6
+    assert (res["r1"].cp_spent, res["r1"].reactions) == (1, ("dodge-failed",))
+
+
+def test_rt_6_no_dodge_without_command_points_or_pil_when_the_option_is_off() -> None:
+    res, _ = play(build([attacker(), unit("r1", 30, 24, cp=0)], reactions={"default": ALL}), [4])
+    assert damage(res)["r1"] == 6
+    s = build([attacker(), unit("r1", 30, 24, cp=1)], reactions={"default": ALL},
+              options={"dodge_adds_pil": False})
+    res, _ = play(s, [4, 5])  # 5 without PIL < 6
+    assert damage(res)["r1"] == 6
+
+
+def test_rt_7_roll_with_impact_halves_rounded_down_minimum_one() -> None:
+    react = {"default": {**OFF, "roll_with_impact": True}}
+    res, steps = play(build([attacker(), unit("r1", 30, 24, cp=1)], weapon=MISSILE,
+                            reactions=react), [3])
+    assert damage(res)["r1"] == 4 and res["r1"].cp_spent == 1  # 9 -> 4
+    assert "RT-7" in clauses(steps)
+    assert rt.halve(1) == 1 and rt.halve(3) == 1 and rt.halve(0) == 0
+
+
+def test_rt_7_after_a_failed_dodge_and_never_against_overwhelming() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=2)]
+    res, _ = play(build(units, weapon={**GRENADE, "md": 9}, reactions={"default": ALL}), [3, 2])
+    assert damage(res)["r1"] == 4 and res["r1"].cp_spent == 2
+    assert res["r1"].reactions == ("dodge-failed", "roll-with-impact")
+    heavy = {**GRENADE, "md": 12, "abilities": ["blast", "overwhelming"]}
+    res, _ = play(build(units, weapon=heavy, reactions={"default": ALL}), [3, 2])
+    assert damage(res)["r1"] == 12 and res["r1"].cp_spent == 1
+
+
+def test_rt_8_structures_take_full_or_half_with_no_reduction() -> None:
+    units = [attacker(), {**unit("s1", 30, 24), "kind": "structure", "df": 3},
+             {**unit("s2", 32, 24), "kind": "structure", "df": 3}]
+    res, steps = play(build(units, weapon=MISSILE, targets=["s1"], reactions={"default": ALL}),
+                      [3])
+    assert damage(res) == {"a1": 0, "s1": 9, "s2": 4}
+    assert clauses(steps).count("RT-8") == 2
+
+
+def test_rt_9_df_above_the_strike_roll_takes_no_damage() -> None:
+    units = [attacker(), unit("r1", 30, 24, df=7), unit("r2", 32, 24, df=6),
+             unit("r3", 28, 24, df=5)]
+    res, steps = play(build(units, options={"natural_rolls": False}), [4])  # Strike 6
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 3, "r3": 3}
+    assert res["r1"].hits == 0
+    assert "RT-9" in clauses(steps)
+
+
+def test_rt_10_a_successful_dodge_does_not_scatter_the_blast() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24)]
+    res, steps = play(build(units, reactions={"default": ALL}), [3, 6])  # no scatter dice
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 3}
+    assert "RT-12" not in clauses(steps)
+    assert "no scatter" in next(s.text for s in steps if s.clause == "RT-6")
+
+
+# -- RT-11: shooting the missiles down ------------------------------------------------------------
+
+
+def test_rt_11_a_six_destroys_the_missile_for_everyone() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24),
+             {**unit("s1", 28, 24), "kind": "structure"}]
+    react = {"default": ALL}
+    res, steps = play(build(units, weapon=MISSILE, reactions=react), [3, 6])
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 0, "s1": 0}
+    assert res["r1"].reactions == ("shoot-down",) and res["r1"].cp_spent == 1
+    assert res["r2"].hits == 1  # it was hit, then the missile was destroyed
+    res, _ = play(build(units, weapon=MISSILE, reactions=react), [3, 5])
+    assert damage(res) == {"a1": 0, "r1": 9, "r2": 4, "s1": 4}
+    assert "RT-11" in clauses(steps)
+
+
+def test_rt_11_anti_missile_needs_a_six_too_but_no_cp() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=0, anti_missile=True)]
+    react = {"default": ALL}
+    res, _ = play(build(units, weapon=MISSILE, reactions=react), [3, 5])
+    assert damage(res)["r1"] == 9 and res["r1"].cp_spent == 0
+    res, _ = play(build(units, weapon=MISSILE, reactions=react), [3, 6])
+    assert damage(res)["r1"] == 0
+
+
+def test_rt_11_no_shoot_down_against_a_blast_that_is_not_a_missile() -> None:
+    res, _ = play(build([attacker(), unit("r1", 30, 24, cp=1)],
+                        reactions={"default": {**OFF, "shoot_down": True}}), [3])
+    assert damage(res)["r1"] == 6
+
+
+def test_rt_11_a_divided_volley_keeps_the_missiles_that_would_not_hit_the_shooter() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 30, 34)]
+    s = build(units, weapon=volley(2), targets=["r1", "r2"], reactions={"default": ALL})
+    res, _ = play(s, [3, 6, 6])  # missile 2 at r2: natural 6; r1 shoots down missile 1
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 9}
+
+
+# -- RT-12 to RT-16: the scatter ------------------------------------------------------------------
+
+
+def test_rt_12_direction_1_points_straight_away_from_the_firer() -> None:
+    units = [attacker(), unit("r1", 30, 24), unit("r9", 35, 24)]
+    res, steps = play(build(units), [2, 1, 3, 2, 4])  # miss; direction 1, 5"; new Strike 5
+    assert damage(res) == {"a1": 0, "r1": 0, "r9": 3}
+    tpl = final_templates(steps)[0]
+    assert (tpl["x"], tpl["y"]) == pytest.approx((35, 24))
+
+
+@pytest.mark.parametrize(("winding", "bearing"), [("clockwise", 150), ("counter-clockwise", 30)])
+def test_rt_12_template_winding_decides_where_direction_2_points(winding: str,
+                                                                   bearing: float) -> None:
+    end = move(Point(30, 24), bearing, 6)
+    units = [attacker(), unit("r1", 30, 24), unit("r9", end.x, end.y)]
+    res, steps = play(build(units, options={"template_winding": winding}), [2, 2, 3, 3, 4])
+    assert damage(res)["r9"] == 3
+    assert next(m for s in steps for m in s.marks if m["kind"] == "scatter")["distance"] == 6
+
+
+def test_rt_13_scatter_is_capped_at_the_range_to_the_target() -> None:
+    units = [attacker(), unit("r1", 12, 24), unit("r9", 30, 24)]
+    res, steps = play(build(units), [2, 1, 6, 6, 4])  # 12" rolled, range 6 - 1.5748
+    tpl = final_templates(steps)[0]
+    assert tpl["x"] == pytest.approx(12 + 6 - 2 * 0.7874, abs=1e-3)
+    assert "RT-13" in clauses(steps)
+    assert damage(res) == {"a1": 0, "r1": 0, "r9": 0}
+
+
+def test_rt_14_new_strike_is_d6_plus_1_for_half_damage_even_on_the_target() -> None:
+    units = [attacker(gn=4), unit("r1", 30, 24), unit("r2", 32, 27)]
+    s = build(units, weapon=MISSILE)
+    res, steps = play(s, [1, 1, 1, 1, 4])  # natural 1; 2" east; new Strike 4 + 1 = 5
+    assert damage(res) == {"a1": 0, "r1": 4, "r2": 4}  # r1 is no longer the primary target
+    assert "RT-14" in clauses(steps)
+    res, _ = play(s, [1, 1, 1, 1, 3])  # 3 + 1 = 4, no GN: below DF 5
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
+
+
+def test_rt_15_dodge_and_roll_with_impact_against_the_new_strike() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=2), unit("r2", 31, 24, df=6)]
+    s = build(units, weapon=MISSILE, reactions={"default": {**ALL, "shoot_down": False}})
+    res, _ = play(s, [2, 1, 1, 1, 4, 3])  # new Strike 5; r1 dodges 3 + 2 = 5
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}  # r2: DF 6 above the new roll
+    res, steps = play(s, [2, 1, 1, 1, 4, 2])  # dodge 4 fails; roll with impact 4 -> 2
+    assert damage(res) == {"a1": 0, "r1": 2, "r2": 0}
+    assert res["r1"].cp_spent == 2
+    assert "RT-15" in clauses(steps)
+
+
+def test_rt_16_a_dud_never_scatters_twice() -> None:
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 31, 24, df=2)]
+    res, steps = play(build(units), [2, 1, 1, 1, 1])  # new Strike natural 1: a dud
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
+    assert clauses(steps).count("RT-12") == 1 and "RT-16" in clauses(steps)
+
+
+def test_rt_16_friendly_mecha_can_be_hit_by_the_scatter() -> None:
+    units = [attacker(), unit("r1", 30, 24), unit("b2", 35.5, 24, side="blue")]
+    res, _ = play(build(units), [2, 1, 3, 2, 4])
+    assert damage(res) == {"a1": 0, "r1": 0, "b2": 3}
+
+
+def test_rt_16_a_scattered_missile_can_be_shot_down() -> None:
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 35, 24, cp=1)]
+    s = build(units, weapon=MISSILE, reactions={"default": ALL})
+    res, _ = play(s, [2, 1, 3, 2, 4, 6])
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
+    assert res["r2"].reactions == ("shoot-down",)
+
+
+# -- RT-17 to RT-22: volleys ----------------------------------------------------------------------
+
+
+def test_rt_17_each_missile_strikes_separately_with_its_own_template() -> None:
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 32, 24)]
+    res, steps = play(build(units, weapon=volley(2)), [4, 3])
+    assert damage(res) == {"a1": 0, "r1": 18, "r2": 8}
+    assert (res["r1"].hits, res["r2"].hits) == (2, 2)
+    res, steps = play(build(units, weapon=volley(2)), [4, 2, 1, 6, 6, 4])  # missile 2 scatters
+    assert damage(res) == {"a1": 0, "r1": 9, "r2": 4}
+    assert len(final_templates(steps)) == 2
+
+
+def test_rt_18_one_dodge_against_the_highest_of_three_strikes() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    s = build(units, weapon=volley(3), reactions={"default": {**OFF, "dodge": True}})
+    res, _ = play(s, [3, 4, 5, 5])  # Strikes 5, 6, 7; Dodge 5 + 2 = 7
+    assert damage(res)["r1"] == 0 and res["r1"].cp_spent == 1
+    res, _ = play(s, [3, 4, 5, 4])  # Dodge 6 beats two of them, not the highest
+    assert damage(res)["r1"] == 27
+
+
+def test_rt_18_four_missiles_are_inescapable() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    s = build(units, weapon=volley(4), reactions={"default": {**OFF, "dodge": True}})
+    res, steps = play(s, [3, 3, 3, 3])  # no Dodge roll
+    assert damage(res)["r1"] == 36 and res["r1"].cp_spent == 0
+    assert "cannot dodge: 4 missiles" in next(st.text for st in steps if st.clause == "RT-18")
+
+
+def test_rt_18_inescapable_weapons_cannot_be_dodged() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=2)]
+    s = build(units, weapon=volley(2, "inescapable"), reactions={"default": ALL})
+    res, steps = play(s, [3, 3, 1])  # shoot-down 1 fails; no Dodge; roll with impact
+    assert damage(res)["r1"] == 9 and res["r1"].cp_spent == 2
+    assert res["r1"].reactions == ("shoot-down-failed", "roll-with-impact")
+    assert "Inescapable" in next(st.text for st in steps if st.clause == "RT-18")
+
+
+def test_rt_19_one_roll_with_impact_for_the_whole_volley() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    react = {"default": {**OFF, "roll_with_impact": True}}
+    res, _ = play(build(units, weapon=volley(3), reactions=react), [3, 3, 3])
+    assert damage(res)["r1"] == 13 and res["r1"].cp_spent == 1  # 27 -> 13
+    res, _ = play(build(units, weapon=volley(3), reactions=react,
+                        options={"impact_halves": "missile"}), [3, 3, 3])
+    assert damage(res)["r1"] == 12  # 3 x (9 -> 4)
+
+
+def test_rt_20_a_whole_volley_miss_scatters_one_template_with_one_missile() -> None:
+    units = [attacker(), unit("r1", 30, 24)]
+    res, steps = play(build(units, weapon=volley(4)), [1, 1, 1, 1, 1, 1, 1, 6])
+    assert damage(res)["r1"] == 4 and res["r1"].hits == 1
+    assert "RT-20" in clauses(steps) and clauses(steps).count("RT-12") == 1
+
+
+def test_rt_20_missiles_that_miss_scatter_separately_otherwise() -> None:
+    units = [attacker(), unit("r1", 30, 24)]
+    res, steps = play(build(units, weapon=volley(3)), [1, 1, 3, 1, 6, 6, 4, 1, 6, 6, 4])
+    assert damage(res)["r1"] == 9
+    assert clauses(steps).count("RT-12") == 2 and "RT-20" not in clauses(steps)
+
+
+def test_rt_21_a_divided_volley_has_a_template_per_missile_and_minus_3() -> None:
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 30, 34)]
+    s = build(units, weapon=volley(3), targets=["r1", "r2"])
+    # missile 1 at r1: 3 + 2 = 5 hits; missile 2 at r2: 5 + 2 - 3 = 4 misses and scatters
+    # away (direction 1, 12", dud); missile 3 goes at the first id, r1: 4 + 2 = 6
+    res, steps = play(s, [3, 5, 4, 1, 6, 6, 3])
+    assert damage(res) == {"a1": 0, "r1": 18, "r2": 0}
+    assert "RT-21" in clauses(steps)
+
+
+def test_rt_21_a_divided_volley_that_misses_entirely_scatters_each_missile() -> None:
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 30, 34)]
+    dice = [1, 1, 1, 1, 1, 6, 1, 1, 1, 6]  # both miss; each scatters 2" east, new Strike 7
+    res, steps = play(build(units, weapon=volley(2), targets=["r1", "r2"]), dice)
+    assert damage(res) == {"a1": 0, "r1": 4, "r2": 4}
+    single = build(units, weapon=volley(2), targets=["r1", "r2"],
+                   options={"split_volley_miss": "single"})
+    res, steps = play(single, dice[:6])
+    assert damage(res) == {"a1": 0, "r1": 4, "r2": 0}
+    assert "RT-20" in clauses(steps)
+
+
+def test_rt_21_each_target_is_checked_for_friends() -> None:
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 30, 34), unit("b2", 32, 34, side="blue")]
+    assert illegal(build(units, weapon=volley(2), targets=["r1", "r2"])).clause == "RT-4"
+
+
+def test_rt_22_df_above_a_missile_strike_takes_no_damage_from_that_missile() -> None:
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 32, 24, df=7)]
+    s = build(units, weapon=volley(2), options={"natural_rolls": False})
+    res, steps = play(s, [5, 3])  # Strikes 7 and 5
+    assert damage(res) == {"a1": 0, "r1": 18, "r2": 4}
+    assert res["r2"].hits == 1 and "RT-22" in clauses(steps)
+
+
+# -- the log --------------------------------------------------------------------------------------
+
+
+def test_log_starts_with_the_options_and_cites_known_clauses_only() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=2), unit("r2", 32, 24, cp=1)]
+    res, steps = play(build(units, weapon=volley(4), reactions={"default": ALL}),
+                      [3, 4, 5, 1, 2, 3, 3, 4, 5, 2, 4])
+    assert steps[0].clause == "OPT"
+    for name in ("natural_rolls", "dodge_adds_pil", "template_winding", "split_volley_miss",
+                 "impact_halves"):
+        assert name in steps[0].text
+    assert steps[-1].clause == "RESULT"
+    for st in steps:
+        assert st.clause in CLAUSES or st.clause in ENGINE_CLAUSES, st.clause
+    rolled = [r.value for st in steps for r in st.rolls]
+    assert rolled == [3, 4, 5, 1, 2, 6, 4, 5, 2, 4]  # 2D6 shows as one total
+    assert sum(r.hits for r in res.values()) > 0
+
+
+def test_effects_are_json_ready() -> None:
+    s = build([attacker(), unit("r1", 30, 24, cp=2)], reactions={"default": ALL})
+    d = ScriptedDice([3, 2])
+    out = rt.play(s, d, Log(d))
+    eff = rt.effects(s, out)
+    assert json.loads(json.dumps(eff))["r1"] == {"hits": 1, "damage": 3, "cp_spent": 2,
+                                                "reactions": ["dodge-failed", "roll-with-impact"]}
+    assert math.isclose(sum(p["p"] for p in rt.landing(s)), 1.0, abs_tol=1e-5)
