@@ -10,9 +10,9 @@ BattleTech on a hex map in pixels of a fixed hex size (`engine.render_hex`).
 What the page and exported files can rely on:
 
 - ``<svg class="scatterlab board system-<system>">`` with an embedded ``<style>``.
-- Layers, bottom to top: ``<g id="layer-grid">``, ``layer-terrain``, ``layer-odds``,
-  ``layer-units``, ``layer-marks`` (each also has class ``layer layer-<name>``; marks are
-  translucent and, like terrain and odds, ignore the pointer, so units stay draggable).
+- Layers, bottom to top: ``<g id="layer-grid">``, ``layer-terrain``, ``layer-units``,
+  ``layer-odds``, ``layer-marks`` (each also has class ``layer layer-<name>``; odds and
+  marks are translucent and, like terrain, ignore the pointer, so units stay draggable).
 - Units: ``<g id="unit-<id>" class="unit side-<n> kind-<kind> [state-<state>]"
   data-unit="<id>" data-side="<side>" [data-state] transform="translate(x,y)">``; ``n``
   numbers the sides in order of first appearance; an id with characters outside

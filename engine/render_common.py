@@ -23,7 +23,7 @@ PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F
            "#000000")
 """Okabe-Ito colours, most distinct first; side n gets PALETTE[n % 8]."""
 
-LAYERS = ("grid", "terrain", "odds", "units", "marks")
+LAYERS = ("grid", "terrain", "units", "odds", "marks")
 """Layer groups, bottom to top: ``<g id="layer-<name>" class="layer layer-<name>">``."""
 
 STATE_GLYPHS = {"hit": "\u00d7", "damaged": "!", "dodged": "\u21b7", "shot-down": "\u2298",
@@ -40,7 +40,7 @@ COMMON_CSS = """
 .unit .body{stroke:#1a1a1a;stroke-width:$s2}
 .unit .name,.unit .kindmark,.mark .tlabel,.mark .slabel,.odds-label{paint-order:stroke;
  stroke:#fff;stroke-width:$s3;stroke-linejoin:round}
-.unit .name{font-size:$f1;fill:#111}
+.unit .name{font-size:$fn;fill:#111}
 .state-hit .body,.state-damaged .body{stroke:#000;stroke-width:$s4}
 .state-damaged .body{fill-opacity:.55}
 .state-dodged .body,.state-missed .body,.state-saved .body{stroke-dasharray:$d1}
@@ -119,7 +119,7 @@ def all_marks(resolution: Resolution | None) -> list[Mark]:
 def heat_opacity(p: float, top: float) -> str:
     """Fill opacity of a landing cell: by the square root of p / top, so that unlikely
     spots stay visible next to a likely direct hit."""
-    return num(0.08 + 0.6 * (p / top) ** 0.5, 2)
+    return num(0.06 + 0.5 * (p / top) ** 0.5, 2)
 
 
 def pct_label(p: float) -> str:

@@ -40,7 +40,7 @@ _OUTLINE = (f"l{num(-HEX / 2, 2)},{num(_HALF_H, 2)}h{num(-HEX, 2)}"
 """A hex outline relative to its east corner."""
 
 KIND_LETTERS = {"mech": "M", "vehicle": "V", "infantry": "I", "building": "B"}
-SIZES = {"s1": 0.6, "s2": 1.2, "s3": 2.4, "s4": 3.6, "f1": 10.0, "fl": 7.0, "fg": 8.0,
+SIZES = {"s1": 0.6, "s2": 1.2, "s3": 2.4, "s4": 3.6, "f1": 10.0, "fn": 8.0, "fl": 7.0, "fg": 8.0,
          "d1": 3.0, "d2": 7.0}
 
 CSS = """
@@ -56,12 +56,12 @@ CSS = """
 .mark-hex .hl{fill:none;stroke:#000;stroke-width:$s3}
 .role-target .hl{stroke-dasharray:$d2;stroke-width:$s4}
 .role-target .aim{fill:none;stroke:#000;stroke-width:$s2}
-.role-hit .hl{fill:#D55E00;fill-opacity:.45}
+.role-hit .hl{fill:#D55E00;fill-opacity:.3}
 .role-scatter .hl{fill:#000;fill-opacity:.12;stroke-dasharray:$d1}
-.role-aoe-0 .hl{fill:#E69F00;fill-opacity:.6}
-.role-aoe-1 .hl{fill:#E69F00;fill-opacity:.4}
-.role-aoe-2 .hl{fill:#E69F00;fill-opacity:.22}
-.role-strafe .hl{fill:#CC79A7;fill-opacity:.45}
+.role-aoe-0 .hl{fill:#E69F00;fill-opacity:.45}
+.role-aoe-1 .hl{fill:#E69F00;fill-opacity:.3}
+.role-aoe-2 .hl{fill:#E69F00;fill-opacity:.18}
+.role-strafe .hl{fill:#CC79A7;fill-opacity:.3}
 .mark .path{fill:none;stroke:#000;stroke-width:$s3;stroke-linejoin:round}
 .mark-strafe-line .path{stroke:#CC79A7;stroke-width:$s4}
 .mark .start{fill:#000}
@@ -198,7 +198,7 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
             group.add(dwg.line((num(tip.x * r * 0.5), num(tip.y * r * 0.5)),
                                (num(tip.x * (r + 4)), num(tip.y * (r + 4))), class_="facing"))
         group.add(canvas.text(KIND_LETTERS.get(unit.type, "?"), 0, 0, "kindmark"))
-        group.add(canvas.text(unit.name, 0, r + SIZES["f1"] * 0.7, "name"))
+        group.add(canvas.text(unit.name, 0, r + SIZES["fn"] * 0.7, "name"))
         away = direction(60 * unit.facing + 180)  # opposite the facing tick
         canvas.glyph(group, state, away.x * r * 0.8, away.y * r * 0.8, SIZES["fg"] * 0.7)
 

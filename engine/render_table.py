@@ -37,9 +37,10 @@ CSS = """
 .terrain{fill:#9a9382;fill-opacity:.6;stroke:#5b564b;stroke-width:$s3;stroke-linejoin:round}
 .unit .front{stroke:#fff;stroke-width:$s4;stroke-linecap:round}
 .unit .struct{fill:none;stroke:#fff;stroke-width:$s2}
-.mark .tpl{fill:#000;fill-opacity:.1;stroke:#000;stroke-width:$s3}
-.role-aim .tpl{fill-opacity:.03;stroke-dasharray:$d2}
-.role-scatter-start .tpl{fill:none;stroke-dasharray:$d1;stroke-width:$s2}
+.mark .tpl{fill:none;stroke:#000;stroke-width:$s3}
+.role-final .tpl{fill:#000;fill-opacity:.07}
+.role-aim .tpl{stroke-dasharray:$d2}
+.role-scatter-start .tpl{stroke-dasharray:$d1;stroke-width:$s2}
 .mark .zone{fill:none;stroke:#000;stroke-width:$s1;stroke-dasharray:$d1}
 .mark .hole{fill:#fff;stroke:#000;stroke-width:$s1}
 .mark .dirs{stroke:#000;stroke-width:$s1}
@@ -53,7 +54,7 @@ def _sizes(scenario: Scenario) -> dict[str, float]:
     t = scenario.board.table
     s = max(t.width, t.height) / 900
     f = max(t.width, t.height) / 80
-    return {"s1": s / 2, "s2": s, "s3": 2 * s, "s4": 3 * s, "f1": f, "fr": 0.7 * f,
+    return {"s1": s / 2, "s2": s, "s3": 2 * s, "s4": 3 * s, "f1": f, "fn": f, "fr": 0.7 * f,
             "fg": 0.6 * f, "d1": 3 * s, "d2": 8 * s}
 
 
@@ -231,7 +232,7 @@ def _cell_radius(points: list[tuple[float, float]]) -> float:
 
 def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
     """Where the marker lands (translucent discs, darker = likelier) and each unit's
-    chance of being hit."""
+    chance of being hit, written on the unit (labels of a packed squad never collide)."""
     layer = canvas.layers["odds"]
     cells = [(float(c["x"]), float(c["y"]), float(c["p"])) for c in odds.landing
              if "x" in c and "y" in c and float(c.get("p", 0)) > 0]
@@ -242,10 +243,8 @@ def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
         for x, y, p in cells:
             heat.add(canvas.dwg.circle((num(x), num(y)), r,
                                        fill_opacity=heat_opacity(p, top)))
-    f = _sizes(scenario)["f1"]
     for unit in scenario.units:
         figures = odds.units.get(unit.id)
         if figures and "p_hit" in figures:
-            layer.add(canvas.text(pct_label(float(figures["p_hit"])), unit.x,
-                                  unit.y - _reach(unit) - 0.6 * f, "odds-label",
-                                  **{"data-for": unit.id}))
+            layer.add(canvas.text(pct_label(float(figures["p_hit"])), unit.x, unit.y,
+                                  "odds-label", **{"data-for": unit.id}))

@@ -24,7 +24,7 @@ from engine.scenario import Scenario, load_dict, loads
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[1]
 EVIL = "<img src=x onerror=alert(1)>"
-LAYER_IDS = ["layer-grid", "layer-terrain", "layer-odds", "layer-units", "layer-marks"]
+LAYER_IDS = ["layer-grid", "layer-terrain", "layer-units", "layer-odds", "layer-marks"]
 
 
 def robotech(name: str = "Valkyrie") -> Scenario:
