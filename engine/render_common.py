@@ -31,6 +31,7 @@ STATE_GLYPHS = {"hit": "\u00d7", "damaged": "!", "dodged": "\u21b7", "shot-down"
 """The small badge drawn on a unit for each state (``untouched`` has none)."""
 
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]+")
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _NOT_TOKEN = re.compile(r"[^a-z0-9-]+")
 
 COMMON_CSS = """
@@ -69,6 +70,12 @@ def num(value: float, places: int = 3) -> str:
     """A short decimal for an SVG attribute: rounded, no trailing zeros, never ``-0``."""
     text = f"{value:.{places}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def xml_text(text: Any) -> str:
+    """User text that XML can hold: characters XML 1.0 forbids (control characters, lone
+    surrogates) become U+FFFD, so a strange name can never break the document."""
+    return _NOT_XML.sub("\ufffd", str(text))
 
 
 def token(text: Any) -> str:
@@ -158,7 +165,8 @@ class Canvas:
 
     def text(self, content: str, x: float, y: float, cls: str, **attrs: str) -> Any:
         """A text element (svgwrite escapes `content`: user text is never markup)."""
-        element = self.dwg.text(content, class_=cls, **attrs)
+        element = self.dwg.text(xml_text(content), class_=cls,
+                                 **{k: xml_text(v) for k, v in attrs.items()})
         element["x"] = num(x)
         element["y"] = num(y)
         return element
@@ -168,13 +176,13 @@ class Canvas:
         """The ``<g id="unit-..." class="unit side-n kind-k [state-s]">`` of one unit,
         translated to `at`, with a tooltip title, added to the units layer."""
         cls = f"unit side-{side} kind-{token(kind)}"
-        attrs = {"data-unit": unit.id, "data-side": unit.side}
+        attrs = {"data-unit": xml_text(unit.id), "data-side": xml_text(unit.side)}
         if state:
             cls += f" state-{token(state)}"
-            attrs["data-state"] = state
+            attrs["data-state"] = xml_text(state)
         group = self.dwg.g(id=unit_element_id(unit.id), class_=cls,
                            transform=f"translate({num(at[0])},{num(at[1])})", **attrs)
-        group.set_desc(title=unit.name + (f" ({state})" if state else ""))
+        group.set_desc(title=xml_text(unit.name + (f" ({state})" if state else "")))
         return self.layers["units"].add(group)
 
     def glyph(self, group: Group, state: str | None, x: float, y: float, r: float) -> None:
@@ -189,6 +197,7 @@ class Canvas:
     def mark(self, kind: str, role: Any, step: int, **attrs: str) -> Group:
         """The ``<g class="mark mark-<kind> role-<role>" data-step="i">`` of one mark."""
         cls = f"mark mark-{token(kind)}" + (f" role-{token(role)}" if role else "")
+        attrs = {k: xml_text(v) for k, v in attrs.items()}
         return self.layers["marks"].add(self.dwg.g(class_=cls, **{"data-step": str(step)},
                                                    **attrs))
 

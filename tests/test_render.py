@@ -241,6 +241,11 @@ def test_malicious_name_is_escaped_text():
     assert EVIL in [t.text for t in find_all(root, "text")]
 
 
+def test_characters_xml_cannot_hold_never_break_the_document():
+    root = parse(render.board(robotech("bad\x01name\ud800")))
+    assert "bad\ufffdname\ufffd" in [t.text for t in find_all(root, "text")]
+
+
 def test_tabletop_marks_with_steps_and_roles():
     root = parse(render.board(robotech(), tabletop_resolution()))
     got = [(sorted(classes(g)), g.get("data-step")) for g in marks(root)]
