@@ -39,8 +39,8 @@ def unit(uid: str, x: float, y: float, side: str = "red", **kw: Any) -> dict[str
             "df": 5, "gn": 1, "pil": 2, "cp": 0, **kw}
 
 
-def attacker(**kw: Any) -> dict[str, Any]:
-    return unit("a1", 6, 24, side="blue", **{"gn": 2, "cp": 2, **kw})
+def attacker(x: float = 6, y: float = 24, **kw: Any) -> dict[str, Any]:
+    return unit("a1", x, y, side="blue", **{"gn": 2, "cp": 2, **kw})
 
 
 def build(units: list[dict[str, Any]], weapon: dict[str, Any] | None = None,

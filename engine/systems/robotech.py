@@ -619,21 +619,30 @@ def run(plan: Plan, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
     rolls = [strike(plan, a, dice, log) for a in plan.aims]
     records = [landed.record for landed in land_volley(plan, rolls, dice, log)]
     shot = shoot_down(plan, records, dice, log)
-    left = surviving(plan, records, shot.alive)
-    hits = hit_counts(plan, records)
-    results = []
-    for i in range(len(plan.units)):
-        d = defend(plan, i, left[i], shot.spent[i], dice, log)
-        results.append(UnitResult(hits[i], d.damage, shot.spent[i] + d.spent,
-                                  shot.tried[i] + d.reactions))
+    struck = merge(records)
+    left = struck if all(shot.alive) else surviving(plan, records, shot.alive)
+    results = tuple(UNTOUCHED if hit is None
+                    else unit_result(plan, i, hit, left[i], shot, dice, log)
+                    for i, hit in enumerate(struck))
     if not log.silent:
         log_result(plan, results, log)
-    return tuple(results)
+    return results
 
 
-def hit_counts(plan: Plan, records: Sequence[Record]) -> list[int]:
+UNTOUCHED = UnitResult(0, 0, 0, ())
+
+
+def unit_result(plan: Plan, index: int, struck: Impact, left: Impact | None, shot: ShootDown,
+                dice: Dice, log: Log) -> UnitResult:
+    """One unit struck by the attack: its shoot-down, then its own defence."""
+    d = defend(plan, index, left, shot.spent[index], dice, log)
+    return UnitResult(struck.count, d.damage, shot.spent[index] + d.spent,
+                      shot.tried[index] + d.reactions)
+
+
+def hit_counts(records: Sequence[Record]) -> list[int]:
     """Per unit, the missiles that struck it (before any reaction)."""
-    return [sum(r[i].count for r in records if r[i] is not None) for i in range(len(plan.units))]
+    return [0 if hit is None else hit.count for hit in merge(records)]
 
 
 def harm(scenario: Scenario, outcome: tuple[UnitResult, ...]) -> tuple[Harm, ...]:

@@ -123,7 +123,7 @@ def exact(scenario: Scenario) -> Distribution[tuple[Harm, ...]]:
 
     def react(bundles: Bundles) -> Distribution[tuple[Harm, ...]]:
         records = [r for _, r in bundles]
-        hits = hit_counts(plan, records)
+        hits = hit_counts(records)
         downs = cached(shots, tuple(k for k, _ in bundles), lambda: enumerate_outcomes(
             lambda d: shoot_down(plan, records, d, silent)))
 
