@@ -72,7 +72,6 @@ from engine.systems.heresy_wounds import (
     Wound,
     allocate_wound,
     gets_hot_damage,
-    majority_toughness,
     penetration,
     pool_sequence,
     to_wound_target,
@@ -271,9 +270,9 @@ def add_shot(fire: Fire, tally: Tally, event: str | None, hits: Hits) -> Tally:
         tuple(sorted(old + ((z, f),))) if z is not None else old
         for old, z, f in zip(tally.hits, hits.zones, hits.facings, strict=True))
     orders = tuple(
-        hits.orders[u] if old is None and any(hits.zones[i] is not None for i in members)
-        else old for u, (old, (_, members)) in enumerate(zip(tally.orders, fire.units,
-                                                             strict=True)))
+        hits.orders[u] if old is None and any(hits.zones[i] is not None for i in infantry)
+        else old for u, (old, infantry) in enumerate(zip(tally.orders, fire.infantry,
+                                                         strict=True)))
     gh = tally.gets_hot if event is None else tuple(sorted(tally.gets_hot + (event,)))
     return Tally(per_model, orders, gh)
 
@@ -320,19 +319,17 @@ def firer_lost(fire: Fire, tally: Tally) -> int:
 
 def plan_unit(fire: Fire, u: int, tally: Tally) -> UnitPlan:
     """HH-8/HH-9/HH-13: a unit's Hits by zone, against its majority Toughness."""
-    name, members = fire.units[u]
-    infantry = tuple(i for i in members if not fire.models[i].vehicle)
-    order = tuple(infantry.index(i) for i in (tally.orders[u] or infantry) if i in infantry)
+    infantry, t = fire.infantry[u], fire.toughness[u]
+    order = tuple(infantry.index(i) for i in (tally.orders[u] or fire.firer_orders[u]))
     lost = tuple(firer_lost(fire, tally) if i == fire.firer else 0 for i in infantry)
     rolls = []
-    if infantry:
-        t = majority_toughness([fire.models[i] for i in infantry])
+    if t is not None:
         for zone in range(len(fire.radii)):
             n = sum(z == zone for i in infantry for z, _ in tally.hits[i])
             if n:
                 s, ap = zone_profile(fire, zone)
                 rolls.append((zone, s, ap, to_wound_target(s, t), n))
-    return UnitPlan(name, infantry, order, lost, tuple(rolls))
+    return UnitPlan(fire.units[u][0], infantry, order, lost, tuple(rolls))
 
 
 def roll_to_wound(fire: Fire, plan: UnitPlan, dice: Dice, log: Log) -> tuple[Wound, ...]:
@@ -362,20 +359,29 @@ def vehicle_hits(fire: Fire, u: int, tally: Tally) -> list[tuple[int, list[tuple
             for i in members if fire.models[i].vehicle]
 
 
+def resolve_wounds(fire: Fire, plan: UnitPlan, results: list[ModelResult], dice: Dice,
+                   log: Log) -> None:
+    """HH-8: a unit's To Wound rolls, then each wound allocated and saved."""
+    wounds = roll_to_wound(fire, plan, dice, log)
+    models = tuple(fire.models[i] for i in plan.infantry)
+    lost, events = wound_unit(models, plan.order, plan.lost, wounds, fire.options, dice, log,
+                              plan.name)
+    for k, i in enumerate(plan.infantry):
+        mine = [e for j, e in events if j == k]
+        results[i] = ModelResult(results[i].hits, len(mine), mine.count("saved"),
+                                 mine.count("ignored"), lost[k])
+
+
 def resolve_hits(fire: Fire, tally: Tally, dice: Dice, log: Log) -> Outcome:
     """HH-8 and after: per unit, wounds then vehicles; the result per model."""
     results = [ModelResult(hits=len(h)) for h in tally.hits]
     ordnance = "ordnance" in fire.attack.weapon.rules
     for u in range(len(fire.units)):
         plan = plan_unit(fire, u, tally)
-        wounds = roll_to_wound(fire, plan, dice, log)
-        models = tuple(fire.models[i] for i in plan.infantry)
-        lost, events = wound_unit(models, plan.order, plan.lost, wounds, fire.options, dice,
-                                  log, plan.name)
         for k, i in enumerate(plan.infantry):
-            mine = [e for j, e in events if j == k]
-            results[i] = ModelResult(results[i].hits, len(mine), mine.count("saved"),
-                                     mine.count("ignored"), lost[k])
+            results[i] = ModelResult(results[i].hits, lost=plan.lost[k])
+        if plan.rolls:
+            resolve_wounds(fire, plan, results, dice, log)
         for i, hits in vehicle_hits(fire, u, tally):
             got = [penetration(fire.models[i], s, f, ordnance, dice) for s, f in hits]
             if hits and not log.silent:
@@ -395,11 +401,22 @@ def resolve_hits(fire: Fire, tally: Tally, dice: Dice, log: Log) -> Outcome:
 # -- the system interface (engine.systems) ---------------------------------------------------
 
 
-def play(scenario: Scenario, dice: Dice, log: Log) -> Outcome:
-    """Resolve the blast attack once, step by step."""
+def ready(scenario: Scenario) -> Fire:
+    """The attack prepared and checked (HH-1 to HH-3, HH-11): reuse it for many runs."""
     fire = prepare(scenario)
     check_attack(fire)
-    log_setup(fire, log)
+    return fire
+
+
+def play(scenario: Scenario, dice: Dice, log: Log) -> Outcome:
+    """Resolve the blast attack once, step by step."""
+    return play_fire(ready(scenario), dice, log)
+
+
+def play_fire(fire: Fire, dice: Dice, log: Log) -> Outcome:
+    """`play` for a prepared attack (Monte Carlo runs reuse one `Fire`)."""
+    if not log.silent:
+        log_setup(fire, log)
     outcome = resolve_hits(fire, fire_shots(fire, dice, log), dice, log)
     if not log.silent:
         log_result(fire, outcome, log)
@@ -533,8 +550,7 @@ def damage_distribution(fire: Fire, tally: Tally, cache: dict[Any, Distribution[
 
 def exact(scenario: Scenario) -> Distribution[tuple[Harm, ...]]:
     """The exact distribution of harm per model (see the module docstring)."""
-    fire = prepare(scenario)
-    check_attack(fire)
+    fire = ready(scenario)
     shot = shot_distribution(fire)
     tallies = combine([shot] * fire.attack.weapon.shots, empty_tally(fire),
                       lambda t, o: add_shot(fire, t, *o))

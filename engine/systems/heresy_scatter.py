@@ -17,22 +17,22 @@ a breakpoint; supersets are harmless (they only split an arc where nothing chang
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.geometry import (
+    TOUCH_EPS,
     Circle,
     Point,
     Rect,
     angles_where_circle_touch_changes,
     base_radius_in,
-    circle_overlaps,
     direction,
     facing_of_attack,
     move,
     normalize_angle,
     rect_distance_to_point,
-    rect_overlaps_circle,
 )
 from engine.scenario import Scenario
 
@@ -49,7 +49,7 @@ Shape = Circle | Rect
 class Hits:
     """What one marker covers: per model the innermost zone touched (None: not under it),
     per model the armour facing a vehicle hit strikes (None for other models), and per
-    unit (in `Fire.units` order) the order in which wounds are allocated (closest first)."""
+    unit (in `Fire.units` order) the order in which wounds go to its infantry."""
 
     zones: tuple[int | None, ...]
     facings: tuple[str | None, ...]
@@ -77,6 +77,10 @@ class Fire:
     radii: tuple[float, ...]
     mega: bool
     units: tuple[tuple[str, tuple[int, ...]], ...]
+    infantry: tuple[tuple[int, ...], ...]
+    toughness: tuple[int | None, ...]
+    firer_orders: tuple[tuple[int, ...], ...]
+    breaks: dict[int, tuple[float, ...]] = field(default_factory=dict, compare=False)
 
     @property
     def attack(self) -> Any:
@@ -115,36 +119,52 @@ def prepare(scenario: Scenario) -> Fire:
     shapes = tuple(shape_of(m) for m in scenario.units)
     aim = Point(*attack.aim) if attack.aim is not None else shapes[target].center
     mega = attack.weapon.mega is not None
-    units: dict[str, list[int]] = {}
+    grouped: dict[str, list[int]] = {}
     for i, m in enumerate(scenario.units):
-        units.setdefault(m.unit, []).append(i)
-    return Fire(scenario, shapes, ids.index(attack.firer), target, aim,
-                MEGA_RADII if mega else BLAST_RADII[attack.weapon.blast], mega,
-                tuple((name, tuple(idx)) for name, idx in units.items()))
+        grouped.setdefault(m.unit, []).append(i)
+    units = tuple((name, tuple(idx)) for name, idx in grouped.items())
+    infantry = tuple(tuple(i for i in members if not scenario.units[i].vehicle)
+                     for _, members in units)
+    firer = ids.index(attack.firer)
+    return Fire(scenario, shapes, firer, target, aim,
+                MEGA_RADII if mega else BLAST_RADII[attack.weapon.blast], mega, units, infantry,
+                tuple(majority_toughness([scenario.units[i] for i in inf]) if inf else None
+                      for inf in infantry),
+                tuple(allocation_order(shapes, inf, shapes[firer].center) for inf in infantry))
+
+
+def majority_toughness(models: list[Any]) -> int:
+    """The Toughness most of the unit's models share (ties: the highest)."""
+    counts = Counter(m.t for m in models)
+    return max(counts, key=lambda t: (counts[t], t))
 
 
 # -- whom the marker covers (HH-7, HH-13) -----------------------------------------------------
 
 
-def touches(shape: Shape, centre: Point, radius: float) -> bool:
-    """Fully or partially under a marker of `radius` centred at `centre` (touching counts)."""
-    marker = Circle(centre, radius)
+def gap(shape: Shape, point: Point) -> float:
+    """Distance from `point` to the nearest point of a base or hull (0 when over it)."""
     if isinstance(shape, Rect):
-        return rect_overlaps_circle(shape, marker)
-    return circle_overlaps(shape, marker)
+        return rect_distance_to_point(shape, point)
+    return max(0.0, shape.center.distance_to(point) - shape.radius)
+
+
+def touches(shape: Shape, centre: Point, radius: float) -> bool:
+    """Fully or partially under a marker of `radius` centred at `centre` (touching counts,
+    within `TOUCH_EPS` like `geometry.circle_overlaps`)."""
+    return gap(shape, centre) <= radius + TOUCH_EPS
 
 
 def hole_over(shape: Shape, point: Point) -> bool:
     """HH-1: the hole (taken as a point) lies over the base or hull."""
-    if isinstance(shape, Rect):
-        return rect_distance_to_point(shape, point) <= 1e-9
-    return shape.center.distance_to(point) <= shape.radius + 1e-9
+    return gap(shape, point) <= TOUCH_EPS
 
 
 def zone_of(fire: Fire, shape: Shape, centre: Point) -> int | None:
     """HH-7/HH-13: the innermost zone the footprint touches (the best S and AP), or None."""
+    g = gap(shape, centre)
     for z, radius in enumerate(fire.radii):
-        if touches(shape, centre, radius):
+        if g <= radius + TOUCH_EPS:
             return z
     return None
 
@@ -169,20 +189,24 @@ def armour_facing(hull: Rect, source: Point) -> str:
     return facing_of_attack(hull, source)
 
 
-def allocation_order(fire: Fire, members: tuple[int, ...], source: Point) -> tuple[int, ...]:
+def allocation_order(shapes: tuple[Shape, ...], members: tuple[int, ...], source: Point
+                     ) -> tuple[int, ...]:
     """Wounds go to the closest model first (centre to centre; ties in scenario order)."""
-    return tuple(sorted(members, key=lambda i: (fire.shapes[i].center.distance_to(source), i)))
+    return tuple(sorted(members, key=lambda i: (shapes[i].center.distance_to(source), i)))
 
 
 def hits_at(fire: Fire, centre: Point) -> Hits:
-    """Everything the marker at `centre` covers (HH-7), with facings and allocation orders
-    (from the marker centre for a Mega-blast, HH-14; from the firer otherwise)."""
+    """Everything the marker at `centre` covers (HH-7), with facings and the allocation
+    orders of the units' infantry (from the marker centre for a Mega-blast, HH-14; from the
+    firer otherwise)."""
     zones = tuple(zone_of(fire, s, centre) for s in fire.shapes)
     facings = tuple(facing_from(fire, i, centre) if z is not None else None
                     for i, z in enumerate(zones))
-    source = centre if fire.mega else fire.firer_point
-    return Hits(zones, facings, tuple(allocation_order(fire, members, source)
-                                      for _, members in fire.units))
+    if not fire.mega:
+        return Hits(zones, facings, fire.firer_orders)
+    return Hits(zones, facings, tuple(allocation_order(fire.shapes, inf, centre)
+                                      if any(zones[i] is not None for i in inf) else ()
+                                      for inf in fire.infantry))
 
 
 def no_hits(fire: Fire) -> Hits:
@@ -260,10 +284,15 @@ def table_breakpoints(fire: Fire, s: float) -> list[float]:
             + angles_where_along(p, s, 180.0, table.height))
 
 
-def breakpoints(fire: Fire, s: float) -> list[float]:
-    """Every arrow bearing at which a scatter of `s` inches may change its `Landing.hits`."""
-    if s <= 0:
-        return []
+def breakpoints(fire: Fire, s: int) -> tuple[float, ...]:
+    """Every arrow bearing at which a scatter of `s` inches may change its `Landing.hits`
+    (computed once per distance and kept in the `Fire`)."""
+    if s not in fire.breaks:
+        fire.breaks[s] = tuple(_breakpoints(fire, s)) if s > 0 else ()
+    return fire.breaks[s]
+
+
+def _breakpoints(fire: Fire, s: int) -> list[float]:
     out = table_breakpoints(fire, s)
     for shape in fire.shapes:
         for radius in fire.radii:
@@ -275,7 +304,7 @@ def breakpoints(fire: Fire, s: float) -> list[float]:
         if isinstance(shape, Rect) and not fire.mega and fire.options["vehicle_facing"] == "marker":
             out += diagonal_breakpoints(fire.aim, s, shape)
     if fire.mega:
-        for _, members in fire.units:
+        for members in fire.infantry:
             for k, i in enumerate(members):
                 for j in members[k + 1:]:
                     out += bisector_breakpoints(fire.aim, s, fire.shapes[i].center,

@@ -29,7 +29,6 @@ and the exact odds (which enumerate these functions one roll at a time) share th
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,12 +67,6 @@ def to_wound_target(s: int, t: int) -> int | None:
     if diff <= -4:
         return None
     return {1: 3, 0: 4, -1: 5}.get(diff, 6)
-
-
-def majority_toughness(models: list[Any]) -> int:
-    """The Toughness most of the unit's models share (ties: the highest)."""
-    counts = Counter(m.t for m in models)
-    return max(counts, key=lambda t: (counts[t], t))
 
 
 def wound_from_roll(zone: int, s: int, ap: int | None, target: int, breaching: int | None,

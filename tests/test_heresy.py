@@ -1,0 +1,492 @@
+"""Horus Heresy / 40K 7th Blast family (HH-1 to HH-20): one test per clause, scripted dice,
+exact results; exact odds against the closed form and against Monte Carlo."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import time
+from pathlib import Path
+
+import pytest
+
+from engine import scenario as scenarios
+from engine.clauses import CLAUSES, ENGINE_CLAUSES
+from engine.dice import ScriptedDice, sum_distribution
+from engine.errors import IllegalAttack
+from engine.log import Log
+from engine.systems import heresy, odds, resolve
+
+DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/heresy-*.json"))
+
+
+def marine(mid: str, x: float, y: float, side: str = "traitor", unit: str = "squad",
+           **kw: object) -> dict:
+    return {"id": mid, "side": side, "unit": unit, "x": x, "y": y, "base_mm": 32, "t": 4,
+            "w": 1, "sv": 3, **kw}
+
+
+def rhino(mid: str, x: float, y: float, facing: float = 90, side: str = "traitor") -> dict:
+    return {"id": mid, "side": side, "unit": mid, "x": x, "y": y, "vehicle": True,
+            "hull": {"w": 4.5, "h": 2.75, "facing": facing},
+            "armour": {"front": 11, "side": 11, "rear": 10}, "hp": 3}
+
+
+def doc(units: list[dict], dice: list | None = None, options: dict | None = None,
+        **attack: object) -> dict:
+    weapon = {"name": "Frag", "s": 4, "ap": 6, "shots": 1, "range": 48, "blast": 3}
+    weapon.update(attack.pop("weapon", {}))
+    d = {"format": "scatterlab/1", "system": "heresy", "table": {"width": 72, "height": 48},
+         "units": [marine("f", 10, 24, side="loyal", unit="firers")] + units,
+         "attack": {"firer": "f", "bs": 4, "weapon": weapon, "target": units[0]["id"],
+                    **attack}}
+    if dice is not None:
+        d["dice"] = dice
+    if options:
+        d["options"] = options
+    return d
+
+
+def run(d: dict) -> tuple[dict, list]:
+    s = scenarios.load_dict(d)
+    res = resolve(s)
+    return res.effects, res.steps
+
+
+def play(d: dict) -> tuple[tuple, ScriptedDice, Log]:
+    s = scenarios.load_dict(d)
+    dice = ScriptedDice(d["dice"])
+    log = Log(dice)
+    return heresy.play(s, dice, log), dice, log
+
+
+def clauses_of(steps: list) -> list[str]:
+    return [st.clause for st in steps]
+
+
+# -- placement -------------------------------------------------------------------------------
+
+
+def test_hh_1_target_must_be_an_enemy() -> None:
+    d = doc([marine("a", 30, 24, side="loyal")], dice=[])
+    with pytest.raises(IllegalAttack) as e:
+        run(d)
+    assert e.value.clause == "HH-1"
+
+
+def test_hh_1_hole_over_the_target_base() -> None:
+    d = doc([marine("a", 30, 24)], dice=[], aim={"x": 30.7, "y": 24})  # radius 0.63"
+    with pytest.raises(IllegalAttack) as e:
+        run(d)
+    assert e.value.clause == "HH-1"
+    d = doc([marine("a", 30, 24)], dice=[1, 1, "HIT", 6, 1], aim={"x": 30.6, "y": 24})
+    effects, steps = run(d)
+    aim = steps[2].marks[0]
+    assert (aim["role"], aim["x"], aim["y"]) == ("aim", 30.6, 24)
+    assert effects["a"]["hits"] == 1
+
+
+def test_hh_1_hole_over_a_vehicle_hull() -> None:
+    d = doc([rhino("r", 30, 24)], dice=[], aim={"x": 32.2, "y": 25.3})
+    effects, _ = run({**d, "dice": [1, 1, "HIT", 4]})
+    assert effects["r"] == {"unit": "r", "hits": 1, "glancing": 0, "penetrating": 0,
+                            "hull_points_lost": 0, "wrecked": False}
+    with pytest.raises(IllegalAttack) as e:
+        run(doc([rhino("r", 30, 24)], dice=[], aim={"x": 32.3, "y": 24}))
+    assert e.value.clause == "HH-1"
+
+
+def test_hh_2_hole_within_maximum_range() -> None:
+    # range from the firer's base edge (0.63") to the hole: 20.63 - 0.63 = 20
+    ok = doc([marine("a", 30.63, 24)], dice=[1, 1, "HIT", 6, 1], weapon={"range": 20.01})
+    assert run(ok)[0]["a"]["wounds_lost"] == 1
+    far = doc([marine("a", 30.63, 24)], dice=[], weapon={"range": 19.9})
+    with pytest.raises(IllegalAttack) as e:
+        run(far)
+    assert e.value.clause == "HH-2"
+    near = doc([marine("a", 30.63, 24)], dice=[], weapon={"range": 48, "min_range": 24})
+    with pytest.raises(IllegalAttack) as e:
+        run(near)
+    assert e.value.clause == "HH-2"
+
+
+def test_hh_3_no_friendly_even_partially_under_the_marker() -> None:
+    # 1.5" marker + 0.63" base: a friendly 2.12" away is partly under it
+    d = doc([marine("a", 30, 24), marine("g", 32.12, 24, side="loyal")], dice=[])
+    with pytest.raises(IllegalAttack) as e:
+        run(d)
+    assert e.value.clause == "HH-3"
+    d = doc([marine("a", 30, 24), marine("g", 32.14, 24, side="loyal")], dice=[1, 1, "HIT", 1])
+    effects, _ = run(d)
+    assert effects["g"]["hits"] == 0 and effects["a"]["hits"] == 1
+
+
+def test_hh_3_friendly_vehicle_hull() -> None:
+    d = doc([marine("a", 30, 24), rhino("g", 33.7, 24, side="loyal")], dice=[])
+    with pytest.raises(IllegalAttack) as e:  # hull's rear edge at 31.45, marker to 31.5
+        run(d)
+    assert e.value.clause == "HH-3"
+
+
+def test_hh_11_no_snap_shots() -> None:
+    with pytest.raises(IllegalAttack) as e:
+        run(doc([marine("a", 30, 24)], dice=[], snap_shot=True))
+    assert e.value.clause == "HH-11"
+
+
+# -- scatter ---------------------------------------------------------------------------------
+
+
+def final_mark(steps: list) -> dict:
+    return [m for st in steps for m in st.marks if m.get("role") == "final"][-1]
+
+
+def test_hh_4_distance_is_2d6_minus_bs() -> None:
+    d = doc([marine("a", 30, 24)], dice=[5, 4, 90, 1])  # 9 - 4 = 5" east
+    _, steps = run(d)
+    final = final_mark(steps)
+    assert final["x"] == pytest.approx(35) and final["y"] == pytest.approx(24)
+    arrow = [m for st in steps for m in st.marks if m["kind"] == "scatter"][0]
+    assert arrow["distance"] == 5
+    assert [r.value for r in steps[3].rolls] == [9, 90.0]
+
+
+def test_hh_4_hit_and_minimum_zero() -> None:
+    for dice in ([6, 6, "HIT", 4, 4], [2, 1, 135, 4, 4]):  # HIT; 3 - 4 -> 0"
+        effects, steps = run(doc([marine("a", 30, 24)], dice=dice))
+        final = final_mark(steps)
+        assert (final["x"], final["y"]) == (30, 24)
+        assert effects["a"] == {"unit": "squad", "hits": 1, "wounds": 1, "saved": 1,
+                                "ignored": 0, "wounds_lost": 0, "removed": False}
+
+
+def test_hh_5_scatter_beyond_range_still_hits() -> None:
+    # range 20.5: a bystander 6" behind the target is out of range but is hit
+    d = doc([marine("a", 30, 24), marine("b", 36, 24, unit="other")], dice=[6, 4, 90, 4, 1],
+            weapon={"range": 20.5})
+    effects, steps = run(d)
+    assert "HH-5" in clauses_of(steps)
+    assert effects["b"]["hits"] == 1 and effects["a"]["hits"] == 0
+    assert effects["b"]["wounds_lost"] == 1  # To Wound 4, save 1
+
+
+def test_hh_6_centre_beyond_the_table_edge_misses() -> None:
+    d = doc([marine("a", 70, 24), marine("b", 71.5, 24)], dice=[6, 3, 90],  # 5" east: x 75
+            weapon={"range": 72})
+    effects, steps = run(d)
+    assert "HH-6" in clauses_of(steps)
+    assert effects["a"]["hits"] == effects["b"]["hits"] == 0
+
+
+def test_hh_7_one_hit_per_model_partially_under() -> None:
+    r = 1.5 + 32 / 25.4 / 2
+    units = [marine("a", 30, 24), marine("b", 30, 24 + r - 1e-6), marine("c", 30, 24 - r - 0.01),
+             marine("d", 30 + r, 24, side="neutral", unit="bystander")]
+    effects, steps = run(doc(units, dice=[1, 1, "HIT", 1, 1, 6, 1]))
+    assert [effects[k]["hits"] for k in "abcd"] == [1, 1, 0, 1]
+    assert "HH-7" in clauses_of(steps)
+    # squad: 2 hits -> To Wound [1, 1]; bystander: 1 hit -> To Wound [6], save 1
+    assert effects["d"]["wounds"] == 1 and effects["d"]["wounds_lost"] == 1
+
+
+def test_hh_7_hull_corner_under_the_marker() -> None:
+    # hull facing east, front-left corner at (32.25, 22.625); marker centre 1.5" out along
+    # the corner's diagonal (up and right), outside both edges' spans
+    c = (32.25, 22.625)
+    off = 1.5 / math.sqrt(2)
+    units = [marine("a", c[0] + off + 0.3, c[1] - off), rhino("r", 30, 24)]
+    d = doc(units, dice=[1, 1, "HIT", 1, 4], aim={"x": c[0] + off - 1e-6, "y": c[1] - off})
+    effects, _ = run(d)
+    assert effects["r"]["hits"] == 1
+    d["attack"]["aim"] = {"x": c[0] + off + 0.01, "y": c[1] - off}
+    effects, _ = run({**d, "dice": [1, 1, "HIT", 1]})
+    assert effects["r"]["hits"] == 0
+
+
+def test_hh_12_marker_sizes() -> None:
+    for blast, hit in ((3, 0), (5, 1), (7, 1), (10, 1)):
+        units = [marine("a", 30, 24), marine("b", 33, 24, side="neutral", unit="n")]
+        d = doc(units, dice=[1, 1, "HIT", 1, 1], weapon={"blast": blast})
+        effects, steps = run(d)
+        assert effects["b"]["hits"] == hit
+        assert steps[2].marks[0]["radius"] == blast / 2
+
+
+# -- re-rolls, multiple blasts ----------------------------------------------------------------
+
+
+def test_hh_10_full_reroll_rerolls_scatter_die_and_2d6() -> None:
+    d = doc([marine("a", 30, 24)], dice=[6, 6, 90, 2, 2, "HIT", 1], reroll="full")
+    effects, steps = run(d)
+    assert "HH-10" in clauses_of(steps)
+    assert effects["a"]["hits"] == 1
+    twin = doc([marine("a", 30, 24)], dice=[6, 6, 90, 2, 2, "HIT", 1],
+               weapon={"twin_linked": True})
+    assert run(twin)[0]["a"]["hits"] == 1
+
+
+def test_hh_10_reroll_ones_does_not_reroll_the_scatter() -> None:
+    d = doc([marine("a", 30, 24)], dice=[6, 6, 90], reroll="ones")
+    outcome, dice, _ = play(d)
+    assert outcome[1].hits == 0 and dice.remaining == 0
+    never = doc([marine("a", 30, 24)], dice=[6, 6, 90], reroll="full", reroll_when="never")
+    assert play(never)[0][1].hits == 0
+
+
+def test_hh_10_reroll_policy_friendly_hit() -> None:
+    units = [marine("a", 30, 24), marine("g", 33.5, 24, side="loyal", unit="firers")]
+    # 2" east: target still hit, friendly hit too -> "missed-or-friendly" re-rolls
+    d = doc(units, dice=[3, 3, 90, 1, 1, "HIT", 6, 1], reroll="full",
+            reroll_when="missed-or-friendly")
+    effects, steps = run(d)
+    assert clauses_of(steps).count("HH-4") == 2
+    assert effects["g"]["hits"] == 0 and effects["a"]["wounds_lost"] == 1
+    d = doc(units, dice=[3, 3, 90, 1, 1], reroll="full")  # target-missed: keeps it
+    effects, _ = run(d)
+    assert effects["g"]["hits"] == 1 and effects["a"]["hits"] == 1
+
+
+def test_hh_9_scatter_each_shot_then_all_to_wound_rolls_together() -> None:
+    units = [marine("a", 30, 24), marine("b", 31.5, 24), marine("c", 33, 24)]
+    # shot 1 HIT: a and b; shot 2 5" east (x 35): c
+    dice = [1, 1, "HIT", 6, 3, 90, 5, 5, 5, 1, 2, 6]
+    d = doc(units, dice=dice, weapon={"shots": 2})
+    effects, steps = run(d)
+    assert [effects[k]["hits"] for k in "abc"] == [1, 1, 1]
+    wound_steps = [st for st in steps if st.rolls and st.rolls[0].label.startswith("To Wound")]
+    assert len(wound_steps) == 1 and wound_steps[0].rolls[0].value == [5, 5, 5]
+    assert "HH-9" in clauses_of(steps)
+    # 3 wounds, closest to the firer first: a fails (1), b fails (2), c saves (6)
+    assert [effects[k]["wounds_lost"] for k in "abc"] == [1, 1, 0]
+    assert effects["c"]["wounds"] == 1 and effects["c"]["saved"] == 1
+
+
+# -- wounds ----------------------------------------------------------------------------------
+
+
+def test_hh_8_to_wound_saves_and_allocation_to_any_model() -> None:
+    # two hits on a squad of three: wounds go to the closest first, even the one not hit
+    units = [marine("a", 30, 24), marine("b", 31.5, 24), marine("z", 22, 24, w=2, fnp=5)]
+    dice = [1, 1, "HIT", 4, 3, 2, 1]  # To Wound S4 v T4: [4, 3] -> 1 wound; save 2, FNP 1
+    d = doc(units, dice=dice)
+    effects, steps = run(d)
+    assert effects["z"] == {"unit": "squad", "hits": 0, "wounds": 1, "saved": 0,
+                            "ignored": 0, "wounds_lost": 1, "removed": False}
+    d = doc(units, dice=[1, 1, "HIT", 4, 4, 1, 6, 2, 1])  # save 1, FNP 6; save 2, FNP 1
+    effects, _ = run(d)
+    assert effects["z"]["ignored"] == 1 and effects["z"]["wounds_lost"] == 1
+
+
+def test_hh_8_to_wound_chart() -> None:
+    from engine.systems.heresy_wounds import to_wound_target
+    assert [to_wound_target(s, 4) for s in range(1, 11)] == [
+        6, 6, 5, 4, 3, 2, 2, 2, 2, 2]
+    assert to_wound_target(3, 4) == 5 and to_wound_target(1, 5) is None
+
+
+def test_hh_8_instant_death_option() -> None:
+    units = [marine("a", 30, 24, w=2, fnp=5)]
+    w = {"s": 8, "ap": 2}
+    effects, _ = run(doc(units, dice=[1, 1, "HIT", 2], weapon=w))
+    assert effects["a"]["wounds_lost"] == 2 and effects["a"]["removed"]
+    effects, _ = run(doc(units, dice=[1, 1, "HIT", 2, 5], weapon=w,
+                         options={"instant_death": False}))
+    assert effects["a"]["wounds_lost"] == 0 and effects["a"]["ignored"] == 1
+
+
+def test_hh_8_vehicle_penetration_facing_from_the_firer() -> None:
+    # firer to the west of a Rhino facing east: rear armour 10; S4 + D6
+    d = doc([rhino("r", 30, 24)], dice=[1, 1, "HIT", 6])  # rear 10: 4 + 6 glances
+    assert run(d)[0]["r"]["glancing"] == 1
+    d = doc([rhino("r", 30, 24)], dice=[1, 1, "HIT", 6], weapon={"s": 5})
+    assert run(d)[0]["r"]["penetrating"] == 1
+    d = doc([rhino("r", 30, 24)], dice=[1, 1, "HIT", 6], options={"vehicle_facing": "marker"})
+    effects, _ = run(d)  # the centre is over the hull: Side 11, 4 + 6 = 10 -> nothing
+    assert effects["r"]["glancing"] == effects["r"]["penetrating"] == 0
+    ordnance = doc([rhino("r", 30, 24, facing=270)], dice=[1, 1, "HIT", 2, 6],
+                   weapon={"s": 5, "rules": ["ordnance"]})
+    effects, steps = run(ordnance)  # front 11: max(2, 6) + 5 = 11 -> glancing
+    assert effects["r"]["glancing"] == 1 and effects["r"]["hull_points_lost"] == 1
+
+
+def test_hh_13_mega_blast_zones_and_pools() -> None:
+    units = [marine("a", 30, 24), marine("b", 33.4, 24), marine("c", 35.5, 24)]
+    mega = {"blast": 10, "range": 60, "mega": [[10, 1], [8, 3], [4, 5]]}
+    dice = [1, 1, "HIT", 2, 2, 3, 6]  # inner S10 [2], middle S8 [2], outer S4 [3]
+    effects, steps = run(doc(units, dice=dice, weapon=mega))
+    assert [effects[k]["hits"] for k in "abc"] == [1, 1, 1]
+    texts = [st.text for st in steps if st.clause == "HH-13"]
+    assert any("a (inner), b (middle), c (outer)" in t for t in texts)
+    # inner and middle wound on 2+, outer S4 v T4 misses on 3; two wounds, AP1 and AP3:
+    # both deny the 3+ save; allocated from the centre: a then b
+    assert [effects[k]["wounds_lost"] for k in "abc"] == [1, 1, 0]
+
+
+def test_hh_14_mega_blast_allocates_from_the_marker_centre() -> None:
+    # "near" is the squad's model closest to the firer, but 9" from the marker centre
+    units = [marine("a", 36, 24), marine("b", 36, 30), marine("near", 27, 24)]
+    mega = {"blast": 10, "range": 60, "mega": [[6, 6], [6, 6], [6, 6]]}
+    effects, _ = run(doc(units, dice=[1, 1, "HIT", 6, 1], weapon=mega))
+    lost = {k: effects[k]["wounds_lost"] for k in ("a", "b", "near")}
+    assert lost == {"a": 1, "b": 0, "near": 0}
+    plain = doc(units, dice=[1, 1, "HIT", 6, 1], weapon={"s": 6, "ap": 6, "blast": 3})
+    assert run(plain)[0]["near"]["wounds_lost"] == 1
+
+
+def test_hh_15_mega_blast_hits_vehicles_on_side_armour() -> None:
+    # Rhino facing the firer (front 11 vs rear 10 / side 11 ...): armour 14/12/10
+    r = rhino("r", 30, 24, facing=270)
+    r["armour"] = {"front": 14, "side": 10, "rear": 12}
+    mega = {"blast": 10, "range": 60, "mega": [[6, 2], [6, 2], [6, 2]]}
+    effects, steps = run(doc([r], dice=[1, 1, "HIT", 4], weapon=mega))
+    assert effects["r"]["glancing"] == 1  # 4 + 6 = 10 = side
+    assert "HH-15" in clauses_of(steps)
+
+
+def test_hh_16_breaching_wounds_at_ap2_not_on_vehicles() -> None:
+    units = [marine("a", 30, 24, sv=2, inv=5), marine("b", 31, 24.5, sv=2, inv=5)]
+    w = {"s": 4, "ap": 4, "breaching": 5}
+    # two hits, To Wound [5, 4]: one AP2 (inv 5+ only), one AP4 (2+ armour)
+    effects, steps = run(doc(units, dice=[1, 1, "HIT", 5, 4, 4, 6], weapon=w))
+    assert "HH-16" in clauses_of(steps)
+    saves = [r.label for st in steps for r in st.rolls if r.label.startswith("save")]
+    assert saves == ["save a (5+)", "save b (2+)"]  # pool AP 2 first, closest first
+    assert effects["a"]["wounds_lost"] == 1 and effects["b"]["saved"] == 1
+    v = doc([rhino("r", 30, 24)], dice=[1, 1, "HIT", 6], weapon={"s": 4, "breaching": 2})
+    assert run(v)[0]["r"]["glancing"] == 1  # rear 10 = 4 + 6, whatever the To Wound
+
+
+# -- Gets Hot --------------------------------------------------------------------------------
+
+
+def test_hh_17_gets_hot_uses_the_base_ap() -> None:
+    d = doc([marine("a", 30, 24)], dice=[1, 3, 2, 1, 1, "HIT", 1],
+            weapon={"gets_hot": True, "ap": 4, "breaching": 2, "shots": 2})
+    effects, steps = run(d)
+    assert "HH-17" in clauses_of(steps)
+    assert effects["f"]["wounds_lost"] == 0 and effects["f"]["gets_hot"] == ["saved"]
+
+
+def test_hh_18_vehicle_gets_hot_glances_by_edition() -> None:
+    tank = rhino("f", 10, 24, side="loyal")
+    for edition, roll, glance in (("hh2", 3, 0), ("7th", 3, 1), ("hh2", 2, 1)):
+        d = doc([marine("a", 30, 24)], dice=[1, roll], weapon={"gets_hot": True},
+                options={"edition": edition})
+        d["units"][0] = tank
+        effects, steps = run(d)
+        assert effects["f"]["glancing"] == glance and effects["f"]["hull_points_lost"] == glance
+        assert "HH-18" in clauses_of(steps)
+
+
+def test_hh_19_gets_hot_shot_not_fired_and_wound_on_the_firer() -> None:
+    d = doc([marine("a", 30, 24)], dice=[1], weapon={"gets_hot": True, "ap": 3})
+    outcome, dice, log = play(d)
+    assert outcome[0].lost == 1 and outcome[1].hits == 0 and dice.remaining == 0
+    assert outcome[0].gets_hot == ("wound",)
+    d = doc([marine("a", 30, 24)], dice=[2, 1, 1, "HIT", 1], weapon={"gets_hot": True})
+    outcome, _, _ = play(d)
+    assert outcome[1].hits == 1 and outcome[0].lost == 0
+
+
+def test_hh_20_gets_hot_reroll() -> None:
+    for extra in ({"reroll": "full"}, {"weapon": {"gets_hot": True, "twin_linked": True}},
+                  {"bs": 6}):
+        kw = {"weapon": {"gets_hot": True}, **extra}
+        d = doc([marine("a", 30, 24)], dice=[1, 4, 1, 1, "HIT", 1], **kw)
+        effects, steps = run(d)
+        assert "HH-20" in clauses_of(steps) and effects["a"]["hits"] == 1
+        assert effects["f"]["wounds_lost"] == 0
+    ones = doc([marine("a", 30, 24)], dice=[1, 1], reroll="ones", weapon={"gets_hot": True})
+    assert run(ones)[0]["f"]["wounds_lost"] == 1  # AP 6: no save, 1 W lost
+    opt = doc([marine("a", 30, 24)], dice=[1, 4, 1, 1, "HIT", 1], reroll="ones",
+              weapon={"gets_hot": True}, options={"ones_reroll_gets_hot": True})
+    assert run(opt)[0]["a"]["hits"] == 1
+
+
+# -- log, demos, odds ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.stem)
+def test_demo_log_cites_valid_clauses(path: Path) -> None:
+    s = scenarios.loads(path.read_text())
+    assert s.title and s.notes
+    for seed in (None, 1, 2, 3):
+        res = resolve(s, seed)
+        assert res.steps[0].clause == "OPT" and "edition=" in res.steps[0].text
+        for st in res.steps:
+            assert st.clause in CLAUSES or st.clause in ENGINE_CLAUSES
+
+
+def test_there_are_at_least_four_demos() -> None:
+    assert len(DEMOS) >= 4
+    kinds = [json.loads(p.read_text())["attack"]["weapon"] for p in DEMOS]
+    assert any(w.get("mega") for w in kinds) and any(w.get("gets_hot") for w in kinds)
+    assert any(w.get("blast") == 5 for w in kinds) and any(w.get("blast", 3) == 3 for w in kinds)
+
+
+def closed_form(d: float, reach: float, bs: int) -> float:
+    p = dict(sum_distribution(2, 6))
+    still = sum(q for t, q in p.items() if t - bs <= 0)
+    out = (1 / 3 + 2 / 3 * still) * (d <= reach)
+    for t, q in p.items():
+        s = t - bs
+        if s > 0:
+            k = (s * s + d * d - reach * reach) / (2 * s * d)
+            out += 2 / 3 * q * math.acos(max(-1.0, min(1.0, k))) / math.pi
+    return out
+
+
+@pytest.mark.parametrize("dist", [0.5, 1.8, 2.13, 3.0, 4.7, 7.25, 10.0])
+@pytest.mark.parametrize("bs,blast", [(4, 3), (2, 5), (1, 7)])
+def test_exact_odds_equal_the_closed_form(dist: float, bs: int, blast: int) -> None:
+    units = [marine("a", 36, 24), marine("b", 36, 24 - dist, side="neutral", unit="b")]
+    d = doc(units, dice=None, bs=bs, weapon={"blast": blast})
+    o = odds(scenarios.load_dict(d))
+    reach = blast / 2 + 32 / 25.4 / 2
+    assert o.method == "exact"
+    assert o.units["b"]["p_hit"] == pytest.approx(closed_form(dist, reach, bs), abs=2e-6)
+
+
+def squad_doc() -> dict:
+    units = [marine(f"m{i}", 30 + 1.4 * (i % 5), 22 + 1.6 * (i // 5)) for i in range(10)]
+    return doc(units, bs=3, weapon={"s": 8, "ap": 3, "blast": 5, "range": 48})
+
+
+def test_exact_odds_for_a_ten_model_squad_are_fast() -> None:
+    s = scenarios.load_dict(squad_doc())
+    t = time.perf_counter()
+    o = odds(s)
+    assert time.perf_counter() - t < 0.5
+    total = sum(float(v) for v in o.groups["squad"]["hits"].values())
+    assert total == pytest.approx(1.0)
+
+
+def monte_carlo_agrees(d: dict, trials: int = 200_000) -> None:
+    from engine.dice import estimate
+    from engine.log import SilentLog
+    from engine.odds import summarize
+
+    s = scenarios.load_dict(d)
+    fire = heresy.ready(s)
+    silent = SilentLog()
+    sample = estimate(lambda dice: heresy.harm(s, heresy.play_fire(fire, dice, silent)),
+                      trials, seed=12345)
+    ids = [u.id for u in s.units]
+    exact, _ = summarize(heresy.exact(s), ids)
+    mc, _ = summarize(sample.distribution, ids, sample=sample)
+    for uid in ids:
+        for key in ("p_hit", "p_damaged"):
+            lo, hi = mc[uid]["ci"][key]
+            assert lo - 1e-6 <= exact[uid][key] <= hi + 1e-6, (uid, key, exact[uid], mc[uid])
+
+
+def test_monte_carlo_agrees_on_a_ten_model_squad() -> None:
+    monte_carlo_agrees(squad_doc())
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.stem)
+def test_monte_carlo_agrees_on_every_demo(path: Path) -> None:
+    d = json.loads(path.read_text())
+    d.pop("dice", None)
+    monte_carlo_agrees(copy.deepcopy(d))
