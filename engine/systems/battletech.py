@@ -68,7 +68,7 @@ from functools import partial
 from typing import Any
 
 from engine.dice import Dice, Distribution, combine, enumerate_outcomes
-from engine.hexgrid import Hex, attack_arcs, ring, step
+from engine.hexgrid import Hex, attack_arcs, distance, ring, step
 from engine.log import Log, SilentLog, hex_mark, hexpath, unit_state
 from engine.odds import Harm
 from engine.scenario import Scenario
@@ -255,9 +255,12 @@ def scatter(scn: Scenario, target: Hex, margin: int, clause: str, dice: Dice,
     face = dice.d6("scatter direction (1D6)")
     direction = face - 1  # option scatter_diagram "north-clockwise"
     landing = step(target, direction, margin)
+    on_map = scn.board.map.contains(landing)
+    if log.silent:
+        return landing if on_map else None
     path = scn.board.map.on_map(step(target, direction, k) for k in range(margin + 1))
     names = ("north", "north-east", "south-east", "south", "south-west", "north-west")
-    if not scn.board.map.contains(landing):
+    if not on_map:
         log.step(clause, f"scatters {margin} hex(es) {names[direction]} (die {face}): off the "
                  "map, the attack is lost with no effect (option off_map)",
                  hexpath([h.label for h in path]), hex_mark(target.label, "target"))
@@ -389,26 +392,31 @@ def area_effect(scn: Scenario, support: Support, label: str, centre: Hex,
                 origin: Hex | None, log: Log) -> Volley:
     """BT-ART: damage groups by ring around the impact hex, direction from the impact hex.
 
-    In the impact hex itself the direction comes from the original target hex after a
-    scatter (`origin`, as BT-BOMB.3), else option artillery_centre.
+    Units are attacked nearest ring first, in scenario order within a ring (BT-RULE.5:
+    submerged ones are ignored). In the impact hex itself the direction comes from the
+    original target hex after a scatter (`origin`, as BT-BOMB.3), else option
+    artillery_centre.
     """
+    rings = T.ARTILLERY_RINGS[support.gun]
+    near = sorted((distance(u.hex, centre), i) for i, u in enumerate(scn.units))
     strikes = []
-    marks = []
-    for k, groups in enumerate(T.ARTILLERY_RINGS[support.gun]):
-        for h in scn.board.map.on_map(ring(centre, k)):
-            marks.append(hex_mark(h.label, f"aoe-{k}"))
-            for i in _targets_in(scn, h, log):
-                unit = scn.units[i]
-                if k:
-                    arc: str | None = _arc_from(scn, unit, centre)
-                elif origin is not None:
-                    arc = _arc_from(scn, unit, origin)
-                else:
-                    arc = None if scn.options["artillery_centre"] == "roll" else "front"
-                strikes.append(_strike(scn, i, label, "artillery", groups, arc))
-    rings = " / ".join(str(g) for g in T.ARTILLERY_RINGS[support.gun])
-    log.step("BT-ART", f"{label}: area of effect around {centre.label}: {rings} group(s) by "
-             f"ring; {len(strikes)} unit(s) inside", *marks)
+    for k, i in near:
+        if k >= len(rings) or _submerged(scn, i, log):
+            continue
+        unit = scn.units[i]
+        if k:
+            arc: str | None = _arc_from(scn, unit, centre)
+        elif origin is not None:
+            arc = _arc_from(scn, unit, origin)
+        else:
+            arc = None if scn.options["artillery_centre"] == "roll" else "front"
+        strikes.append(_strike(scn, i, label, "artillery", rings[k], arc))
+    if not log.silent:
+        marks = [hex_mark(h.label, f"aoe-{k}") for k in range(len(rings))
+                 for h in scn.board.map.on_map(ring(centre, k))]
+        log.step("BT-ART", f"{label}: area of effect around {centre.label}: "
+                 f"{' / '.join(map(str, rings))} group(s) by ring (target hex, adjacent, "
+                 f"radius 2); {len(strikes)} unit(s) inside", *marks)
     return Volley(centre, tuple(strikes))
 
 
@@ -465,6 +473,8 @@ def covered(scn: Scenario, index: int, dice: Dice, log: Log) -> bool:
 
 def _declare(scn: Scenario, log: Log) -> None:
     """BT-GEN.1-4 and BT-HIDDEN: the declarations, the air-strike count, the cards."""
+    if log.silent:
+        return
     a = scn.attack
     log.step("OPT", "options: " + "; ".join(f"{k} = {v!r} ({OPTION_TEXT[k]})"
                                             for k, v in scn.options.items()))

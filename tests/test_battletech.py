@@ -1,0 +1,616 @@
+"""BattleTech Battlefield Support (seed 004): one test per clause, scripted dice, exact results."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.__main__ import main
+from engine.clauses import CLAUSES, ENGINE_CLAUSES
+from engine.dice import ScriptedDice, enumerate_outcomes, sum_distribution
+from engine.errors import ScenarioError
+from engine.hexgrid import Hex, HexMap
+from engine.log import Log
+from engine.scenario import Scenario, load_dict
+from engine.scenario.battletech import preplotted_limit
+from engine.systems import battletech as bt
+from engine.systems import harm_of, odds
+
+DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/battletech-*.json"))
+P2D6 = dict(sum_distribution(2, 6))
+
+
+def p_at_least(tn: int) -> float:
+    return sum(p for t, p in P2D6.items() if t >= tn)
+
+
+def mech(uid: str, hex_: str, side: str = "davion", facing: int = 0, **kw: Any) -> dict:
+    return {"id": uid, "side": side, "hex": hex_, "facing": facing, **kw}
+
+
+def make(units: list[dict], supports: list[dict] = (), *, in_flight: list[dict] = (),
+         air_cover: list[dict] = (), terrain: dict | None = None, sheets=(2, 2),
+         options: dict | None = None, hidden: bool = False, preplotted: dict | None = None,
+         turn: int = 2) -> Scenario:
+    attack: dict[str, Any] = {"turn": turn, "side": "kurita", "supports": list(supports),
+                              "in_flight": list(in_flight), "air_cover": list(air_cover),
+                              "hidden_aerospace": hidden}
+    if preplotted is not None:
+        attack["preplotted"] = preplotted
+    return load_dict({"system": "battletech", "options": options or {},
+                      "map": {"sheets": list(sheets), "terrain": terrain or {}},
+                      "units": units, "attack": attack})
+
+
+def run(scn: Scenario, dice: list) -> tuple[bt.Outcome, Log]:
+    scripted = ScriptedDice(dice)
+    log = Log(scripted)
+    outcome = bt.play(scn, scripted, log)
+    assert scripted.remaining == 0, "every scripted die is used"
+    return outcome, log
+
+
+def groups_of(scn: Scenario, outcome: bt.Outcome, uid: str) -> list[tuple[int, str, str]]:
+    """(damage, location, armour) of each group a unit took, in order."""
+    return [(g["damage"], g["location"], g["armour"])
+            for a in bt.effects(scn, outcome)[uid]["attacks"] for g in a["groups"]]
+
+
+def clauses(log: Log) -> list[str]:
+    return [s.clause for s in log.steps]
+
+
+def fails(path: str, clause: str, build) -> None:
+    with pytest.raises(ScenarioError) as e:
+        build()
+    assert e.value.path == path and clause in e.value.reason
+
+
+# -- BT-GEN: declaration and the 3-per-turn limit ---------------------------------------
+
+
+def test_bt_gen_1_support_is_resolved_in_the_weapon_attack_phase():
+    _, log = run(make([mech("a", "1010")], [{"kind": "light_strike", "target": "1010"}]),
+                 [1, 1])
+    assert clauses(log)[:2] == ["OPT", "BT-GEN.1"]
+    assert "Weapon Attack Phase" in log.steps[1].text
+
+
+def test_bt_gen_2_each_support_is_declared_by_name():
+    scn = make([mech("a", "1010")], [{"kind": "heavy_strike", "target": "1010"},
+                                     {"kind": "bluff"}], hidden=True)
+    _, log = run(scn, [1, 1])
+    declared = [s.text for s in log.steps if s.clause in ("BT-GEN.2", "BT-GEN.3")]
+    assert "Heavy Air Strike on 1010" in declared[0] and "Bluff" in declared[1]
+
+
+def test_bt_gen_3_target_hexes_are_declared_and_marked():
+    scn = make([mech("a", "1010")], [{"kind": "strafing", "hexes": ["1010", "1011"]}])
+    _, log = run(scn, [1, 1])
+    step = next(s for s in log.steps if s.clause == "BT-GEN.3")
+    assert [m["hex"] for m in step.marks] == ["1010", "1011"]
+    assert {m["role"] for m in step.marks} == {"strafe"}
+
+
+def test_bt_gen_4_at_most_three_air_strikes_artillery_counted_when_fired():
+    strike = {"kind": "light_strike", "target": "1010"}
+    fired = {"kind": "artillery", "gun": "thumper", "target": "1212"}
+    fails("attack.supports", "BT-GEN.4",
+          lambda: make([mech("a", "1010")], [strike, strike, strike, fired]))
+    # Bluff, Air Cover and shells fired last turn do not count
+    scn = make([mech("a", "1010")], [strike, strike, fired, {"kind": "bluff"}],
+               in_flight=[dict(fired, target="1515")], air_cover=[{"kind": "light",
+                                                                    "against": 0}], hidden=True)
+    assert len(scn.attack.supports) == 4
+    _, log = run(scn, [6, 6, 1, 1, 1, 1, 1])  # cover discards; miss; shell lost nowhere
+    assert "3 of 3 air strikes" in next(s.text for s in log.steps if s.clause == "BT-GEN.4")
+
+
+# -- BT-RULE: rules for every strike -----------------------------------------------------
+
+
+def test_bt_rule_1_assets_take_strikes_as_mechs_do():
+    units = [mech("tank", "1010", type="vehicle"), mech("bldg", "1010", type="building")]
+    scn = make(units, [{"kind": "light_strike", "target": "1010"}])
+    out, _ = run(scn, [3, 3])  # success; assets roll no direction nor location
+    assert groups_of(scn, out, "tank") == [(5, "-", "-")] * 2
+    assert bt.effects(scn, out)["bldg"]["damage"] == 10
+    scn = make(units[:1], [{"kind": "light_strike", "target": "1010"}],
+               options={"asset_locations": "mech-table"})
+    out, _ = run(scn, [3, 3, 1, 3, 4, 6, 6])
+    assert groups_of(scn, out, "tank") == [(5, "CT", "front"), (5, "Head", "front")]
+
+
+def test_bt_rule_2_direction_1_to_4_front_5_to_6_rear_for_every_group():
+    scn = make([mech("a", "1010")], [{"kind": "heavy_strike", "target": "1010"}])
+    out, _ = run(scn, [3, 3, 4, 3, 4, 2, 4, 4, 4, 1, 1])
+    assert groups_of(scn, out, "a") == [(5, "CT", "front"), (5, "RT", "front"),
+                                        (5, "LT", "front"), (5, "CT", "front")]
+    out, log = run(scn, [3, 3, 5, 3, 4, 2, 4, 4, 4, 3, 3])
+    assert groups_of(scn, out, "a") == [(5, "CT", "rear"), (5, "RT", "rear"),
+                                        (5, "LT", "rear"), (5, "RT", "rear")]
+    assert "BT-RULE.2" in clauses(log)
+    assert bt.harm(scn, out)[0].locations == (("CT(R)", 5), ("LT(R)", 5), ("RT(R)", 10))
+
+
+def test_bt_rule_3_heavy_bombing_is_five_groups_of_five_each_rolled():
+    scn = make([mech("a", "1010")], [{"kind": "heavy_bombing", "target": "1010"}])
+    out, log = run(scn, [4, 3, 6, 1, 1, 2, 3, 3, 4, 5, 5, 6, 6])
+    assert groups_of(scn, out, "a") == [(5, "CT", "rear"), (5, "RL", "front"),
+                                        (5, "CT", "rear"), (5, "LA", "front"),
+                                        (5, "Head", "front")]
+    assert bt.effects(scn, out)["a"]["damage"] == 25
+    assert bt.effects(scn, out)["a"]["attacks"][0]["groups"][0]["critical_check"] is True
+    assert "BT-RULE.3" in clauses(log)
+
+
+def test_bt_rule_4_unmodified_2d6_equal_to_tn_succeeds():
+    scn = make([mech("a", "1010")], [{"kind": "heavy_strike", "target": "1010"}])
+    out, _ = run(scn, [2, 4, 1] + [3, 4] * 4)  # 6 = TN 6: success
+    assert bt.effects(scn, out)["a"]["damage"] == 20
+    out, log = run(scn, [1, 4])  # 5 < 6: failure, no effect
+    assert bt.effects(scn, out)["a"]["damage"] == 0
+    assert "failure" in next(s.text for s in log.steps if s.clause == "BT-AIR")
+
+
+def test_bt_rule_5_submerged_units_are_ignored_depth_1_uses_the_punch_table():
+    terrain = {"1010": {"water": 2}, "1011": {"water": 1}}
+    units = [mech("deep", "1010"), mech("wading", "1011")]
+    scn = make(units, [{"kind": "strafing", "hexes": ["1010", "1011"]}], terrain=terrain)
+    out, log = run(scn, [4, 4, 5, 1, 3, 6])  # only the wading 'Mech rolls
+    assert groups_of(scn, out, "wading") == [(5, "LA", "front"), (5, "CT", "rear"),
+                                             (5, "Head", "front")]
+    assert bt.effects(scn, out)["deep"]["damage"] == 0
+    assert clauses(log).count("BT-RULE.5") == 2  # ignored; punch table
+    # a bomb scattering onto a submerged unit is ignored too
+    scn = make([mech("deep", "1009")], [{"kind": "light_bombing", "target": "1010"}],
+               terrain={"1009": {"water": 3}})
+    out, log = run(scn, [2, 2, 1])
+    assert bt.effects(scn, out)["deep"]["damage"] == 0 and "BT-RULE.5" in clauses(log)
+
+
+def test_bt_rule_6_ae_supports_deal_double_damage_to_infantry():
+    inf = mech("inf", "1010", type="infantry")
+    out, _ = run(make([inf], [{"kind": "light_bombing", "target": "1010"}]), [3, 3])
+    assert bt.harm(make([inf]), out)[0].damage == 30
+    out, _ = run(make([inf], [{"kind": "light_strike", "target": "1010"}]), [3, 3])
+    assert bt.harm(make([inf]), out)[0].damage == 10  # a strike is not AE
+    scn = make([inf], [{"kind": "light_bombing", "target": "1010"}],
+               options={"ae_vs_infantry": 1})
+    out, _ = run(scn, [3, 3])
+    assert bt.harm(scn, out)[0].damage == 15
+
+
+# -- BT-HIDDEN, BT-BLUFF and Air Cover ---------------------------------------------------
+
+
+def test_bt_hidden_1_the_rule_is_agreed_and_logged():
+    scn = make([mech("a", "1010")], [{"kind": "light_strike", "target": "1010"}], hidden=True)
+    _, log = run(scn, [1, 1])
+    assert "BT-HIDDEN.1" in clauses(log) and "BT-HIDDEN.3" in clauses(log)
+
+
+def test_bt_hidden_2_air_cover_rolls_before_the_attacker_and_discards_on_success():
+    support = [{"kind": "heavy_bombing", "target": "1010"}]
+    scn = make([mech("a", "1010")], support, air_cover=[{"kind": "heavy", "against": 0}])
+    out, log = run(scn, [3, 3])  # 6 >= 6 (Heavy Air Cover vs Heavy Bombing): discarded
+    assert bt.effects(scn, out)["a"]["damage"] == 0
+    assert "discarded" in log.steps[-2].text and log.steps[-2].clause == "BT-HIDDEN.2"
+    out, _ = run(scn, [2, 3, 4, 3, 1] + [3, 4] * 5)  # 5 < 6: the bombing goes ahead
+    assert bt.effects(scn, out)["a"]["damage"] == 25
+    # two covers: the second rolls only if the first failed
+    scn = make([mech("a", "1010")], support, air_cover=[{"kind": "light", "against": 0},
+                                                        {"kind": "heavy", "against": 0}])
+    out, _ = run(scn, [5, 5, 6, 6])
+    assert bt.effects(scn, out)["a"]["damage"] == 0
+
+
+def test_bt_hidden_3_cards_face_down_then_revealed_normal_rules_apply():
+    scn = make([mech("a", "1010")], [{"kind": "light_strike", "target": "1010"}],
+               air_cover=[{"kind": "light", "against": 0}], hidden=True)
+    out, log = run(scn, [1, 1, 3, 3, 1, 3, 4, 3, 4])  # cover 2 < 3; strike 6 hits
+    step = next(s for s in log.steps if s.clause == "BT-HIDDEN.3")
+    assert "face down" in step.text and "revealed" in step.text
+    assert groups_of(scn, out, "a") == [(5, "CT", "front")] * 2
+
+
+def test_bt_hidden_4_bluff_only_with_the_hidden_rule():
+    fails("attack.supports[0].kind", "BT-HIDDEN.4",
+          lambda: make([mech("a", "1010")], [{"kind": "bluff"}]))
+
+
+def test_bt_bluff_is_discarded_with_its_air_cover_no_roll_and_only_one_per_side():
+    scn = make([mech("a", "1010")], [{"kind": "bluff"}, {"kind": "light_strike",
+                                                         "target": "1010"}],
+               air_cover=[{"kind": "heavy", "against": 0}], hidden=True)
+    out, log = run(scn, [1, 1])  # the only roll is the strike's
+    bluff = next(s for s in log.steps if s.clause == "BT-BLUFF")
+    assert "1 Air Cover" in bluff.text and bluff.rolls == ()
+    fails("attack.supports[1].kind", "BT-BLUFF",
+          lambda: make([], [{"kind": "bluff"}, {"kind": "bluff"}], hidden=True))
+
+
+def test_air_cover_cannot_target_artillery():
+    fails("attack.air_cover[0].against", "artillery",
+          lambda: make([], [{"kind": "artillery", "gun": "sniper", "target": "1010"}],
+                       air_cover=[{"kind": "light", "against": 0}]))
+
+
+# -- BT-AIR -------------------------------------------------------------------------------
+
+
+def test_bt_air_light_tn5_two_groups_heavy_tn6_four_groups_failure_no_effect():
+    light = make([mech("a", "1010")], [{"kind": "light_strike", "target": "1010"}])
+    out, _ = run(light, [1, 4, 2, 6, 6, 6, 5])
+    assert groups_of(light, out, "a") == [(5, "Head", "front"), (5, "LA", "front")]
+    out, _ = run(light, [1, 3])
+    assert bt.harm(light, out)[0].damage == 0
+    heavy = make([mech("a", "1010")], [{"kind": "heavy_strike", "target": "1010"}])
+    assert bt.exact(heavy).probability(lambda o: o[0].damage == 20) == pytest.approx(
+        p_at_least(6))
+    assert bt.exact(light).probability(lambda o: o[0].damage == 10) == pytest.approx(
+        p_at_least(5))
+
+
+# -- BT-BOMB ------------------------------------------------------------------------------
+
+
+def test_bt_bomb_light_tn5_heavy_tn7():
+    for kind, tn in (("light_bombing", 5), ("heavy_bombing", 7)):
+        scn = make([mech("a", "1010")], [{"kind": kind, "target": "1010"}])
+        assert bt.exact(scn).probability(lambda o: o[0].hit) == pytest.approx(p_at_least(tn))
+
+
+def test_bt_bomb_1_success_hits_every_unit_in_the_target_hex_each_rolling():
+    units = [mech("a", "1010"), mech("b", "1010", side="kurita")]
+    scn = make(units, [{"kind": "light_bombing", "target": "1010"}])
+    out, log = run(scn, [3, 3, 1, 3, 4, 3, 4, 3, 4, 6, 1, 1, 1, 1, 1, 1])
+    assert groups_of(scn, out, "a") == [(5, "CT", "front")] * 3
+    assert groups_of(scn, out, "b") == [(5, "CT", "rear")] * 3
+    assert "BT-BOMB.1" in clauses(log)
+
+
+def test_bt_bomb_2_building_hex_with_a_mech_both_take_full_damage():
+    units = [mech("a", "1010"), mech("bldg", "1010", type="building")]
+    scn = make(units, [{"kind": "heavy_bombing", "target": "1010"}],
+               terrain={"1010": {"building": {"cf": 40}}})
+    out, log = run(scn, [4, 4, 1] + [3, 4] * 5)
+    effects = bt.effects(scn, out)
+    assert effects["a"]["damage"] == 25 and effects["bldg"]["damage"] == 25
+    step = next(s for s in log.steps if s.clause == "BT-BOMB.2")
+    assert "full 25" in step.text and "CF 15 left" in step.text
+
+
+def test_bt_bomb_3_scatter_by_margin_hits_a_friend_direction_from_the_target_hex():
+    # target 1010 (even column); MoF 2, die 2 = north-east: 1209 (even column again)
+    units = [mech("enemy", "1010"), mech("friend", "1209", side="kurita", facing=0)]
+    scn = make(units, [{"kind": "heavy_bombing", "target": "1010"}])
+    out, log = run(scn, [2, 3, 2] + [3, 4] * 5)
+    # 1010 lies south-west of the friend facing north: its left side arc
+    assert bt.effects(scn, out)["friend"]["attacks"][0]["arc"] == "left"
+    assert groups_of(scn, out, "friend") == [(5, "LT", "front")] * 5
+    assert bt.effects(scn, out)["enemy"]["damage"] == 0
+    scatter_step = next(s for s in log.steps if "scatters" in s.text)
+    assert scatter_step.clause == "BT-BOMB.3"
+    assert scatter_step.marks[0] == {"kind": "hexpath", "hexes": ["1010", "1110", "1209"],
+                                     "role": "scatter"}
+    assert "BT-RULE.2" not in clauses(log)  # no 1D6 for direction
+
+
+@pytest.mark.parametrize(("target", "mof", "die", "landing"), [
+    ("0101", 1, 4, "0102"),  # odd column, die 4 = south
+    ("0101", 1, 3, "0201"),  # odd column, die 3 = south-east: the lower even column
+    ("0102", 2, 2, "0301"),  # odd column, die 2 = north-east twice
+    ("0202", 1, 6, "0102"),  # even column, die 6 = north-west
+    ("0202", 1, 5, "0103"),  # even column, die 5 = south-west
+    ("0205", 3, 1, "0202"),  # die 1 = north, 3 hexes
+    ("1517", 1, 4, "1518"),  # across the sheet border, south (rows 17 -> 18)
+    ("1509", 1, 2, "1608"),  # across the sheet border, north-east (columns 15 -> 16)
+])
+def test_bt_bomb_3_scatter_on_odd_even_columns_and_across_sheets(target, mof, die, landing):
+    scn = make([mech("x", landing)], [{"kind": "light_bombing", "target": target}])
+    out, _ = run(scn, [1, 4 - mof, die, 4, 3, 4, 3, 4, 3])
+    assert bt.harm(scn, out)[0].damage == 15
+
+
+def test_bt_bomb_3_a_scatter_off_the_map_is_lost():
+    scn = make([mech("x", "0101")], [{"kind": "heavy_bombing", "target": "0101"}])
+    out, log = run(scn, [1, 1, 1])  # MoF 5 north from row 1: off the map
+    assert out == ()
+    step = log.steps[-2]
+    assert step.clause == "BT-BOMB.3" and "off the map" in step.text and "lost" in step.text
+    landing = {x["hex"]: x["p"] for x in bt.landing(scn)}
+    assert landing["0101"] == pytest.approx(p_at_least(7), abs=1e-6)
+    assert sum(landing.values()) < 1 - 1e-3  # the shells lost off the map land nowhere
+
+
+# -- BT-STRAFE ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hexes", [
+    ["1010", "1012"],  # a gap
+    ["1010", "1011", "1111"],  # a bend
+    ["1010", "1011", "1012", "1013", "1014", "1015"],  # six hexes
+    ["1011", "1010", "1012"],  # out of order
+])
+def test_bt_strafe_1_one_to_five_contiguous_hexes_in_a_straight_line(hexes):
+    path = "attack.supports[0].hexes"
+    if len(hexes) > 5:
+        with pytest.raises(ScenarioError, match="1 to 5"):
+            make([], [{"kind": "strafing", "hexes": hexes}])
+    else:
+        fails(path, "BT-STRAFE.1", lambda: make([], [{"kind": "strafing", "hexes": hexes}]))
+
+
+def test_bt_strafe_1_straight_lines_on_odd_and_even_columns_and_across_sheets():
+    for hexes in (["0101", "0201", "0302"], ["1417", "1418", "1419"],
+                  ["1508", "1608", "1709"], ["0202", "0102"]):
+        assert make([], [{"kind": "strafing", "hexes": hexes}]).attack.supports[0].hexes
+
+
+def test_bt_strafe_2_a_separate_roll_for_each_unit_in_the_hexes():
+    units = [mech("a", "1010"), mech("b", "1010"), mech("c", "1012"), mech("off", "1111")]
+    scn = make(units, [{"kind": "strafing", "hexes": ["1010", "1011", "1012"]}])
+    out, log = run(scn, [1, 1, 1, 2, 3, 4, 1] + [3, 4] * 3)
+    assert [bt.harm(scn, out)[i].damage for i in range(4)] == [0, 0, 15, 0]
+    rolls = [r.label for s in log.steps for r in s.rolls if "Strafing on" in r.label]
+    assert len(rolls) == 3
+
+
+def test_bt_strafe_3_three_groups_each_attack_with_its_own_direction():
+    units = [mech("a", "1010"), mech("b", "1011")]
+    scn = make(units, [{"kind": "strafing", "hexes": ["1010", "1011"]}])
+    out, _ = run(scn, [4, 3, 1, 3, 4, 3, 4, 3, 4,
+                       4, 3, 6, 3, 4, 3, 4, 3, 4])
+    assert groups_of(scn, out, "a") == [(5, "CT", "front")] * 3
+    assert groups_of(scn, out, "b") == [(5, "CT", "rear")] * 3
+
+
+def test_bt_strafe_4_a_failure_in_one_hex_does_not_affect_the_others():
+    units = [mech("a", "1010"), mech("b", "1011")]
+    scn = make(units, [{"kind": "strafing", "hexes": ["1010", "1011"]}])
+    out, log = run(scn, [1, 1, 6, 6, 1, 6, 6, 6, 6, 6, 6])
+    assert [h.damage for h in bt.harm(scn, out)] == [0, 15]
+    assert clauses(log).count("BT-STRAFE.4") == 1
+
+
+# -- BT-ART -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("gun", "expected"), [
+    ("thumper", {"c": 15, "n": 5, "r2": 0}),
+    ("sniper", {"c": 20, "n": 10, "r2": 0}),
+    ("long_tom", {"c": 25, "n": 15, "r2": 5}),
+])
+def test_bt_art_area_of_effect_by_ring_direction_from_the_target_hex(gun, expected):
+    # target 1010; 1009 adjacent (north), 1012 at radius 2 (south); units face north
+    units = [mech("c", "1010"), mech("n", "1009"), mech("r2", "1012")]
+    scn = make(units, preplotted={gun: ["1010"]},
+               supports=[{"kind": "artillery", "gun": gun, "target": "1010",
+                          "preplotted": True}])
+    rings = {"thumper": (3, 1), "sniper": (4, 2), "long_tom": (5, 3, 1)}[gun]
+    dice = [5] + [3, 4] * rings[0] + [3, 4] * rings[1] + [3, 4] * (rings[2:] or (0,))[0]
+    out, _ = run(scn, dice)
+    assert {u: e["damage"] for u, e in bt.effects(scn, out).items()} == expected
+    effects = bt.effects(scn, out)
+    assert effects["c"]["attacks"][0]["arc"] == "rear"  # rolled 5 (option artillery_centre)
+    assert effects["n"]["attacks"][0]["arc"] == "rear"  # from 1010, south of it
+    if gun == "long_tom":
+        assert effects["r2"]["attacks"][0]["arc"] == "front"  # 1010 is north of 1012
+
+
+def test_bt_art_rings_cross_sheet_borders_and_stop_at_the_map_edge():
+    units = [mech("east", "1609"), mech("south", "1518"), mech("corner", "0102")]
+    scn = make(units, preplotted={"thumper": ["1509", "0101"]},
+               supports=[{"kind": "artillery", "gun": "thumper", "target": "1509",
+                          "preplotted": True},
+                         {"kind": "artillery", "gun": "thumper", "target": "0101",
+                          "preplotted": True}])
+    out, log = run(scn, [3, 4, 3, 4])
+    assert [h.damage for h in bt.harm(scn, out)] == [5, 0, 5]
+    corner = [s for s in log.steps if s.clause == "BT-ART"][-1]
+    assert sorted(m["hex"] for m in corner.marks) == ["0101", "0102", "0201"]
+
+
+def test_bt_art_split_arc_on_a_boundary_is_an_option():
+    # 1010 lies 2 hexes due west of 1210 (bearing 270): a 'Mech there facing north has the
+    # attack along its left|front boundary
+    units = [mech("r2", "1210")]
+    spec = {"kind": "artillery", "gun": "long_tom", "target": "1010", "preplotted": True}
+    for choice, arc in (("defender", "front"), ("attacker", "left")):
+        scn = make(units, [spec], preplotted={"long_tom": ["1010"]},
+                   options={"split_arc": choice})
+        out, _ = run(scn, [3, 4])
+        assert bt.effects(scn, out)["r2"]["attacks"][0]["arc"] == arc
+
+
+def test_bt_art_1_preplotted_hits_automatically_without_a_roll():
+    scn = make([mech("a", "1010")], preplotted={"thumper": ["1010"]},
+               supports=[{"kind": "artillery", "gun": "thumper", "target": "1010",
+                          "preplotted": True}], options={"artillery_centre": "front"})
+    out, log = run(scn, [3, 4, 3, 4, 3, 4])  # only hit locations
+    assert groups_of(scn, out, "a") == [(5, "CT", "front")] * 3
+    assert "BT-ART.1" in clauses(log)
+    fails("attack.supports[0].target", "BT-ART.1",
+          lambda: make([], preplotted={"thumper": ["1111"]},
+                       supports=[{"kind": "artillery", "gun": "thumper", "target": "1010",
+                                  "preplotted": True}]))
+    fails("attack.preplotted.b[0]", "BT-ART.1",
+          lambda: make([], preplotted={"a": ["1010"], "b": ["1010"]}))
+
+
+def test_bt_art_2_preplotted_limits_per_selection_and_per_sheet():
+    assert preplotted_limit(HexMap(2, 2)) == 5
+    assert preplotted_limit(HexMap(3, 2)) == 8
+    assert preplotted_limit(HexMap(4, 2)) == 11
+    six = ["0101", "0301", "0501", "0701", "0901", "1101"]
+    fails("attack.preplotted.a", "BT-ART.2", lambda: make([], preplotted={"a": six}))
+    fails("attack.preplotted.b[0]", "BT-ART.2",
+          lambda: make([], preplotted={"a": six[:5], "b": ["1301"]}))
+    assert make([], preplotted={"a": six[:5], "b": ["1601"]}, sheets=(2, 2))
+
+
+def test_bt_art_3_fired_at_a_hex_not_preplotted_lands_next_turn():
+    fire = {"kind": "artillery", "gun": "sniper", "target": "1010"}
+    scn = make([mech("a", "1010")], [fire], turn=3)
+    out, log = run(scn, [])  # no roll this turn
+    assert out == () and "lands in the Weapon Attack Phase of turn 4" in log.steps[-2].text
+    nxt = load_dict(bt.next_turn(scn))
+    assert nxt.attack.turn == 4 and nxt.attack.supports == ()
+    assert nxt.attack.in_flight[0].fired_turn == 3
+    out, log = run(nxt, [4, 4, 3] + [3, 4] * 4)  # 8 >= 8: on target, front
+    assert groups_of(nxt, out, "a") == [(5, "CT", "front")] * 4
+    fails("attack.in_flight[0].fired_turn", "BT-ART.3",
+          lambda: make([], in_flight=[dict(fire, fired_turn=1)], turn=3))
+
+
+def test_bt_art_3_a_missed_shell_scatters_and_centres_its_area_there():
+    # 1010 missed by 2 (roll 6 vs 8), die 4 = south: lands 1012; 1013 adjacent
+    units = [mech("land", "1012"), mech("adj", "1013")]
+    scn = make(units, in_flight=[{"kind": "artillery", "gun": "thumper", "target": "1010"}])
+    out, log = run(scn, [3, 3, 4] + [3, 4] * 4)
+    effects = bt.effects(scn, out)
+    assert (effects["land"]["damage"], effects["adj"]["damage"]) == (15, 5)
+    assert effects["land"]["attacks"][0]["arc"] == "front"  # 1010 is north of it
+    assert effects["adj"]["attacks"][0]["arc"] == "front"  # 1012 is north of it
+    assert "BT-ART" in clauses(log)
+
+
+def test_bt_art_4_spotting_both_turns_minus_2_or_minus_1_if_the_spotter_attacked():
+    shell = {"kind": "artillery", "gun": "thumper", "target": "1010"}
+    for spotted, attacked, hit in ((["fired", "arrival"], False, True),
+                                   (["fired", "arrival"], True, False),
+                                   (["arrival"], False, False)):
+        scn = make([mech("a", "1010")], in_flight=[dict(shell, spotted=spotted,
+                                                        spotter_attacked=attacked)])
+        assert bt.spotting_modifier(scn.attack.in_flight[0]) == (
+            (-1 if attacked else -2) if len(spotted) == 2 else 0)
+        p = bt.exact(scn).probability(lambda o: o[0].damage == 15)
+        assert (p == pytest.approx(p_at_least(6))) is hit
+
+
+# -- odds, effects, log, demos -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("scn", [
+    # Air Cover, then a strike on a 'Mech in depth-1 water (punch table, rolled direction)
+    make([mech("w", "1110"), mech("x", "1111")],
+         [{"kind": "light_strike", "target": "1110"}],
+         air_cover=[{"kind": "light", "against": 0}], terrain={"1110": {"water": 1}}),
+    # a shell landing: hit or scatter, rings, directions from the impact or target hex
+    make([mech("a", "1010"), mech("b", "1009", type="vehicle"), mech("c", "1008", facing=2)],
+         in_flight=[{"kind": "artillery", "gun": "thumper", "target": "1009"}]),
+], ids=["cover-strike-punch", "artillery-scatter"])
+def test_exact_matches_the_generic_enumeration_of_play(scn):
+    generic = enumerate_outcomes(lambda d: harm_of(scn, d))
+    ours = bt.exact(scn)
+    for i in range(len(scn.units)):
+        for dmg in (0, 5, 10, 15):
+            assert ours.probability(lambda o, i=i, d=dmg: o[i].damage == d) == pytest.approx(
+                generic.probability(lambda o, i=i, d=dmg: o[i].damage == d), abs=1e-12)
+        for loc in ("CT", "CT(R)", "LT", "LA", "Head", "RA", "LL", "-"):
+            def at(o, i=i, loc=loc):
+                return dict(o[i].locations).get(loc, 0)
+            assert ours.expectation(at) == pytest.approx(generic.expectation(at), abs=1e-12)
+
+
+def test_exact_odds_by_hand_for_the_bombing_demo():
+    scn = load_dict(json.loads((DEMOS[0].parent / "battletech-bombing-scatter.json")
+                               .read_text()))
+    units = odds(scn).units
+    assert units["atlas"]["p_hit"] == pytest.approx(21 / 36, abs=1e-6)
+    assert units["dragon"]["p_hit"] == pytest.approx(4 / 36 / 6, abs=1e-6)  # MoF 2, NE
+    assert units["panther"]["p_hit"] == pytest.approx(5 / 36 / 6, abs=1e-6)  # MoF 1, NE
+    assert units["atlas"]["expected_damage"] == pytest.approx(25 * 21 / 36, abs=1e-6)
+    # head: 1/36 per group, 5 groups of 5 when on target
+    assert units["atlas"]["expected_by_location"]["Head"] == pytest.approx(
+        21 / 36 * 5 * 5 / 36, abs=1e-6)
+    # rear torsos take (5/36 + 6/36) CT + ... : CT(R) = P(rear) * P(2 or 7) per group
+    assert units["atlas"]["expected_by_location"]["CT(R)"] == pytest.approx(
+        21 / 36 * 2 / 6 * 25 * 7 / 36, abs=1e-6)
+    landing = {x["hex"]: x["p"] for x in bt.landing(scn)}
+    assert landing["1010"] == pytest.approx(21 / 36, abs=1e-6)
+    assert sum(landing.values()) == pytest.approx(1.0, abs=1e-5)  # never off this map
+
+
+def _monte_carlo(path: Path) -> list[str]:
+    """Exact odds against 200,000 seeded resolutions: every figure inside its 95 % interval."""
+    scn = load_dict(json.loads(path.read_text()))
+    exact = odds(scn, method="exact").units
+    sampled = odds(scn, method="monte-carlo", trials=200_000, seed=2024).units
+    misses = []
+    for uid, fig in exact.items():
+        lo, hi = sampled[uid]["ci"]["p_hit"]
+        if not lo - 1e-9 <= fig["p_hit"] <= hi + 1e-9:
+            misses.append(f"{path.name} {uid} p_hit {fig['p_hit']} not in [{lo}, {hi}]")
+    return misses
+
+
+def test_exact_odds_agree_with_200000_seeded_resolutions_on_every_demo():
+    from concurrent.futures import ProcessPoolExecutor
+
+    assert len(DEMOS) >= 4
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        misses = [m for found in pool.map(_monte_carlo, DEMOS) for m in found]
+    assert misses == []
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.name)
+def test_demo_validates_resolves_and_every_step_cites_a_clause(path, capsys):
+    data = json.loads(path.read_text())
+    assert data["title"] and data["notes"] and "seed" in data and data["map"]["sheets"] == [2, 2]
+    assert main(["validate", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["resolve", str(path), "--json"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    known = set(CLAUSES) | set(ENGINE_CLAUSES)
+    assert all(s["clause"] in known for s in res["steps"])
+    assert res["steps"][0]["clause"] == "OPT"
+    assert main(["resolve", str(path), "--seed", "99"]) == 0
+    capsys.readouterr()
+    assert main(["odds", str(path), "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["method"] == "exact" and set(figures["units"]) == {u["id"] for u in
+                                                                      data["units"]}
+
+
+def test_demo_scripts_show_their_case():
+    def effects(name):
+        scn = load_dict(json.loads((DEMOS[0].parent / name).read_text()))
+        from engine.systems import resolve
+        return resolve(scn).effects
+    bomb = effects("battletech-bombing-scatter.json")
+    assert bomb["dragon"]["damage"] == 25 and bomb["atlas"]["damage"] == 0
+    strafe = effects("battletech-strafing-run.json")
+    assert [strafe[u]["damage"] for u in ("hunchback", "centurion", "wolverine", "locust")] == [
+        15, 0, 15, 15]
+    tom = effects("battletech-long-tom-spotted.json")
+    assert (tom["marauder"]["damage"], tom["warhammer"]["damage"],
+            tom["stinger"]["damage"], tom["rifleman"]["damage"]) == (25, 15, 5, 0)
+    hidden = effects("battletech-hidden-bluff.json")
+    assert (hidden["thunderbolt"]["damage"], hidden["griffin"]["damage"],
+            hidden["platoon"]["damage"]) == (0, 15, 30)
+
+
+def test_effects_list_each_group_with_location_armour_and_total():
+    scn = make([mech("a", "1010"), mech("b", "2020")],
+               [{"kind": "light_strike", "target": "1010"}])
+    out, _ = run(scn, [3, 3, 6, 1, 1, 3, 3])
+    assert bt.effects(scn, out) == {
+        "a": {"hit": True, "damage": 10, "locations": {"CT(R)": 5, "RT(R)": 5},
+              "attacks": [{"support": "supports[0] Light Air Strike", "arc": "rear",
+                           "damage": 10, "groups": [
+                               {"damage": 5, "location": "CT", "armour": "rear",
+                                "critical_check": True},
+                               {"damage": 5, "location": "RT", "armour": "rear",
+                                "critical_check": False}]}]},
+        "b": {"hit": False, "damage": 0, "attacks": [], "locations": {}},
+    }
+
+
+def test_hex_labels_used_by_the_rules_round_trip():
+    for label in ("0101", "0102", "0201", "1517", "1518", "1609", "3034"):
+        assert Hex.from_label(label).label == label
