@@ -165,11 +165,11 @@ def pack_engine(out: Path) -> None:
 # --------------------------------------------------------------------------- demos
 
 
-def collect_demos(out_dir: Path, quiet: bool = False) -> list[dict]:
-    """Copy web/demos/*.json to out_dir and return the index entries, system order first."""
+def collect_demos(out_dir: Path, quiet: bool = False, src: Path = WEB / "demos") -> list[dict]:
+    """Copy src/*.json (web/demos) to out_dir; return the index entries, system order first."""
     entries = []
     out_dir.mkdir(parents=True, exist_ok=True)
-    for path in sorted((WEB / "demos").glob("*.json")):
+    for path in sorted(src.glob("*.json")):
         if path.name == "index.json":
             continue
         try:
@@ -299,8 +299,10 @@ def precache_list(dist: Path) -> tuple[list[str], str]:
 # --------------------------------------------------------------------------- build
 
 
-def build(out: Path = DIST, quiet: bool = False) -> Path:
-    """Write the whole static site into `out` (replaced), and return it."""
+def build(out: Path = DIST, quiet: bool = False, demos: Path = WEB / "demos") -> Path:
+    """Write the whole static site into `out` (replaced), and return it.
+
+    `demos` is the folder of demo scenarios (web/demos; tests may point elsewhere)."""
     ensure_node_modules(quiet)
     wheel = ensure_svgwrite_wheel(quiet)
     if out.exists():
@@ -328,9 +330,9 @@ def build(out: Path = DIST, quiet: bool = False) -> Path:
     pack_engine(out / "app.zip")
 
     # demos
-    demos = collect_demos(out / "demos", quiet)
+    demos = collect_demos(out / "demos", quiet, demos)
     default = demos[0] if demos else None
-    index = {
+    index: dict = {
         "systems": [
             {"id": s, "name": SYSTEM_NAMES[s]}
             for s in SYSTEM_ORDER

@@ -13,12 +13,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import json
 import random
 from urllib.parse import parse_qs
 
 import js
 from pyodide.ffi import create_proxy, to_js
+
+try:
+    from pyodide.ffi import jsnull
+except ImportError:  # older Pyodide: JS null arrives as None
+    jsnull = None
 from pyscript import document, window
 
 from engine import scenario as sc
@@ -56,6 +62,16 @@ class State:
 
 S = State()
 _proxies = []  # keep event handler proxies alive for the page's life
+
+
+def absent(value) -> bool:
+    """JS null/undefined (Pyodide gives `jsnull` for null, None for undefined)."""
+    return value is None or value is jsnull
+
+
+def attr(node, name: str) -> str:
+    value = node.getAttribute(name)
+    return "" if absent(value) else str(value)
 
 
 def el(id_: str):
@@ -441,7 +457,7 @@ def show_log() -> None:
     else:
         status.textContent = f"step {S.step + 1} of {len(steps)}"
         last = log.lastElementChild
-        if last:
+        if not absent(last):
             last.classList.add("current")
             last.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         done = S.step >= len(steps) - 1
@@ -588,7 +604,7 @@ async def on_hashchange(ev) -> None:
 
 def svg_point(svg, ev):
     m = svg.getScreenCTM()
-    if m is None:
+    if absent(m):
         return None
     p = js.DOMPoint.new(ev.clientX, ev.clientY).matrixTransform(m.inverse())
     return float(p.x), float(p.y)
@@ -601,7 +617,7 @@ def on_pointerdown(ev) -> None:
         return
     g = ev.target.closest("[data-unit]")
     svg = el("board").querySelector("svg")
-    if g is None or svg is None:
+    if absent(g) or absent(svg):
         return
     start = svg_point(svg, ev)
     if start is None:
@@ -611,11 +627,11 @@ def on_pointerdown(ev) -> None:
         g.setPointerCapture(ev.pointerId)
     g.classList.add("dragging")
     S.drag = {
-        "id": str(g.getAttribute("data-unit")),
+        "id": attr(g, "data-unit"),
         "g": g,
         "svg": svg,
         "start": start,
-        "orig": str(g.getAttribute("transform") or ""),
+        "orig": attr(g, "transform"),
         "pointer": ev.pointerId,
         "delta": (0.0, 0.0),
     }
@@ -661,8 +677,8 @@ def on_pointerup(ev) -> None:
         target = None
         for node in document.elementsFromPoint(ev.clientX, ev.clientY):
             hex_node = node.closest("[data-hex]")
-            if hex_node is not None:
-                target = str(hex_node.getAttribute("data-hex"))
+            if not absent(hex_node):
+                target = attr(hex_node, "data-hex")
                 break
         if target is None or target == unit["hex"]:
             _cancel_drag()
@@ -688,7 +704,7 @@ def on_pointercancel(ev) -> None:
 def guarded(handler):
     """Wrap a handler: an unexpected error becomes a message (and a console error)."""
 
-    if asyncio.iscoroutinefunction(handler):
+    if inspect.iscoroutinefunction(handler):
         async def run_async(ev=None):
             try:
                 await handler(ev)
@@ -727,7 +743,7 @@ async def initial_scenario():
         saved = window.localStorage.getItem(STORAGE_KEY)
     except Exception:
         saved = None
-    if saved:
+    if not absent(saved) and str(saved):
         try:
             return sc.loads(str(saved)), None, False
         except ScatterlabError:

@@ -21,6 +21,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("SCATTERLAB_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = ROOT / "screenshots"
 BOOT_TIMEOUT_MS = int(os.environ.get("SCATTERLAB_BOOT_TIMEOUT_MS", "90000"))
+ACTION_TIMEOUT_MS = 20000
+# The demos the site is built with (default web/demos; another folder only to try the
+# harness before demos exist, e.g. SCATTERLAB_DEMOS=tests/scenarios).
+DEMOS_DIR = ROOT / os.environ.get("SCATTERLAB_DEMOS", "web/demos")
 
 # Flags from shared/notes/web-runtime.md: everything but 127.0.0.1 goes to a dead proxy and
 # resolves to nothing, so no request can leave the machine even from a worker.
@@ -70,7 +74,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory) -> Path:
     """dist/ built once per session (into the repo's dist/, as `python build.py` does)."""
-    return build_module.build(build_module.DIST, quiet=True)
+    return build_module.build(build_module.DIST, quiet=True, demos=DEMOS_DIR)
 
 
 @pytest.fixture(scope="session")
@@ -149,7 +153,7 @@ def new_page(browser, watch):
         watch.attach(context)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.set_default_timeout(ACTION_TIMEOUT_MS)
         return page
 
     yield make

@@ -17,6 +17,7 @@ import pytest
 
 from .conftest import (
     BOOT_TIMEOUT_MS,
+    DEMOS_DIR,
     DESKTOP,
     PHONE,
     ROOT,
@@ -32,7 +33,7 @@ pytestmark = pytest.mark.browser
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-DEMO_FILES = sorted(p for p in (ROOT / "web" / "demos").glob("*.json") if p.name != "index.json")
+DEMO_FILES = sorted(p for p in DEMOS_DIR.glob("*.json") if p.name != "index.json")
 EVIL = "<img src=x onerror=alert(1)>"
 
 
@@ -93,6 +94,7 @@ needs_demos = pytest.mark.skipif(not DEMO_FILES, reason="no demo in web/demos ye
 # ----------------------------------------------------------------------------- boot / draw
 
 
+@needs_demos
 def test_boots_with_prerendered_board_and_progress(new_page, base_url, dist):
     """Before Python runs, the built page already shows a board and a progress indicator."""
     html = (dist / "index.html").read_text("utf-8")
@@ -349,6 +351,7 @@ def test_malicious_unit_name_is_text(new_page, base_url):
     state = scenario_json(page)
     state["units"][0]["name"] = EVIL
     state["title"] = EVIL
+    page.click("#json-box summary")
     page.fill("#json", json.dumps(state))
     page.click("#apply-json")
     assert message(page) == ""
@@ -363,6 +366,7 @@ def test_malicious_unit_name_is_text(new_page, base_url):
     assert page.input_value('#units input[data-index="0"][data-key="name"]') == EVIL
     # through a share link too
     page.click("#share")
+    page.wait_for_selector("#share-box:not([hidden])")
     link = page.input_value("#share-link")
     other = new_page()
     other.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
@@ -413,6 +417,7 @@ def test_phone_viewport_has_no_horizontal_overflow(new_page, base_url):
 # ----------------------------------------------------------------------------- offline
 
 
+@needs_demos
 def test_reloads_offline_with_the_server_stopped(browser, watch, dist):
     """One visit installs the service worker; with the server gone the app still starts."""
     context = browser.new_context(viewport=DESKTOP, service_workers="allow")
