@@ -192,7 +192,7 @@ class Canvas:
             return
         badge = group.add(self.dwg.g(class_="glyph"))
         badge.add(self.dwg.circle((num(x), num(y)), num(r)))
-        badge.add(self.text(symbol, x, y, "g"))
+        badge.add(self.text(symbol, x, y, ""))
 
     def mark(self, kind: str, role: Any, step: int, **attrs: str) -> Group:
         """The ``<g class="mark mark-<kind> role-<role>" data-step="i">`` of one mark."""
