@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import scenario as scenarios
+from engine.scenario import robotech
 from engine.__main__ import main
 from engine.errors import ScenarioError
 
@@ -37,8 +38,9 @@ def test_valid_scenario_of_each_system_loads(system: str) -> None:
 
 def test_defaults_and_options_are_filled() -> None:
     s = scenarios.load_dict(doc("robotech"))
-    assert s.options == {"natural_rolls": True, "dodge_adds_pil": True,
-                         "template_winding": "clockwise"}
+    assert s.options == robotech.OPTIONS
+    assert {"natural_rolls": True, "dodge_adds_pil": True,
+            "template_winding": "clockwise"}.items() <= s.options.items()
     assert s.unit("b2").base_mm == 40
     assert scenarios.load_dict(doc("heresy")).options == {"edition": "hh2"}
 
