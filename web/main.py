@@ -227,7 +227,9 @@ def fill_units() -> None:
         is_hex = "hex" in unit
         row = make("div", cls="unit-row hex" if is_hex else "unit-row", data_unit=uid)
         row.appendChild(make("div", f"{uid} · {unit.get('side', '')}", cls="who"))
-        row.appendChild(field(i, "name", "Name", unit.get("name", ""), "text"))
+        name = field(i, "name", "Name", unit.get("name", ""), "text")
+        name.lastElementChild.setAttribute("placeholder", uid)
+        row.appendChild(name)
         if is_hex:
             row.appendChild(field(i, "hex", "Hex", unit.get("hex", ""), "text"))
         else:
