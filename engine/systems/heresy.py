@@ -261,7 +261,7 @@ def scatter_shot(fire: Fire, shot: int, dice: Dice, log: Log) -> Hits:
 
 
 def empty_tally(fire: Fire) -> Tally:
-    return Tally(tuple(() for _ in fire.models), tuple(None for _ in fire.units))
+    return Tally(((),) * len(fire.models), (None,) * len(fire.units))
 
 
 def add_shot(fire: Fire, tally: Tally, event: str | None, hits: Hits) -> Tally:
@@ -320,15 +320,17 @@ def firer_lost(fire: Fire, tally: Tally) -> int:
 def plan_unit(fire: Fire, u: int, tally: Tally) -> UnitPlan:
     """HH-8/HH-9/HH-13: a unit's Hits by zone, against its majority Toughness."""
     infantry, t = fire.infantry[u], fire.toughness[u]
-    order = tuple(infantry.index(i) for i in (tally.orders[u] or fire.firer_orders[u]))
     lost = tuple(firer_lost(fire, tally) if i == fire.firer else 0 for i in infantry)
+    zones = [z for i in infantry for z, _ in tally.hits[i]]
+    if not zones or t is None:
+        return UnitPlan(fire.units[u][0], infantry, (), lost, ())
     rolls = []
-    if t is not None:
-        for zone in range(len(fire.radii)):
-            n = sum(z == zone for i in infantry for z, _ in tally.hits[i])
-            if n:
-                s, ap = zone_profile(fire, zone)
-                rolls.append((zone, s, ap, to_wound_target(s, t), n))
+    for zone in range(len(fire.radii)):
+        n = zones.count(zone)
+        if n:
+            s, ap = zone_profile(fire, zone)
+            rolls.append((zone, s, ap, to_wound_target(s, t), n))
+    order = tuple(infantry.index(i) for i in (tally.orders[u] or fire.firer_orders[u]))
     return UnitPlan(fire.units[u][0], infantry, order, lost, tuple(rolls))
 
 
