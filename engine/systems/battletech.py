@@ -143,7 +143,6 @@ Action = Callable[[Dice, Log], Volley]
 class Stage:
     """One support as the Weapon Attack Phase resolves it: its cover, its independent rolls."""
 
-    label: str
     cover_index: int | None
     actions: tuple[Action, ...]
 
@@ -447,10 +446,10 @@ def stages(scn: Scenario) -> list[Stage]:
             actions = (partial(bombing, scn, s, label),)
         else:
             actions = (partial(air_strike, scn, s, label),)
-        out.append(Stage(label, i, actions))
+        out.append(Stage(i, actions))
     for j, s in enumerate(a.in_flight):
         label = _label(s, f"in_flight[{j}]")
-        out.append(Stage(label, None, (partial(arriving_shot, scn, s, label),)))
+        out.append(Stage(None, (partial(arriving_shot, scn, s, label),)))
     return out
 
 
