@@ -144,3 +144,12 @@ def test_landing_of_a_single_shot_puts_the_hit_chance_on_the_target() -> None:
     s = build([attacker(), unit("r1", 30, 24)])
     on_target = [m["p"] for m in rt.landing(s) if (m["x"], m["y"]) == (30, 24)]
     assert on_target == [pytest.approx(2 / 3, abs=1e-6)]
+
+
+def test_a_crowded_volley_falls_back_to_monte_carlo_and_says_so() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=3), unit("r2", 32, 24.5, cp=3, pil=3),
+             unit("r3", 29, 26, cp=3), unit("r4", 31, 21.5, cp=2), unit("r5", 34, 27, cp=1),
+             {**unit("s1", 27, 23), "kind": "structure"}]
+    s = build(units, weapon=volley(4), reactions={"default": ALL})
+    odds = systems.odds(s, trials=2000)
+    assert odds.method == "monte-carlo" and "too large" in odds.note

@@ -468,41 +468,53 @@ def land_volley(plan: Plan, rolls: Sequence[Strike], dice: Dice, log: Log) -> li
 
 @dataclass(frozen=True)
 class ShootDown:
-    """After the shoot-downs: which records still fly, and each unit's CP and attempt."""
+    """During and after the shoot-downs: which records still fly, each unit's CP spent and
+    its attempt."""
 
     alive: tuple[bool, ...]
     spent: tuple[int, ...]
     tried: tuple[tuple[str, ...], ...]
 
+    @classmethod
+    def start(cls, records: Sequence[Record], units: int) -> ShootDown:
+        """Before any shot: every record flies, no unit has spent or tried anything."""
+        return cls((True,) * len(records), (0,) * units, ((),) * units)
+
 
 def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> ShootDown:
-    """RT-11 / RT-16: each mecha that would be hit may shoot at the missiles (a 6 only).
-
-    A success destroys every missile that would hit that mecha: they damage no one.
-    """
-    alive = [True] * len(records)
-    spent = [0] * len(plan.units)
-    tried: list[tuple[str, ...]] = [()] * len(plan.units)
+    """RT-11 / RT-16: every mecha that may, in unit order, shoots at what would hit it."""
+    state = ShootDown.start(records, len(plan.units))
     for i in plan.shooters:
-        incoming = [k for k, r in enumerate(records) if alive[k] and r[i] is not None]
-        if not incoming:
-            continue
-        unit = plan.units[i]
-        face = dice.d6(f"{unit.id} shoot-down")
-        spent[i] = shoot_down_cost(unit)
-        success = face == SHOOT_DOWN_FACE
-        tried[i] = ("shoot-down",) if success else ("shoot-down-failed",)
-        if success:
-            for k in incoming:
-                alive[k] = False
-        if not log.silent:
-            which = ("missiles " + ", ".join(str(k + 1) for k in incoming) if plan.volley
-                     else "the missile")
-            what = "shot down: they damage no one" if success else "no effect"
-            log.step("RT-11", f"{unit.id} shoots at {which} that would hit it "
-                              f"({spent[i]} CP): {face}, {what}",
-                     unit_state(unit.id, "shot-down" if success else "hit"))
-    return ShootDown(tuple(alive), tuple(spent), tuple(tried))
+        state = shoot(plan, i, records, state, dice, log)
+    return state
+
+
+def shoot(plan: Plan, index: int, records: Sequence[Record], state: ShootDown, dice: Dice,
+          log: Log) -> ShootDown:
+    """RT-11: one mecha shoots at the missiles still flying that would hit it; only a 6
+    succeeds, and then every one of them is destroyed: they damage no one."""
+    incoming = [k for k, r in enumerate(records) if state.alive[k] and r[index] is not None]
+    if not incoming:
+        return state
+    unit = plan.units[index]
+    face = dice.d6(f"{unit.id} shoot-down")
+    cost = shoot_down_cost(unit)
+    success = face == SHOOT_DOWN_FACE
+    if not log.silent:
+        which = ("missiles " + ", ".join(str(k + 1) for k in incoming) if plan.volley
+                 else "the missile")
+        what = "shot down: they damage no one" if success else "no effect"
+        log.step("RT-11", f"{unit.id} shoots at {which} that would hit it ({cost} CP): "
+                          f"{face}, {what}",
+                 unit_state(unit.id, "shot-down" if success else "hit"))
+    alive = tuple(a and not (success and k in incoming) for k, a in enumerate(state.alive))
+    return ShootDown(alive, replace_at(state.spent, index, cost),
+                     replace_at(state.tried, index,
+                                ("shoot-down",) if success else ("shoot-down-failed",)))
+
+
+def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return values[:index] + (value,) + values[index + 1:]
 
 
 def surviving(plan: Plan, records: Sequence[Record], alive: Sequence[bool]) -> Record:

@@ -24,13 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from engine.dice import Dice, Distribution, combine, enumerate_outcomes
+from engine.dice import Dice, Distribution, TooManyOutcomes, combine, enumerate_outcomes
 from engine.log import SilentLog
 from engine.odds import Harm
 from engine.scenario import Scenario
 from engine.systems.robotech import (
     POINT_OF_IMPACT_DF,
     Aim,
+    Impact,
     Landing,
     Plan,
     Record,
@@ -41,13 +42,16 @@ from engine.systems.robotech import (
     land_scattered,
     merge,
     prepare,
-    shoot_down,
+    shoot,
     strike,
     surviving,
     whole_volley_rule,
 )
 
 T = TypeVar("T")
+FOLD_BUDGET = 200_000
+"""Past this many (state, missile outcome) pairs to fold, `exact` gives up and the caller
+samples instead: many mecha with Command Points clustered under a volley."""
 Bundles = tuple[tuple[tuple[int, ...], Record], ...]
 State = tuple[bool, Bundles]  # (every missile so far missed, the bundles)
 
@@ -92,8 +96,12 @@ def volley_states(plan: Plan) -> Distribution[Bundles]:
     def step(state: State, flown: tuple[bool, Record]) -> State:
         return state[0] and flown[0], bundle(plan, state[1], flown[1])
 
-    parts = [d.map(lambda o: (o[0], o[1].record)) for d in flights(plan)]
-    states = combine(parts, (True, ()), step)
+    states: Distribution[State] = Distribution.certain((True, ()))
+    for part in flights(plan):
+        flown = part.map(lambda o: (o[0], o[1].record))
+        if len(states) * len(flown) > FOLD_BUDGET:
+            raise TooManyOutcomes(f"more than {FOLD_BUDGET} volley states to fold")
+        states = states.bind(lambda st, flown=flown: flown.map(lambda o, st=st: step(st, o)))
     if not whole_volley_rule(plan):
         return states.map(lambda s: s[1])
     all_missed = states.probability(lambda s: s[0])
@@ -103,39 +111,56 @@ def volley_states(plan: Plan) -> Distribution[Bundles]:
     return Distribution(kept + single)
 
 
+def shoot_downs(plan: Plan, records: list[Record]) -> Distribution[ShootDown]:
+    """The shoot-downs (RT-11), one mecha at a time: 2 outcomes each instead of 6^m paths."""
+    silent = SilentLog()
+    state = Distribution.certain(ShootDown.start(records, len(plan.units)))
+    for i in plan.shooters:
+        state = state.bind(lambda s, i=i: enumerate_outcomes(
+            lambda d: shoot(plan, i, records, s, d, silent)))
+    return state
+
+
 def cached(cache: dict, key: object, make: Callable[[], T]) -> T:
     if key not in cache:
         cache[key] = make()
     return cache[key]
 
 
-def exact(scenario: Scenario) -> Distribution[tuple[Harm, ...]]:
-    """The exact distribution of harm per unit (stage 3 over the states of stages 1-2)."""
-    plan = prepare(scenario)
-    silent = SilentLog()
+Exposure = tuple[tuple[int, Impact | None, int], ...]
+"""Per unit, after the shoot-downs: (missiles that struck it, what is left, CP spent)."""
+
+
+def exposures(plan: Plan) -> Distribution[Exposure]:
+    """Stages 1-2, then the shoot-downs: what each unit faces when it comes to defend."""
     shots: dict[object, Distribution[ShootDown]] = {}
-    defences: dict[object, Distribution[int]] = {}
-    n = len(plan.units)
 
-    def defence(i: int, left: Record, spent: int) -> Distribution[int]:
-        return cached(defences, (i, left[i], spent), lambda: enumerate_outcomes(
-            lambda d: defend(plan, i, left[i], spent, d, silent).damage))
-
-    def react(bundles: Bundles) -> Distribution[tuple[Harm, ...]]:
+    def after_shots(bundles: Bundles) -> Distribution[Exposure]:
         records = [r for _, r in bundles]
         hits = hit_counts(records)
-        downs = cached(shots, tuple(k for k, _ in bundles), lambda: enumerate_outcomes(
-            lambda d: shoot_down(plan, records, d, silent)))
+        downs = cached(shots, tuple(k for k, _ in bundles), lambda: shoot_downs(plan, records))
+        return downs.map(lambda sd: tuple(zip(hits, surviving(plan, records, sd.alive),
+                                              sd.spent, strict=True)))
 
-        def after(sd: ShootDown) -> Distribution[tuple[Harm, ...]]:
-            left = surviving(plan, records, sd.alive)
-            damage = combine([defence(i, left, sd.spent[i]) for i in range(n)], (),
-                             lambda t, dmg: (*t, dmg))
-            return damage.map(lambda t: tuple(Harm(h, d) for h, d in zip(hits, t, strict=True)))
+    return volley_states(plan).bind(after_shots)
 
-        return downs.bind(after)
 
-    return volley_states(plan).bind(react)
+def exact(scenario: Scenario) -> Distribution[tuple[Harm, ...]]:
+    """The exact distribution of harm per unit: each unit's Dodge and Roll with Impact are
+    independent once the shoot-downs are known, so their product is taken per exposure."""
+    plan = prepare(scenario)
+    silent = SilentLog()
+    defences: dict[object, Distribution[Harm]] = {}
+
+    def defence(i: int, hits: int, left: Impact | None, spent: int) -> Distribution[Harm]:
+        return cached(defences, (i, hits, left, spent), lambda: enumerate_outcomes(
+            lambda d: Harm(hits, defend(plan, i, left, spent, d, silent).damage)))
+
+    def harms(exposure: Exposure) -> Distribution[tuple[Harm, ...]]:
+        return combine([defence(i, *e) for i, e in enumerate(exposure)], (),
+                       lambda t, h: (*t, h))
+
+    return exposures(plan).bind(harms)
 
 
 def landing(scenario: Scenario) -> list[dict[str, float]]:
