@@ -39,6 +39,9 @@ HIT = "HIT"
 
 SCATTER_HIT_FACES = 2
 
+Breakpoints = Iterable[float] | Callable[[], Iterable[float]]
+"""Angles where an outcome may change: given, or computed on demand (only when enumerating)."""
+
 
 @dataclass(frozen=True)
 class Roll:
@@ -85,19 +88,22 @@ class Dice(ABC):
         self._rolls.append(Roll(label, faces, value))
         return value
 
-    def direction(self, label: str, breakpoints: Iterable[float] = ()) -> float:
+    def direction(self, label: str, breakpoints: Breakpoints = ()) -> float:
         """A continuous direction in degrees [0, 360), uniform.
 
-        `breakpoints` are the angles at which the rule's outcome may change; only the
-        enumerating dice use them.
+        `breakpoints` are the angles at which the rule's outcome may change, or a function
+        computing them; only the enumerating dice use them (and call the function).
         """
-        value = self._direction(label, _normalise(breakpoints))
+        value = self._direction(label, breakpoints)
         self._rolls.append(Roll(label, (), round(value, 3)))
         return value
 
-    def scatter(self, label: str, breakpoints: Iterable[float] = ()) -> float | None:
-        """The 40K scatter die: `None` for HIT (2 faces in 6), else the arrow's angle."""
-        value = self._scatter(label, _normalise(breakpoints))
+    def scatter(self, label: str, breakpoints: Breakpoints = ()) -> float | None:
+        """The 40K scatter die: `None` for HIT (2 faces in 6), else the arrow's angle.
+
+        `breakpoints` as for `direction`.
+        """
+        value = self._scatter(label, breakpoints)
         shown = HIT if value is None else round(value, 3)
         self._rolls.append(Roll(label, (shown,), shown))
         return value
@@ -117,13 +123,14 @@ class Dice(ABC):
         return faces, sum(faces)
 
     @abstractmethod
-    def _direction(self, label: str, breakpoints: tuple[float, ...]) -> float: ...
+    def _direction(self, label: str, breakpoints: Breakpoints) -> float: ...
 
     @abstractmethod
-    def _scatter(self, label: str, breakpoints: tuple[float, ...]) -> float | None: ...
+    def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None: ...
 
 
-def _normalise(angles: Iterable[float]) -> tuple[float, ...]:
+def _normalise(breakpoints: Breakpoints) -> tuple[float, ...]:
+    angles = breakpoints() if callable(breakpoints) else breakpoints
     return tuple(sorted({a % 360.0 for a in angles}))
 
 
@@ -138,10 +145,10 @@ class SeededDice(Dice):
     def _die(self, label: str, sides: int) -> int:
         return self._rng.randint(1, sides)
 
-    def _direction(self, label: str, breakpoints: tuple[float, ...]) -> float:
+    def _direction(self, label: str, breakpoints: Breakpoints) -> float:
         return self._rng.random() * 360.0
 
-    def _scatter(self, label: str, breakpoints: tuple[float, ...]) -> float | None:
+    def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None:
         if self._rng.randint(1, 6) <= SCATTER_HIT_FACES:
             return None
         return self._direction(label, breakpoints)
@@ -197,10 +204,10 @@ class ScriptedDice(Dice):
             )
         return float(value)
 
-    def _direction(self, label: str, breakpoints: tuple[float, ...]) -> float:
+    def _direction(self, label: str, breakpoints: Breakpoints) -> float:
         return self._angle(label, self._take(label))
 
-    def _scatter(self, label: str, breakpoints: tuple[float, ...]) -> float | None:
+    def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None:
         value = self._take(label)
         if value == HIT:
             return None
@@ -269,13 +276,14 @@ class _PathDice(Dice):
     def _total(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
         return (), self._branch(sum_distribution(n, sides))
 
-    def _direction(self, label: str, breakpoints: tuple[float, ...]) -> float:
-        return self._branch([(a, w / 360.0) for a, w in angle_intervals(breakpoints)])
+    def _direction(self, label: str, breakpoints: Breakpoints) -> float:
+        intervals = angle_intervals(_normalise(breakpoints))
+        return self._branch([(a, w / 360.0) for a, w in intervals])
 
-    def _scatter(self, label: str, breakpoints: tuple[float, ...]) -> float | None:
+    def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None:
         arrow = 1.0 - SCATTER_HIT_FACES / 6.0
         options: list[tuple[float | None, float]] = [(None, SCATTER_HIT_FACES / 6.0)]
-        options += [(a, arrow * w / 360.0) for a, w in angle_intervals(breakpoints)]
+        options += [(a, arrow * w / 360.0) for a, w in angle_intervals(_normalise(breakpoints))]
         return self._branch(options)
 
     def drain(self) -> list[Roll]:

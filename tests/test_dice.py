@@ -125,6 +125,22 @@ def test_scatter_die_enumerates_hit_and_arrow_arcs() -> None:
     assert arcs[True] == pytest.approx(2 / 3 * 20 / 360)
 
 
+def test_breakpoints_may_be_computed_only_when_enumerating() -> None:
+    def never() -> list[float]:
+        raise AssertionError("seeded dice must not compute breakpoints")
+
+    SeededDice(3).direction("arrow", never)
+    calls = []
+
+    def arc() -> list[float]:
+        calls.append(1)
+        return [30, 120]
+
+    dist = enumerate_outcomes(lambda d: 30 <= d.direction("arrow", arc) <= 120)
+    assert dist[True] == pytest.approx(90 / 360)
+    assert calls
+
+
 def test_angle_intervals_wrap_around_north() -> None:
     assert angle_intervals(()) == [(0.0, 360.0)]
     mids = angle_intervals((10.0, 350.0))
