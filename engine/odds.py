@@ -17,11 +17,15 @@ from engine.dice import Distribution, Sample
 
 @dataclass(frozen=True)
 class Harm:
-    """What one attack did to one unit: hits, damage points (or wounds), by location."""
+    """What one attack did to one unit: hits, damage points (or wounds), by location.
+
+    `locations` pairs a hit location with its damage; a system that folds hit locations
+    into their expectation (BattleTech's exact odds) stores expected damage there.
+    """
 
     hits: int = 0
     damage: int = 0
-    locations: tuple[tuple[str, int], ...] = ()
+    locations: tuple[tuple[str, float], ...] = ()
 
     @property
     def hit(self) -> bool:
