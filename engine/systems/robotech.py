@@ -43,7 +43,10 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
   blocked by any ``terrain`` feature it touches (a segment or a polygon); bases never
   block it.
 - Command Points: a Dodge, a shoot-down and a Roll with Impact cost 1 each (a mecha with
-  ``anti_missile`` shoots down for free); Life is Cheap mecha have none. Reactions come
+  ``anti_missile`` shoots down for free, so even a Life is Cheap one may); Life is Cheap
+  mecha have none. Only a mecha the missiles would hit (under the template, its DF
+  reached) shoots: a success destroys the missiles that would hit it, so another mecha's
+  attempt could destroy nothing. Reactions come
   in the order shoot-down (every mecha, in unit order), then Dodge, then Roll with Impact,
   while CP lasts and the mecha's ``reactions`` policy allows. A mecha does not spend CP on
   a Dodge that cannot succeed, nor on a Roll with Impact that would not lower the damage.
@@ -706,7 +709,7 @@ def final_template(plan: Plan, centre: Point, one_at: float) -> Mark:
 def describe(plan: Plan, record: Record, struck: Sequence[int], primary: int | None) -> str:
     parts = [f"{plan.units[i].id} {'full' if i == primary else 'half'} {record[i].damage}"
              for i in struck]
-    return "struck: " + ", ".join(parts) if parts else "no unit under the template"
+    return "struck: " + ", ".join(parts) if parts else "it strikes no unit"
 
 
 def log_setup(plan: Plan, log: Log) -> None:
