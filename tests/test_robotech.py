@@ -445,6 +445,9 @@ def test_rt_20_a_whole_volley_miss_scatters_one_template_with_one_missile() -> N
     res, steps = play(build(units, weapon=volley(4)), [1, 1, 1, 1, 1, 1, 1, 6])
     assert damage(res)["r1"] == 4 and res["r1"].hits == 1
     assert "RT-20" in clauses(steps) and clauses(steps).count("RT-12") == 1
+    full = build(units, weapon=volley(4), options={"volley_miss_damage": "full"})
+    res, _ = play(full, [1, 1, 1, 1, 1, 1, 1, 6])
+    assert damage(res)["r1"] == 9 and res["r1"].hits == 1
 
 
 def test_rt_20_missiles_that_miss_scatter_separately_otherwise() -> None:
@@ -498,7 +501,7 @@ def test_log_starts_with_the_options_and_cites_known_clauses_only() -> None:
                       [3, 4, 5, 1, 2, 3, 3, 4, 5, 2, 4])
     assert steps[0].clause == "OPT"
     for name in ("natural_rolls", "dodge_adds_pil", "template_winding", "split_volley_miss",
-                 "impact_halves"):
+                 "volley_miss_damage", "impact_halves"):
         assert name in steps[0].text
     assert steps[-1].clause == "RESULT"
     for st in steps:

@@ -96,7 +96,8 @@ def unbundled(s: Scenario) -> Distribution[tuple[Harm, ...]]:
 @pytest.mark.parametrize(("targets", "options"), [
     (["r1"], {}),
     (["r1", "r2"], {}),
-    (["r1", "r2"], {"split_volley_miss": "single", "impact_halves": "missile"}),
+    (["r1", "r2"], {"split_volley_miss": "single", "impact_halves": "missile",
+                    "volley_miss_damage": "full"}),
 ])
 def test_bundled_volley_odds_equal_the_unbundled_reference(targets: list[str],
                                                            options: dict[str, Any]) -> None:

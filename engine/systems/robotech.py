@@ -9,7 +9,7 @@ One function per part of the rule, in the order of the seed:
 - `scatter` moves a missed template (RT-12, RT-13) and `scattered_hit` rolls the new
   Strike D6+1 for half damage, or a dud (RT-14, RT-15, RT-16);
 - `land` puts one missile down (hit or scatter); `land_volley` applies the whole-volley
-  miss (RT-20) and split volleys (RT-21);
+  miss (`land_whole_miss`, RT-20) and split volleys (RT-21);
 - `shoot_down` lets mecha shoot the Blast Missiles down (RT-11, RT-16);
 - `defend` is one unit's Dodge and Roll with Impact against what is left (RT-6, RT-7,
   RT-8, RT-10, RT-15, RT-18, RT-19).
@@ -29,6 +29,10 @@ Readings of facts.md (M) and of our own (L), each an option in ``options``:
   between targets misses, each still scatters on its own (RT-21); "single": the
   whole-volley rule (RT-20) applies to it too, one template scattering from the first
   target.
+- ``volley_miss_damage`` (default "half"): the one template of a whole-volley miss (RT-20)
+  "only inflicts the full MD of one missile": we read it as one missile's MD, halved like
+  any scattered blast ("as above"), so missing with every missile never hurts more than
+  missing with one; "full": it deals that MD unhalved to everything it strikes.
 - ``impact_halves`` (default "volley"): the one Roll with Impact of a volley (RT-19) halves
   the volley's total damage on that mecha (rounded down, minimum 1); "missile": it halves
   each missile's damage (each rounded down, minimum 1).
@@ -55,7 +59,7 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -348,18 +352,19 @@ def impact(damage: int, roll: Strike) -> Impact:
 
 
 def damage_record(plan: Plan, under: Sequence[int], roll: Strike,
-                  primary: int | None) -> tuple[Record, list[int], list[int]]:
+                  full: Container[int]) -> tuple[Record, list[int], list[int]]:
     """Who a template damages among the units `under` it: the record, struck, spared.
 
-    The primary target takes the full MD, every other unit under the template half of it
-    (rounded down), and any unit whose DF is above the roll nothing (RT-5, RT-9, RT-14).
+    The primary target (in `full`) takes the full MD, every other unit under the template
+    half of it (rounded down), and any unit whose DF is above the roll nothing (RT-5, RT-9,
+    RT-14).
     """
     md = plan.scenario.attack.weapon.md
     record: list[Impact | None] = [None] * len(plan.units)
     struck, spared = [], []
     for i in under:
         if roll.reaches(plan.units[i].df):
-            record[i] = impact(md if i == primary else md // 2, roll)
+            record[i] = impact(md if i in full else md // 2, roll)
             struck.append(i)
         else:
             spared.append(i)
@@ -368,11 +373,12 @@ def damage_record(plan: Plan, under: Sequence[int], roll: Strike,
 
 def direct_hit(plan: Plan, aim: Aim, roll: Strike, log: Log) -> Record:
     """RT-5 / RT-17: the template centred on the target; RT-8, RT-9 / RT-22 for each unit."""
-    record, struck, spared = damage_record(plan, aim.under, roll, aim.target)
+    full = (aim.target,)
+    record, struck, spared = damage_record(plan, aim.under, roll, full)
     if not log.silent:
         log.step("RT-17" if plan.volley else "RT-5",
                  f"{missile_name(plan, aim)} lands on {place_name(plan, aim)}: "
-                 + describe(plan, record, struck, aim.target),
+                 + describe(plan, record, struck, full),
                  final_template(plan, aim.centre, aim.one_at),
                  *(unit_state(plan.units[i].id, "hit") for i in struck))
         if spared:
@@ -414,17 +420,21 @@ def scatter(plan: Plan, aim: Aim, dice: Dice, log: Log) -> Point:
     return end
 
 
-def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log) -> Record:
-    """RT-14 / RT-15 / RT-16: new Strike D6+1; half damage where it reaches the DF, else a dud."""
+def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log,
+                  full_md: bool = False) -> Record:
+    """RT-14 / RT-15 / RT-16: new Strike D6+1; half damage where it reaches the DF, else a
+    dud. With `full_md` (the "full" reading of RT-20) everything struck takes the full MD."""
     face = dice.d6("new strike")
     roll = Strike(face, face + SCATTER_STRIKE_BONUS, plan.options["natural_rolls"])
-    record, struck, spared = damage_record(plan, units_under(plan.circles, centre), roll, None)
+    under = units_under(plan.circles, centre)
+    full = under if full_md else ()
+    record, struck, spared = damage_record(plan, under, roll, full)
     if not log.silent:
         head = (f"{missile_name(plan, aim)} new Strike {face} + {SCATTER_STRIKE_BONUS} = "
                 f"{roll.total} at ({centre.x:.2f}, {centre.y:.2f}): ")
         tpl = final_template(plan, centre, aim.one_at)
         if struck:
-            log.step("RT-14", head + describe(plan, record, struck, None), tpl,
+            log.step("RT-14", head + describe(plan, record, struck, full), tpl,
                      *(unit_state(plan.units[i].id, "hit") for i in struck))
         else:
             what = "it reaches no DF under the template" if spared else "no unit under it"
@@ -451,6 +461,17 @@ def land_scattered(plan: Plan, aim: Aim, dice: Dice, log: Log) -> Landing:
     return Landing(centre, scattered_hit(plan, aim, centre, dice, log))
 
 
+def land_whole_miss(plan: Plan, dice: Dice, log: Log) -> Landing:
+    """RT-20: the whole volley missed: ONE template scatters from the first target, with the
+    MD of one missile (halved as any scatter, or full: option ``volley_miss_damage``)."""
+    full = plan.options["volley_miss_damage"] == "full"
+    log.step("RT-20", "the whole volley missed: ONE template scatters, with the "
+                      f"{'full' if full else 'half'} MD of one missile")
+    aim = plan.aims[0]
+    centre = scatter(plan, aim, dice, log)
+    return Landing(centre, scattered_hit(plan, aim, centre, dice, log, full))
+
+
 def whole_volley_rule(plan: Plan) -> bool:
     """RT-20 / RT-21: does a whole-volley miss scatter ONE template for this attack?"""
     split = len({a.target for a in plan.aims}) > 1
@@ -460,9 +481,7 @@ def whole_volley_rule(plan: Plan) -> bool:
 def land_volley(plan: Plan, rolls: Sequence[Strike], dice: Dice, log: Log) -> list[Landing]:
     """RT-17, RT-20, RT-21: each missile lands on its own, unless the whole volley misses."""
     if whole_volley_rule(plan) and not any(r.reaches(POINT_OF_IMPACT_DF) for r in rolls):
-        log.step("RT-20", "the whole volley missed: ONE template scatters, with the MD of "
-                          "one missile")
-        return [land_scattered(plan, plan.aims[0], dice, log)]
+        return [land_whole_miss(plan, dice, log)]
     return [land(plan, a, r, dice, log) for a, r in zip(plan.aims, rolls, strict=True)]
 
 
@@ -706,8 +725,8 @@ def final_template(plan: Plan, centre: Point, one_at: float) -> Mark:
                     winding=plan.options["template_winding"])
 
 
-def describe(plan: Plan, record: Record, struck: Sequence[int], primary: int | None) -> str:
-    parts = [f"{plan.units[i].id} {'full' if i == primary else 'half'} {record[i].damage}"
+def describe(plan: Plan, record: Record, struck: Sequence[int], full: Container[int]) -> str:
+    parts = [f"{plan.units[i].id} {'full' if i in full else 'half'} {record[i].damage}"
              for i in struck]
     return "struck: " + ", ".join(parts) if parts else "it strikes no unit"
 

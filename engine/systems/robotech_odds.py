@@ -39,7 +39,7 @@ from engine.systems.robotech import (
     defend,
     hit_counts,
     land,
-    land_scattered,
+    land_whole_miss,
     merge,
     prepare,
     shoot,
@@ -70,7 +70,7 @@ def flight(plan: Plan, aim: Aim) -> Distribution[tuple[bool, Landing]]:
 def single_scatter(plan: Plan) -> Distribution[Landing]:
     """RT-20: the one template a whole-volley miss scatters from the first target."""
     silent = SilentLog()
-    return enumerate_outcomes(lambda d: land_scattered(plan, plan.aims[0], d, silent))
+    return enumerate_outcomes(lambda d: land_whole_miss(plan, d, silent))
 
 
 def flights(plan: Plan) -> list[Distribution[tuple[bool, Landing]]]:
