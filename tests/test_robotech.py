@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine import scenario as scenarios
+from engine import systems
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
 from engine.dice import ScriptedDice
 from engine.errors import IllegalAttack
@@ -124,6 +126,11 @@ def test_rt_1_natural_one_always_misses_when_the_option_is_on() -> None:
     assert damage(res)["r1"] == 6
 
 
+def test_rt_1_only_blast_weapons_use_this_rule() -> None:
+    e = illegal(build([attacker(), unit("r1", 30, 24)], weapon={**GRENADE, "abilities": []}))
+    assert e.clause == "RT-1" and "no Blast ability" in e.reason
+
+
 # -- RT-2, RT-3, RT-4: legality before any roll ---------------------------------------------------
 
 
@@ -175,6 +182,13 @@ def test_rt_3_indirect_fire_needs_a_friendly_line_of_sight() -> None:
     s = build(units, weapon=weapon, targets=["r1"], terrain=[[[14, 4], [14, 20]]])
     e = illegal(s)
     assert e.clause == "RT-3" and "line of sight" in e.reason
+
+
+def test_rt_3_indirect_fire_at_a_mecha_the_firer_cannot_see() -> None:
+    units = [attacker(), unit("b2", 26, 40, side="blue"), unit("r1", 30, 12)]
+    weapon = {**GRENADE, "abilities": ["blast", "indirect_fire"]}
+    res, _ = play(build(units, weapon=weapon, terrain=[[[14, 4], [14, 20]]]), [3])
+    assert damage(res) == {"a1": 0, "b2": 0, "r1": 6}
 
 
 def test_rt_3_indirect_fire_range() -> None:
@@ -509,6 +523,31 @@ def test_log_starts_with_the_options_and_cites_known_clauses_only() -> None:
     rolled = [r.value for st in steps for r in st.rolls]
     assert rolled == [3, 4, 5, 1, 2, 6, 4, 5, 2, 4]  # 2D6 shows as one total
     assert sum(r.hits for r in res.values()) > 0
+
+
+DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/robotech-*.json"))
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.stem)
+def test_every_demo_resolves_citing_known_clauses(path: Path) -> None:
+    s = scenarios.loads(path.read_text(encoding="utf-8"))
+    assert s.title and s.notes
+    res = systems.resolve(s)
+    assert res.steps[0].clause == "OPT" and res.steps[-1].clause == "RESULT"
+    assert all(st.clause in CLAUSES or st.clause in ENGINE_CLAUSES for st in res.steps)
+    assert set(res.effects) == {u.id for u in s.units}
+
+
+def test_the_demos_show_what_their_notes_teach() -> None:
+    eff = {p.stem: systems.resolve(scenarios.loads(p.read_text(encoding="utf-8"))).effects
+           for p in DEMOS}
+    splash = eff["robotech-direct-hit-splash"]
+    assert [splash[u]["damage"] for u in ("r1", "r2", "r3", "s1")] == [3, 0, 0, 3]
+    assert eff["robotech-scatter-onto-friendly"]["b2"]["damage"] == 6
+    volley4 = eff["robotech-derringer-volley"]
+    assert [volley4[u]["damage"] for u in ("r1", "r2", "r3")] == [0, 12, 0]
+    assert volley4["r3"]["reactions"] == ["shoot-down"]
+    assert "dodge" in volley4["r1"]["reactions"]
 
 
 def test_effects_are_json_ready() -> None:
