@@ -95,6 +95,8 @@ def demos(dist) -> list[dict]:
 def browser():
     from playwright.sync_api import sync_playwright
 
+    for old in SCREENSHOTS.glob("*.png"):  # this run's screenshots only
+        old.unlink()
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
         yield b
