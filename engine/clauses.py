@@ -2,7 +2,9 @@
 
 Generated once from shared/rules/clauses.md (RT, HH) and the English working translation
 of the BattleTech seed (BT); the seeds in shared/seeds/ are the authority. Steps that no
-clause covers cite IDs of our own, listed in `ENGINE_CLAUSES`.
+clause covers cite IDs of our own, listed in `ENGINE_CLAUSES` (including the BattleTech
+facts of shared/rules/facts.md that the Japanese seed page leaves to the rest of the
+Battlefield Support document: Air Cover, artillery scatter and area of effect).
 """
 
 CLAUSES: dict[str, str] = {
@@ -331,6 +333,19 @@ ENGINE_CLAUSES: dict[str, str] = {
     "OPT": "The named readings (options) this resolution used; see shared/rules/facts.md.",
     "SETUP": "The attack as declared in the scenario.",
     "RESULT": "What the attack did to each unit, in total.",
+    "BT-AIRCOVER": (
+        "Air Cover (facts.md, M/L): before the attacker rolls, the defender rolls 2D6 against "
+        "the Air Cover number for that attack type; success discards the attack."
+    ),
+    "BT-ART-SCATTER": (
+        "Artillery miss (facts.md, M): the shell scatters 1 hex per point of margin of "
+        "failure, direction by 1D6 on the scatter diagram; every unit in the final hex is hit."
+    ),
+    "BT-ART-AOE": (
+        "Artillery area of effect (facts.md, M): Thumper 3 groups in the target hex, 1 "
+        "adjacent; Sniper 4 / 2; Long Tom 5 / 3 / 1 at radius 2. Damage outside the target "
+        "hex takes its attack direction from the target hex."
+    ),
 }
 
 

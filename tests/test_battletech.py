@@ -193,12 +193,12 @@ def test_bt_hidden_1_the_rule_is_agreed_and_logged():
     assert "BT-HIDDEN.1" in clauses(log) and "BT-HIDDEN.3" in clauses(log)
 
 
-def test_bt_hidden_2_air_cover_rolls_before_the_attacker_and_discards_on_success():
+def test_bt_aircover_rolls_before_the_attacker_and_discards_on_success():
     support = [{"kind": "heavy_bombing", "target": "1010"}]
     scn = make([mech("a", "1010")], support, air_cover=[{"kind": "heavy", "against": 0}])
     out, log = run(scn, [3, 3])  # 6 >= 6 (Heavy Air Cover vs Heavy Bombing): discarded
     assert bt.effects(scn, out)["a"]["damage"] == 0
-    assert "discarded" in log.steps[-2].text and log.steps[-2].clause == "BT-HIDDEN.2"
+    assert "discarded" in log.steps[-2].text and log.steps[-2].clause == "BT-AIRCOVER"
     out, _ = run(scn, [2, 3, 4, 3, 1] + [3, 4] * 5)  # 5 < 6: the bombing goes ahead
     assert bt.effects(scn, out)["a"]["damage"] == 25
     # two covers: the second rolls only if the first failed
@@ -419,7 +419,7 @@ def test_bt_art_rings_cross_sheet_borders_and_stop_at_the_map_edge():
                           "preplotted": True}])
     out, log = run(scn, [3, 4, 3, 4])
     assert [h.damage for h in bt.harm(scn, out)] == [5, 0, 5]
-    corner = [s for s in log.steps if s.clause == "BT-ART"][-1]
+    corner = [s for s in log.steps if s.clause == "BT-ART-AOE"][-1]
     assert sorted(m["hex"] for m in corner.marks) == ["0101", "0102", "0201"]
 
 
@@ -484,7 +484,7 @@ def test_bt_art_3_a_missed_shell_scatters_and_centres_its_area_there():
     assert (effects["land"]["damage"], effects["adj"]["damage"]) == (15, 5)
     assert effects["land"]["attacks"][0]["arc"] == "front"  # 1010 is north of it
     assert effects["adj"]["attacks"][0]["arc"] == "front"  # 1012 is north of it
-    assert "BT-ART" in clauses(log)
+    assert "BT-ART-SCATTER" in clauses(log)
 
 
 def test_bt_art_4_spotting_both_turns_minus_2_or_minus_1_if_the_spotter_attacked():

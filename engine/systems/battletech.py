@@ -381,7 +381,7 @@ def arriving_shot(scn: Scenario, support: Support, label: str, dice: Dice,
         return area_effect(scn, support, label, support.target, None, log)
     log.step("BT-ART.3", f"{label} lands: {roll} < TN {tn}: margin of failure {tn - roll}, "
              "it scatters", hex_mark(support.target.label, "target"))
-    landing = scatter(scn, support.target, tn - roll, "BT-ART", dice, log)
+    landing = scatter(scn, support.target, tn - roll, "BT-ART-SCATTER", dice, log)
     if landing is None:
         return Volley(None, ())
     return area_effect(scn, support, label, landing, support.target, log)
@@ -413,7 +413,7 @@ def area_effect(scn: Scenario, support: Support, label: str, centre: Hex,
     if not log.silent:
         marks = [hex_mark(h.label, f"aoe-{k}") for k in range(len(rings))
                  for h in scn.board.map.on_map(ring(centre, k))]
-        log.step("BT-ART", f"{label}: area of effect around {centre.label}: "
+        log.step("BT-ART-AOE", f"{label}: area of effect around {centre.label}: "
                  f"{' / '.join(map(str, rings))} group(s) by ring (target hex, adjacent, "
                  f"radius 2); {len(strikes)} unit(s) inside", *marks)
     return Volley(centre, tuple(strikes))
@@ -462,10 +462,10 @@ def covered(scn: Scenario, index: int, dice: Dice, log: Log) -> bool:
         need = T.AIR_COVER[cover.kind][support.kind]
         roll = dice.total(f"{cover.kind} Air Cover (2D6)", 2, 6)
         if _success(roll, need):
-            log.step("BT-HIDDEN.2", f"{cover.kind} Air Cover against supports[{index}]: {roll} "
+            log.step("BT-AIRCOVER", f"{cover.kind} Air Cover against supports[{index}]: {roll} "
                      f">= {need}: the attack is discarded")
             return True
-        log.step("BT-HIDDEN.2", f"{cover.kind} Air Cover against supports[{index}]: {roll} "
+        log.step("BT-AIRCOVER", f"{cover.kind} Air Cover against supports[{index}]: {roll} "
                  f"< {need}: no effect")
     return False
 
