@@ -476,3 +476,46 @@ def test_reloads_offline_with_the_server_stopped(browser, watch, dist):
     finally:
         context.close()
     watch.check()
+
+
+@needs_demos
+def test_touch_drag_moves_a_unit_on_a_phone(new_page, base_url):
+    """Real touch input (CDP touch events -> pointer events of type touch)."""
+    path = next((p for p in DEMO_FILES if _system(p) != "battletech"), None)
+    if path is None:
+        pytest.skip("no tabletop demo")
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    open_app(page, f"{base_url}?demo={path.name}")
+    state = scenario_json(page)
+    unit = state["units"][0]
+    box = page.locator(f'#board svg [data-unit="{unit["id"]}"]').first.bounding_box()
+    scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    dy_in = 2 if unit["y"] + 2 <= state["table"]["height"] else -2
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind, x, y):
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", cx, cy)
+    for i in range(1, 6):
+        touch("touchMove", cx, cy + dy_in * scale * i / 5)
+    touch("touchEnd", 0, 0)
+    page.wait_for_function(
+        f"JSON.parse(document.getElementById('json').value).units[0].y !== {unit['y']}"
+    )
+    moved = scenario_json(page)["units"][0]
+    assert abs(moved["y"] - (unit["y"] + dy_in)) <= 0.2, (unit, moved)
+    assert abs(moved["x"] - unit["x"]) <= 0.2
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@needs_demos
+def test_works_from_a_sub_path(new_page, dist):
+    """Relative URLs only: the same dist/ served below /dist/ boots and resolves."""
+    with build_module.serving(dist.parent, quiet=True) as url:
+        page = new_page()
+        open_app(page, f"{url}{dist.name}/?demo={DEMO_FILES[0].name}")
+        page.click("#roll")
+        assert page.locator("#log li").count() > 0 or message(page)
