@@ -7,16 +7,23 @@ are independent until the reactions, so the odds are composed from the very func
 1. each missile on its own: its Strike, then its landing or its scatter and new Strike
    (`strike`, `land`), enumerated with `enumerate_outcomes` (about 800 paths), reduced to
    its `Record` (per unit: would-be damage and the Strike roll a Dodge must beat);
-2. the missiles folded with `combine` into a state that keeps only what the reactions can
+2. the missiles folded one by one into a state that keeps only what the reactions can
    see: missiles bundled by the set of shoot-down-capable mecha they would hit (a
    shoot-down destroys all the missiles that would hit its mecha, RT-11), each bundle
    summed unit by unit (`Impact.__add__`: count, damage, highest Strike). Missiles at the
    same target are exchangeable, so equal bundles merge. A flag says whether every missile
    so far missed: those states become ONE scattered template (RT-20) when the rule
    applies;
-3. per state, the shoot-downs (`shoot_down`) are enumerated on their own, then each unit's
-   Dodge and Roll with Impact (`defend`), which are independent once the shoot-downs are
-   known; both are cached, as many states share them.
+3. per state, the shoot-downs, one mecha at a time (`shoot`: a 6 or not, so 2 outcomes
+   per mecha instead of 6^m paths), cached by which shooters each bundle would hit; what
+   each unit then faces (its hits, the Impact left, the CP spent) is an `Exposure`, and
+   equal exposures merge;
+4. per exposure, each unit's Dodge and Roll with Impact (`defend`), independent of the
+   other units' once the shoot-downs are known: their product, cached per unit.
+
+Many mecha with Command Points crowded under a volley multiply the states: past
+`FOLD_BUDGET` the fold raises `TooManyOutcomes` and `engine.systems.odds` samples instead,
+saying so. The 4-missile Derringer demo takes about 0.2 s.
 """
 
 from __future__ import annotations
