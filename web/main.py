@@ -440,13 +440,17 @@ def show_log() -> None:
         return
     steps = S.res_dict.get("steps", [])
     shown = steps if S.step is None else steps[: S.step + 1]
+    cited = set()
     for i, st in enumerate(shown):
         clause = str(st.get("clause", ""))
         li = make("li", cls="step", data_clause=clause, data_index=i)
         li.appendChild(make("span", clause, cls="clause"))
         ctext = clause_text(clause)
-        if ctext:
+        if ctext and clause not in cited:  # the clause's text once; later as a tooltip
             li.appendChild(make("span", f" — {ctext}", cls="clause-text"))
+        elif ctext:
+            li.setAttribute("title", f"{clause} — {ctext}")
+        cited.add(clause)
         li.appendChild(make("span", st.get("text", ""), cls="step-text"))
         rt = rolls_text(st.get("rolls"))
         if rt:
