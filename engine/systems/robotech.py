@@ -580,35 +580,40 @@ def dodge(plan: Plan, unit: Unit, hit: Impact, dice: Dice, log: Log) -> bool:
     return ok
 
 
-def may_dodge(plan: Plan, unit: Unit, hit: Impact, cp_left: int, log: Log) -> bool:
-    """RT-6 / RT-18: with a CP, the policy, and at most 3 missiles (4 are Inescapable)."""
+def inescapable(plan: Plan, hit: Impact) -> str:
+    """RT-18: why no Dodge is possible against these missiles ("" when one is)."""
     weapon = plan.scenario.attack.weapon
-    if not plan.scenario.attack.reactions_of(unit.id).dodge or cp_left < 1:
-        return False
-    if hit.count >= INESCAPABLE_MISSILES or weapon.has("inescapable"):
-        if not log.silent:
-            why = (f"{hit.count} missiles of the volley" if hit.count >= INESCAPABLE_MISSILES
-                   else f"{weapon.name} is Inescapable")
-            log.step("RT-18", f"{unit.id} cannot dodge: {why}")
-        return False
-    return dodge_can_succeed(plan, unit, hit.strike)
+    if hit.count >= INESCAPABLE_MISSILES:
+        return f"{hit.count} missiles of the volley are Inescapable"
+    return f"{weapon.name} is Inescapable" if weapon.has("inescapable") else ""
+
+
+def may_dodge(plan: Plan, unit: Unit, hit: Impact, cp_left: int) -> bool:
+    """RT-6 / RT-18: with a CP, the policy, at most 3 missiles, and a chance to succeed."""
+    return (plan.scenario.attack.reactions_of(unit.id).dodge and cp_left >= 1
+            and not inescapable(plan, hit) and dodge_can_succeed(plan, unit, hit.strike))
+
+
+def reduced(plan: Plan, hit: Impact) -> int:
+    """RT-7 / RT-19: the damage after one Roll with Impact (option ``impact_halves``)."""
+    return halve(hit.damage) if plan.options["impact_halves"] == "volley" else hit.halved
 
 
 def roll_with_impact(plan: Plan, unit: Unit, hit: Impact, log: Log) -> int:
     """RT-7 / RT-19: one Roll with Impact (1 CP) halves the damage, rounded down, min 1."""
-    reduced = halve(hit.damage) if plan.options["impact_halves"] == "volley" else hit.halved
+    damage = reduced(plan, hit)
     if not log.silent:
         log.step("RT-19" if plan.volley else "RT-7",
-                 f"{unit.id} rolls with impact (1 CP): {hit.damage} becomes {reduced}",
+                 f"{unit.id} rolls with impact (1 CP): {hit.damage} becomes {damage}",
                  unit_state(unit.id, "damaged"))
-    return reduced
+    return damage
 
 
 def may_roll_with_impact(plan: Plan, unit: Unit, hit: Impact, cp_left: int) -> bool:
     """RT-7: with a CP and the policy, not against Overwhelming, when it lowers the damage."""
-    reduced = halve(hit.damage) if plan.options["impact_halves"] == "volley" else hit.halved
     return (plan.scenario.attack.reactions_of(unit.id).roll_with_impact and cp_left >= 1
-            and not plan.scenario.attack.weapon.has("overwhelming") and reduced < hit.damage)
+            and not plan.scenario.attack.weapon.has("overwhelming")
+            and reduced(plan, hit) < hit.damage)
 
 
 def defend(plan: Plan, index: int, hit: Impact | None, spent: int, dice: Dice,
@@ -621,16 +626,17 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, dice: Dice,
     if not unit.is_mecha:
         if not log.silent:
             log.step("RT-8", f"{unit.id} is a structure: it takes {hit.damage} with no "
-                             "reduction", unit_state(unit.id, "damaged" if hit.damage else "hit"))
+                             "reduction", unit_state(unit.id, "damaged"))
         return Defence(hit.damage, 0)
+    if not log.silent and inescapable(plan, hit):
+        log.step("RT-18", f"{unit.id} cannot dodge: {inescapable(plan, hit)}")
     cp_left = plan.cp[index] - spent
-    if may_dodge(plan, unit, hit, cp_left, log):
+    tried: tuple[str, ...] = ()
+    if may_dodge(plan, unit, hit, cp_left):
         if dodge(plan, unit, hit, dice, log):
             return Defence(0, 1, ("dodge",))
         cp_left -= 1
-        tried: tuple[str, ...] = ("dodge-failed",)
-    else:
-        tried = ()
+        tried = ("dodge-failed",)
     if may_roll_with_impact(plan, unit, hit, cp_left):
         return Defence(roll_with_impact(plan, unit, hit, log), len(tried) + 1,
                        tried + ("roll-with-impact",))
