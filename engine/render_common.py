@@ -140,8 +140,12 @@ def pct_label(p: float) -> str:
 
 def stylesheet(template: str, sizes: Mapping[str, float], sides: int) -> str:
     """The embedded CSS: `COMMON_CSS` plus `template`, with the board's stroke, font and
-    dash sizes substituted, and one colour rule per side."""
-    values = {k: num(v) for k, v in sizes.items()}
+    dash sizes substituted, and one colour rule per side.
+
+    Sizes are written in CSS ``px``, which inside an SVG are user units (inches on a
+    table): a unitless font-size is invalid CSS and browsers would fall back to 16 units.
+    """
+    values = {k: f"{num(v)}px" for k, v in sizes.items()}
     colours = "".join(f".side-{n} .body{{fill:{PALETTE[n % len(PALETTE)]}}}\n"
                       for n in range(sides))
     return Template(COMMON_CSS + template).substitute(values) + colours
