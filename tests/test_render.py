@@ -143,6 +143,8 @@ def test_root_layers_and_style(make):
     assert layers == LAYER_IDS
     style = find_all(root, "style")
     assert len(style) == 1 and ".side-0 .body" in style[0].text and ".state-hit" in style[0].text
+    unitless = re.findall(r"(?:font-size|stroke-width|stroke-dasharray):[0-9.]+[;}]", style[0].text)
+    assert not unitless, "CSS lengths need units: browsers drop unitless font sizes"
 
 
 @pytest.mark.parametrize("make", [robotech, heresy, battletech])
