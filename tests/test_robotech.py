@@ -454,14 +454,19 @@ def test_rt_19_one_roll_with_impact_for_the_whole_volley() -> None:
     assert damage(res)["r1"] == 12  # 3 x (9 -> 4)
 
 
-def test_rt_20_a_whole_volley_miss_scatters_one_template_with_one_missile() -> None:
-    units = [attacker(), unit("r1", 30, 24)]
+def test_rt_20_a_whole_volley_miss_scatters_one_template_with_the_full_md_of_one_missile() -> None:
+    # four natural 1s; ONE scatter: direction 1, 1 + 1 = 2"; new Strike natural 6
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 33, 24)]
     res, steps = play(build(units, weapon=volley(4)), [1, 1, 1, 1, 1, 1, 1, 6])
-    assert damage(res)["r1"] == 4 and res["r1"].hits == 1
+    assert damage(res) == {"a1": 0, "r1": 9, "r2": 9}  # "the full MD of one missile"
+    assert res["r1"].hits == 1
     assert "RT-20" in clauses(steps) and clauses(steps).count("RT-12") == 1
-    full = build(units, weapon=volley(4), options={"volley_miss_damage": "full"})
-    res, _ = play(full, [1, 1, 1, 1, 1, 1, 1, 6])
-    assert damage(res)["r1"] == 9 and res["r1"].hits == 1
+    said = next(st.text for st in steps if st.clause == "RT-20")
+    assert "full: 9" in said and "volley_miss_damage=full" in said
+    half = build(units, weapon=volley(4), options={"volley_miss_damage": "half"})
+    res, steps = play(half, [1, 1, 1, 1, 1, 1, 1, 6])
+    assert damage(res) == {"a1": 0, "r1": 4, "r2": 4} and res["r1"].hits == 1
+    assert "volley_miss_damage=half" in next(st.text for st in steps if st.clause == "RT-20")
 
 
 def test_rt_20_missiles_that_miss_scatter_separately_otherwise() -> None:
@@ -489,7 +494,7 @@ def test_rt_21_a_divided_volley_that_misses_entirely_scatters_each_missile() -> 
     single = build(units, weapon=volley(2), targets=["r1", "r2"],
                    options={"split_volley_miss": "single"})
     res, steps = play(single, dice[:6])
-    assert damage(res) == {"a1": 0, "r1": 4, "r2": 0}
+    assert damage(res) == {"a1": 0, "r1": 9, "r2": 0}  # one template, one missile's full MD
     assert "RT-20" in clauses(steps)
 
 

@@ -97,7 +97,7 @@ def unbundled(s: Scenario) -> Distribution[tuple[Harm, ...]]:
     (["r1"], {}),
     (["r1", "r2"], {}),
     (["r1", "r2"], {"split_volley_miss": "single", "impact_halves": "missile",
-                    "volley_miss_damage": "full"}),
+                    "volley_miss_damage": "half"}),
 ])
 def test_bundled_volley_odds_equal_the_unbundled_reference(targets: list[str],
                                                            options: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ Fields follow shared/spec/scenario.md; additions documented here:
   the first id (so ``["b1"]`` puts the whole volley on b1).
 - options ``split_volley_miss`` ("separate" | "single", default "separate": does a divided
   volley that misses entirely still scatter each missile, RT-21, or one template, RT-20),
-  ``volley_miss_damage`` ("half" | "full", default "half": the damage of that one template)
+  ``volley_miss_damage`` ("full" | "half", default "full": the damage of that one template)
   and ``impact_halves`` ("volley" | "missile", default "volley": the one Roll with Impact of
   a volley halves the total, or each missile's damage). See engine/systems/robotech.py.
 """
@@ -29,14 +29,14 @@ from engine.scenario.common import (
 from engine.scenario.fields import Field
 
 OPTIONS = {"natural_rolls": True, "dodge_adds_pil": True, "template_winding": "clockwise",
-           "split_volley_miss": "separate", "volley_miss_damage": "half",
+           "split_volley_miss": "separate", "volley_miss_damage": "full",
            "impact_halves": "volley"}
 OPTION_CHOICES = {
     "natural_rolls": (True, False),
     "dodge_adds_pil": (True, False),
     "template_winding": ("clockwise", "counter-clockwise"),
     "split_volley_miss": ("separate", "single"),
-    "volley_miss_damage": ("half", "full"),
+    "volley_miss_damage": ("full", "half"),
     "impact_halves": ("volley", "missile"),
 }
 ABILITIES = ("blast", "missile", "volley", "indirect_fire", "overwhelming", "inescapable")

@@ -29,10 +29,12 @@ Readings of facts.md (M) and of our own (L), each an option in ``options``:
   between targets misses, each still scatters on its own (RT-21); "single": the
   whole-volley rule (RT-20) applies to it too, one template scattering from the first
   target.
-- ``volley_miss_damage`` (default "half"): the one template of a whole-volley miss (RT-20)
-  "only inflicts the full MD of one missile": we read it as one missile's MD, halved like
-  any scattered blast ("as above"), so missing with every missile never hurts more than
-  missing with one; "full": it deals that MD unhalved to everything it strikes.
+- ``volley_miss_damage`` (default "full"): the one template of a whole-volley miss (RT-20)
+  "only inflicts the full MD of one missile". The seed says "full", a word it always sets
+  against "half" (full to the primary target, half to the others), and "only" limits the
+  damage to ONE missile instead of the volley's: so everything its new Strike reaches
+  takes one missile's MD, unhalved. "half": that MD halved like any scattered blast
+  (RT-14, "as above"), so missing with every missile never hurts more than with one.
 - ``impact_halves`` (default "volley"): the one Roll with Impact of a volley (RT-19) halves
   the volley's total damage on that mecha (rounded down, minimum 1); "missile": it halves
   each missile's damage (each rounded down, minimum 1).
@@ -462,11 +464,18 @@ def land_scattered(plan: Plan, aim: Aim, dice: Dice, log: Log) -> Landing:
 
 
 def land_whole_miss(plan: Plan, dice: Dice, log: Log) -> Landing:
-    """RT-20: the whole volley missed: ONE template scatters from the first target, with the
-    MD of one missile (halved as any scatter, or full: option ``volley_miss_damage``)."""
+    """RT-20: the whole volley missed: ONE template scatters from the first target and
+    inflicts the full MD of one missile (option ``volley_miss_damage``: "full", the seed's
+    word, or "half" as any scattered blast)."""
     full = plan.options["volley_miss_damage"] == "full"
-    log.step("RT-20", "the whole volley missed: ONE template scatters, with the "
-                      f"{'full' if full else 'half'} MD of one missile")
+    md = plan.scenario.attack.weapon.md
+    if not log.silent:
+        log.step("RT-20", "the whole volley missed: ONE template scatters and inflicts only "
+                          "the MD of one missile, "
+                          + (f"full: {md} to everything its new Strike reaches "
+                             "(volley_miss_damage=full, the seed's words)" if full else
+                             f"halved as any scattered blast: {md // 2} "
+                             "(volley_miss_damage=half)"))
     aim = plan.aims[0]
     centre = scatter(plan, aim, dice, log)
     return Landing(centre, scattered_hit(plan, aim, centre, dice, log, full))
