@@ -81,7 +81,8 @@ class Log:
 
     def step(self, clause: str, text: str, *marks: Mark) -> None:
         """Record a step citing `clause`, with the rolls made since the previous step."""
-        self.steps.append(Step(clause, text, tuple(self.dice.drain()), marks))
+        self.steps.append(Step(clause, text, tuple(self.dice.drain()),
+                               tuple(_rounded(m) for m in marks)))
 
     @property
     def silent(self) -> bool:
@@ -101,6 +102,21 @@ class SilentLog(Log):
     @property
     def silent(self) -> bool:
         return True
+
+
+MARK_DECIMALS = 6
+"""Marks are for drawing: rounded to a millionth of an inch, they read the same in CPython
+and in Pyodide, whose maths libraries may differ in the last bit of a sine."""
+
+
+def _rounded(value: Any) -> Any:
+    if isinstance(value, float):
+        return round(value, MARK_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
+    if isinstance(value, dict):
+        return {k: _rounded(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_rounded(v) for v in value]
+    return value
 
 
 def template(x: float, y: float, radius: float, role: str, **extra: Any) -> Mark:
