@@ -233,6 +233,14 @@ def test_bt_bluff_is_discarded_with_its_air_cover_no_roll_and_only_one_per_side(
           lambda: make([], [{"kind": "bluff"}, {"kind": "bluff"}], hidden=True))
 
 
+def test_bt_hidden_2_standard_rule_cards_revealed_then_air_cover_played():
+    scn = make([mech("a", "1010")], [{"kind": "light_strike", "target": "1010"}],
+               air_cover=[{"kind": "light", "against": 0}])
+    out, log = run(scn, [1, 1, 1, 1])  # cover 2 < 3; strike 2 < 5
+    assert "BT-HIDDEN.2" in clauses(log) and "BT-HIDDEN.3" not in clauses(log)
+    assert clauses(log).index("BT-HIDDEN.2") < clauses(log).index("BT-AIRCOVER")
+
+
 def test_air_cover_cannot_target_artillery():
     fails("attack.air_cover[0].against", "artillery",
           lambda: make([], [{"kind": "artillery", "gun": "sniper", "target": "1010"}],
@@ -314,6 +322,17 @@ def test_bt_bomb_3_scatter_on_odd_even_columns_and_across_sheets(target, mof, di
     scn = make([mech("x", landing)], [{"kind": "light_bombing", "target": target}])
     out, _ = run(scn, [1, 4 - mof, die, 4, 3, 4, 3, 4, 3])
     assert bt.harm(scn, out)[0].damage == 15
+
+
+def test_bt_bomb_3_a_bomb_scattering_onto_a_building_with_a_mech_damages_both():
+    # damage at the landing hex is applied "as above" (BT-BOMB.2 included): 1010 missed by 1
+    # (roll 4 vs 5), die 4 = south: 1011, a building with a 'Mech inside
+    scn = make([mech("a", "1011")], [{"kind": "light_bombing", "target": "1010"}],
+               terrain={"1011": {"building": {"cf": 40}}})
+    out, log = run(scn, [1, 3, 4, 3, 4, 3, 4, 3, 4])
+    assert groups_of(scn, out, "a") == [(5, "CT", "front")] * 3  # from 1010, north: front
+    step = next(s for s in log.steps if s.clause == "BT-BOMB.2")
+    assert "1011" in step.text and "full 15" in step.text and "CF 25 left" in step.text
 
 
 def test_bt_bomb_3_a_scatter_off_the_map_is_lost():
@@ -448,6 +467,32 @@ def test_bt_art_1_preplotted_hits_automatically_without_a_roll():
                                   "preplotted": True}]))
     fails("attack.preplotted.b[0]", "BT-ART.1",
           lambda: make([], preplotted={"a": ["1010"], "b": ["1010"]}))
+
+
+def test_bt_art_1_a_shot_at_its_preplotted_hex_hits_automatically_unflagged():
+    # the hex is one of the selection's pre-plotted hexes: no roll, no flight, even when the
+    # support does not say "preplotted"
+    scn = make([mech("a", "1010")], preplotted={"thumper": ["1010"]},
+               supports=[{"kind": "artillery", "gun": "thumper", "target": "1010"}],
+               options={"artillery_centre": "front"})
+    assert scn.attack.supports[0].preplotted
+    out, log = run(scn, [3, 4, 3, 4, 3, 4])
+    assert groups_of(scn, out, "a") == [(5, "CT", "front")] * 3
+    assert "BT-ART.1" in clauses(log) and "BT-ART.3" not in clauses(log)
+    assert load_dict(bt.next_turn(scn)).attack.in_flight == ()
+    # another selection's pre-plotted hex is an ordinary target (fired now, lands next turn)
+    scn = make([mech("a", "1010")], preplotted={"sniper": ["1010"]},
+               supports=[{"kind": "artillery", "gun": "thumper", "target": "1010"}])
+    assert not scn.attack.supports[0].preplotted
+
+
+def test_bt_art_1_a_shot_at_a_preplotted_hex_is_never_in_flight():
+    shell = {"kind": "artillery", "gun": "thumper", "target": "1010"}
+    fails("attack.in_flight[0]", "BT-ART.1",
+          lambda: make([], in_flight=[dict(shell, preplotted=True)],
+                       preplotted={"thumper": ["1010"]}))
+    fails("attack.in_flight[0]", "BT-ART.1",
+          lambda: make([], in_flight=[shell], preplotted={"thumper": ["1010"]}))
 
 
 def test_bt_art_2_preplotted_limits_per_selection_and_per_sheet():
@@ -622,3 +667,13 @@ def test_effects_list_each_group_with_location_armour_and_total():
 def test_hex_labels_used_by_the_rules_round_trip():
     for label in ("0101", "0102", "0201", "1517", "1518", "1609", "3034"):
         assert Hex.from_label(label).label == label
+
+
+def test_bt_art_4_spotting_in_one_turn_only_gives_no_modifier_and_says_why():
+    scn = make([mech("a", "1010")],
+               in_flight=[{"kind": "artillery", "gun": "thumper", "target": "1010",
+                           "spotted": ["arrival"]}])
+    out, log = run(scn, [3, 4, 4, 3, 4])  # 7 < 8: MoF 1, die 4 = south; 1 group adjacent
+    assert groups_of(scn, out, "a") == [(5, "CT", "rear")]
+    step = next(s for s in log.steps if s.clause == "BT-ART.4")
+    assert "TN 8" in step.text and "both" in step.text

@@ -7,6 +7,8 @@ Fields follow shared/spec/scenario.md; additions documented here:
 - support ``preplotted`` (bool): the target is one of that selection's pre-plotted hexes
   (BT-ART.1); ``attack.preplotted``: ``{selection name: [hexes]}``, validated against the
   BT-ART.2 limits; support ``selection`` names the artillery selection a shot belongs to.
+  A shot whose target is one of its selection's pre-plotted hexes IS pre-plotted (it hits
+  automatically, BT-ART.1), flagged or not.
 - ``attack.in_flight``: artillery fired in an earlier turn, landing this turn (BT-ART.3);
   the same shape as an artillery support. Its ``fired_turn`` (default ``turn - 1``) must be
   the previous turn: shells land in the NEXT turn's Weapon Attack Phase.
@@ -24,7 +26,8 @@ Validation beyond the field shapes (each error names the field and the clause):
 - BT-ART.1 / BT-ART.2: ``preplotted`` selections never share a hex; each holds at most
   5 hexes (+3 per 2 map sheets beyond 4); at most 5 pre-plotted hexes per map sheet over
   all selections; a ``preplotted`` support's target is one of its selection's hexes;
-  artillery in ``supports`` is fired this turn (``fired_turn``, if given, is ``turn``).
+  artillery in ``supports`` is fired this turn (``fired_turn``, if given, is ``turn``);
+  a shell in flight is never pre-plotted (it would have hit when fired).
 """
 
 from __future__ import annotations
@@ -188,7 +191,11 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
     turn = a.get("turn", 1).integer(0, 1000)
     supports = tuple(_support(s, board.map) for s in a.get("supports", []).items())
     _check_supports(a, supports, turn, a.get("hidden_aerospace", False).boolean())
-    in_flight = tuple(_in_flight(f, board.map, turn) for f in a.get("in_flight", []).items())
+    preplotted = _preplotted(a, board.map, supports)
+    supports = tuple(replace(s, preplotted=True) if _at_preplotted(s, preplotted) else s
+                     for s in supports)
+    in_flight = tuple(_in_flight(f, board.map, turn, preplotted)
+                      for f in a.get("in_flight", []).items())
     covers = []
     for c in a.get("air_cover", []).items():
         c.only(("kind", "against"))
@@ -197,7 +204,6 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
             raise c["against"].fail("Air Cover is played against an offensive aerospace card, "
                                     "not artillery (BT-HIDDEN.2)")
         covers.append(AirCover(c["kind"].choice(("light", "heavy")), against))
-    preplotted = _preplotted(a, board.map, supports)
     attack = Attack(
         turn=turn, side=a["side"].string(40),
         supports=supports, in_flight=in_flight, air_cover=tuple(covers),
@@ -206,11 +212,23 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
     return board, tuple(units), attack, options
 
 
-def _in_flight(f: Field, hexmap: HexMap, turn: int) -> Support:
-    """BT-ART.3: artillery fired last turn, landing in this turn's Weapon Attack Phase."""
+def _at_preplotted(s: Support, preplotted: dict[str, tuple[Hex, ...]]) -> bool:
+    """BT-ART.1: artillery aimed at one of its own selection's pre-plotted hexes."""
+    return s.kind == "artillery" and s.target in preplotted.get(s.selection, ())
+
+
+def _in_flight(f: Field, hexmap: HexMap, turn: int,
+               preplotted: dict[str, tuple[Hex, ...]]) -> Support:
+    """BT-ART.3: artillery fired last turn, landing in this turn's Weapon Attack Phase.
+
+    BT-ART.1: a shot at a pre-plotted hex hit when it was fired, so it is never in flight.
+    """
     s = _support(f, hexmap)
     if s.kind != "artillery":
         raise f["kind"].fail("only artillery can be in flight (BT-ART.3)")
+    if s.preplotted or _at_preplotted(s, preplotted):
+        raise f.fail("BT-ART.1: a shot at a pre-plotted hex hits in the turn it is fired; "
+                     "it is never in flight")
     if turn < 1:
         raise f.fail("BT-ART.3: no shell can be in flight in turn 0 (fired the turn before)")
     if s.fired_turn is None:

@@ -309,6 +309,7 @@ def bombing(scn: Scenario, support: Support, label: str, dice: Dice, log: Log) -
     landing = scatter(scn, support.target, tn - roll, "BT-BOMB.3", dice, log)
     if landing is None:
         return Volley(None, ())
+    _building_damage(scn, landing, groups, log)
     return Volley(landing, tuple(
         _strike(scn, i, label, support.kind, groups,
                 _arc_from(scn, scn.units[i], support.target))
@@ -316,7 +317,10 @@ def bombing(scn: Scenario, support: Support, label: str, dice: Dice, log: Log) -
 
 
 def _building_damage(scn: Scenario, h: Hex, groups: int, log: Log) -> None:
-    """BT-BOMB.2: a building hex with a 'Mech inside: the building takes the full damage too."""
+    """BT-BOMB.2: a building hex with a 'Mech inside: the building takes the full damage too.
+
+    Also where a bomb scatters to: BT-BOMB.3 applies its damage "as above".
+    """
     cf = scn.board.terrain_at(h).building_cf
     if cf is not None:
         damage = groups * T.GROUP_DAMAGE
@@ -365,8 +369,6 @@ def spotting_modifier(support: Support) -> int:
 def arriving_shot(scn: Scenario, support: Support, label: str, dice: Dice,
                   log: Log) -> Volley:
     """BT-ART.3 and BT-ART.4: shells fired last turn land: 2D6 vs 8 + spotting; misses scatter."""
-    if support.preplotted:
-        return preplotted_shot(scn, support, label, dice, log)
     modifier = spotting_modifier(support)
     tn = T.ARTILLERY_TN + modifier
     if modifier:
@@ -374,6 +376,10 @@ def arriving_shot(scn: Scenario, support: Support, label: str, dice: Dice,
                  f"turn it lands: TN {T.ARTILLERY_TN} {modifier:+d} = {tn}"
                  + (" (the spotter attacked: -1 only, +1 to its own attacks)"
                     if support.spotter_attacked else ""))
+    elif support.spotted:
+        when = "it was fired" if "fired" in support.spotted else "it lands"
+        log.step("BT-ART.4", f"{label}: target hex spotted only in the turn {when}: no "
+                 f"modifier (spotting must be in both turns), TN {tn}")
     roll = dice.total(f"{label} (2D6)", 2, 6)
     if _success(roll, tn):
         log.step("BT-ART.3", f"{label} lands: {roll} >= TN {tn}: on target {support.target.label}",
@@ -682,8 +688,9 @@ def next_turn(scn: Scenario) -> dict[str, Any]:
     data = dict(scn.data)
     attack = dict(data["attack"])
     turn = scn.attack.turn
-    attack["in_flight"] = [dict(s, fired_turn=turn) for s in attack.get("supports", [])
-                           if s.get("kind") == "artillery" and not s.get("preplotted")]
+    attack["in_flight"] = [dict(raw, fired_turn=turn) for raw, s in
+                           zip(attack.get("supports", []), scn.attack.supports, strict=True)
+                           if s.kind == "artillery" and not s.preplotted]
     attack.update(turn=turn + 1, supports=[], air_cover=[])
     data["attack"] = attack
     data.pop("dice", None)
