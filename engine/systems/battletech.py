@@ -58,13 +58,18 @@ independent rolls (one per strafed unit) enumerated with `enumerate_outcomes` ov
 functions `play` uses; each attack's locations are folded group by group with `combine`.
 The joint state keeps, per unit, hits (damage groups) and damage exactly, and damage by
 location as its exact expectation given that state, so the state stays small.
+
+What needs no dice (the stages of a turn, the units in a hex, each attack's table and arc,
+an impact hex's area of effect) is computed once per scenario (`lru_cache`, keyed by the
+scenario object), and log text is only built for a real log, so the 200,000 seeded runs
+of a Monte Carlo check pay for little but their dice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from engine.dice import Dice, Distribution, combine, enumerate_outcomes
@@ -150,22 +155,33 @@ class Stage:
 # -- the board -------------------------------------------------------------------------
 
 
-def _units_in(scn: Scenario, h: Hex) -> list[int]:
-    return [i for i, u in enumerate(scn.units) if u.hex == h]
+@lru_cache(maxsize=4096)
+def _units_in(scn: Scenario, h: Hex) -> tuple[int, ...]:
+    """The units standing in hex `h`, in scenario order (no dice: cached)."""
+    return tuple(i for i, u in enumerate(scn.units) if u.hex == h)
 
 
 def _depth(scn: Scenario, unit: Unit) -> int:
     return scn.board.terrain_at(unit.hex).water
 
 
+@lru_cache(maxsize=4096)
+def _is_submerged(scn: Scenario, i: int) -> bool:
+    """BT-RULE.5: the unit stands in water deep enough to submerge it."""
+    return _depth(scn, scn.units[i]) >= SUBMERGED_DEPTH
+
+
+def _log_submerged(scn: Scenario, i: int, log: Log) -> None:
+    unit = scn.units[i]
+    log.step("BT-RULE.5", f"{unit.name} is submerged in depth-{_depth(scn, unit)} water: it "
+             "cannot be attacked and the damage is ignored", unit_state(unit.id, "untouched"))
+
+
 def _submerged(scn: Scenario, i: int, log: Log) -> bool:
     """BT-RULE.5: a submerged unit cannot be attacked; damage aimed at it is ignored."""
-    unit = scn.units[i]
-    depth = _depth(scn, unit)
-    if depth < SUBMERGED_DEPTH:
+    if not _is_submerged(scn, i):
         return False
-    log.step("BT-RULE.5", f"{unit.name} is submerged in depth-{depth} water: it cannot be "
-             "attacked and the damage is ignored", unit_state(unit.id, "untouched"))
+    _log_submerged(scn, i, log)
     return True
 
 
@@ -188,9 +204,13 @@ def _arc_from(scn: Scenario, unit: Unit, origin: Hex) -> str:
     return pick(arcs, key=ARC_RANK.__getitem__)
 
 
+@lru_cache(maxsize=4096)
 def _strike(scn: Scenario, i: int, source: str, kind: str, groups: int,
             arc: str | None) -> Strike:
-    """An attack of `groups` 5-point groups (BT-RULE.3) on unit `i` (AE vs infantry: BT-RULE.6)."""
+    """An attack of `groups` 5-point groups (BT-RULE.3) on unit `i` (AE vs infantry: BT-RULE.6).
+
+    No dice: cached, so seeded runs (Monte Carlo) build each attack once.
+    """
     unit = scn.units[i]
     damage = T.GROUP_DAMAGE
     if unit.type == "infantry" and kind in T.AE_KINDS:
@@ -229,7 +249,8 @@ def resolve_strike(scn: Scenario, strike: Strike, dice: Dice, log: Log) -> Resul
     arc = strike.arc
     if arc is None:
         arc = attack_direction(dice)
-        log.step("BT-RULE.2", f"{strike.source}: attack direction on {unit.name}: {arc}")
+        if not log.silent:
+            log.step("BT-RULE.2", f"{strike.source}: attack direction on {unit.name}: {arc}")
     groups = tuple(hit_location(strike.table, arc, strike.group_damage, dice)
                    for _ in range(strike.groups))
     if not log.silent:
@@ -282,12 +303,14 @@ def air_strike(scn: Scenario, support: Support, label: str, dice: Dice, log: Log
     """BT-AIR (BT-RULE.4): 2D6 vs TN; success attacks every unit in the target hex."""
     tn = T.AIR_STRIKE_TN[support.kind]
     roll = dice.total(f"{label} (2D6)", 2, 6)
-    if not _success(roll, tn):
-        log.step("BT-AIR", f"{label}: {roll} < TN {tn}: failure, no effect",
-                 hex_mark(support.target.label, "target"))
+    hit = _success(roll, tn)
+    if not log.silent:
+        where = support.target.label
+        log.step("BT-AIR", f"{label}: {roll} >= TN {tn}: success on {where}" if hit else
+                 f"{label}: {roll} < TN {tn}: failure, no effect",
+                 hex_mark(where, "hit" if hit else "target"))
+    if not hit:
         return Volley(None, ())
-    log.step("BT-AIR", f"{label}: {roll} >= TN {tn}: success on {support.target.label}",
-             hex_mark(support.target.label, "hit"))
     return Volley(None, tuple(_strike(scn, i, label, support.kind, T.GROUPS[support.kind], None)
                               for i in _targets_in(scn, support.target, log)))
 
@@ -297,15 +320,18 @@ def bombing(scn: Scenario, support: Support, label: str, dice: Dice, log: Log) -
     tn = T.BOMBING_TN[support.kind]
     groups = T.GROUPS[support.kind]
     roll = dice.total(f"{label} (2D6)", 2, 6)
-    if _success(roll, tn):
-        log.step("BT-BOMB.1", f"{label}: {roll} >= TN {tn}: success on {support.target.label}",
-                 hex_mark(support.target.label, "hit"))
+    hit = _success(roll, tn)
+    if not log.silent:
+        where = support.target.label
+        log.step("BT-BOMB.1" if hit else "BT-BOMB.3",
+                 f"{label}: {roll} >= TN {tn}: success on {where}" if hit else
+                 f"{label}: {roll} < TN {tn}: failure, margin of failure {tn - roll}",
+                 hex_mark(where, "hit" if hit else "target"))
+    if hit:
         _building_damage(scn, support.target, groups, log)
         return Volley(support.target, tuple(
             _strike(scn, i, label, support.kind, groups, None)
             for i in _targets_in(scn, support.target, log)))
-    log.step("BT-BOMB.3", f"{label}: {roll} < TN {tn}: failure, margin of failure {tn - roll}",
-             hex_mark(support.target.label, "target"))
     landing = scatter(scn, support.target, tn - roll, "BT-BOMB.3", dice, log)
     if landing is None:
         return Volley(None, ())
@@ -334,12 +360,15 @@ def strafe_unit(scn: Scenario, i: int, label: str, dice: Dice, log: Log) -> Voll
     if _submerged(scn, i, log):
         return Volley(None, ())
     roll = dice.total(f"{label} on {unit.name} (2D6)", 2, 6)
-    if not _success(roll, T.STRAFING_TN):
+    hit = _success(roll, T.STRAFING_TN)
+    if not log.silent and hit:
+        log.step("BT-STRAFE.2", f"{label}: {roll} >= TN {T.STRAFING_TN} against {unit.name}: "
+                 "hit", unit_state(unit.id, "hit"))
+    elif not log.silent:
         log.step("BT-STRAFE.4", f"{label}: {roll} < TN {T.STRAFING_TN} against {unit.name}: "
                  "no effect (the other hexes are unaffected)", unit_state(unit.id, "missed"))
+    if not hit:
         return Volley(None, ())
-    log.step("BT-STRAFE.2", f"{label}: {roll} >= TN {T.STRAFING_TN} against {unit.name}: hit",
-             unit_state(unit.id, "hit"))
     return Volley(None, (_strike(scn, i, label, "strafing", T.GROUPS["strafing"], None),))
 
 
@@ -381,12 +410,14 @@ def arriving_shot(scn: Scenario, support: Support, label: str, dice: Dice,
         log.step("BT-ART.4", f"{label}: target hex spotted only in the turn {when}: no "
                  f"modifier (spotting must be in both turns), TN {tn}")
     roll = dice.total(f"{label} (2D6)", 2, 6)
-    if _success(roll, tn):
-        log.step("BT-ART.3", f"{label} lands: {roll} >= TN {tn}: on target {support.target.label}",
-                 hex_mark(support.target.label, "hit"))
+    hit = _success(roll, tn)
+    if not log.silent:
+        where = support.target.label
+        log.step("BT-ART.3", f"{label} lands: {roll} >= TN {tn}: on target {where}" if hit else
+                 f"{label} lands: {roll} < TN {tn}: margin of failure {tn - roll}, it scatters",
+                 hex_mark(where, "hit" if hit else "target"))
+    if hit:
         return area_effect(scn, support, label, support.target, None, log)
-    log.step("BT-ART.3", f"{label} lands: {roll} < TN {tn}: margin of failure {tn - roll}, "
-             "it scatters", hex_mark(support.target.label, "target"))
     landing = scatter(scn, support.target, tn - roll, "BT-ART-SCATTER", dice, log)
     if landing is None:
         return Volley(None, ())
@@ -403,10 +434,32 @@ def area_effect(scn: Scenario, support: Support, label: str, centre: Hex,
     artillery_centre.
     """
     rings = T.ARTILLERY_RINGS[support.gun]
+    strikes, submerged = _area_strikes(scn, support.gun, label, centre, origin)
+    if not log.silent:
+        marks = [hex_mark(h.label, f"aoe-{k}") for k in range(len(rings))
+                 for h in scn.board.map.on_map(ring(centre, k))]
+        log.step("BT-ART-AOE", f"{label}: area of effect around {centre.label}: "
+                 f"{' / '.join(map(str, rings))} group(s) by ring (target hex, adjacent, "
+                 f"radius 2); {len(strikes)} unit(s) inside", *marks)
+        for i in submerged:
+            _log_submerged(scn, i, log)
+    return Volley(centre, strikes)
+
+
+@lru_cache(maxsize=4096)
+def _area_strikes(scn: Scenario, gun: str, label: str, centre: Hex,
+                  origin: Hex | None) -> tuple[tuple[Strike, ...], tuple[int, ...]]:
+    """The attacks of `area_effect` (no dice: computed once per impact hex) and the
+    submerged units inside the area."""
+    rings = T.ARTILLERY_RINGS[gun]
     near = sorted((distance(u.hex, centre), i) for i, u in enumerate(scn.units))
     strikes = []
+    submerged = []
     for k, i in near:
-        if k >= len(rings) or _submerged(scn, i, log):
+        if k >= len(rings):
+            continue
+        if _is_submerged(scn, i):
+            submerged.append(i)
             continue
         unit = scn.units[i]
         if k:
@@ -416,13 +469,7 @@ def area_effect(scn: Scenario, support: Support, label: str, centre: Hex,
         else:
             arc = None if scn.options["artillery_centre"] == "roll" else "front"
         strikes.append(_strike(scn, i, label, "artillery", rings[k], arc))
-    if not log.silent:
-        marks = [hex_mark(h.label, f"aoe-{k}") for k in range(len(rings))
-                 for h in scn.board.map.on_map(ring(centre, k))]
-        log.step("BT-ART-AOE", f"{label}: area of effect around {centre.label}: "
-                 f"{' / '.join(map(str, rings))} group(s) by ring (target hex, adjacent, "
-                 f"radius 2); {len(strikes)} unit(s) inside", *marks)
-    return Volley(centre, tuple(strikes))
+    return tuple(strikes), tuple(submerged)
 
 
 # -- the turn ----------------------------------------------------------------------------
@@ -433,8 +480,12 @@ def _label(support: Support, where: str) -> str:
     return f"{where} {name}" + (" (artillery)" if support.gun else "")
 
 
-def stages(scn: Scenario) -> list[Stage]:
-    """Every support of the turn, in the order the Weapon Attack Phase resolves them."""
+@lru_cache(maxsize=256)
+def stages(scn: Scenario) -> tuple[Stage, ...]:
+    """Every support of the turn, in the order the Weapon Attack Phase resolves them.
+
+    Built once per scenario (no dice): seeded runs (Monte Carlo) reuse it.
+    """
     a = scn.attack
     out = []
     for i, s in enumerate(a.supports):
@@ -456,7 +507,7 @@ def stages(scn: Scenario) -> list[Stage]:
     for j, s in enumerate(a.in_flight):
         label = _label(s, f"in_flight[{j}]")
         out.append(Stage(None, (partial(arriving_shot, scn, s, label),)))
-    return out
+    return tuple(out)
 
 
 def covered(scn: Scenario, index: int, dice: Dice, log: Log) -> bool:
@@ -538,12 +589,11 @@ def _merge_locations(pairs: Iterable[tuple[str, float]]) -> tuple[tuple[str, Any
 
 def harm(scn: Scenario, outcome: Outcome) -> tuple[Harm, ...]:
     """Per unit: damage groups taken (hits), total damage, damage by location."""
-    out = []
-    for i in range(len(scn.units)):
-        groups = [g for r in outcome if r.strike.unit == i for g in r.groups]
-        out.append(Harm(len(groups), sum(g.damage for g in groups),
-                        _merge_locations((g.key, g.damage) for g in groups)))
-    return tuple(out)
+    taken: list[list[Group]] = [[] for _ in scn.units]
+    for r in outcome:
+        taken[r.strike.unit] += r.groups
+    return tuple(Harm(len(groups), sum(g.damage for g in groups),
+                      _merge_locations((g.key, g.damage) for g in groups)) for groups in taken)
 
 
 def effects(scn: Scenario, outcome: Outcome) -> dict[str, dict[str, Any]]:
