@@ -283,7 +283,7 @@ def test_rt_9_df_above_the_strike_roll_takes_no_damage() -> None:
              unit("r3", 28, 24, df=5)]
     res, steps = play(build(units, options={"natural_rolls": False}), [4])  # Strike 6
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 3, "r3": 3}
-    assert res["r1"].hits == 0
+    assert res["r1"].hits == 1  # under the template (p_hit), but no damage
     assert "RT-9" in clauses(steps)
 
 
@@ -318,6 +318,30 @@ def test_rt_11_anti_missile_needs_a_six_too_but_no_cp() -> None:
     assert damage(res)["r1"] == 9 and res["r1"].cp_spent == 0
     res, _ = play(build(units, weapon=MISSILE, reactions=react), [3, 6])
     assert damage(res)["r1"] == 0
+
+
+def test_rt_11_any_mecha_under_the_template_may_shoot_even_one_its_df_protects() -> None:
+    # Strike 3 + 2 = 5: r1 (DF 7) takes nothing, but it is under the template and shoots
+    # down the missile that would hit r2 next to it.
+    units = [attacker(), unit("r1", 30, 24, df=7, cp=1), unit("r2", 32, 24)]
+    s = build(units, weapon=MISSILE, targets=["r1"], reactions={"default": ALL},
+              options={"natural_rolls": False})
+    res, steps = play(s, [3, 6])
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
+    assert res["r1"].reactions == ("shoot-down",) and res["r1"].cp_spent == 1
+    assert (res["r1"].hits, res["r2"].hits) == (1, 1)
+    res, _ = play(s, [3, 5])
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 4}
+
+
+def test_rt_11_no_cp_spent_on_missiles_that_would_damage_no_one_of_its_side() -> None:
+    # Strike 5 reaches no DF under the template: r1 (DF 7) does not waste its CP.
+    units = [attacker(), unit("r1", 30, 24, df=7, cp=1)]
+    s = build(units, weapon=MISSILE, reactions={"default": ALL},
+              options={"natural_rolls": False})
+    res, steps = play(s, [3])
+    assert res["r1"] == rt.UnitResult(1, 0, 0, ())
+    assert "RT-11" not in clauses(steps)
 
 
 def test_rt_11_no_shoot_down_against_a_blast_that_is_not_a_missile() -> None:
@@ -508,7 +532,7 @@ def test_rt_22_df_above_a_missile_strike_takes_no_damage_from_that_missile() -> 
     s = build(units, weapon=volley(2), options={"natural_rolls": False})
     res, steps = play(s, [5, 3])  # Strikes 7 and 5
     assert damage(res) == {"a1": 0, "r1": 18, "r2": 4}
-    assert res["r2"].hits == 1 and "RT-22" in clauses(steps)
+    assert res["r2"].hits == 2 and "RT-22" in clauses(steps)  # under both templates
 
 
 # -- the log --------------------------------------------------------------------------------------

@@ -111,6 +111,21 @@ def test_bundled_volley_odds_equal_the_unbundled_reference(targets: list[str],
         assert exact[outcome] == pytest.approx(ref[outcome], abs=1e-12)
 
 
+@pytest.mark.parametrize("targets", [["r1"], ["r1", "r2"]])
+def test_bundled_odds_with_a_shooter_its_df_protects_equal_the_reference(
+        targets: list[str]) -> None:
+    # r1 (DF 7) is under the templates without being damaged by a Strike below 7: it may
+    # still shoot them down for r2 (RT-11); r2 shoots for free with Anti-Missile.
+    units = [attacker(), unit("r1", 30, 24, df=7, cp=2), unit("r2", 32, 25.5, cp=1, pil=3,
+                                                                anti_missile=True)]
+    s = build(units, weapon=volley(2), targets=targets, reactions={"default": ALL},
+              options={"natural_rolls": False})
+    ref = unbundled(s)
+    exact = rt.exact(s)
+    for outcome in set(dict(ref.items())) | set(dict(exact.items())):
+        assert exact[outcome] == pytest.approx(ref[outcome], abs=1e-12)
+
+
 @pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.stem)
 def test_exact_odds_agree_with_200000_seeded_resolutions(path: Path) -> None:
     s = load(path)

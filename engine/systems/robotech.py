@@ -50,12 +50,15 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
   block it.
 - Command Points: a Dodge, a shoot-down and a Roll with Impact cost 1 each (a mecha with
   ``anti_missile`` shoots down for free, so even a Life is Cheap one may); Life is Cheap
-  mecha have none. Only a mecha the missiles would hit (under the template, its DF
-  reached) shoots: a success destroys the missiles that would hit it, so another mecha's
-  attempt could destroy nothing. Reactions come
+  mecha have none. "ANY number of mecha under the Blast template" may shoot (RT-11), and
+  "any mecha that would be hit" by a scattered one (RT-16) is read the same way: a
+  missile "hits" every unit under its template, whose DF only decides the damage (RT-9);
+  a success destroys every missile over the shooter. A unit's ``hits`` count the
+  templates that came down over it (p_hit: "under a template"). Reactions come
   in the order shoot-down (every mecha, in unit order), then Dodge, then Roll with Impact,
   while CP lasts and the mecha's ``reactions`` policy allows. A mecha does not spend CP on
-  a Dodge that cannot succeed, nor on a Roll with Impact that would not lower the damage.
+  a shoot-down when the missiles over it would damage no unit of its side, nor
+  on a Dodge that cannot succeed, nor on a Roll with Impact that would not lower the damage.
 - A template may scatter partly or wholly off the table; it hits whatever is under it.
 """
 
@@ -63,7 +66,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.dice import Dice, Distribution
 from engine.errors import IllegalAttack
@@ -125,18 +128,25 @@ class Strike:
         return self.total >= df
 
 
-@dataclass(frozen=True)
-class Impact:
-    """What one or more missiles would do to one unit, before reactions."""
+class Impact(NamedTuple):
+    """What one or more missiles would do to one unit under their templates, before
+    reactions. A unit under a template whose DF is above the Strike roll has an Impact
+    with no missile striking it: it is under the blast (p_hit, RT-11 shoot-downs) but
+    takes nothing (RT-9). A named tuple, so that the exact odds, which hash millions of
+    records, hash them in C."""
 
-    count: int  # missiles that strike it
+    templates: int  # templates over it: it may shoot these missiles down (RT-11)
+    count: int  # missiles that strike it (Strike >= its DF): RT-18 counts these
     damage: int  # their damage, summed
     halved: int  # their damage halved missile by missile (impact_halves = "missile")
     strike: int  # the highest of their Strike rolls: a Dodge must equal or beat it
 
-    def __add__(self, other: Impact) -> Impact:
-        return Impact(self.count + other.count, self.damage + other.damage,
-                      self.halved + other.halved, max(self.strike, other.strike))
+    def plus(self, other: Impact) -> Impact:
+        """Two bundles of missiles on the same unit: counts and damage add up, a Dodge
+        must beat the higher Strike."""
+        return Impact(self.templates + other.templates, self.count + other.count,
+                      self.damage + other.damage, self.halved + other.halved,
+                      max(self.strike, other.strike))
 
 
 Record = tuple[Impact | None, ...]
@@ -164,7 +174,7 @@ class Defence:
 class UnitResult:
     """What the whole attack did to one unit."""
 
-    hits: int
+    hits: int  # templates that came down over it (shot down or not)
     damage: int
     cp_spent: int
     reactions: tuple[str, ...]
@@ -350,7 +360,12 @@ def halve(damage: int) -> int:
 
 
 def impact(damage: int, roll: Strike) -> Impact:
-    return Impact(1, damage, halve(damage), roll.total)
+    """One missile striking a unit: `damage` before reactions, Dodge against its roll."""
+    return Impact(1, 1, damage, halve(damage), roll.total)
+
+
+UNREACHED = Impact(1, 0, 0, 0, 0)
+"""One template over a unit whose DF is above the Strike roll: no damage (RT-9)."""
 
 
 def damage_record(plan: Plan, under: Sequence[int], roll: Strike,
@@ -359,7 +374,7 @@ def damage_record(plan: Plan, under: Sequence[int], roll: Strike,
 
     The primary target (in `full`) takes the full MD, every other unit under the template
     half of it (rounded down), and any unit whose DF is above the roll nothing (RT-5, RT-9,
-    RT-14).
+    RT-14): it is still under the template (`UNREACHED`).
     """
     md = plan.scenario.attack.weapon.md
     record: list[Impact | None] = [None] * len(plan.units)
@@ -369,6 +384,7 @@ def damage_record(plan: Plan, under: Sequence[int], roll: Strike,
             record[i] = impact(md if i in full else md // 2, roll)
             struck.append(i)
         else:
+            record[i] = UNREACHED
             spared.append(i)
     return tuple(record), struck, spared
 
@@ -513,7 +529,8 @@ class ShootDown:
 
 
 def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> ShootDown:
-    """RT-11 / RT-16: every mecha that may, in unit order, shoots at what would hit it."""
+    """RT-11 / RT-16: every mecha that may, in unit order, shoots at the missiles whose
+    templates are over it."""
     state = ShootDown.start(records, len(plan.units))
     for i in plan.shooters:
         state = shoot(plan, i, records, state, dice, log)
@@ -522,26 +539,38 @@ def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> S
 
 def shoot(plan: Plan, index: int, records: Sequence[Record], state: ShootDown, dice: Dice,
           log: Log) -> ShootDown:
-    """RT-11: one mecha shoots at the missiles still flying that would hit it; only a 6
-    succeeds, and then every one of them is destroyed: they damage no one."""
+    """RT-11: one mecha under the template shoots at the missiles still flying over it; only
+    a 6 succeeds, and then every one of them is destroyed: they damage no one.
+
+    "ANY number of mecha under the Blast template" may try, so a mecha whose DF the Strike
+    did not reach may shoot too; it spends its CP only when those missiles would damage a
+    unit of its side (itself included).
+    """
     incoming = [k for k, r in enumerate(records) if state.alive[k] and r[index] is not None]
-    if not incoming:
+    if not incoming or not threatens(plan, index, [records[k] for k in incoming]):
         return state
     unit = plan.units[index]
     face = dice.d6(f"{unit.id} shoot-down")
     cost = shoot_down_cost(unit)
     success = face == SHOOT_DOWN_FACE
     if not log.silent:
-        which = ("missiles " + ", ".join(str(k + 1) for k in incoming) if plan.volley
-                 else "the missile")
+        which = (("missile " if len(incoming) == 1 else "missiles ")
+                 + ", ".join(str(k + 1) for k in incoming) if plan.volley else "the missile")
         what = "shot down: they damage no one" if success else "no effect"
-        log.step("RT-11", f"{unit.id} shoots at {which} that would hit it ({cost} CP): "
+        log.step("RT-11", f"{unit.id} shoots at {which} over it ({cost} CP): "
                           f"{face}, {what}",
                  unit_state(unit.id, "shot-down" if success else "hit"))
     alive = tuple(a and not (success and k in incoming) for k, a in enumerate(state.alive))
     return ShootDown(alive, replace_at(state.spent, index, cost),
                      replace_at(state.tried, index,
                                 ("shoot-down",) if success else ("shoot-down-failed",)))
+
+
+def threatens(plan: Plan, index: int, records: Sequence[Record]) -> bool:
+    """Would these missiles damage a unit of the side of unit `index` (itself included)?"""
+    side = plan.units[index].side
+    return any(hit is not None and hit.damage > 0 and plan.units[i].side == side
+               for record in records for i, hit in enumerate(record))
 
 
 def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -560,7 +589,7 @@ def merge(records: Any) -> Record:
         if not out:
             out = list(record)
             continue
-        out = [a if b is None else b if a is None else a + b
+        out = [a if b is None else b if a is None else a.plus(b)
                for a, b in zip(out, record, strict=True)]
     return tuple(out)
 
@@ -685,13 +714,13 @@ def unit_result(plan: Plan, index: int, struck: Impact, left: Impact | None, sho
                 dice: Dice, log: Log) -> UnitResult:
     """One unit struck by the attack: its shoot-down, then its own defence."""
     d = defend(plan, index, left, shot.spent[index], dice, log)
-    return UnitResult(struck.count, d.damage, shot.spent[index] + d.spent,
+    return UnitResult(struck.templates, d.damage, shot.spent[index] + d.spent,
                       shot.tried[index] + d.reactions)
 
 
 def hit_counts(records: Sequence[Record]) -> list[int]:
-    """Per unit, the missiles that struck it (before any reaction)."""
-    return [0 if hit is None else hit.count for hit in merge(records)]
+    """Per unit, the templates that came down over it (before any reaction)."""
+    return [0 if hit is None else hit.templates for hit in merge(records)]
 
 
 def harm(scenario: Scenario, outcome: tuple[UnitResult, ...]) -> tuple[Harm, ...]:
@@ -777,5 +806,6 @@ def log_result(plan: Plan, results: Sequence[UnitResult], log: Log) -> None:
             state = "untouched"
         marks.append(unit_state(u.id, state))
         if r.hits or r.cp_spent:
-            parts.append(f"{u.id} {r.damage} damage ({r.hits} hit(s), {r.cp_spent} CP)")
+            parts.append(f"{u.id} {r.damage} damage ({r.hits} template(s) over it, "
+                         f"{r.cp_spent} CP)")
     log.step("RESULT", "; ".join(parts) or "no damage", *marks)

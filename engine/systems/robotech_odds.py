@@ -8,14 +8,15 @@ are independent until the reactions, so the odds are composed from the very func
    (`strike`, `land`), enumerated with `enumerate_outcomes` (about 800 paths), reduced to
    its `Record` (per unit: would-be damage and the Strike roll a Dodge must beat);
 2. the missiles folded one by one into a state that keeps only what the reactions can
-   see: missiles bundled by the set of shoot-down-capable mecha they would hit (a
-   shoot-down destroys all the missiles that would hit its mecha, RT-11), each bundle
-   summed unit by unit (`Impact.__add__`: count, damage, highest Strike). Missiles at the
+   see: missiles bundled by the set of shoot-down-capable mecha they are over (a
+   shoot-down destroys all the missiles over its mecha, RT-11) and whose side they would
+   damage (a mecha shoots only then), each bundle
+   summed unit by unit (`Impact.plus`: count, damage, highest Strike). Missiles at the
    same target are exchangeable, so equal bundles merge. A flag says whether every missile
    so far missed: those states become ONE scattered template (RT-20) when the rule
    applies;
 3. per state, the shoot-downs, one mecha at a time (`shoot`: a 6 or not, so 2 outcomes
-   per mecha instead of 6^m paths), cached by which shooters each bundle would hit; what
+   per mecha instead of 6^m paths), cached by the bundles' keys; what
    each unit then faces (its hits, the Impact left, the CP spent) is an `Exposure`, and
    equal exposures merge;
 4. per exposure, each unit's Dodge and Roll with Impact (`defend`), independent of the
@@ -29,6 +30,7 @@ saying so. The 4-missile Derringer demo takes about 0.2 s.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import add
 from typing import TypeVar
 
 from engine.dice import Dice, Distribution, TooManyOutcomes, combine, enumerate_outcomes
@@ -44,7 +46,6 @@ from engine.systems.robotech import (
     Record,
     ShootDown,
     defend,
-    hit_counts,
     land,
     land_whole_miss,
     merge,
@@ -52,6 +53,7 @@ from engine.systems.robotech import (
     shoot,
     strike,
     surviving,
+    threatens,
     whole_volley_rule,
 )
 
@@ -59,8 +61,14 @@ T = TypeVar("T")
 FOLD_BUDGET = 200_000
 """Past this many (state, missile outcome) pairs to fold, `exact` gives up and the caller
 samples instead: many mecha with Command Points clustered under a volley."""
-Bundles = tuple[tuple[tuple[int, ...], Record], ...]
-State = tuple[bool, Bundles]  # (every missile so far missed, the bundles)
+Key = tuple[tuple[int, bool], ...]
+"""The shooters a missile is over, each with: would it damage a unit of their side?"""
+Bundles = tuple[Record | None, ...]
+"""One slot per `Key` the attack can produce: the missiles with that key, summed."""
+Hits = tuple[int, ...]
+"""Per unit, the templates that came down over it."""
+State = tuple[bool, Hits, Bundles]  # (every missile so far missed, hits, the bundles)
+Flown = tuple[bool, Hits, Key, Record]  # one missile: missed, hits, key, reaction view
 
 
 def flight(plan: Plan, aim: Aim) -> Distribution[tuple[bool, Landing]]:
@@ -90,32 +98,53 @@ def flights(plan: Plan) -> list[Distribution[tuple[bool, Landing]]]:
     return [seen[(a.target, a.modifier)] for a in plan.aims]
 
 
-def bundle(plan: Plan, bundles: Bundles, record: Record) -> Bundles:
-    """Add one missile's record to the bundle of missiles hitting the same shooters."""
-    key = tuple(i for i in plan.shooters if record[i] is not None)
-    merged = dict(bundles)
-    merged[key] = merge((merged[key], record)) if key in merged else record
-    return tuple(sorted(merged.items()))
+def flown(plan: Plan, missed: bool, record: Record) -> Flown:
+    """One missile's outcome, reduced to what the fold keeps: the hits apart, and for the
+    reactions only what `shoot` and `defend` read (no template counts, and no entry for a
+    unit it would not damage unless that unit may shoot it down)."""
+    hits = tuple(0 if hit is None else hit.templates for hit in record)
+    key = tuple((i, threatens(plan, i, [record])) for i in plan.shooters
+                if record[i] is not None)
+    view = tuple(None if hit is None or not (hit.count or i in plan.shooters)
+                 else hit._replace(templates=0) for i, hit in enumerate(record))
+    return missed, hits, key, view
 
 
-def volley_states(plan: Plan) -> Distribution[Bundles]:
+def fold(state: State, missile: tuple[bool, Hits, int, Record]) -> State:
+    """Add one missile: its hits, and its record to the bundle in its key's slot."""
+    missed, hits, slot, view = missile
+    bundles = list(state[2])
+    held = bundles[slot]
+    bundles[slot] = view if held is None else merge((held, view))
+    return state[0] and missed, tuple(map(add, state[1], hits)), tuple(bundles)
+
+
+def volley_states(plan: Plan) -> Distribution[tuple[Hits, Bundles]]:
     """Stages 1 and 2: the missiles folded into bundles, the whole-volley miss applied."""
-    def step(state: State, flown: tuple[bool, Record]) -> State:
-        return state[0] and flown[0], bundle(plan, state[1], flown[1])
+    parts = [part.map(lambda o: flown(plan, o[0], o[1].record)) for part in flights(plan)]
+    whole = whole_volley_rule(plan)
+    single = (single_scatter(plan).map(lambda landed: flown(plan, True, landed.record))
+              if whole else Distribution())
+    keys = sorted({m[2] for part in [*parts, single] for m, _ in part.items()})
+    slots = {key: n for n, key in enumerate(keys)}
 
-    states: Distribution[State] = Distribution.certain((True, ()))
-    for part in flights(plan):
-        flown = part.map(lambda o: (o[0], o[1].record))
-        if len(states) * len(flown) > FOLD_BUDGET:
-            raise TooManyOutcomes(f"more than {FOLD_BUDGET} volley states to fold")
-        states = states.bind(lambda st, flown=flown: flown.map(lambda o, st=st: step(st, o)))
-    if not whole_volley_rule(plan):
-        return states.map(lambda s: s[1])
+    def slotted(m: Flown) -> tuple[bool, Hits, int, Record]:
+        return m[0], m[1], slots[m[2]], m[3]
+
+    start: State = (True, (0,) * len(plan.units), (None,) * len(keys))
+    states = Distribution.certain(start)
+    for part in parts:
+        if len(states) * len(part) > FOLD_BUDGET:
+            raise TooManyOutcomes(f"more than {FOLD_BUDGET} (state, missile outcome) pairs "
+                                  "to fold")
+        missiles = part.map(slotted)
+        states = states.bind(lambda st, m=missiles: m.map(lambda o, st=st: fold(st, o)))
+    if not whole:
+        return states.map(lambda s: s[1:])
     all_missed = states.probability(lambda s: s[0])
-    kept = [(s[1], p) for s, p in states.items() if not s[0]]
-    single = [(bundle(plan, (), landed.record), all_missed * p)
-              for landed, p in single_scatter(plan).items()]
-    return Distribution(kept + single)
+    kept = [(s[1:], p) for s, p in states.items() if not s[0]]
+    return Distribution(kept + [(fold(start, slotted(m))[1:], all_missed * p)
+                                for m, p in single.items()])
 
 
 def shoot_downs(plan: Plan, records: list[Record]) -> Distribution[ShootDown]:
@@ -142,10 +171,11 @@ def exposures(plan: Plan) -> Distribution[Exposure]:
     """Stages 1-2, then the shoot-downs: what each unit faces when it comes to defend."""
     shots: dict[object, Distribution[ShootDown]] = {}
 
-    def after_shots(bundles: Bundles) -> Distribution[Exposure]:
-        records = [r for _, r in bundles]
-        hits = hit_counts(records)
-        downs = cached(shots, tuple(k for k, _ in bundles), lambda: shoot_downs(plan, records))
+    def after_shots(state: tuple[Hits, Bundles]) -> Distribution[Exposure]:
+        hits, bundles = state
+        records = [r for r in bundles if r is not None]
+        downs = cached(shots, tuple(r is not None for r in bundles),
+                       lambda: shoot_downs(plan, records))
         return downs.map(lambda sd: tuple(zip(hits, surviving(plan, records, sd.alive),
                                               sd.spent, strict=True)))
 
