@@ -115,8 +115,9 @@ def test_bt_gen_4_at_most_three_air_strikes_artillery_counted_when_fired():
 def test_bt_rule_1_assets_take_strikes_as_mechs_do():
     units = [mech("tank", "1010", type="vehicle"), mech("bldg", "1010", type="building")]
     scn = make(units, [{"kind": "light_strike", "target": "1010"}])
-    out, _ = run(scn, [3, 3])  # success; assets roll no direction nor location
+    out, log = run(scn, [3, 3])  # success; assets roll no direction nor location
     assert groups_of(scn, out, "tank") == [(5, "-", "-")] * 2
+    assert clauses(log).count("BT-RULE.1") == 2 and "BT-RULE.2" not in clauses(log)
     assert bt.effects(scn, out)["bldg"]["damage"] == 10
     scn = make(units[:1], [{"kind": "light_strike", "target": "1010"}],
                options={"asset_locations": "mech-table"})
@@ -174,10 +175,13 @@ def test_bt_rule_5_submerged_units_are_ignored_depth_1_uses_the_punch_table():
 
 def test_bt_rule_6_ae_supports_deal_double_damage_to_infantry():
     inf = mech("inf", "1010", type="infantry")
-    out, _ = run(make([inf], [{"kind": "light_bombing", "target": "1010"}]), [3, 3])
+    out, log = run(make([inf], [{"kind": "light_bombing", "target": "1010"}]), [3, 3])
     assert bt.harm(make([inf]), out)[0].damage == 30
-    out, _ = run(make([inf], [{"kind": "light_strike", "target": "1010"}]), [3, 3])
+    step = next(s for s in log.steps if s.clause == "BT-RULE.6")
+    assert "infantry" in step.text and "10" in step.text
+    out, log = run(make([inf], [{"kind": "light_strike", "target": "1010"}]), [3, 3])
     assert bt.harm(make([inf]), out)[0].damage == 10  # a strike is not AE
+    assert "BT-RULE.6" not in clauses(log)
     scn = make([inf], [{"kind": "light_bombing", "target": "1010"}],
                options={"ae_vs_infantry": 1})
     out, _ = run(scn, [3, 3])
@@ -199,6 +203,8 @@ def test_bt_aircover_rolls_before_the_attacker_and_discards_on_success():
     out, log = run(scn, [3, 3])  # 6 >= 6 (Heavy Air Cover vs Heavy Bombing): discarded
     assert bt.effects(scn, out)["a"]["damage"] == 0
     assert "discarded" in log.steps[-2].text and log.steps[-2].clause == "BT-AIRCOVER"
+    assert "Heavy Bombing" in log.steps[-2].text
+    assert log.steps[-2].marks == ({"kind": "hex", "hex": "1010", "role": "target"},)
     out, _ = run(scn, [2, 3, 4, 3, 1] + [3, 4] * 5)  # 5 < 6: the bombing goes ahead
     assert bt.effects(scn, out)["a"]["damage"] == 25
     # two covers: the second rolls only if the first failed
@@ -229,6 +235,8 @@ def test_bt_bluff_is_discarded_with_its_air_cover_no_roll_and_only_one_per_side(
     out, log = run(scn, [1, 1])  # the only roll is the strike's
     bluff = next(s for s in log.steps if s.clause == "BT-BLUFF")
     assert "1 Air Cover" in bluff.text and bluff.rolls == ()
+    laid = next(s for s in log.steps if s.clause == "BT-GEN.2" and "supports[0]" in s.text)
+    assert "face down" in laid.text and not laid.marks
     fails("attack.supports[1].kind", "BT-BLUFF",
           lambda: make([], [{"kind": "bluff"}, {"kind": "bluff"}], hidden=True))
 

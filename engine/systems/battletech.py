@@ -254,16 +254,33 @@ def resolve_strike(scn: Scenario, strike: Strike, dice: Dice, log: Log) -> Resul
     groups = tuple(hit_location(strike.table, arc, strike.group_damage, dice)
                    for _ in range(strike.groups))
     if not log.silent:
-        table = {"mech": "'Mech hit location table", "none": "no hit location (asset)",
-                 "punch": "PUNCH table (depth-1 water)"}[strike.table]
-        text = ", ".join(f"{g.damage} {g.key}" + (" (critical check)" if g.critical else "")
-                         for g in groups)
-        side = "" if arc == "-" else f" from the {arc}"
-        log.step("BT-RULE.5" if strike.table == "punch" else "BT-RULE.3",
-                 f"{strike.source}: {unit.name} takes {strike.groups} group(s){side} "
-                 f"({table}): {text}; total {sum(g.damage for g in groups)}",
-                 hex_mark(unit.hex.label, "hit"), unit_state(unit.id, "damaged"))
+        _log_groups(scn, strike, arc, groups, log)
     return Result(strike, arc, groups)
+
+
+def _log_groups(scn: Scenario, strike: Strike, arc: str, groups: tuple[Group, ...],
+                log: Log) -> None:
+    """The groups an attack dealt, citing the rule that chose their table and damage."""
+    unit = scn.units[strike.unit]
+    if strike.group_damage != T.GROUP_DAMAGE:
+        log.step("BT-RULE.6", f"{strike.source} is an area-effect (AE) weapon and {unit.name} "
+                 f"is infantry: each 5-point group deals {strike.group_damage} "
+                 "(option ae_vs_infantry)")
+    total = sum(g.damage for g in groups)
+    if strike.table == "none":
+        log.step("BT-RULE.1", f"{strike.source}: {unit.name} (an asset, option "
+                 f"asset_locations) takes {strike.groups} group(s) with no direction or hit "
+                 f"location roll: {' + '.join(str(g.damage) for g in groups)} = {total}",
+                 hex_mark(unit.hex.label, "hit"), unit_state(unit.id, "damaged"))
+        return
+    table = ("PUNCH table (depth-1 water)" if strike.table == "punch"
+             else "'Mech hit location table")
+    text = ", ".join(f"{g.damage} {g.key}" + (" (critical check)" if g.critical else "")
+                     for g in groups)
+    log.step("BT-RULE.5" if strike.table == "punch" else "BT-RULE.3",
+             f"{strike.source}: {unit.name} takes {strike.groups} group(s) from the {arc} "
+             f"({table}): {text}; total {total}",
+             hex_mark(unit.hex.label, "hit"), unit_state(unit.id, "damaged"))
 
 
 # -- scatter (BT-BOMB.3) -----------------------------------------------------------------
@@ -517,13 +534,17 @@ def covered(scn: Scenario, index: int, dice: Dice, log: Log) -> bool:
         if cover.against != index:
             continue
         need = T.AIR_COVER[cover.kind][support.kind]
-        roll = dice.total(f"{cover.kind} Air Cover (2D6)", 2, 6)
-        if _success(roll, need):
-            log.step("BT-AIRCOVER", f"{cover.kind} Air Cover against supports[{index}]: {roll} "
-                     f">= {need}: the attack is discarded")
+        name = f"{cover.kind.capitalize()} Air Cover"
+        roll = dice.total(f"{name} (2D6)", 2, 6)
+        discarded = _success(roll, need)
+        if not log.silent:
+            hexes = support.hexes or (support.target,)
+            log.step("BT-AIRCOVER", f"{name} against {_label(support, f'supports[{index}]')}: "
+                     + (f"{roll} >= {need}: the attack is discarded" if discarded
+                        else f"{roll} < {need}: no effect"),
+                     *(hex_mark(h.label, "target") for h in hexes))
+        if discarded:
             return True
-        log.step("BT-AIRCOVER", f"{cover.kind} Air Cover against supports[{index}]: {roll} "
-                 f"< {need}: no effect")
     return False
 
 
@@ -536,12 +557,14 @@ def _declare(scn: Scenario, log: Log) -> None:
                                             for k, v in scn.options.items()))
     log.step("BT-GEN.1", f"turn {a.turn}, Weapon Attack Phase: {a.side}'s Battlefield Support")
     for i, s in enumerate(a.supports):
-        hexes = s.hexes or ((s.target,) if s.target else ())
-        where = "-".join(h.label for h in hexes) or "(no target: a Bluff)"
+        if s.kind == "bluff":
+            log.step("BT-GEN.2", f"declares supports[{i}]: a Bluff, laid face down like any "
+                     "offensive aerospace card (no target)")
+            continue
+        hexes = s.hexes or (s.target,)
         role = "strafe" if s.kind == "strafing" else "target"
-        log.step("BT-GEN.3" if hexes else "BT-GEN.2",
-                 f"declares {_label(s, f'supports[{i}]')} on {where}",
-                 *(hex_mark(h.label, role) for h in hexes))
+        log.step("BT-GEN.3", f"declares {_label(s, f'supports[{i}]')} on "
+                 f"{'-'.join(h.label for h in hexes)}", *(hex_mark(h.label, role) for h in hexes))
     counted = sum(1 for s in a.supports if s.kind != "bluff")
     log.step("BT-GEN.4", f"{counted} of 3 air strikes this turn (artillery counts in the turn "
              f"it is fired; Bluff and Air Cover do not); {len(a.in_flight)} shell(s) fired "
