@@ -361,7 +361,7 @@ def test_bt_bomb_3_a_scatter_off_the_map_is_lost():
     ["1010", "1012"],  # a gap
     ["1010", "1011", "1111"],  # a bend
     ["1010", "1011", "1012", "1013", "1014", "1015"],  # six hexes
-    ["1011", "1010", "1012"],  # out of order
+    ["1010", "1011", "1013", "1012", "1014", "1016"],  # six hexes, shuffled, with a gap
 ])
 def test_bt_strafe_1_one_to_five_contiguous_hexes_in_a_straight_line(hexes):
     path = "attack.supports[0].hexes"
@@ -370,6 +370,15 @@ def test_bt_strafe_1_one_to_five_contiguous_hexes_in_a_straight_line(hexes):
             make([], [{"kind": "strafing", "hexes": hexes}])
     else:
         fails(path, "BT-STRAFE.1", lambda: make([], [{"kind": "strafing", "hexes": hexes}]))
+
+
+def test_bt_strafe_1_the_hexes_may_be_listed_in_any_order():
+    # BT-STRAFE.1 asks for contiguous hexes in a straight line, not for an order: they are
+    # resolved from the first hex given if it is an end of the line, else along the line
+    scn = make([], [{"kind": "strafing", "hexes": ["1011", "1010", "1012"]}])
+    assert [h.label for h in scn.attack.supports[0].hexes] == ["1010", "1011", "1012"]
+    scn = make([], [{"kind": "strafing", "hexes": ["0302", "0201", "0101"]}])
+    assert [h.label for h in scn.attack.supports[0].hexes] == ["0302", "0201", "0101"]
 
 
 def test_bt_strafe_1_straight_lines_on_odd_and_even_columns_and_across_sheets():

@@ -18,7 +18,9 @@ Fields follow shared/spec/scenario.md; additions documented here:
 Validation beyond the field shapes (each error names the field and the clause):
 - BT-GEN.4: at most 3 air strikes per turn: strikes, bombings, strafings and artillery
   FIRED this turn (``supports``); Bluff, Air Cover and artillery in flight do not count.
-- BT-STRAFE.1: strafing hexes are 1 to 5 contiguous hexes in one straight line, in order.
+- BT-STRAFE.1: strafing hexes are 1 to 5 contiguous hexes in one straight line, listed in
+  any order (resolved in the order given when it runs along the line, else along the line
+  from its lower column, or its upper row in one column).
 - BT-HIDDEN.4 / BT-BLUFF: a Bluff needs ``hidden_aerospace``; one Bluff per side (and so
   per turn: the scenario holds one turn).
 - Air Cover (``air_cover[i].against``) must name an offensive aerospace card, never
@@ -164,8 +166,11 @@ def _support(s: Field, hexmap: HexMap) -> Support:
     if kind == "strafing":
         hexes = tuple(_hex(h, hexmap) for h in s["hexes"].items(1, STRAFE_MAX))
         if not is_straight_contiguous_line(hexes):
-            raise s["hexes"].fail("BT-STRAFE.1: strafing hexes must be contiguous, in order, "
-                                  "all in one straight line")
+            # any order names the same run: sorted by axial (q, r), a straight line is in order
+            hexes = tuple(sorted(hexes))
+        if not is_straight_contiguous_line(hexes):
+            raise s["hexes"].fail("BT-STRAFE.1: strafing hexes must be contiguous, all in one "
+                                  "straight line")
         return Support(kind, hexes=hexes)
     target = _hex(s["target"], hexmap)
     if kind != "artillery":
