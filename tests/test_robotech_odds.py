@@ -169,3 +169,15 @@ def test_a_crowded_volley_falls_back_to_monte_carlo_and_says_so() -> None:
     s = build(units, weapon=volley(4), reactions={"default": ALL})
     odds = systems.odds(s, trials=2000)
     assert odds.method == "monte-carlo" and "too large" in odds.note
+
+
+def test_too_many_shoot_down_outcomes_fall_back_to_monte_carlo_and_say_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24.5, cp=1)]
+    s = build(units, weapon=volley(2), reactions={"default": ALL})
+    assert systems.odds(s).method == "exact"
+    monkeypatch.setattr(ro, "SHOT_BUDGET", 10)
+    odds = systems.odds(s, trials=2000)
+    assert odds.method == "monte-carlo" and odds.trials == 2000
+    assert "shoot-down outcome" in odds.note and "Monte Carlo with 2000 runs" in odds.note
+    assert "ci" in odds.units["r1"]

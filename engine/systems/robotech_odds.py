@@ -23,8 +23,8 @@ are independent until the reactions, so the odds are composed from the very func
    other units' once the shoot-downs are known: their product, cached per unit.
 
 Many mecha with Command Points crowded under a volley multiply the states: past
-`FOLD_BUDGET` the fold raises `TooManyOutcomes` and `engine.systems.odds` samples instead,
-saying so. The 4-missile Derringer demo takes about 0.2 s.
+`FOLD_BUDGET` (stage 2) or `SHOT_BUDGET` (stage 3) `TooManyOutcomes` is raised and
+`engine.systems.odds` samples instead, saying so in `Odds.note`. The 4-missile Derringer demo takes about 0.2 s.
 """
 
 from __future__ import annotations
@@ -61,6 +61,9 @@ T = TypeVar("T")
 FOLD_BUDGET = 200_000
 """Past this many (state, missile outcome) pairs to fold, `exact` gives up and the caller
 samples instead: many mecha with Command Points clustered under a volley."""
+SHOT_BUDGET = 1_000_000
+"""Past this many (state, shoot-down outcome) pairs, the same: each costs about as much as a
+few seeded resolutions, so beyond it 200,000 of those are the cheaper answer."""
 Key = tuple[tuple[int, bool], ...]
 """The shooters a missile is over, each with: would it damage a unit of their side?"""
 Bundles = tuple[Record | None, ...]
@@ -170,12 +173,17 @@ Exposure = tuple[tuple[int, Impact | None, int], ...]
 def exposures(plan: Plan) -> Distribution[Exposure]:
     """Stages 1-2, then the shoot-downs: what each unit faces when it comes to defend."""
     shots: dict[object, Distribution[ShootDown]] = {}
+    pairs = [0]
 
     def after_shots(state: tuple[Hits, Bundles]) -> Distribution[Exposure]:
         hits, bundles = state
         records = [r for r in bundles if r is not None]
         downs = cached(shots, tuple(r is not None for r in bundles),
                        lambda: shoot_downs(plan, records))
+        pairs[0] += len(downs)
+        if pairs[0] > SHOT_BUDGET:
+            raise TooManyOutcomes(f"more than {SHOT_BUDGET} (state, shoot-down outcome) "
+                                  "pairs to defend")
         return downs.map(lambda sd: tuple(zip(hits, surviving(plan, records, sd.alive),
                                               sd.spent, strict=True)))
 
