@@ -573,18 +573,32 @@ def test_bt_art_4_spotting_both_turns_minus_2_or_minus_1_if_the_spotter_attacked
     # a shell landing: hit or scatter, rings, directions from the impact or target hex
     make([mech("a", "1010"), mech("b", "1009", type="vehicle"), mech("c", "1008", facing=2)],
          in_flight=[{"kind": "artillery", "gun": "thumper", "target": "1009"}]),
-], ids=["cover-strike-punch", "artillery-scatter"])
+    # a bombing: on target (an asset), or scattered by its margin onto a 'Mech (arc from the
+    # target hex), infantry (AE doubled) or a 'Mech in depth-1 water (punch table)
+    make([mech("a", "1010", type="vehicle"), mech("b", "1110", facing=3),
+          mech("c", "1009", type="infantry"), mech("w", "1011")],
+         [{"kind": "light_bombing", "target": "1010"}], terrain={"1011": {"water": 1}}),
+    # strafing under Heavy Air Cover: one roll per unit, assets and AE-free infantry
+    make([mech("a", "1010", type="vehicle"), mech("b", "1011", type="infantry")],
+         [{"kind": "strafing", "hexes": ["1010", "1011", "1012"]}],
+         air_cover=[{"kind": "heavy", "against": 0}]),
+], ids=["cover-strike-punch", "artillery-scatter", "bombing-scatter", "strafing-cover"])
 def test_exact_matches_the_generic_enumeration_of_play(scn):
     generic = enumerate_outcomes(lambda d: harm_of(scn, d))
     ours = bt.exact(scn)
     for i in range(len(scn.units)):
-        for dmg in (0, 5, 10, 15):
+        for dmg in (0, 5, 10, 15, 30):
             assert ours.probability(lambda o, i=i, d=dmg: o[i].damage == d) == pytest.approx(
                 generic.probability(lambda o, i=i, d=dmg: o[i].damage == d), abs=1e-12)
-        for loc in ("CT", "CT(R)", "LT", "LA", "Head", "RA", "LL", "-"):
+        for loc in ("CT", "CT(R)", "LT", "LT(R)", "RT", "LA", "Head", "RA", "LL", "RL", "-"):
             def at(o, i=i, loc=loc):
                 return dict(o[i].locations).get(loc, 0)
             assert ours.expectation(at) == pytest.approx(generic.expectation(at), abs=1e-12)
+    # the joint law too: which units are damaged together
+    def damages(o):
+        return tuple(h.damage for h in o)
+    assert dict(ours.map(damages).items()) == pytest.approx(dict(generic.map(damages).items()),
+                                                            abs=1e-12)
 
 
 def test_exact_odds_by_hand_for_the_bombing_demo():
