@@ -708,3 +708,23 @@ def test_bt_art_4_spotting_in_one_turn_only_gives_no_modifier_and_says_why():
     assert groups_of(scn, out, "a") == [(5, "CT", "rear")]
     step = next(s for s in log.steps if s.clause == "BT-ART.4")
     assert "TN 8" in step.text and "both" in step.text
+
+
+def test_bt_art_4_a_spotter_spots_one_hex_per_turn():
+    shell = {"kind": "artillery", "gun": "thumper", "spotted": ["fired", "arrival"],
+             "spotter": "j"}
+    units = [mech("j", "2026", side="kurita"), mech("a", "1010")]
+    # one hex, any number of shells: fine (as for indirect fire)
+    scn = make(units, in_flight=[dict(shell, target="1010"), dict(shell, target="1010")])
+    assert [s.spotter for s in scn.attack.in_flight] == ["j", "j"]
+    # two hexes in the same turn (one landing, one fired now): refused
+    fails("attack.in_flight[0].spotter", "BT-ART.4",
+          lambda: make(units, [dict(shell, target="1212")],
+                       in_flight=[dict(shell, target="1010")]))
+    # the spotter is one of the firing side's units, spotting in this turn
+    fails("attack.in_flight[0].spotter", "BT-ART.4",
+          lambda: make(units, in_flight=[dict(shell, target="1010", spotter="a")]))
+    fails("attack.in_flight[0].spotter", "BT-ART.4",
+          lambda: make(units, in_flight=[dict(shell, target="1010", spotter="zz")]))
+    fails("attack.in_flight[0].spotter", "BT-ART.4",
+          lambda: make(units, in_flight=[dict(shell, target="1010", spotted=["fired"])]))

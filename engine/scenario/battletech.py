@@ -13,7 +13,9 @@ Fields follow shared/spec/scenario.md; additions documented here:
   the same shape as an artillery support. Its ``fired_turn`` (default ``turn - 1``) must be
   the previous turn: shells land in the NEXT turn's Weapon Attack Phase.
 - ``spotted``: the turns (``"fired"``, ``"arrival"``) a 'Mech spotted the target hex;
-  ``spotter_attacked``: the spotter also attacked (BT-ART.4: -1 instead of -2).
+  ``spotter_attacked``: the spotter also attacked (BT-ART.4: -1 instead of -2);
+  ``spotter`` (optional unit id): who spots it in THIS turn (the turn of firing for
+  ``supports``, of arrival for ``in_flight``), so the once-per-turn limit is checked.
 
 Validation beyond the field shapes (each error names the field and the clause):
 - BT-GEN.4: at most 3 air strikes per turn: strikes, bombings, strafings and artillery
@@ -30,6 +32,8 @@ Validation beyond the field shapes (each error names the field and the clause):
   all selections; a ``preplotted`` support's target is one of its selection's hexes;
   artillery in ``supports`` is fired this turn (``fired_turn``, if given, is ``turn``);
   a shell in flight is never pre-plotted (it would have hit when fired).
+- BT-ART.4: a ``spotter`` is one of the firing side's units, spotting in this turn, and
+  spots one hex per turn (any number of shells at that hex).
 """
 
 from __future__ import annotations
@@ -107,6 +111,7 @@ class Support:
     selection: str | None = None
     spotted: frozenset[str] = frozenset()
     spotter_attacked: bool = False
+    spotter: str | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +164,7 @@ def _unit(u: Field, hexmap: HexMap) -> Unit:
 
 def _support(s: Field, hexmap: HexMap) -> Support:
     s.only(("kind", "target", "hexes", "gun", "fired_turn", "preplotted", "selection",
-            "spotted", "spotter_attacked"))
+            "spotted", "spotter_attacked", "spotter"))
     kind = s["kind"].choice(SUPPORT_KINDS)
     if kind == "bluff":
         return Support(kind)
@@ -182,6 +187,7 @@ def _support(s: Field, hexmap: HexMap) -> Support:
         selection=s.get("selection", s["gun"].value).string(40),
         spotted=frozenset(x.choice(SPOT_TURNS) for x in s.get("spotted", []).items()),
         spotter_attacked=s.get("spotter_attacked", False).boolean(),
+        spotter=s["spotter"].string(40) if s.has("spotter") else None,
     )
 
 
@@ -201,6 +207,8 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
                      for s in supports)
     in_flight = tuple(_in_flight(f, board.map, turn, preplotted)
                       for f in a.get("in_flight", []).items())
+    side = a["side"].string(40)
+    _check_spotters(a, units, side, supports, in_flight)
     covers = []
     for c in a.get("air_cover", []).items():
         c.only(("kind", "against"))
@@ -210,11 +218,32 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
                                     "not artillery (BT-HIDDEN.2)")
         covers.append(AirCover(c["kind"].choice(("light", "heavy")), against))
     attack = Attack(
-        turn=turn, side=a["side"].string(40),
+        turn=turn, side=side,
         supports=supports, in_flight=in_flight, air_cover=tuple(covers),
         hidden_aerospace=a.get("hidden_aerospace", False).boolean(), preplotted=preplotted,
     )
     return board, tuple(units), attack, options
+
+
+def _check_spotters(a: Field, units: list[Unit], side: str, supports: tuple[Support, ...],
+                    in_flight: tuple[Support, ...]) -> None:
+    """BT-ART.4: a spotter (one of the firing side's units) spots one hex per turn."""
+    sides = {u.id: u.side for u in units}
+    spotting: dict[str, Hex] = {}
+    for field, shells, now in (("supports", supports, "fired"),
+                               ("in_flight", in_flight, "arrival")):
+        for i, s in enumerate(shells):
+            if s.spotter is None:
+                continue
+            f = a[field][i]["spotter"]
+            if sides.get(s.spotter) != side:
+                raise f.fail(f"BT-ART.4: the spotter must be one of {side}'s units")
+            if now not in s.spotted:
+                raise f.fail(f"BT-ART.4: the spotter spots in this turn: add {now!r} to spotted")
+            seen = spotting.setdefault(s.spotter, s.target)
+            if seen != s.target:
+                raise f.fail(f"BT-ART.4: a spotter spots only once per turn; {s.spotter} "
+                             f"already spots {seen.label} this turn")
 
 
 def _at_preplotted(s: Support, preplotted: dict[str, tuple[Hex, ...]]) -> bool:

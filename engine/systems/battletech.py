@@ -417,14 +417,15 @@ def arriving_shot(scn: Scenario, support: Support, label: str, dice: Dice,
     """BT-ART.3 and BT-ART.4: shells fired last turn land: 2D6 vs 8 + spotting; misses scatter."""
     modifier = spotting_modifier(support)
     tn = T.ARTILLERY_TN + modifier
+    by = f" by {scn.unit(support.spotter).name}" if support.spotter else ""
     if modifier:
-        log.step("BT-ART.4", f"{label}: target hex spotted in the turn it was fired and the "
+        log.step("BT-ART.4", f"{label}: target hex spotted{by} in the turn it was fired and the "
                  f"turn it lands: TN {T.ARTILLERY_TN} {modifier:+d} = {tn}"
                  + (" (the spotter attacked: -1 only, +1 to its own attacks)"
                     if support.spotter_attacked else ""))
     elif support.spotted:
         when = "it was fired" if "fired" in support.spotted else "it lands"
-        log.step("BT-ART.4", f"{label}: target hex spotted only in the turn {when}: no "
+        log.step("BT-ART.4", f"{label}: target hex spotted{by} only in the turn {when}: no "
                  f"modifier (spotting must be in both turns), TN {tn}")
     roll = dice.total(f"{label} (2D6)", 2, 6)
     hit = _success(roll, tn)
