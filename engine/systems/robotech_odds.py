@@ -24,7 +24,8 @@ are independent until the reactions, so the odds are composed from the very func
 
 Many mecha with Command Points crowded under a volley multiply the states: past
 `FOLD_BUDGET` (stage 2) or `SHOT_BUDGET` (stage 3) `TooManyOutcomes` is raised and
-`engine.systems.odds` samples instead, saying so in `Odds.note`. The 4-missile Derringer demo takes about 0.2 s.
+`engine.systems.odds` samples instead, saying so in `Odds.note`. The 4-missile Derringer
+demo takes about 0.3 s.
 """
 
 from __future__ import annotations
