@@ -65,7 +65,7 @@ def test_single_shot_at_a_dodging_mecha_by_hand() -> None:
                          + [Path(__file__).parent / "scenarios" / "robotech.json"], ids=str)
 def test_exact_is_the_generic_enumeration_of_play_for_single_shots(path: Path) -> None:
     s = load(path)
-    generic = enumerate_outcomes(lambda d: systems.harm_of(s, d))
+    generic = enumerate_outcomes(systems.sampler(s))
     exact = rt.exact(s)
     for outcome in set(dict(generic.items())) | set(dict(exact.items())):
         assert exact[outcome] == pytest.approx(generic[outcome], abs=1e-12)
@@ -134,10 +134,10 @@ EVENTS = {"p_hit": lambda i: lambda o: o[i].hits > 0,
 
 
 def sampled(path: Path) -> dict[tuple[int, str], float]:
-    """200,000 seeded resolutions (`systems.harm_of`, as the Monte Carlo fallback runs
+    """200,000 seeded resolutions (`systems.sampler`, as the Monte Carlo fallback runs
     them): each unit's sampled p_hit and p_damaged."""
     s = load(path)
-    sample = estimate(lambda d: systems.harm_of(s, d), TRIALS, seed=2024)
+    sample = estimate(systems.sampler(s), TRIALS, seed=2024)
     return {(i, name): sample.distribution.probability(event(i))
             for i in range(len(s.units)) for name, event in EVENTS.items()}
 

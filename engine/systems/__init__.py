@@ -5,6 +5,9 @@ Each system is one module, ``engine.systems.<system>``, providing:
 - ``play(scenario, dice, log) -> outcome``: the rules, step by step, asking `dice` for
   every roll and writing every step to `log` with its clause ID. The outcome is hashable.
   Illegal attacks raise `IllegalAttack` before any roll.
+- optionally ``prepare(scenario) -> plan`` and ``run(plan, dice, log) -> outcome``, with
+  ``play == run(prepare(scenario), ...)``: `prepare` does once what needs no dice
+  (legality, geometry, who stands where), so Monte Carlo repeats only the rolls.
 - ``harm(scenario, outcome) -> tuple[Harm, ...]``: one `Harm` per unit, in unit order.
 - ``effects(scenario, outcome) -> dict[str, dict]``: per unit id, what happened (JSON).
 - optionally ``exact(scenario) -> Distribution[tuple[Harm, ...]]``, the exact harm
@@ -13,14 +16,17 @@ Each system is one module, ``engine.systems.<system>``, providing:
 - optionally ``groups(scenario) -> dict[str, list[int]]`` (unit indices per group) and
   ``landing(scenario) -> list[dict]`` (where the marker lands, for the odds overlay).
 
-`resolve` runs `play` once with seeded or scripted dice; `odds` runs it over every dice
-outcome (or samples it where the tree is too large, and says so).
+`resolve` runs the rules once with seeded or scripted dice; `odds` runs them over every
+dice outcome (or samples them where the tree is too large, and says so). Plans are values
+held by the caller, never remembered by a module: the engine keeps no global state.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from engine.dice import (
     Dice,
@@ -68,15 +74,33 @@ def resolve(scenario: Scenario, seed: int | None = None) -> Resolution:
     rules = rules_of(scenario.system)
     dice, used = dice_for(scenario, seed)
     log = Log(dice)
-    outcome = rules.play(scenario, dice, log)
+    outcome = runner(scenario)(dice, log)
     return Resolution(scenario.system, used, dict(scenario.options), tuple(log.steps),
                       rules.effects(scenario, outcome))
 
 
+def runner(scenario: Scenario) -> Callable[[Dice, Log], Any]:
+    """The scenario's attack as a function of (dice, log), prepared once where the system
+    can (`prepare`/`run`); illegal attacks raise here, before any roll."""
+    rules = rules_of(scenario.system)
+    if hasattr(rules, "run"):
+        plan = rules.prepare(scenario)
+        return lambda dice, log: rules.run(plan, dice, log)
+    return lambda dice, log: rules.play(scenario, dice, log)
+
+
+def sampler(scenario: Scenario) -> Callable[[Dice], Outcome]:
+    """One silent run of the rules reduced to the harm per unit, as a function of the
+    dice (Monte Carlo and the generic enumeration run it many times)."""
+    rules = rules_of(scenario.system)
+    run = runner(scenario)
+    silent = SilentLog()
+    return lambda dice: rules.harm(scenario, run(dice, silent))
+
+
 def harm_of(scenario: Scenario, dice: Dice) -> Outcome:
     """One silent run of the rules, reduced to the harm per unit."""
-    rules = rules_of(scenario.system)
-    return rules.harm(scenario, rules.play(scenario, dice, SilentLog()))
+    return sampler(scenario)(dice)
 
 
 def exact(scenario: Scenario, budget: int = 250_000) -> Distribution[Outcome]:
@@ -84,7 +108,7 @@ def exact(scenario: Scenario, budget: int = 250_000) -> Distribution[Outcome]:
     rules = rules_of(scenario.system)
     if hasattr(rules, "exact"):
         return rules.exact(scenario)
-    return enumerate_outcomes(lambda d: harm_of(scenario, d), budget=budget)
+    return enumerate_outcomes(sampler(scenario), budget=budget)
 
 
 def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIALS,
@@ -109,6 +133,6 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
         else:
             units, group_figs = summarize(dist, ids, groups)
             return Odds("exact", None, units, group_figs, landing)
-    sample = estimate(lambda d: harm_of(scenario, d), trials, seed)
+    sample = estimate(sampler(scenario), trials, seed)
     units, group_figs = summarize(sample.distribution, ids, groups, sample)
     return Odds("monte-carlo", trials, units, group_figs, landing, note)

@@ -686,27 +686,14 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, dice: Dice,
 
 def play(scenario: Scenario, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
     """Resolve the Blast attack step by step: legality, strikes, landings, reactions."""
-    plan = prepared(scenario)
-    if not log.silent:
-        log.step("OPT", options_text(plan.options))
-        log_setup(plan, log)
-    return run(plan, dice, log)
-
-
-_LAST_PLAN: list[Plan] = []
-
-
-def prepared(scenario: Scenario) -> Plan:
-    """`prepare`, remembered for the last scenario object (scenarios are frozen): a Monte
-    Carlo estimate plays the same attack 200,000 times, and its legality checks and aims
-    (line of sight, templates) cost as much as the rolls."""
-    if not (_LAST_PLAN and _LAST_PLAN[0].scenario is scenario):
-        _LAST_PLAN[:] = [prepare(scenario)]
-    return _LAST_PLAN[0]
+    return run(prepare(scenario), dice, log)
 
 
 def run(plan: Plan, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
     """The rolls of a prepared attack: strikes, landings, shoot-downs, then each unit."""
+    if not log.silent:
+        log.step("OPT", options_text(plan.options))
+        log_setup(plan, log)
     rolls = [strike(plan, a, dice, log) for a in plan.aims]
     records = [landed.record for landed in land_volley(plan, rolls, dice, log)]
     shot = shoot_down(plan, records, dice, log)
