@@ -7,6 +7,7 @@ import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from statistics import NormalDist
 
@@ -14,11 +15,11 @@ import pytest
 
 from engine import scenario as scenarios
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
-from engine.dice import ScriptedDice, estimate, sum_distribution
+from engine.dice import ScriptedDice, enumerate_outcomes, sum_distribution
 from engine.errors import IllegalAttack
-from engine.log import Log, SilentLog
-from engine.odds import summarize
-from engine.systems import heresy, odds, resolve
+from engine.log import Log
+from engine.scenario import Scenario
+from engine.systems import heresy, odds, resolve, sampler
 
 TRIALS = 200_000
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/heresy-*.json"))
@@ -100,6 +101,35 @@ def test_hh_1_hole_over_a_vehicle_hull() -> None:
     assert e.value.clause == "HH-1"
 
 
+def with_terrain(d: dict, *features: list) -> Scenario:
+    """The scenario of `d` with terrain features (lists of [x, y] points) on its board."""
+    s = scenarios.load_dict(d)
+    terrain = tuple(tuple(tuple(p) for p in f) for f in features)
+    return replace(s, board=replace(s.board, terrain=terrain))
+
+
+def test_hh_1_target_must_be_visible() -> None:
+    d = doc([marine("a", 30, 24)], dice=[])
+    with pytest.raises(IllegalAttack) as e:
+        resolve(with_terrain(d, [[20, 20], [20, 28]]))
+    assert e.value.clause == "HH-1" and "cannot see" in e.value.reason
+    with pytest.raises(IllegalAttack):  # a ruin block
+        resolve(with_terrain(d, [[19, 20], [21, 20], [21, 28], [19, 28]]))
+    # a wall hiding the centre but not the whole base: part of the model is visible
+    d["dice"] = [1, 1, "HIT", 1]
+    res = resolve(with_terrain(d, [[20, 20], [20, 24.05]]))
+    assert res.effects["a"]["hits"] == 1 and "can see" in res.steps[2].text
+
+
+def test_hh_7_hits_ignore_line_of_sight() -> None:
+    # b stands behind a wall the firer cannot see through; the marker scatters onto it
+    units = [marine("a", 30, 24), marine("b", 30, 30, unit="other")]
+    d = doc(units, dice=[6, 4, 180, 4, 1])  # 6" south: (30, 30), b under the marker
+    effects = resolve(with_terrain(d, [[25, 27], [35, 27]])).effects
+    assert effects["b"]["hits"] == 1 and effects["b"]["wounds_lost"] == 1
+    assert effects["a"]["hits"] == 0
+
+
 def test_hh_2_hole_within_maximum_range() -> None:
     # range from the firer's base edge (0.63") to the hole: 20.63 - 0.63 = 20
     ok = doc([marine("a", 30.63, 24)], dice=[1, 1, "HIT", 6, 1], weapon={"range": 20.01})
@@ -152,7 +182,8 @@ def test_hh_4_distance_is_2d6_minus_bs() -> None:
     assert final["x"] == pytest.approx(35) and final["y"] == pytest.approx(24)
     arrow = [m for st in steps for m in st.marks if m["kind"] == "scatter"][0]
     assert arrow["distance"] == 5
-    assert [r.value for r in steps[3].rolls] == [9, 90.0]
+    scatter = next(st for st in steps if st.clause == "HH-4")
+    assert [r.value for r in scatter.rolls] == [9, 90.0]
 
 
 def test_hh_4_hit_and_minimum_zero() -> None:
@@ -172,6 +203,14 @@ def test_hh_5_scatter_beyond_range_still_hits() -> None:
     assert "HH-5" in clauses_of(steps)
     assert effects["b"]["hits"] == 1 and effects["a"]["hits"] == 0
     assert effects["b"]["wounds_lost"] == 1  # To Wound 4, save 1
+
+
+def test_hh_5_scatter_onto_own_units_is_logged() -> None:
+    units = [marine("a", 30, 24), marine("g", 25, 24, side="loyal", unit="escort")]
+    d = doc(units, dice=[6, 3, 270, 4, 1])  # 5" west: (25, 24), the firer's squadmate
+    effects, steps = run(d)
+    assert effects["g"]["hits"] == 1 and effects["g"]["wounds_lost"] == 1
+    assert any(st.clause == "HH-5" and "own side (g)" in st.text for st in steps)
 
 
 def test_hh_6_centre_beyond_the_table_edge_misses() -> None:
@@ -281,6 +320,25 @@ def test_hh_8_to_wound_saves_and_allocation_to_any_model() -> None:
     assert effects["z"]["ignored"] == 1 and effects["z"]["wounds_lost"] == 1
 
 
+def test_hh_8_closest_model_measured_to_the_base_edge() -> None:
+    # c's centre is farther from the firer than a's, but its 60 mm base reaches closer
+    units = [marine("a", 30, 24), marine("c", 30.4, 26, base_mm=60)]
+    d = doc(units, dice=[1, 1, "HIT", 6, 1, 1])
+    effects, steps = run(d)
+    assert effects["a"]["hits"] == 1 and effects["c"]["hits"] == 1  # 2.13" + 1.18" reach
+    # one wound (To Wound 6, 1): it goes to c, whose base edge is the closest to the firer
+    assert effects["c"]["wounds_lost"] == 1 and effects["a"]["wounds_lost"] == 0
+    assert any("allocated to c" in st.text for st in steps)
+
+
+def test_hh_8_log_names_the_denied_save() -> None:
+    d = doc([marine("a", 30, 24)], dice=[1, 1, "HIT", 6], weapon={"ap": 3})
+    _, steps = run(d)
+    step = next(st for st in steps if "allocated to a" in st.text)
+    assert "AP3 denies its 3+ armour" in step.text and "1 Wound lost" in step.text
+    assert step.marks == ({"kind": "unit", "id": "a", "state": "damaged"},)
+
+
 def test_hh_8_to_wound_chart() -> None:
     from engine.systems.heresy_wounds import to_wound_target
     assert [to_wound_target(s, 4) for s in range(1, 11)] == [
@@ -335,6 +393,20 @@ def test_hh_14_mega_blast_allocates_from_the_marker_centre() -> None:
     assert lost == {"a": 1, "b": 0, "near": 0}
     plain = doc(units, dice=[1, 1, "HIT", 6, 1], weapon={"s": 6, "ap": 6, "blast": 3})
     assert run(plain)[0]["near"]["wounds_lost"] == 1
+
+
+def test_hh_14_mega_blast_measures_from_the_centre_to_the_base_edge() -> None:
+    # b's centre is 3.2" from the hole, a's 3.0"; b's 60 mm base edge is 2.02" away, a's 2.37"
+    units = [marine("t", 30, 24), marine("a", 30, 27), marine("b", 33.2, 24, base_mm=60)]
+    mega = {"blast": 10, "range": 60, "mega": [[4, 6], [4, 6], [4, 6]]}
+    effects, steps = run(doc(units, dice=[1, 1, "HIT", 1, 1, 6, 1, 6], weapon=mega))
+    assert [effects[k]["hits"] for k in "tab"] == [1, 1, 1]
+    # one wound: t (under the hole) would take it first; kill t with it and check the order
+    two = doc(units, dice=[1, 1, "HIT", 1, 6, 6, 1, 1], weapon=mega)
+    effects, steps = run(two)
+    allocated = [st.text.split("allocated to ")[1].split(":")[0] for st in steps
+                 if st.clause == "HH-14"]
+    assert allocated == ["t", "b"]
 
 
 def test_hh_15_mega_blast_hits_vehicles_on_side_armour() -> None:
@@ -400,11 +472,23 @@ def test_hh_20_gets_hot_reroll() -> None:
         effects, steps = run(d)
         assert "HH-20" in clauses_of(steps) and effects["a"]["hits"] == 1
         assert effects["f"]["wounds_lost"] == 0
-    ones = doc([marine("a", 30, 24)], dice=[1, 1], reroll="ones", weapon={"gets_hot": True})
-    assert run(ones)[0]["f"]["wounds_lost"] == 1  # AP 6: no save, 1 W lost
-    opt = doc([marine("a", 30, 24)], dice=[1, 4, 1, 1, "HIT", 1], reroll="ones",
-              weapon={"gets_hot": True}, options={"ones_reroll_gets_hot": True})
-    assert run(opt)[0]["a"]["hits"] == 1
+    plain = doc([marine("a", 30, 24)], dice=[1, 1], weapon={"gets_hot": True})
+    assert run(plain)[0]["f"]["wounds_lost"] == 1  # no re-roll; AP 6: no save, 1 W lost
+    again = doc([marine("a", 30, 24)], dice=[1, 1, 1], reroll="full", weapon={"gets_hot": True})
+    assert run(again)[0]["f"]["wounds_lost"] == 1  # the re-roll is a 1 too: the wound stands
+
+
+def test_hh_20_reroll_ones_rerolls_a_gets_hot_one() -> None:
+    # HH-20 counts BS 6+ (a re-roll of To Hit 1s) among the abilities that re-roll a Gets Hot
+    # 1; HH-10's exclusion of re-roll-1s abilities is about the scatter only
+    ones = doc([marine("a", 30, 24)], dice=[1, 4, 6, 6, 90], reroll="ones",
+               weapon={"gets_hot": True})
+    outcome, dice, log = play(ones)
+    assert outcome[0].lost == 0 and outcome[1].hits == 0 and dice.remaining == 0  # no HH-10
+    assert "HH-20" in clauses_of(log.steps)
+    strict = doc([marine("a", 30, 24)], dice=[1, 1], reroll="ones", weapon={"gets_hot": True},
+                 options={"ones_reroll_gets_hot": False})
+    assert run(strict)[0]["f"]["wounds_lost"] == 1
 
 
 # -- log, demos, odds ------------------------------------------------------------------------
@@ -451,6 +535,32 @@ def test_exact_odds_equal_the_closed_form(dist: float, bs: int, blast: int) -> N
     assert o.units["b"]["p_hit"] == pytest.approx(closed_form(dist, reach, bs), abs=2e-6)
 
 
+SMALL = {
+    "blast": doc([marine("a", 30, 24), marine("b", 31.5, 24.5),
+                  marine("c", 33, 22, side="neutral", unit="o")]),
+    "twin-linked-gets-hot": doc([marine("a", 30, 24), marine("b", 31.5, 24.5)],
+                                weapon={"twin_linked": True, "gets_hot": True, "ap": 3},
+                                reroll_when="missed-or-friendly"),
+    "marker-facing": doc([marine("a", 30, 24), rhino("v", 32, 26.5)], weapon={"s": 6, "blast": 5},
+                         options={"vehicle_facing": "marker"}),
+    "mega-mixed-bases": doc([marine("a", 30, 24, sv=None), marine("b", 32.5, 25, base_mm=60,
+                                                                  sv=None)],
+                            weapon={"blast": 10, "range": 60, "mega": [[8, 2], [5, 4], [3, 6]]}),
+}
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_exact_odds_equal_the_generic_enumeration(name: str) -> None:
+    """`exact` (bind and combine over the rule functions) against the generic enumeration
+    of `play` itself, path by path."""
+    s = scenarios.load_dict(SMALL[name])
+    exact = heresy.exact(s)
+    generic = enumerate_outcomes(sampler(s))
+    assert set(dict(exact.items())) == set(dict(generic.items()))
+    for outcome, p in generic.items():
+        assert exact[outcome] == pytest.approx(p, abs=1e-12)
+
+
 def squad_doc() -> dict:
     units = [marine(f"m{i}", 30 + 1.4 * (i % 5), 22 + 1.6 * (i // 5)) for i in range(10)]
     return doc(units, bs=3, weapon={"s": 8, "ap": 3, "blast": 5, "range": 48})
@@ -466,16 +576,13 @@ def test_exact_odds_for_a_ten_model_squad_are_fast() -> None:
 
 
 def sample_and_exact(d: dict) -> tuple[dict, dict]:
-    """Exact figures and 200,000 seeded resolutions of one scenario (run in a worker)."""
+    """Exact figures and those of 200,000 seeded resolutions of one scenario, both through
+    `engine.systems.odds` (run in a worker)."""
     s = scenarios.load_dict(d)
-    fire = heresy.ready(s)
-    silent = SilentLog()
-    sample = estimate(lambda dice: heresy.harm(s, heresy.play_fire(fire, dice, silent)),
-                      TRIALS, seed=1)
-    ids = [u.id for u in s.units]
-    exact, _ = summarize(heresy.exact(s), ids)
-    mc, _ = summarize(sample.distribution, ids, sample=sample)
-    return exact, mc
+    exact = odds(s, method="exact")
+    mc = odds(s, method="monte-carlo", trials=TRIALS, seed=1)
+    assert (exact.method, mc.method, mc.trials) == ("exact", "monte-carlo", TRIALS)
+    return exact.units, mc.units
 
 
 @pytest.fixture(scope="module")

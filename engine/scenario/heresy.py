@@ -1,6 +1,9 @@
 """Warhammer 40,000 7th / Horus Heresy scenarios: models on a tabletop, one Blast weapon.
 
 Fields follow shared/spec/scenario.md; additions documented here:
+- ``terrain``: optional list of ``{"points": [[x, y], ...]}``, features that block line of
+  sight (two points: a wall segment; three or more: a polygon), as for Robotech. They only
+  decide which models are visible to the firer (HH-1); Hits ignore them (HH-5, HH-7).
 - model ``cover`` (optional cover save 2-6): the cover save the scenario's author judges
   the model to have against this attack (from the firer; from the marker centre for a
   Mega-blast, HH-14). Never used against a Gets Hot wound (HH-18).
@@ -22,8 +25,10 @@ Fields follow shared/spec/scenario.md; additions documented here:
   centre is over the hull); ``instant_death`` (default true: S >= 2T removes a model's
   remaining Wounds, no Feel No Pain); ``pool_order`` ``"best-first"`` (default) |
   ``"worst-first"`` (order of the Wound Pools: inner zone and AP 2 first, or the reverse);
-  ``ones_reroll_gets_hot`` (default false: re-roll-1s abilities do not re-roll a blast's
-  Gets Hot 1s, like HH-10).
+  ``ones_reroll_gets_hot`` (default true: an ability to re-roll To Hit rolls of 1 re-rolls
+  a blast's Gets Hot 1s too. HH-20 names BS 6+, itself a re-roll of 1s To Hit, among the
+  abilities that do; HH-10's exclusion of re-roll-1s abilities is about the Scatter dice
+  and the 2D6 only. False: only full re-rolls, Twin-linked and BS 6+ do).
 """
 
 from __future__ import annotations
@@ -41,10 +46,10 @@ from engine.scenario.common import (
 from engine.scenario.fields import Field
 
 OPTIONS = {"edition": "hh2", "vehicle_facing": "firer", "instant_death": True,
-           "pool_order": "best-first", "ones_reroll_gets_hot": False}
+           "pool_order": "best-first", "ones_reroll_gets_hot": True}
 OPTION_CHOICES = {"edition": ("hh2", "7th"), "vehicle_facing": ("firer", "marker"),
                   "instant_death": (True, False), "pool_order": ("best-first", "worst-first"),
-                  "ones_reroll_gets_hot": (False, True)}
+                  "ones_reroll_gets_hot": (True, False)}
 BLAST_SIZES = (3, 5, 7, 10)
 WEAPON_RULES = ("ordnance", "twin_linked", "gets_hot", "blast")
 REROLLS = ("none", "full", "ones")
@@ -112,6 +117,12 @@ class Attack:
 @dataclass(frozen=True)
 class Board:
     table: Table
+    terrain: tuple[tuple[tuple[float, float], ...], ...] = ()
+
+
+def _point(f: Field, table: Table) -> tuple[float, float]:
+    x, y = f.items(2, 2)
+    return x.number(0, table.width), y.number(0, table.height)
 
 
 def _opt_save(f: Field) -> int | None:
@@ -177,6 +188,8 @@ def parse(root: Field) -> tuple[Board, tuple[Model, ...], Attack, dict]:
     """Validate a Heresy scenario: table, models, attack and options."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     table = parse_table(root)
+    terrain = tuple(tuple(_point(p, table) for p in t.only(("points",))["points"].items(2))
+                    for t in root.get("terrain", []).items())
     models = [_model(u, table) for u in root["units"].items(1)]
     by_id = check_unique_ids(models)
     a = root["attack"].only(("firer", "bs", "weapon", "target", "reroll", "snap_shot", "aim",
@@ -192,4 +205,4 @@ def parse(root: Field) -> tuple[Board, tuple[Model, ...], Attack, dict]:
         snap_shot=a.get("snap_shot", False).boolean(),
         aim=aim, reroll_when=a.get("reroll_when", "target-missed").choice(REROLL_WHEN),
     )
-    return Board(table), tuple(models), attack, options
+    return Board(table, terrain), tuple(models), attack, options

@@ -7,12 +7,14 @@ One function per section of the seed:
   or hull, the target must be an enemy (another side than the firer's), the hole within
   the weapon's range measured from the firer's base or hull edge (a ``min_range`` is
   refused too), and no model of the firer's side may be even partly under the marker.
-  Visibility is assumed (the scenario has no terrain).
+  Visible (HH-1): some sight line from the firer's centre to its target's centre or to one
+  of `SIGHT_POINTS` points around the target's base edge (a hull: its corners and edge
+  midpoints) touches no ``terrain`` feature. Terrain never stops a Hit (HH-5, HH-7).
 - `gets_hot` (HH-17 to HH-20): one D6 per shot before firing; a model that may re-roll To
-  Hit (``reroll: "full"``, Twin-linked or BS 6+; ``"ones"`` only with option
-  ``ones_reroll_gets_hot``) re-rolls a 1. A 1 that stands: the shot is not fired and the
-  firer resists one wound at the weapon's base AP (vehicles: D6, glancing on 1-2 or, with
-  ``edition: "7th"``, 1-3). The remaining shots are still fired (one attack).
+  Hit (``reroll: "full"``, Twin-linked or BS 6+; ``"ones"`` too unless option
+  ``ones_reroll_gets_hot`` is false) re-rolls a 1. A 1 that stands: the shot is not fired
+  and the firer resists one wound at the weapon's base AP (vehicles: D6, glancing on 1-2
+  or, with ``edition: "7th"``, 1-3). The remaining shots are still fired (one attack).
 - `scatter_once` (HH-4 to HH-7, HH-12, HH-13): 2D6 and the scatter die; distance
   max(0, 2D6 - BS) along the arrow; HIT: no move. Off the table (HH-6): complete miss.
 - `scatter_shot` (HH-10): with a full re-roll or Twin-linked, the scatter die AND the 2D6
@@ -21,9 +23,12 @@ One function per section of the seed:
 - `add_shot` (HH-9): shots are scattered one at a time and their Hits added up; To Wound
   comes after the last shot.
 - `resolve_hits` (HH-8, HH-13 to HH-16, see `heresy_wounds`): per unit in scenario order,
-  To Wound for all its Hits together, Wound Pools, allocation closest first (from the
-  marker centre for a Mega-blast, the first marker that hit the unit), saves, Feel No Pain;
-  then each vehicle's armour penetration.
+  To Wound for all its Hits together, Wound Pools, allocation closest first (measured to
+  the edge of each base, from the firer or, for a Mega-blast, from the centre of the first
+  marker that hit the unit), saves, Feel No Pain; then each vehicle's armour penetration.
+
+`prepare` aims and checks the attack once (a `Fire`); `run` makes the rolls, so Monte Carlo
+repeats only those.
 
 Scripted dice order (``dice``): for each shot: [Gets Hot D6, its re-roll if a 1 may be
 re-rolled, then for a 1 that stands the firer's save D6 and Feel No Pain D6 (or a vehicle's
@@ -52,7 +57,14 @@ from typing import Any
 
 from engine.dice import Dice, Distribution, combine, enumerate_outcomes, sum_distribution
 from engine.errors import IllegalAttack
-from engine.geometry import Rect, direction, rect_distance_to_point
+from engine.geometry import (
+    Point,
+    Rect,
+    direction,
+    rect_distance_to_point,
+    segment_intersects_polygon,
+    segment_intersects_segment,
+)
 from engine.log import Log, SilentLog, scatter, template, unit_state
 from engine.odds import Harm
 from engine.scenario import Scenario
@@ -61,14 +73,17 @@ from engine.systems.heresy_scatter import (
     Fire,
     Hits,
     Landing,
+    Shape,
     breakpoints,
     hole_over,
     land,
     no_hits,
-    prepare,
+    take_aim,
     touches,
 )
 from engine.systems.heresy_wounds import (
+    EVENT_TEXT,
+    FACINGS,
     Wound,
     allocate_wound,
     gets_hot_damage,
@@ -121,6 +136,38 @@ def range_to(fire: Fire, point: Any) -> float:
     return max(0.0, shape.center.distance_to(point) - shape.radius)
 
 
+SIGHT_POINTS = 16
+"""HH-1: points sampled around a round base's edge when looking for a clear sight line."""
+
+
+def sight_points(shape: Shape) -> list[Point]:
+    """The points of a base or hull a sight line may end at (HH-1): centre and outline."""
+    c = shape.center
+    if isinstance(shape, Rect):
+        corners = shape.corners()
+        return [c, *corners, *((a + b) * 0.5 for a, b in zip(corners, corners[1:] + corners[:1],
+                                                               strict=True))]
+    return [c, *(c + direction(360.0 * k / SIGHT_POINTS) * shape.radius
+                 for k in range(SIGHT_POINTS))]
+
+
+def blocked(terrain: tuple[tuple[tuple[float, float], ...], ...], a: Point, b: Point) -> bool:
+    """A sight line a-b touches a terrain feature (a wall segment or a polygon)."""
+    for feature in terrain:
+        pts = [Point(x, y) for x, y in feature]
+        if (segment_intersects_segment(a, b, pts[0], pts[1]) if len(pts) == 2
+                else segment_intersects_polygon(a, b, pts)):
+            return True
+    return False
+
+
+def visible(fire: Fire) -> bool:
+    """HH-1: the target model is visible to the firer (some sight line is clear)."""
+    terrain = fire.scenario.board.terrain
+    eye = fire.firer_point
+    return any(not blocked(terrain, eye, p) for p in sight_points(fire.shapes[fire.target]))
+
+
 def check_attack(fire: Fire) -> None:
     """HH-11, HH-1, HH-2, HH-3: refuse an attack the rules forbid, before any roll."""
     attack, models = fire.attack, fire.models
@@ -129,6 +176,9 @@ def check_attack(fire: Fire) -> None:
         raise IllegalAttack("HH-11", "Blast weapons cannot be fired as Snap Shots")
     if target.side == firer.side:
         raise IllegalAttack("HH-1", f"the target {target.id} is not an enemy of {firer.id}")
+    if not visible(fire):
+        raise IllegalAttack("HH-1", f"{firer.id} cannot see {target.id}: terrain blocks "
+                                    "every line of sight")
     if not hole_over(fire.shapes[fire.target], fire.aim):
         raise IllegalAttack("HH-1", f"the hole must be over the base or hull of {target.id}")
     reach = range_to(fire, fire.aim)
@@ -144,19 +194,33 @@ def check_attack(fire: Fire) -> None:
 
 
 def log_setup(fire: Fire, log: Log) -> None:
-    """OPT and SETUP steps: the options used and the marker as placed (HH-1, HH-12)."""
+    """OPT and SETUP steps, then the placement as checked (HH-1 to HH-3) and the marker
+    used (HH-12, HH-13)."""
     opts = ", ".join(f"{k}={v}" for k, v in fire.options.items())
     log.step("OPT", f"Options used: {opts}.")
     w = fire.attack.weapon
+    firer, target = fire.models[fire.firer].id, fire.attack.target
     kind = ("Apocalyptic Mega-blast" if fire.mega else
             {3: "Blast", 5: "Large Blast", 7: "Massive Blast", 10: "Apocalyptic Blast"}[w.blast])
     extra = {"zones": list(fire.radii)} if fire.mega else {}
-    log.step("SETUP", f"{fire.models[fire.firer].id} (BS {fire.attack.bs}) fires {w.name} "
-                      f"({kind}, {w.shots} shot(s)) at {fire.attack.target}.")
-    log.step("HH-12" if not fire.mega else "HH-13",
-             f"{2 * fire.radii[-1]:g}\" marker placed with its hole over "
-             f"{fire.attack.target} at ({fire.aim.x:.2f}, {fire.aim.y:.2f}).",
+    log.step("SETUP", f"{firer} (BS {fire.attack.bs}) fires {w.name} ({kind}, {w.shots} "
+                      f"shot(s)) at {target}. Blast weapons do not roll To Hit.")
+    size = f"{2 * fire.radii[-1]:g}\""
+    log.step("HH-1", f"{firer} can see {target} and places the {size} marker with its hole "
+                     f"over {target}'s {'hull' if fire.models[fire.target].vehicle else 'base'}"
+                     f" at ({fire.aim.x:.2f}, {fire.aim.y:.2f}).",
              template(fire.aim.x, fire.aim.y, fire.radii[-1], "aim", **extra))
+    log.step("HH-2", f"The hole is {range_to(fire, fire.aim):.2f}\" from {firer}: within the "
+                     f"{w.range:g}\" maximum range"
+                     + (f" and outside the {w.min_range:g}\" minimum range" if w.min_range
+                        else "") + ".")
+    log.step("HH-3", "No friendly model is under the marker, not even partly.")
+    if fire.mega:
+        zones = ", ".join(f"{name} {2 * r:g}\" S{s} AP{ap or '-'}" for name, r, (s, ap)
+                          in zip(ZONE_NAMES, fire.radii, w.mega, strict=True))
+        log.step("HH-13", f"Apocalyptic Mega-blast: the 10\" marker has three zones ({zones}).")
+    elif w.blast > 3:
+        log.step("HH-12", f"{kind}: the {size} marker; otherwise every Blast rule applies.")
 
 
 # -- HH-17 to HH-20: Gets Hot ----------------------------------------------------------------
@@ -177,18 +241,24 @@ def gets_hot(fire: Fire, shot: int, dice: Dice, log: Log) -> str | None:
         return None
     roll = dice.d6(f"Gets Hot shot {shot + 1}")
     if roll == 1 and may_reroll_gets_hot(fire):
-        log.step("HH-19", f"Shot {shot + 1}: Gets Hot roll of 1.")
+        log.step("HH-19", f"Shot {shot + 1}: the Gets Hot D6 rolls a 1.")
         roll = dice.d6(f"Gets Hot re-roll shot {shot + 1}")
-        log.step("HH-20", f"The firer may re-roll To Hit: the 1 is re-rolled ({roll}).")
+        log.step("HH-20", f"The firer may re-roll To Hit, so it re-rolls the 1: {roll}.")
     if roll >= 2:
-        log.step("HH-19", f"Shot {shot + 1}: Gets Hot roll {roll}: the shot is fired.")
+        log.step("HH-19", f"Shot {shot + 1}: the Gets Hot D6 rolls {roll}: the shot is fired.")
         return None
     firer = fire.models[fire.firer]
     event = gets_hot_damage(firer, weapon.ap, fire.options, dice)
+    if firer.vehicle:
+        text = f"a vehicle rolls a D6 instead: {EVENT_TEXT[event]}"
+    else:
+        text = (f"{firer.id} suffers a Wound at the weapon's own AP {weapon.ap or '-'}"
+                + (" (not Breaching's AP 2)" if weapon.breaching else "")
+                + f", no cover save: {EVENT_TEXT[event]}")
     clause = "HH-18" if firer.vehicle else ("HH-17" if weapon.breaching else "HH-19")
-    log.step(clause, f"Shot {shot + 1} Gets Hot: not fired; {firer.id} "
-                     f"(AP {weapon.ap or '-'}, no cover): {event}.",
-             unit_state(firer.id, "damaged" if event in ("wound", "glancing") else "saved"))
+    log.step(clause, f"Shot {shot + 1} Gets Hot on a 1: the shot is not fired; {text}.",
+             unit_state(firer.id, "saved" if event in ("saved", "ignored", "no effect")
+                        else "damaged"))
     return event
 
 
@@ -199,7 +269,7 @@ def scatter_once(fire: Fire, shot: int, dice: Dice, log: Log, again: bool = Fals
     """HH-4 to HH-7: 2D6 and the scatter die; where the marker lands and whom it covers."""
     roll = dice.total(f"scatter distance shot {shot + 1}", 2)
     distance = max(0, roll - fire.attack.bs)
-    bearing = dice.scatter(f"scatter die shot {shot + 1}", breakpoints(fire, distance))
+    bearing = dice.scatter(f"scatter die shot {shot + 1}", lambda: breakpoints(fire, distance))
     landing = land(fire, distance, bearing)
     if not log.silent:
         log_landing(fire, log, shot, landing, (roll, distance, bearing), again)
@@ -216,7 +286,8 @@ def log_landing(fire: Fire, log: Log, shot: int, landing: Landing,
         text = f"Shot {shot + 1} {what}: HIT, the marker stays (2D6 {roll} ignored)."
     else:
         text = (f"Shot {shot + 1} {what}: arrow {bearing:.1f} deg, 2D6 {roll} - BS "
-                f"{fire.attack.bs} = {distance}\".")
+                f"{fire.attack.bs} = {distance}\""
+                + (" (minimum 0): the marker stays." if distance == 0 else "."))
     marks = [template(c.x, c.y, fire.radii[-1], "final",
                       **({"zones": list(fire.radii)} if fire.mega else {}))]
     if bearing is not None and distance > 0:
@@ -225,10 +296,18 @@ def log_landing(fire: Fire, log: Log, shot: int, landing: Landing,
     if not landing.on_table:
         log.step("HH-6", "The hole is beyond the table edge: a complete miss.")
         return
-    if range_to(fire, c) > fire.attack.weapon.range:
-        log.step("HH-5", "The marker scattered out of range: Hits are worked out as normal.")
+    reach, w = range_to(fire, c), fire.attack.weapon
+    if reach > w.range or reach < w.min_range:
+        log.step("HH-5", f"The hole scattered to {reach:.2f}\" from the firer, outside the "
+                         "weapon's range: Hits are worked out as normal.")
     covered = [(m.id, ZONE_NAMES[z] if fire.mega else "hit")
                for m, z in zip(fire.models, landing.hits.zones, strict=True) if z is not None]
+    side = fire.models[fire.firer].side
+    own = [m.id for m, z in zip(fire.models, landing.hits.zones, strict=True)
+           if z is not None and m.side == side]
+    if own:
+        log.step("HH-5", f"The shot scattered onto the firer's own side ({', '.join(own)}): "
+                         "they are hit as normal.")
     log.step("HH-13" if fire.mega else "HH-7",
              "Under the marker: " + (", ".join(f"{i} ({z})" if fire.mega else i
                                                for i, z in covered) or "nobody") + ".",
@@ -367,7 +446,7 @@ def resolve_wounds(fire: Fire, plan: UnitPlan, results: list[ModelResult], dice:
     wounds = roll_to_wound(fire, plan, dice, log)
     models = tuple(fire.models[i] for i in plan.infantry)
     lost, events = wound_unit(models, plan.order, plan.lost, wounds, fire.options, dice, log,
-                              plan.name)
+                              plan.name, "HH-14" if fire.mega else "HH-8")
     for k, i in enumerate(plan.infantry):
         mine = [e for j, e in events if j == k]
         results[i] = ModelResult(results[i].hits, len(mine), mine.count("saved"),
@@ -387,9 +466,13 @@ def resolve_hits(fire: Fire, tally: Tally, dice: Dice, log: Log) -> Outcome:
         for i, hits in vehicle_hits(fire, u, tally):
             got = [penetration(fire.models[i], s, f, ordnance, dice) for s, f in hits]
             if hits and not log.silent:
+                v = fire.models[i]
                 log.step("HH-15" if fire.mega else "HH-8",
-                         f"{fire.models[i].id}: {len(hits)} Hit(s) on armour: "
-                         + ", ".join(str(g or "no effect") for g in got) + ".")
+                         f"{v.id}: {len(hits)} Hit(s) on armour"
+                         + (" (a Mega-blast always strikes Side armour)" if fire.mega else "")
+                         + ": " + ", ".join(
+                             f"S{s} vs {f} {v.armour[FACINGS.index(f)]} {g or 'no effect'}"
+                             for (s, f), g in zip(hits, got, strict=True)) + ".")
             glance = got.count("glancing") + (i == fire.firer) * tally.gets_hot.count("glancing")
             pen = got.count("penetrating")
             results[i] = ModelResult(results[i].hits, lost=min(fire.models[i].hp, glance + pen),
@@ -403,26 +486,27 @@ def resolve_hits(fire: Fire, tally: Tally, dice: Dice, log: Log) -> Outcome:
 # -- the system interface (engine.systems) ---------------------------------------------------
 
 
-def ready(scenario: Scenario) -> Fire:
-    """The attack prepared and checked (HH-1 to HH-3, HH-11): reuse it for many runs."""
-    fire = prepare(scenario)
+def prepare(scenario: Scenario) -> Fire:
+    """The attack aimed and checked (HH-1 to HH-3, HH-11), before any roll; Monte Carlo
+    runs reuse it, and exact odds keep their breakpoints in it."""
+    fire = take_aim(scenario)
     check_attack(fire)
     return fire
 
 
-def play(scenario: Scenario, dice: Dice, log: Log) -> Outcome:
-    """Resolve the blast attack once, step by step."""
-    return play_fire(ready(scenario), dice, log)
-
-
-def play_fire(fire: Fire, dice: Dice, log: Log) -> Outcome:
-    """`play` for a prepared attack (Monte Carlo runs reuse one `Fire`)."""
+def run(fire: Fire, dice: Dice, log: Log) -> Outcome:
+    """Resolve a prepared blast attack once, step by step."""
     if not log.silent:
         log_setup(fire, log)
     outcome = resolve_hits(fire, fire_shots(fire, dice, log), dice, log)
     if not log.silent:
         log_result(fire, outcome, log)
     return outcome
+
+
+def play(scenario: Scenario, dice: Dice, log: Log) -> Outcome:
+    """Resolve the blast attack once, step by step."""
+    return run(prepare(scenario), dice, log)
 
 
 def log_result(fire: Fire, outcome: Outcome, log: Log) -> None:
@@ -468,7 +552,7 @@ def effects(scenario: Scenario, outcome: Outcome) -> dict[str, dict[str, Any]]:
 
 def groups(scenario: Scenario) -> dict[str, list[int]]:
     """Unit name -> the indices of its models."""
-    return {name: list(members) for name, members in prepare(scenario).units}
+    return {name: list(members) for name, members in take_aim(scenario).units}
 
 
 # -- exact odds ------------------------------------------------------------------------------
@@ -552,7 +636,7 @@ def damage_distribution(fire: Fire, tally: Tally, cache: dict[Any, Distribution[
 
 def exact(scenario: Scenario) -> Distribution[tuple[Harm, ...]]:
     """The exact distribution of harm per model (see the module docstring)."""
-    fire = ready(scenario)
+    fire = prepare(scenario)
     shot = shot_distribution(fire)
     tallies = combine([shot] * fire.attack.weapon.shots, empty_tally(fire),
                       lambda t, o: add_shot(fire, t, *o))
@@ -567,7 +651,7 @@ def landing(scenario: Scenario) -> list[HeatPoint]:
     """Where the first scatter of a shot leaves the hole: the aim point with P(no move),
     then for each distance a ring of points sharing its probability (off-table points, the
     complete misses of HH-6, are left out; re-rolls are not shown)."""
-    fire = prepare(scenario)
+    fire = take_aim(scenario)
     bs = fire.attack.bs
     table = scenario.board.table
     moves = {s - bs: p * 2 / 3 for s, p in sum_distribution(2, 6) if s > bs}

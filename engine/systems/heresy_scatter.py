@@ -111,8 +111,9 @@ def shape_of(model: Any) -> Shape:
     return Circle(centre, base_radius_in(model.base_mm))
 
 
-def prepare(scenario: Scenario) -> Fire:
-    """The `Fire` of a scenario (HH-12/HH-13 marker radii; aim default: target centre)."""
+def take_aim(scenario: Scenario) -> Fire:
+    """The `Fire` of a scenario, not yet checked (HH-12/HH-13 marker radii; aim default:
+    the target's centre)."""
     attack = scenario.attack
     ids = [m.id for m in scenario.units]
     target = ids.index(attack.target)
@@ -189,10 +190,20 @@ def armour_facing(hull: Rect, source: Point) -> str:
     return facing_of_attack(hull, source)
 
 
+def reach_to(shape: Shape, source: Point) -> float:
+    """How far `source` is from a model, measured to the edge of its base or hull as 40K
+    measures between models (negative inside a base: the deeper, the closer)."""
+    if isinstance(shape, Rect):
+        return rect_distance_to_point(shape, source)
+    return shape.center.distance_to(source) - shape.radius
+
+
 def allocation_order(shapes: tuple[Shape, ...], members: tuple[int, ...], source: Point
                      ) -> tuple[int, ...]:
-    """Wounds go to the closest model first (centre to centre; ties in scenario order)."""
-    return tuple(sorted(members, key=lambda i: (shapes[i].center.distance_to(source), i)))
+    """HH-8/HH-14: wounds go to the closest model first, measured from `source` (the firer's
+    centre, whose own radius adds the same to every distance, or the marker's centre) to the
+    edge of each base; ties in scenario order."""
+    return tuple(sorted(members, key=lambda i: (reach_to(shapes[i], source), i)))
 
 
 def hits_at(fire: Fire, centre: Point) -> Hits:
@@ -265,14 +276,59 @@ def diagonal_breakpoints(p: Point, s: float, hull: Rect) -> list[float]:
     return out
 
 
-def bisector_breakpoints(p: Point, s: float, a: Point, b: Point) -> list[float]:
-    """Where the moved centre is equally far from `a` and `b` (allocation order swaps)."""
-    ab = b - a
+def bisector_breakpoints(p: Point, s: float, a: Circle, b: Circle) -> list[float]:
+    """Where the moved centre is equally far from the edges of bases `a` and `b` (their
+    allocation order swaps, HH-14): a straight line for equal bases, else a hyperbola."""
+    ab = b.center - a.center
     if ab.length() == 0.0:
         return []
+    if a.radius != b.radius:
+        return hyperbola_breakpoints(p, s, a, b)
     bearing = normalize_angle(math.degrees(math.atan2(ab.x, -ab.y)))
-    mid = (a + b) * 0.5
+    mid = (a.center + b.center) * 0.5
     return angles_where_along(p, s, bearing, mid.dot(direction(bearing)))
+
+
+ROOT_ARCS = 360
+ROOT_WIDTH = 1e-12
+"""Radians: an arc this narrow that may hold a root is reported by its midpoint."""
+
+
+def hyperbola_breakpoints(p: Point, s: float, a: Circle, b: Circle) -> list[float]:
+    """Bearings theta where c = p + s*direction(theta) has |c-a| - ra = |c-b| - rb.
+
+    With k = ra - rb, A = |c-a|^2 and B = |c-b|^2 the equation squares to
+    g(theta) = (A - B - k^2)^2 - 4 k^2 B = 0, where A - B - k^2 and B are each a constant
+    plus a sinusoid of theta (the s^2 terms cancel in A - B). Its roots (a superset: the
+    other branch too) are isolated by subdivision: an arc of half-width h around m holds no
+    root when |g(m)| > |g'(m)| h + M2 h^2 / 2 (M2 bounds |g''|), else it is halved, down to
+    `ROOT_WIDTH`, and then reported by its midpoint. No root is ever dropped."""
+    k2 = (a.radius - b.radius) ** 2
+    da, db = p - a.center, p - b.center
+    ba = b.center - a.center
+    alpha = da.dot(da) - db.dot(db) - k2
+    gamma = db.dot(db) + s * s
+    # direction(theta) = (sin theta, -cos theta): u.v = v.x sin theta - v.y cos theta
+    lx, ly = 2 * s * ba.x, -2 * s * ba.y
+    bx, by = 2 * s * db.x, -2 * s * db.y
+    r1, r2 = math.hypot(lx, ly), math.hypot(bx, by)
+    m2 = 2 * r1 * r1 + 2 * (abs(alpha) + r1) * r1 + 4 * k2 * r2
+    out: list[float] = []
+    width = 2 * math.pi / ROOT_ARCS
+    arcs = [(width * (i + 0.5), width / 2) for i in range(ROOT_ARCS)]
+    while arcs:
+        t, h = arcs.pop()
+        sin, cos = math.sin(t), math.cos(t)
+        line = alpha + lx * sin + ly * cos
+        g = line * line - 4 * k2 * (gamma + bx * sin + by * cos)
+        slope = 2 * line * (lx * cos - ly * sin) - 4 * k2 * (bx * cos - by * sin)
+        if abs(g) > abs(slope) * h + m2 * h * h / 2:
+            continue
+        if 2 * h <= ROOT_WIDTH:
+            out.append(normalize_angle(math.degrees(t)))
+        else:
+            arcs += [(t - h / 2, h / 2), (t + h / 2, h / 2)]
+    return out
 
 
 def table_breakpoints(fire: Fire, s: float) -> list[float]:
@@ -285,8 +341,10 @@ def table_breakpoints(fire: Fire, s: float) -> list[float]:
 
 
 def breakpoints(fire: Fire, s: int) -> tuple[float, ...]:
-    """Every arrow bearing at which a scatter of `s` inches may change its `Landing.hits`
-    (computed once per distance and kept in the `Fire`)."""
+    """Every arrow bearing at which a scatter of `s` inches may change its `Landing.hits`.
+
+    Only exact odds ask for them (the dice call this lazily), once per path of the outcome
+    tree, so they are computed once per distance and kept in the `Fire`."""
     if s not in fire.breaks:
         fire.breaks[s] = tuple(_breakpoints(fire, s)) if s > 0 else ()
     return fire.breaks[s]
@@ -307,6 +365,5 @@ def _breakpoints(fire: Fire, s: int) -> list[float]:
         for members in fire.infantry:
             for k, i in enumerate(members):
                 for j in members[k + 1:]:
-                    out += bisector_breakpoints(fire.aim, s, fire.shapes[i].center,
-                                                fire.shapes[j].center)
+                    out += bisector_breakpoints(fire.aim, s, fire.shapes[i], fire.shapes[j])
     return out

@@ -33,11 +33,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.dice import Dice
-from engine.log import Log
+from engine.log import Log, unit_state
 
 GETS_HOT_GLANCE = {"hh2": 2, "7th": 3}
 """HH-18/HH-19: the highest D6 on which a vehicle's Gets Hot is a Glancing Hit, by edition."""
 FACINGS = ("front", "side", "rear")
+EVENT_TEXT = {
+    "saved": "saved",
+    "ignored": "not saved, but Feel No Pain ignores it",
+    "wound": "not saved, 1 Wound lost",
+    "instant-death": "not saved, Instant Death (S at least double T): every Wound lost",
+    "no model left": "no model is left to take it",
+    "glancing": "a Glancing Hit (1 Hull Point)",
+    "no effect": "no effect",
+}
+"""How the log tells each event of `resist`, `allocate_wound` and `gets_hot_damage`."""
 BREACHING_AP = 2
 
 
@@ -154,15 +164,24 @@ def gets_hot_damage(firer: Any, ap: int | None, options: dict[str, Any], dice: D
 
 def wound_unit(models: tuple[Any, ...], order: tuple[int, ...], lost: tuple[int, ...],
                wounds: tuple[Wound, ...], options: dict[str, Any], dice: Dice, log: Log,
-               unit: str) -> tuple[tuple[int, ...], list[tuple[int | None, str]]]:
-    """Allocate every wound of a unit, pool by pool; the wounds lost and each event."""
+               unit: str, clause: str = "HH-8"
+               ) -> tuple[tuple[int, ...], list[tuple[int | None, str]]]:
+    """Allocate every wound of a unit, pool by pool; the wounds lost and each event. The log
+    cites `clause`: HH-8, or HH-14 when allocating from a Mega-blast's centre."""
     events = []
     for wound in pool_sequence(wounds, options["pool_order"]):
         lost, event, k = allocate_wound(models, order, lost, wound, options, dice)
         events.append((k, event))
         if not log.silent:
-            who = models[k].id if k is not None else "nobody"
             ap = "-" if wound.ap is None else wound.ap
-            log.step("HH-8", f"{unit}: a S{wound.s} AP{ap} wound is allocated to {who}: "
-                             f"{event}.")
+            if k is None:
+                log.step(clause, f"{unit}: a S{wound.s} AP{ap} wound: {EVENT_TEXT[event]}.")
+                continue
+            model = models[k]
+            bare = save_target(model, wound.ap, True) is None and model.sv is not None
+            log.step(clause, f"{unit}: a S{wound.s} AP{ap} wound is allocated to {model.id}"
+                             + (f" (AP{ap} denies its {model.sv}+ armour, no other save)"
+                                if bare else "") + f": {EVENT_TEXT[event]}.",
+                     unit_state(model.id, "saved" if event in ("saved", "ignored")
+                                else "damaged"))
     return lost, events
