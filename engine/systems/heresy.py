@@ -66,7 +66,7 @@ from engine.geometry import (
     segment_intersects_segment,
 )
 from engine.log import Log, SilentLog, scatter, template, unit_state
-from engine.odds import Harm
+from engine.odds import NO_HARM, Harm
 from engine.scenario import Scenario
 from engine.systems.heresy_scatter import (
     ZONE_NAMES,
@@ -123,6 +123,7 @@ class ModelResult:
 
 
 Outcome = tuple[ModelResult, ...]
+UNTOUCHED = ModelResult()
 
 
 # -- HH-1 to HH-3, HH-11: the attack as declared ---------------------------------------------
@@ -447,20 +448,24 @@ def resolve_wounds(fire: Fire, plan: UnitPlan, results: list[ModelResult], dice:
     models = tuple(fire.models[i] for i in plan.infantry)
     lost, events = wound_unit(models, plan.order, plan.lost, wounds, fire.options, dice, log,
                               plan.name, "HH-14" if fire.mega else "HH-8")
-    for k, i in enumerate(plan.infantry):
-        mine = [e for j, e in events if j == k]
+    per_model: dict[int, list[str]] = {}
+    for k, event in events:
+        if k is not None:
+            per_model.setdefault(k, []).append(event)
+    for k, mine in per_model.items():
+        i = plan.infantry[k]
         results[i] = ModelResult(results[i].hits, len(mine), mine.count("saved"),
                                  mine.count("ignored"), lost[k])
 
 
 def resolve_hits(fire: Fire, tally: Tally, dice: Dice, log: Log) -> Outcome:
     """HH-8 and after: per unit, wounds then vehicles; the result per model."""
-    results = [ModelResult(hits=len(h)) for h in tally.hits]
+    results = [ModelResult(hits=len(h)) if h else UNTOUCHED for h in tally.hits]
+    if lost := firer_lost(fire, tally):  # Gets Hot wounds (HH-19), before any Hit
+        results[fire.firer] = ModelResult(results[fire.firer].hits, lost=lost)
     ordnance = "ordnance" in fire.attack.weapon.rules
     for u in range(len(fire.units)):
         plan = plan_unit(fire, u, tally)
-        for k, i in enumerate(plan.infantry):
-            results[i] = ModelResult(results[i].hits, lost=plan.lost[k])
         if plan.rolls:
             resolve_wounds(fire, plan, results, dice, log)
         for i, hits in vehicle_hits(fire, u, tally):
@@ -524,6 +529,8 @@ def log_result(fire: Fire, outcome: Outcome, log: Log) -> None:
 
 def model_harm(model: Any, hits: int, lost: int, glancing: int, penetrating: int) -> Harm:
     """The odds' view of one model: hits, wounds (or Hull Points) lost, vehicle hits."""
+    if not (hits or lost or glancing or penetrating):
+        return NO_HARM
     locations = tuple((k, v) for k, v in (("glancing", glancing), ("penetrating", penetrating))
                       if v) if model.vehicle else ()
     return Harm(hits, lost, locations)
