@@ -221,6 +221,14 @@ def test_hh_6_centre_beyond_the_table_edge_misses() -> None:
     assert effects["a"]["hits"] == effects["b"]["hits"] == 0
 
 
+def test_hh_6_centre_on_the_table_edge_is_not_beyond_it() -> None:
+    d = doc([marine("a", 70, 24), marine("b", 71.5, 24)], dice=[3, 3, 90, 1, 1],
+            weapon={"range": 72})  # 2" east: x = 72, the edge itself
+    effects, steps = run(d)
+    assert "HH-6" not in clauses_of(steps)
+    assert effects["a"]["hits"] == effects["b"]["hits"] == 1
+
+
 def test_hh_7_one_hit_per_model_partially_under() -> None:
     r = 1.5 + 32 / 25.4 / 2
     units = [marine("a", 30, 24), marine("b", 30, 24 + r - 1e-6), marine("c", 30, 24 - r - 0.01),
