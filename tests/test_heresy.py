@@ -7,7 +7,6 @@ import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 from statistics import NormalDist
 
@@ -102,10 +101,8 @@ def test_hh_1_hole_over_a_vehicle_hull() -> None:
 
 
 def with_terrain(d: dict, *features: list) -> Scenario:
-    """The scenario of `d` with terrain features (lists of [x, y] points) on its board."""
-    s = scenarios.load_dict(d)
-    terrain = tuple(tuple(tuple(p) for p in f) for f in features)
-    return replace(s, board=replace(s.board, terrain=terrain))
+    """The scenario of `d` with terrain features (lists of [x, y] points) on its table."""
+    return scenarios.load_dict({**d, "terrain": [{"points": f} for f in features]})
 
 
 def test_hh_1_target_must_be_visible() -> None:

@@ -32,7 +32,8 @@ PARSERS: dict[str, Callable[[Field], tuple[Any, tuple[Any, ...], Any, dict[str, 
 }
 COMMON_FIELDS = ("format", "system", "title", "notes", "seed", "dice", "options", "units",
                  "attack")
-BOARD_FIELDS = {"robotech": ("table", "terrain"), "heresy": ("table",), "battletech": ("map",)}
+BOARD_FIELDS = {"robotech": ("table", "terrain"), "heresy": ("table", "terrain"),
+                "battletech": ("map",)}
 MAX_DOCUMENT = 1_000_000
 SHARE_VERSION = "1"
 SEED_MAX = 2**53 - 1  # exact in JSON and JavaScript numbers

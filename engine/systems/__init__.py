@@ -98,11 +98,6 @@ def sampler(scenario: Scenario) -> Callable[[Dice], Outcome]:
     return lambda dice: rules.harm(scenario, run(dice, silent))
 
 
-def harm_of(scenario: Scenario, dice: Dice) -> Outcome:
-    """One silent run of the rules, reduced to the harm per unit."""
-    return sampler(scenario)(dice)
-
-
 def exact(scenario: Scenario, budget: int = 250_000) -> Distribution[Outcome]:
     """The exact distribution of harm per unit (raises `TooManyOutcomes`)."""
     rules = rules_of(scenario.system)
