@@ -59,17 +59,21 @@ functions `play` uses; each attack's locations are folded group by group with `c
 The joint state keeps, per unit, hits (damage groups) and damage exactly, and damage by
 location as its exact expectation given that state, so the state stays small.
 
-What needs no dice (the stages of a turn, the units in a hex, each attack's table and arc,
-an impact hex's area of effect) is computed once per scenario (`lru_cache`, keyed by the
-scenario object), and log text is only built for a real log, so the 200,000 seeded runs
-of a Monte Carlo check pay for little but their dice.
+What needs no dice is the plan of the turn, a `Turn` that `prepare` builds once per
+scenario: the stages of the turn, the units in each hex, who is submerged, each strafing
+run's attacks; the attacks of a support on a hex or an area of effect (each unit's table
+and arc) are worked out the first time a run needs them and kept in dicts the plan owns.
+`run` rolls the dice of a plan, `play` is ``run(prepare(scenario), ...)``; `exact` and
+`landing` build one plan each. The module keeps no state: a plan lives as long as its
+holder (the engine's `runner`), and log text is only built for a real log, so the 200,000
+seeded runs of a Monte Carlo check pay for little but their dice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from functools import lru_cache, partial
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from engine.dice import Dice, Distribution, combine, enumerate_outcomes
@@ -141,7 +145,11 @@ class Result:
 
 
 Outcome = tuple[Result, ...]
-Action = Callable[[Dice, Log], Volley]
+NO_EFFECT = Volley(None, ())
+
+Action = tuple[Callable[..., Volley], tuple[Any, ...]]
+"""One independent roll of a support: ``(fn, args)``, run as ``fn(turn, *args, dice, log)``
+(the plan is passed in, not bound, so that a plan holds no reference to itself)."""
 
 
 @dataclass(frozen=True)
@@ -149,45 +157,46 @@ class Stage:
     """One support as the Weapon Attack Phase resolves it: its cover, its independent rolls."""
 
     cover_index: int | None
+    covers: tuple[tuple[str, int], ...]  # each Air Cover card laid against it: name, number
     actions: tuple[Action, ...]
 
 
+@dataclass(frozen=True, eq=False)
+class Turn:
+    """The plan of one turn (`prepare`): everything that needs no dice, built once.
+
+    `attacks` (a support's attacks on the units of one hex) and `areas` (an artillery
+    shell's area of effect around one impact hex) are filled the first time a run needs
+    them; they belong to this plan and are dropped with it.
+    """
+
+    scn: Scenario
+    stages: tuple[Stage, ...]
+    units_in: dict[Hex, tuple[int, ...]]  # units per hex, in scenario order
+    submerged: tuple[bool, ...]  # per unit (BT-RULE.5)
+    attacks: dict[tuple[str, Hex, Hex | None], tuple[Volley, tuple[int, ...]]] = field(
+        default_factory=dict)
+    areas: dict[tuple[str, Hex, Hex | None], tuple[Volley, tuple[int, ...]]] = field(
+        default_factory=dict)
+
+
 # -- the board -------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=4096)
-def _units_in(scn: Scenario, h: Hex) -> tuple[int, ...]:
-    """The units standing in hex `h`, in scenario order (no dice: cached)."""
-    return tuple(i for i, u in enumerate(scn.units) if u.hex == h)
 
 
 def _depth(scn: Scenario, unit: Unit) -> int:
     return scn.board.terrain_at(unit.hex).water
 
 
-@lru_cache(maxsize=4096)
-def _is_submerged(scn: Scenario, i: int) -> bool:
+def _is_submerged(scn: Scenario, unit: Unit) -> bool:
     """BT-RULE.5: the unit stands in water deep enough to submerge it."""
-    return _depth(scn, scn.units[i]) >= SUBMERGED_DEPTH
+    return _depth(scn, unit) >= SUBMERGED_DEPTH
 
 
 def _log_submerged(scn: Scenario, i: int, log: Log) -> None:
+    """BT-RULE.5: a submerged unit cannot be attacked; damage aimed at it is ignored."""
     unit = scn.units[i]
     log.step("BT-RULE.5", f"{unit.name} is submerged in depth-{_depth(scn, unit)} water: it "
              "cannot be attacked and the damage is ignored", unit_state(unit.id, "untouched"))
-
-
-def _submerged(scn: Scenario, i: int, log: Log) -> bool:
-    """BT-RULE.5: a submerged unit cannot be attacked; damage aimed at it is ignored."""
-    if not _is_submerged(scn, i):
-        return False
-    _log_submerged(scn, i, log)
-    return True
-
-
-def _targets_in(scn: Scenario, h: Hex, log: Log) -> list[int]:
-    """The units in hex `h` an attack affects (BT-RULE.5: not the submerged ones)."""
-    return [i for i in _units_in(scn, h) if not _submerged(scn, i, log)]
 
 
 def _table(scn: Scenario, unit: Unit) -> str:
@@ -204,12 +213,11 @@ def _arc_from(scn: Scenario, unit: Unit, origin: Hex) -> str:
     return pick(arcs, key=ARC_RANK.__getitem__)
 
 
-@lru_cache(maxsize=4096)
 def _strike(scn: Scenario, i: int, source: str, kind: str, groups: int,
             arc: str | None) -> Strike:
     """An attack of `groups` 5-point groups (BT-RULE.3) on unit `i` (AE vs infantry: BT-RULE.6).
 
-    No dice: cached, so seeded runs (Monte Carlo) build each attack once.
+    No dice: a plan builds each attack once (`prepare`, `Turn.attacks`, `Turn.areas`).
     """
     unit = scn.units[i]
     damage = T.GROUP_DAMAGE
@@ -316,7 +324,7 @@ def _success(roll: int, tn: int) -> bool:
 # -- the supports --------------------------------------------------------------------
 
 
-def air_strike(scn: Scenario, support: Support, label: str, dice: Dice, log: Log) -> Volley:
+def air_strike(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
     """BT-AIR (BT-RULE.4): 2D6 vs TN; success attacks every unit in the target hex."""
     tn = T.AIR_STRIKE_TN[support.kind]
     roll = dice.total(f"{label} (2D6)", 2, 6)
@@ -327,15 +335,13 @@ def air_strike(scn: Scenario, support: Support, label: str, dice: Dice, log: Log
                  f"{label}: {roll} < TN {tn}: failure, no effect",
                  hex_mark(where, "hit" if hit else "target"))
     if not hit:
-        return Volley(None, ())
-    return Volley(None, tuple(_strike(scn, i, label, support.kind, T.GROUPS[support.kind], None)
-                              for i in _targets_in(scn, support.target, log)))
+        return NO_EFFECT
+    return attack_hex(turn, support, label, support.target, None, log)
 
 
-def bombing(scn: Scenario, support: Support, label: str, dice: Dice, log: Log) -> Volley:
+def bombing(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
     """BT-BOMB.1-3: success hits the target hex; failure scatters by the margin of failure."""
     tn = T.BOMBING_TN[support.kind]
-    groups = T.GROUPS[support.kind]
     roll = dice.total(f"{label} (2D6)", 2, 6)
     hit = _success(roll, tn)
     if not log.silent:
@@ -345,18 +351,46 @@ def bombing(scn: Scenario, support: Support, label: str, dice: Dice, log: Log) -
                  f"{label}: {roll} < TN {tn}: failure, margin of failure {tn - roll}",
                  hex_mark(where, "hit" if hit else "target"))
     if hit:
-        _building_damage(scn, support.target, groups, log)
-        return Volley(support.target, tuple(
-            _strike(scn, i, label, support.kind, groups, None)
-            for i in _targets_in(scn, support.target, log)))
-    landing = scatter(scn, support.target, tn - roll, "BT-BOMB.3", dice, log)
+        return attack_hex(turn, support, label, support.target, None, log)
+    landing = scatter(turn.scn, support.target, tn - roll, "BT-BOMB.3", dice, log)
     if landing is None:
-        return Volley(None, ())
-    _building_damage(scn, landing, groups, log)
-    return Volley(landing, tuple(
-        _strike(scn, i, label, support.kind, groups,
-                _arc_from(scn, scn.units[i], support.target))
-        for i in _targets_in(scn, landing, log)))
+        return NO_EFFECT
+    return attack_hex(turn, support, label, landing, support.target, log)
+
+
+def attack_hex(turn: Turn, support: Support, label: str, h: Hex, origin: Hex | None,
+               log: Log) -> Volley:
+    """An air strike or bombing on hex `h`: every unit there is attacked (BT-AIR, BT-BOMB.1-2),
+    in scenario order, but the submerged ones (BT-RULE.5, logged); a bomb also damages a
+    building there (BT-BOMB.2, logged). After a scatter (`origin`, BT-BOMB.3) the direction
+    comes from the original target hex, else each unit rolls it (BT-RULE.2).
+
+    The attacks need no dice: built the first time, then kept in the plan (`Turn.attacks`).
+    """
+    key = (label, h, origin)
+    found = turn.attacks.get(key)
+    if found is None:
+        found = turn.attacks[key] = _hex_volley(turn, support, label, h, origin)
+    volley, submerged = found
+    if not log.silent:
+        if support.kind in T.BOMBING_TN:
+            _building_damage(turn.scn, h, T.GROUPS[support.kind], log)
+        for i in submerged:
+            _log_submerged(turn.scn, i, log)
+    return volley
+
+
+def _hex_volley(turn: Turn, support: Support, label: str, h: Hex,
+                origin: Hex | None) -> tuple[Volley, tuple[int, ...]]:
+    """The volley of `attack_hex` (a bomb's impact is its hex) and the submerged units."""
+    scn = turn.scn
+    here = turn.units_in.get(h, ())
+    groups = T.GROUPS[support.kind]
+    strikes = tuple(_strike(scn, i, label, support.kind, groups,
+                            None if origin is None else _arc_from(scn, scn.units[i], origin))
+                    for i in here if not turn.submerged[i])
+    impact = h if support.kind in T.BOMBING_TN else None
+    return Volley(impact, strikes), tuple(i for i in here if turn.submerged[i])
 
 
 def _building_damage(scn: Scenario, h: Hex, groups: int, log: Log) -> None:
@@ -371,38 +405,41 @@ def _building_damage(scn: Scenario, h: Hex, groups: int, log: Log) -> None:
                  f"damage as well (CF {max(0, cf - damage)} left)", hex_mark(h.label, "hit"))
 
 
-def strafe_unit(scn: Scenario, i: int, label: str, dice: Dice, log: Log) -> Volley:
-    """BT-STRAFE.2-4: a separate 2D6 vs 7 for one unit in the strafed hexes."""
-    unit = scn.units[i]
-    if _submerged(scn, i, log):
-        return Volley(None, ())
+def strafe_unit(turn: Turn, i: int, label: str, hit: Volley, dice: Dice, log: Log) -> Volley:
+    """BT-STRAFE.2-4: a separate 2D6 vs 7 for one unit in the strafed hexes; `hit` is the
+    volley of a hit (built by `prepare`)."""
+    unit = turn.scn.units[i]
+    if turn.submerged[i]:
+        if not log.silent:
+            _log_submerged(turn.scn, i, log)
+        return NO_EFFECT
     roll = dice.total(f"{label} on {unit.name} (2D6)", 2, 6)
-    hit = _success(roll, T.STRAFING_TN)
-    if not log.silent and hit:
+    success = _success(roll, T.STRAFING_TN)
+    if not log.silent and success:
         log.step("BT-STRAFE.2", f"{label}: {roll} >= TN {T.STRAFING_TN} against {unit.name}: "
                  "hit", unit_state(unit.id, "hit"))
     elif not log.silent:
         log.step("BT-STRAFE.4", f"{label}: {roll} < TN {T.STRAFING_TN} against {unit.name}: "
                  "no effect (the other hexes are unaffected)", unit_state(unit.id, "missed"))
-    if not hit:
-        return Volley(None, ())
-    return Volley(None, (_strike(scn, i, label, "strafing", T.GROUPS["strafing"], None),))
+    return hit if success else NO_EFFECT
 
 
-def fire_artillery(support: Support, label: str, turn: int, dice: Dice, log: Log) -> Volley:
+def fire_artillery(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
     """BT-ART.3: a hex that is not pre-plotted: fired now, the shells land next turn."""
-    log.step("BT-ART.3", f"{label} fired at {support.target.label} (recorded secretly): in "
-             f"flight, it lands in the Weapon Attack Phase of turn {turn + 1}",
-             hex_mark(support.target.label, "target"))
-    return Volley(None, ())
+    if not log.silent:
+        log.step("BT-ART.3", f"{label} fired at {support.target.label} (recorded secretly): "
+                 f"in flight, it lands in the Weapon Attack Phase of turn "
+                 f"{turn.scn.attack.turn + 1}", hex_mark(support.target.label, "target"))
+    return NO_EFFECT
 
 
-def preplotted_shot(scn: Scenario, support: Support, label: str, dice: Dice,
+def preplotted_shot(turn: Turn, support: Support, label: str, dice: Dice,
                     log: Log) -> Volley:
     """BT-ART.1: a shot at a pre-plotted hex hits automatically, no roll and no scatter."""
-    log.step("BT-ART.1", f"{label} at pre-plotted hex {support.target.label}: automatic hit",
-             hex_mark(support.target.label, "hit"))
-    return area_effect(scn, support, label, support.target, None, log)
+    if not log.silent:
+        log.step("BT-ART.1", f"{label} at pre-plotted hex {support.target.label}: automatic "
+                 "hit", hex_mark(support.target.label, "hit"))
+    return area_effect(turn, support, label, support.target, None, log)
 
 
 def spotting_modifier(support: Support) -> int:
@@ -412,11 +449,31 @@ def spotting_modifier(support: Support) -> int:
     return -1 if support.spotter_attacked else -2
 
 
-def arriving_shot(scn: Scenario, support: Support, label: str, dice: Dice,
+def arriving_shot(turn: Turn, support: Support, label: str, dice: Dice,
                   log: Log) -> Volley:
     """BT-ART.3 and BT-ART.4: shells fired last turn land: 2D6 vs 8 + spotting; misses scatter."""
     modifier = spotting_modifier(support)
     tn = T.ARTILLERY_TN + modifier
+    if not log.silent:
+        _log_spotting(turn.scn, support, label, modifier, tn, log)
+    roll = dice.total(f"{label} (2D6)", 2, 6)
+    hit = _success(roll, tn)
+    if not log.silent:
+        where = support.target.label
+        log.step("BT-ART.3", f"{label} lands: {roll} >= TN {tn}: on target {where}" if hit else
+                 f"{label} lands: {roll} < TN {tn}: margin of failure {tn - roll}, it scatters",
+                 hex_mark(where, "hit" if hit else "target"))
+    if hit:
+        return area_effect(turn, support, label, support.target, None, log)
+    landing = scatter(turn.scn, support.target, tn - roll, "BT-ART-SCATTER", dice, log)
+    if landing is None:
+        return NO_EFFECT
+    return area_effect(turn, support, label, landing, support.target, log)
+
+
+def _log_spotting(scn: Scenario, support: Support, label: str, modifier: int, tn: int,
+                  log: Log) -> None:
+    """BT-ART.4: the spotting of an arriving shell, and the target number it makes."""
     by = f" by {scn.unit(support.spotter).name}" if support.spotter else ""
     if modifier:
         log.step("BT-ART.4", f"{label}: target hex spotted{by} in the turn it was fired and the "
@@ -427,48 +484,40 @@ def arriving_shot(scn: Scenario, support: Support, label: str, dice: Dice,
         when = "it was fired" if "fired" in support.spotted else "it lands"
         log.step("BT-ART.4", f"{label}: target hex spotted{by} only in the turn {when}: no "
                  f"modifier (spotting must be in both turns), TN {tn}")
-    roll = dice.total(f"{label} (2D6)", 2, 6)
-    hit = _success(roll, tn)
-    if not log.silent:
-        where = support.target.label
-        log.step("BT-ART.3", f"{label} lands: {roll} >= TN {tn}: on target {where}" if hit else
-                 f"{label} lands: {roll} < TN {tn}: margin of failure {tn - roll}, it scatters",
-                 hex_mark(where, "hit" if hit else "target"))
-    if hit:
-        return area_effect(scn, support, label, support.target, None, log)
-    landing = scatter(scn, support.target, tn - roll, "BT-ART-SCATTER", dice, log)
-    if landing is None:
-        return Volley(None, ())
-    return area_effect(scn, support, label, landing, support.target, log)
 
 
-def area_effect(scn: Scenario, support: Support, label: str, centre: Hex,
+def area_effect(turn: Turn, support: Support, label: str, centre: Hex,
                 origin: Hex | None, log: Log) -> Volley:
     """BT-ART: damage groups by ring around the impact hex, direction from the impact hex.
 
     Units are attacked nearest ring first, in scenario order within a ring (BT-RULE.5:
     submerged ones are ignored). In the impact hex itself the direction comes from the
     original target hex after a scatter (`origin`, as BT-BOMB.3), else option
-    artillery_centre.
+    artillery_centre. The attacks need no dice: built the first time an impact hex is hit,
+    then kept in the plan (`Turn.areas`).
     """
-    rings = T.ARTILLERY_RINGS[support.gun]
-    strikes, submerged = _area_strikes(scn, support.gun, label, centre, origin)
+    key = (label, centre, origin)
+    found = turn.areas.get(key)
+    if found is None:
+        found = turn.areas[key] = _area_volley(turn, support.gun, label, centre, origin)
+    volley, submerged = found
     if not log.silent:
+        scn = turn.scn
+        rings = T.ARTILLERY_RINGS[support.gun]
         marks = [hex_mark(h.label, f"aoe-{k}") for k in range(len(rings))
                  for h in scn.board.map.on_map(ring(centre, k))]
         log.step("BT-ART-AOE", f"{label}: area of effect around {centre.label}: "
                  f"{' / '.join(map(str, rings))} group(s) by ring (target hex, adjacent, "
-                 f"radius 2); {len(strikes)} unit(s) inside", *marks)
+                 f"radius 2); {len(volley.strikes)} unit(s) inside", *marks)
         for i in submerged:
             _log_submerged(scn, i, log)
-    return Volley(centre, strikes)
+    return volley
 
 
-@lru_cache(maxsize=4096)
-def _area_strikes(scn: Scenario, gun: str, label: str, centre: Hex,
-                  origin: Hex | None) -> tuple[tuple[Strike, ...], tuple[int, ...]]:
-    """The attacks of `area_effect` (no dice: computed once per impact hex) and the
-    submerged units inside the area."""
+def _area_volley(turn: Turn, gun: str, label: str, centre: Hex,
+                 origin: Hex | None) -> tuple[Volley, tuple[int, ...]]:
+    """The volley of `area_effect` and the submerged units inside the area."""
+    scn = turn.scn
     rings = T.ARTILLERY_RINGS[gun]
     near = sorted((distance(u.hex, centre), i) for i, u in enumerate(scn.units))
     strikes = []
@@ -476,7 +525,7 @@ def _area_strikes(scn: Scenario, gun: str, label: str, centre: Hex,
     for k, i in near:
         if k >= len(rings):
             continue
-        if _is_submerged(scn, i):
+        if turn.submerged[i]:
             submerged.append(i)
             continue
         unit = scn.units[i]
@@ -487,7 +536,7 @@ def _area_strikes(scn: Scenario, gun: str, label: str, centre: Hex,
         else:
             arc = None if scn.options["artillery_centre"] == "roll" else "front"
         strikes.append(_strike(scn, i, label, "artillery", rings[k], arc))
-    return tuple(strikes), tuple(submerged)
+    return Volley(centre, tuple(strikes)), tuple(submerged)
 
 
 # -- the turn ----------------------------------------------------------------------------
@@ -498,12 +547,17 @@ def _label(support: Support, where: str) -> str:
     return f"{where} {name}" + (" (artillery)" if support.gun else "")
 
 
-@lru_cache(maxsize=256)
-def stages(scn: Scenario) -> tuple[Stage, ...]:
-    """Every support of the turn, in the order the Weapon Attack Phase resolves them.
+def prepare(scn: Scenario) -> Turn:
+    """The plan of the turn: everything that needs no dice, done once (see `Turn`)."""
+    units_in: dict[Hex, tuple[int, ...]] = {}
+    for i, u in enumerate(scn.units):
+        units_in[u.hex] = (*units_in.get(u.hex, ()), i)
+    submerged = tuple(_is_submerged(scn, u) for u in scn.units)
+    return Turn(scn, _stages(scn, units_in), units_in, submerged)
 
-    Built once per scenario (no dice): seeded runs (Monte Carlo) reuse it.
-    """
+
+def _stages(scn: Scenario, units_in: dict[Hex, tuple[int, ...]]) -> tuple[Stage, ...]:
+    """Every support of the turn, in the order the Weapon Attack Phase resolves them."""
     a = scn.attack
     out = []
     for i, s in enumerate(a.supports):
@@ -512,33 +566,34 @@ def stages(scn: Scenario) -> tuple[Stage, ...]:
             continue
         if s.kind == "strafing":
             actions: tuple[Action, ...] = tuple(
-                partial(strafe_unit, scn, u, label) for h in s.hexes for u in _units_in(scn, h))
+                (strafe_unit, (u, label, Volley(None, (
+                    _strike(scn, u, label, "strafing", T.GROUPS["strafing"], None),))))
+                for h in s.hexes for u in units_in.get(h, ()))
         elif s.kind == "artillery" and s.preplotted:
-            actions = (partial(preplotted_shot, scn, s, label),)
+            actions = ((preplotted_shot, (s, label)),)
         elif s.kind == "artillery":
-            actions = (partial(fire_artillery, s, label, a.turn),)
+            actions = ((fire_artillery, (s, label)),)
         elif s.kind in T.BOMBING_TN:
-            actions = (partial(bombing, scn, s, label),)
+            actions = ((bombing, (s, label)),)
         else:
-            actions = (partial(air_strike, scn, s, label),)
-        out.append(Stage(i, actions))
+            actions = ((air_strike, (s, label)),)
+        covers = tuple((f"{c.kind.capitalize()} Air Cover", T.AIR_COVER[c.kind][s.kind])
+                       for c in a.air_cover if c.against == i)
+        out.append(Stage(i, covers, actions))
     for j, s in enumerate(a.in_flight):
         label = _label(s, f"in_flight[{j}]")
-        out.append(Stage(None, (partial(arriving_shot, scn, s, label),)))
+        out.append(Stage(None, (), ((arriving_shot, (s, label)),)))
     return tuple(out)
 
 
-def covered(scn: Scenario, index: int, dice: Dice, log: Log) -> bool:
+def covered(scn: Scenario, stage: Stage, dice: Dice, log: Log) -> bool:
     """Air Cover: the defender's 2D6 vs the cover number, before the attacker rolls."""
-    support = scn.attack.supports[index]
-    for cover in scn.attack.air_cover:
-        if cover.against != index:
-            continue
-        need = T.AIR_COVER[cover.kind][support.kind]
-        name = f"{cover.kind.capitalize()} Air Cover"
+    for name, need in stage.covers:
         roll = dice.total(f"{name} (2D6)", 2, 6)
         discarded = _success(roll, need)
         if not log.silent:
+            index = stage.cover_index
+            support = scn.attack.supports[index]
             hexes = support.hexes or (support.target,)
             log.step("BT-AIRCOVER", f"{name} against {_label(support, f'supports[{index}]')}: "
                      + (f"{roll} >= {need}: the attack is discarded" if discarded
@@ -586,13 +641,19 @@ def _declare(scn: Scenario, log: Log) -> None:
 
 def play(scn: Scenario, dice: Dice, log: Log) -> Outcome:
     """One turn of Battlefield Support, step by step (order: the module docstring)."""
+    return run(prepare(scn), dice, log)
+
+
+def run(turn: Turn, dice: Dice, log: Log) -> Outcome:
+    """The rolls of a prepared turn: each stage's Air Cover, then its supports' rolls."""
+    scn = turn.scn
     _declare(scn, log)
     results: list[Result] = []
-    for stage in stages(scn):
-        if stage.cover_index is not None and covered(scn, stage.cover_index, dice, log):
+    for stage in turn.stages:
+        if stage.covers and covered(scn, stage, dice, log):
             continue
-        for action in stage.actions:
-            volley = action(dice, log)
+        for fn, args in stage.actions:
+            volley = fn(turn, *args, dice, log)
             results += [resolve_strike(scn, s, dice, log) for s in volley.strikes]
     outcome = tuple(results)
     if not log.silent:
@@ -715,24 +776,25 @@ def _volley_mix(n: int, volley: Volley, cache: dict[Strike, dict[str, float]]) -
     return {tuple(key): (1.0, tuple(locs))}
 
 
-def _stage_parts(scn: Scenario, stage: Stage) -> tuple[float, list[Distribution[Volley]]]:
+def _stage_parts(turn: Turn, stage: Stage) -> tuple[float, list[Distribution[Volley]]]:
     """P(the stage's Air Cover discards it) and each independent roll's volley distribution."""
     p_covered = 0.0
-    if stage.cover_index is not None:
+    if stage.covers:
         p_covered = enumerate_outcomes(
-            lambda d: covered(scn, stage.cover_index, d, SilentLog()))[True]
-    volleys = [enumerate_outcomes(lambda d, act=act: act(d, SilentLog()))
-               for act in stage.actions]
+            lambda d: covered(turn.scn, stage, d, SilentLog()))[True]
+    volleys = [enumerate_outcomes(lambda d, fn=fn, args=args: fn(turn, *args, d, SilentLog()))
+               for fn, args in stage.actions]
     return p_covered, volleys
 
 
 def exact(scn: Scenario) -> Distribution[tuple[Harm, ...]]:
     """Exact odds: per unit, groups and damage exactly, damage by location as expectation."""
+    turn = prepare(scn)
     n = len(scn.units)
     cache: dict[Strike, dict[str, float]] = {}
     total = _zero(n)
-    for stage in stages(scn):
-        p_covered, volleys = _stage_parts(scn, stage)
+    for stage in turn.stages:
+        p_covered, volleys = _stage_parts(turn, stage)
         part = _zero(n)
         for dist in volleys:
             part = _product(part, _mixture((p, _volley_mix(n, v, cache))
@@ -747,8 +809,9 @@ def exact(scn: Scenario) -> Distribution[tuple[Harm, ...]]:
 def landing(scn: Scenario) -> list[dict[str, Any]]:
     """Where bombs and shells land this turn: per hex, the expected number landing there."""
     where: dict[str, float] = {}
-    for stage in stages(scn):
-        p_covered, volleys = _stage_parts(scn, stage)
+    turn = prepare(scn)
+    for stage in turn.stages:
+        p_covered, volleys = _stage_parts(turn, stage)
         for dist in volleys:
             for v, p in dist.items():
                 if v.impact is not None:
