@@ -203,23 +203,18 @@ def _placeholder_svg(note: str) -> str:
     )
 
 
-def prerender_board(demo_path: Path | None, quiet: bool = False) -> str:
-    """The default demo's board as inline SVG text, or a placeholder if that cannot be done."""
-    if demo_path is None:
-        return _placeholder_svg("No demo yet")
+def prerender_board(demo_path: Path) -> tuple[str, str]:
+    """The default demo's board as inline SVG text, and the scenario's fingerprint (the
+    page skips its first draw when the board already shows that scenario)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    try:
-        from engine import render, scenario  # type: ignore[import-not-found]
+    from engine import render, scenario
 
-        svg = render.board(scenario.loads(demo_path.read_text("utf-8")))
-    except Exception as exc:  # the build must not fail because the renderer is not there yet
-        log(f"warning: board not pre-rendered ({type(exc).__name__}: {exc})", quiet)
-        return _placeholder_svg("Loading the board…")
-    svg = svg.strip()
+    demo = scenario.loads(demo_path.read_text("utf-8"))
+    svg = render.board(demo).strip()
     if svg.startswith("<?xml"):
         svg = svg[svg.index("?>") + 2:].lstrip()
-    return svg
+    return svg, scenario.fingerprint(demo)
 
 
 # --------------------------------------------------------------------------- icons
@@ -354,9 +349,11 @@ def build(out: Path = DIST, quiet: bool = False, demos: Path = WEB / "demos") ->
         },
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", "utf-8")
-    board = prerender_board(out / "demos" / default["file"] if default else None, quiet)
+    board, key = (prerender_board(out / "demos" / default["file"]) if default
+                  else (_placeholder_svg("No demo in this build"), ""))
     page = (WEB / "index.html").read_text("utf-8")
     page = page.replace("<!--PRERENDERED-BOARD-->", board)
+    page = page.replace("__PRERENDERED__", key)
     page = page.replace("__DEFAULT_DEMO__", html.escape(default["file"] if default else ""))
     (out / "index.html").write_text(page, "utf-8")
 

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import scenario as scenarios
-from engine.scenario import robotech
 from engine.__main__ import main
 from engine.errors import ScenarioError
+from engine.scenario import robotech
 
 HERE = Path(__file__).parent / "scenarios"
 SYSTEMS = ("robotech", "heresy", "battletech")
@@ -227,3 +227,10 @@ def test_cli_validate_rejects_with_path_and_nonzero_exit(tmp_path: Path) -> None
 def test_cli_missing_file_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", "/nonexistent/x.json"]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_fingerprint_follows_the_document() -> None:
+    a = scenarios.load_dict(doc("robotech"))
+    b = scenarios.loads(scenarios.dumps(a, indent=None))
+    assert scenarios.fingerprint(a) == scenarios.fingerprint(b)
+    assert scenarios.fingerprint(a) != scenarios.fingerprint(scenarios.with_seed(a, 8))

@@ -29,18 +29,8 @@ from pyscript import document, window
 
 from engine import scenario as sc
 from engine import systems
+from engine.clauses import clause_text
 from engine.errors import IllegalAttack, NotImplementedYet, ScatterlabError, ScenarioError
-
-try:  # the renderer is written by another engineer; the page still works without it
-    from engine import render
-except ImportError:  # pragma: no cover - only while engine/render.py does not exist
-    render = None
-
-try:
-    from engine.clauses import clause_text
-except ImportError:  # pragma: no cover
-    def clause_text(clause_id: str) -> str:
-        return ""
 
 STORAGE_KEY = "scatterlab:last-scenario"
 SEED_MAX = 2**31 - 1
@@ -139,12 +129,10 @@ def set_busy(busy: bool, text: str = "") -> None:
 
 
 def svg_text() -> str:
-    if render is None:
-        return (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 8">'
-            '<text x="24" y="4.5" text-anchor="middle" font-size="1.6">'
-            "The board renderer is not built in yet.</text></svg>"
-        )
+    # Imported on first use: svgwrite costs half a second in Pyodide, and the board shown
+    # at start-up was drawn at build time (see start), so the page is ready sooner.
+    from engine import render
+
     return render.board(
         S.scenario,
         S.resolution,
@@ -164,6 +152,7 @@ def draw() -> None:
     board.replaceChildren(document.importNode(root, True))
     board.dataset.step = "all" if S.step is None else str(S.step)
     board.dataset.system = S.scenario.system
+    board.dataset.prerendered = ""
 
 
 # ----------------------------------------------------------------------------- scenario
@@ -175,8 +164,10 @@ def autosave() -> None:
         window.localStorage.setItem(STORAGE_KEY, sc.dumps(S.scenario, indent=None))
 
 
-def set_scenario(new, *, keep_result: bool = False) -> bool:
-    """Validate and show a scenario (a dict or a Scenario); on error keep the previous one."""
+def set_scenario(new, *, keep_result: bool = False, redraw: bool = True) -> bool:
+    """Validate and show a scenario (a dict or a Scenario); on error keep the previous one.
+
+    `redraw=False` keeps the board on screen (it already shows this scenario)."""
     try:
         scenario = new if isinstance(new, sc.Scenario) else sc.load_dict(new)
     except ScatterlabError as err:
@@ -193,7 +184,8 @@ def set_scenario(new, *, keep_result: bool = False) -> bool:
     el("share-box").hidden = True
     fill_fields()
     autosave()
-    draw()
+    if redraw:
+        draw()
     return True
 
 
@@ -775,7 +767,12 @@ async def start() -> None:
     el("system").value = scenario.system
     fill_demo_select(scenario.system)
     message_box_kept = not el("message").hidden
-    set_scenario(scenario)
+    board = el("board")
+    prerendered = str(board.dataset.prerendered or "") == sc.fingerprint(scenario)
+    set_scenario(scenario, redraw=not prerendered)
+    if prerendered:
+        board.dataset.step = "all"
+        board.dataset.system = scenario.system
     if from_share:
         on_roll(None)
     elif not message_box_kept:
@@ -793,7 +790,6 @@ async def start() -> None:
     on(el("apply-json"), "click", guarded(on_apply_json))
     on(el("units"), "change", guarded(on_unit_field))
     on(window, "hashchange", guarded(on_hashchange))
-    board = el("board")
     on(board, "pointerdown", guarded(on_pointerdown))
     on(board, "pointermove", guarded(on_pointermove))
     on(board, "pointerup", guarded(on_pointerup))
@@ -804,12 +800,15 @@ async def start() -> None:
         node.disabled = False
     document.body.dataset.state = "ready"
     document.body.dataset.readyMs = str(round(float(js.performance.now())))
+
     try:
         workers = getattr(window.navigator, "serviceWorker", None)
         if workers is not None and str(window.location.protocol) != "file:":
             await workers.register("./sw.js")
     except Exception as err:
         js.console.warn(f"scatterlab: no offline cache ({err})")
+    await asyncio.sleep(0)  # let the page paint "ready", then load the renderer
+    from engine import render  # noqa: F401  (warm-up: the first Roll need not wait for it)
 
 
 async def _main() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 import copy
+import hashlib
 import json
 import zlib
 from collections.abc import Callable
@@ -115,6 +116,13 @@ def to_dict(scenario: Scenario) -> dict[str, Any]:
 def dumps(scenario: Scenario, *, indent: int | None = 2) -> str:
     """The scenario as JSON text."""
     return json.dumps(scenario.data, indent=indent, ensure_ascii=False)
+
+
+def fingerprint(scenario: Scenario) -> str:
+    """A short digest of the document: equal documents, equal fingerprints (the page uses
+    it to tell whether the board pre-rendered at build time already shows this scenario)."""
+    canonical = json.dumps(scenario.data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
 def with_seed(scenario: Scenario, seed: int) -> Scenario:
