@@ -1,0 +1,202 @@
+"""Browser figures for `python tests/benchmark.py --browser` (issue 7): prints, asserts nothing.
+
+Runs headless Debian chromium against the built dist/ over a local static server, with
+the same launch flags as the browser tests (nothing can leave 127.0.0.1):
+
+- start-up of the app, cold (a new empty profile) and warm (a second visit in the same
+  profile, served by the service worker), to the first drawn board (the pre-rendered board
+  is in the HTML, so first contentful paint) and to the first possible Roll (main.py sets
+  ``data-ready-ms``); beside it a bare page that only loads the same Pyodide and prints
+  one line; bytes transferred and requests of a cold load;
+- the engine figures of `engine.bench` inside Pyodide, on a plain Pyodide page that loads
+  the same app.zip and svgwrite wheel, with its wasm memory after start-up and after the
+  largest odds; the app page's JS heap after start-up and after its largest odds.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+from typing import Any
+
+from tests.browser.conftest import CHROMIUM, LAUNCH_ARGS, build_module
+
+RUNS = 3
+TIMEOUT_MS = 180_000
+
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const py = await loadPyodide({indexURL: "./pyodide/"});
+py.runPython("print('bare Pyodide is ready')");
+document.body.dataset.readyMs = String(Math.round(performance.now()));
+document.body.dataset.state = "ready";
+</script>
+"""
+
+ENGINE_PAGE = """<!doctype html><meta charset="utf-8"><title>engine in Pyodide</title>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const py = await loadPyodide({indexURL: "./pyodide/"});
+for (const [url, format] of [["./WHEEL", "wheel"], ["./app.zip", "zip"]]) {
+  const buffer = await (await fetch(url)).arrayBuffer();
+  py.unpackArchive(buffer, format);
+}
+py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+window.wasmBytes = () => py._module.HEAP8.length;
+window.figures = (text) => {
+  py.globals.set("demo_text", text);
+  return py.runPython(`
+import json
+from engine import bench, scenario
+_s = scenario.loads(demo_text)
+json.dumps({**bench.odds_figures(_s, mc_trials=5000), **bench.resolve_render_figures(_s)})`);
+};
+document.body.dataset.state = "ready";
+</script>
+"""
+
+
+def _write_pages(dist: Path) -> None:
+    wheel = next((dist / "wheels").glob("svgwrite-*.whl")).name
+    (dist / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
+    (dist / "bench-engine.html").write_text(ENGINE_PAGE.replace("WHEEL", f"wheels/{wheel}"),
+                                            encoding="utf-8")
+
+
+def _load(page: Any, url: str) -> dict[str, Any]:
+    """Navigate, wait until ready, and read the timings and transfer of this load."""
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
+    timing = page.evaluate("""() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const entries = [...performance.getEntriesByType('navigation'),
+                       ...performance.getEntriesByType('resource')];
+      return {board_ms: paint ? paint.startTime : null,
+              ready_ms: Number(document.body.dataset.readyMs),
+              bytes: entries.reduce((n, e) => n + (e.transferSize || 0), 0)};
+    }""")
+    return {**timing, "requests": len(requests)}
+
+
+def _visits(playwright: Any, url: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A cold visit in a new browser with an empty profile, then a warm second visit."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=LAUNCH_ARGS)
+    try:
+        page = browser.new_context().new_page()
+        cold = _load(page, url)
+        page.wait_for_timeout(1500)  # let the service worker finish precaching
+        page.goto("about:blank")
+        warm = _load(page, url)
+    finally:
+        browser.close()
+    return cold, warm
+
+
+def _median(runs: list[dict[str, Any]], key: str) -> float | None:
+    """The median of a figure, or None where no run has it (a bare page paints nothing)."""
+    values = [r[key] for r in runs if r[key] is not None]
+    return statistics.median(values) if values else None
+
+
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}ms"
+
+
+def startup_figures(playwright: Any, base: str) -> dict[str, Any]:
+    """Median cold and warm start-up of the app and of the bare Pyodide page."""
+    out: dict[str, Any] = {}
+    for name, url in (("app", base + "index.html"), ("bare", base + "bench-bare.html")):
+        colds, warms = zip(*(_visits(playwright, url) for _ in range(RUNS)), strict=True)
+        out[name] = {
+            "cold_board_ms": _median(list(colds), "board_ms"),
+            "cold_ready_ms": _median(list(colds), "ready_ms"),
+            "warm_board_ms": _median(list(warms), "board_ms"),
+            "warm_ready_ms": _median(list(warms), "ready_ms"),
+            "cold_bytes": _median(list(colds), "bytes"),
+            "cold_requests": _median(list(colds), "requests"),
+        }
+    return out
+
+
+def engine_in_pyodide(playwright: Any, base: str, demos: list[Path]) -> dict[str, Any]:
+    """engine.bench figures for every demo inside Pyodide, and its wasm memory."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=LAUNCH_ARGS)
+    try:
+        page = browser.new_page()
+        page.goto(base + "bench-engine.html")
+        page.wait_for_function("document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
+        wasm_start = page.evaluate("wasmBytes()")
+        rows = []
+        for path in demos:
+            text = path.read_text(encoding="utf-8")
+            row = json.loads(page.evaluate("t => figures(t)", text))
+            rows.append({"demo": path.stem, **row})
+        return {"rows": rows, "wasm_after_start": wasm_start,
+                "wasm_after_odds": page.evaluate("wasmBytes()")}
+    finally:
+        browser.close()
+
+
+def app_heap(playwright: Any, base: str, largest: Path) -> dict[str, Any]:
+    """The app page's JS heap after start-up and after the Odds of the largest demo."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=LAUNCH_ARGS)
+    try:
+        page = browser.new_page()
+        cdp = page.context.new_cdp_session(page)
+        page.goto(f"{base}index.html?demo={largest.name}")
+        page.wait_for_function("document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
+        after_start = cdp.send("Runtime.getHeapUsage")["usedSize"]
+        page.click("#odds")
+        page.wait_for_function("document.body.dataset.state === 'ready' && "
+                               "!document.querySelector('#odds-box').hidden",
+                               timeout=TIMEOUT_MS)
+        return {"js_heap_after_start": after_start,
+                "js_heap_after_odds": cdp.send("Runtime.getHeapUsage")["usedSize"]}
+    finally:
+        browser.close()
+
+
+def browser_figures(demos: list[Path]) -> dict[str, Any]:
+    """Every browser figure, measured in one run against a fresh build of dist/."""
+    from playwright.sync_api import sync_playwright
+
+    dist = build_module.build(build_module.DIST, quiet=True)
+    _write_pages(dist)
+    with build_module.serving(dist, quiet=True) as base, sync_playwright() as p:
+        base = base if base.endswith("/") else base + "/"
+        engine = engine_in_pyodide(p, base, demos)
+        largest = max(engine["rows"], key=lambda r: r["exact_s"])["demo"]
+        return {"pyodide": engine["rows"],
+                "memory": {"wasm_after_start": engine["wasm_after_start"],
+                           "wasm_after_odds": engine["wasm_after_odds"],
+                           "largest_odds_demo": largest,
+                           **app_heap(p, base, next(d for d in demos if d.stem == largest))},
+                "startup": startup_figures(p, base)}
+
+
+def print_browser(figures: dict[str, Any]) -> None:
+    s = figures["startup"]
+    print(f"\n## Start-up in headless chromium (median of {RUNS})")
+    print(f"{'page':<8}{'cold board':>12}{'cold ready':>12}{'warm board':>12}"
+          f"{'warm ready':>12}{'cold bytes':>13}{'requests':>10}")
+    for name in ("app", "bare"):
+        r = s[name]
+        print(f"{name:<8}{_ms(r['cold_board_ms']):>12}{_ms(r['cold_ready_ms']):>12}"
+              f"{_ms(r['warm_board_ms']):>12}{_ms(r['warm_ready_ms']):>12}"
+              f"{r['cold_bytes'] / 1e6:>11.2f}MB{r['cold_requests']:>10.0f}")
+    for when in ("cold", "warm"):
+        ratio = s["app"][f"{when}_ready_ms"] / s["bare"][f"{when}_ready_ms"]
+        print(f"time to interactive, {when}: app / bare Pyodide = {ratio:.2f}")
+    m = figures["memory"]
+    print(f"\n## Memory (largest odds: {m['largest_odds_demo']})")
+    print(f"app JS heap: {m['js_heap_after_start'] / 1e6:.1f} MB after start-up, "
+          f"{m['js_heap_after_odds'] / 1e6:.1f} MB after its largest odds")
+    print(f"Pyodide wasm memory: {m['wasm_after_start'] / 1e6:.1f} MB after start-up, "
+          f"{m['wasm_after_odds'] / 1e6:.1f} MB after every demo's odds")
