@@ -2,12 +2,11 @@
 
 Each system is one module, ``engine.systems.<system>``, providing:
 
-- ``play(scenario, dice, log) -> outcome``: the rules, step by step, asking `dice` for
-  every roll and writing every step to `log` with its clause ID. The outcome is hashable.
-  Illegal attacks raise `IllegalAttack` before any roll.
-- optionally ``prepare(scenario) -> plan`` and ``run(plan, dice, log) -> outcome``, with
-  ``play == run(prepare(scenario), ...)``: `prepare` does once what needs no dice
-  (legality, geometry, who stands where), so Monte Carlo repeats only the rolls.
+- ``prepare(scenario) -> plan``: what needs no dice, done once per attack (legality,
+  which raises `IllegalAttack` before any roll; geometry; who stands where);
+- ``run(plan, dice, log) -> outcome``: the rules, step by step, asking `dice` for every
+  roll and writing every step to `log` with its clause ID. The outcome is hashable.
+  (``play(scenario, dice, log)``, the two in one, is what tests and readers call.)
 - ``harm(scenario, outcome) -> tuple[Harm, ...]``: one `Harm` per unit, in unit order.
 - ``effects(scenario, outcome) -> dict[str, dict]``: per unit id, what happened (JSON).
 - optionally ``exact(scenario) -> Distribution[tuple[Harm, ...]]``, the exact harm
@@ -80,13 +79,11 @@ def resolve(scenario: Scenario, seed: int | None = None) -> Resolution:
 
 
 def runner(scenario: Scenario) -> Callable[[Dice, Log], Any]:
-    """The scenario's attack as a function of (dice, log), prepared once where the system
-    can (`prepare`/`run`); illegal attacks raise here, before any roll."""
+    """The scenario's attack as a function of (dice, log), prepared once; illegal attacks
+    raise here, before any roll."""
     rules = rules_of(scenario.system)
-    if hasattr(rules, "run"):
-        plan = rules.prepare(scenario)
-        return lambda dice, log: rules.run(plan, dice, log)
-    return lambda dice, log: rules.play(scenario, dice, log)
+    plan = rules.prepare(scenario)
+    return lambda dice, log: rules.run(plan, dice, log)
 
 
 def sampler(scenario: Scenario) -> Callable[[Dice], Outcome]:
