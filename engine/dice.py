@@ -297,9 +297,11 @@ class Distribution(Generic[T]):
     __slots__ = ("_p",)
 
     def __init__(self, items: Iterable[tuple[T, float]] = ()) -> None:
-        self._p: dict[T, float] = {}
+        merged: dict[T, float] = {}
+        get = merged.get  # the hot loop of exact odds: one bound lookup, not one per item
         for outcome, p in items:
-            self._p[outcome] = self._p.get(outcome, 0.0) + p
+            merged[outcome] = get(outcome, 0.0) + p
+        self._p = merged
 
     @classmethod
     def certain(cls, outcome: T) -> Distribution[T]:
@@ -366,8 +368,9 @@ def combine(
     """
     state: Distribution[T] = Distribution.certain(start)
     for part in parts:
+        outcomes = list(part.items())
         state = Distribution(
-            (step(s, o), ps * po) for s, ps in state.items() for o, po in part.items()
+            (step(s, o), ps * po) for s, ps in state.items() for o, po in outcomes
         )
     return state
 
