@@ -31,6 +31,28 @@ def parse_table(root: Field) -> Table:
     return Table(t["width"].number(1, 400), t["height"].number(1, 400))
 
 
+Terrain = tuple[tuple[tuple[float, float], ...], ...]
+
+
+def parse_point(f: Field, table: Table) -> tuple[float, float]:
+    """A point on the table, written ``[x, y]`` or ``{"x": x, "y": y}``."""
+    if isinstance(f.value, list):
+        x, y = f.items(2, 2)
+    else:
+        f.only(("x", "y"))
+        x, y = f["x"], f["y"]
+    return x.number(0, table.width), y.number(0, table.height)
+
+
+def parse_terrain(root: Field, table: Table) -> Terrain:
+    """The optional ``terrain``: features that block line of sight, each
+    ``{"points": [[x, y], ...]}`` (two points: a wall; three or more: a polygon)."""
+    return tuple(
+        tuple(parse_point(p, table) for p in t.only(("points",))["points"].items(2))
+        for t in root.get("terrain", []).items()
+    )
+
+
 def parse_identity(u: Field) -> tuple[str, str, str]:
     """A unit's `id`, `side` and `name` (the name is data, shown as text, never markup)."""
     uid = u["id"].string(UNIT_ID_MAX)

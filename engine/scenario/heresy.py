@@ -37,10 +37,13 @@ from dataclasses import dataclass
 
 from engine.scenario.common import (
     Table,
+    Terrain,
     check_unique_ids,
     parse_identity,
     parse_options,
+    parse_point,
     parse_table,
+    parse_terrain,
     unit_ref,
 )
 from engine.scenario.fields import Field
@@ -117,12 +120,7 @@ class Attack:
 @dataclass(frozen=True)
 class Board:
     table: Table
-    terrain: tuple[tuple[tuple[float, float], ...], ...] = ()
-
-
-def _point(f: Field, table: Table) -> tuple[float, float]:
-    x, y = f.items(2, 2)
-    return x.number(0, table.width), y.number(0, table.height)
+    terrain: Terrain = ()
 
 
 def _opt_save(f: Field) -> int | None:
@@ -188,16 +186,12 @@ def parse(root: Field) -> tuple[Board, tuple[Model, ...], Attack, dict]:
     """Validate a Heresy scenario: table, models, attack and options."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     table = parse_table(root)
-    terrain = tuple(tuple(_point(p, table) for p in t.only(("points",))["points"].items(2))
-                    for t in root.get("terrain", []).items())
+    terrain = parse_terrain(root, table)
     models = [_model(u, table) for u in root["units"].items(1)]
     by_id = check_unique_ids(models)
     a = root["attack"].only(("firer", "bs", "weapon", "target", "reroll", "snap_shot", "aim",
                              "reroll_when"))
-    aim = None
-    if a.has("aim"):
-        p = a["aim"].only(("x", "y"))
-        aim = (p["x"].number(0, table.width), p["y"].number(0, table.height))
+    aim = parse_point(a["aim"], table) if a.has("aim") else None
     attack = Attack(
         firer=unit_ref(a["firer"], by_id), bs=a["bs"].integer(1, 10),
         weapon=_weapon(a["weapon"]), target=unit_ref(a["target"], by_id),

@@ -20,10 +20,13 @@ from dataclasses import dataclass
 
 from engine.scenario.common import (
     Table,
+    Terrain,
     check_unique_ids,
     parse_identity,
     parse_options,
+    parse_point,
     parse_table,
+    parse_terrain,
     unit_ref,
 )
 from engine.scenario.fields import Field
@@ -104,17 +107,7 @@ class Attack:
 @dataclass(frozen=True)
 class Board:
     table: Table
-    terrain: tuple[tuple[tuple[float, float], ...], ...] = ()
-
-
-def _point(f: Field, table: Table) -> tuple[float, float]:
-    if isinstance(f.value, list):
-        xy = f.list(2, 2)
-        x, y = Field(xy[0], f"{f.path}[0]"), Field(xy[1], f"{f.path}[1]")
-    else:
-        f.only(("x", "y"))
-        x, y = f["x"], f["y"]
-    return x.number(0, table.width), y.number(0, table.height)
+    terrain: Terrain = ()
 
 
 def _unit(u: Field, table: Table) -> Unit:
@@ -164,10 +157,7 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
     """Validate a Robotech scenario: board, units, attack and options."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     table = parse_table(root)
-    terrain = tuple(
-        tuple(_point(p, table) for p in t.only(("points",))["points"].items(2))
-        for t in root.get("terrain", []).items()
-    )
+    terrain = parse_terrain(root, table)
     units = [_unit(u, table) for u in root["units"].items(1)]
     by_id = check_unique_ids(units)
     a = root["attack"].only(("attacker", "weapon", "targets", "point", "reactions"))
@@ -176,7 +166,7 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
         raise a["attacker"].fail("must be a mecha (structures do not attack)")
     weapon = _weapon(a["weapon"])
     targets = tuple(unit_ref(t, by_id) for t in a.get("targets", []).items())
-    point = _point(a["point"], table) if a.has("point") else None
+    point = parse_point(a["point"], table) if a.has("point") else None
     if point is None and not targets:
         raise a.fail("needs 'targets' (unit ids) or a 'point' (Indirect Fire ground shot)")
     if point is not None and targets:
