@@ -16,6 +16,7 @@ from typing import Any
 
 import svgwrite
 from svgwrite.container import Group
+from svgwrite.etree import etree  # ElementTree, patched by svgwrite to write CDATA
 
 from engine.log import Mark, Resolution, Step
 
@@ -220,8 +221,9 @@ class Canvas:
         group.add(self.dwg.polygon([(num(px), num(py)) for px, py in points], class_="head"))
 
     def tostring(self) -> str:
-        """The SVG document as text."""
-        return self.dwg.tostring()
+        """The SVG document as text: svgwrite's element tree serialised straight to a
+        string (``Drawing.tostring`` encodes to UTF-8 bytes and decodes them again)."""
+        return etree.tostring(self.dwg.get_xml(), encoding="unicode")
 
 
 def marks_of(step: Step, kind: str) -> Iterator[Mark]:

@@ -3,7 +3,8 @@
 Hex centres come from `engine.hexgrid.hex_to_pixel` (hex 0101's bounding box starts at the
 origin). Every hex is one short ``<path data-hex="CCRR">`` (a relative outline after the
 east corner) with its label in a separate group, so a 2 x 2 sheet map stays small. Sheet
-borders are one path along the hexsides where the sheet changes.
+borders are one path along the hexsides where the sheet changes: the map's outline and a
+zigzag seam along each inner sheet edge, from formulas rather than testing hex by hex.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections import defaultdict
 from typing import Any
 
 from engine.geometry import direction
-from engine.hexgrid import SQRT3, Hex, HexMap, hex_corners, hex_to_pixel, neighbor, to_label
+from engine.hexgrid import SQRT3, Hex, HexMap, hex_to_pixel, to_label
 from engine.log import Mark, Step
 from engine.odds import Odds
 from engine.render_common import (
@@ -33,6 +34,9 @@ PX_PER_UNIT = 1.0
 """Default pixel size of a user unit when `board` is given no `size`."""
 MARGIN = 6.0
 
+Corner = tuple[float, float]
+"""A hex corner in pixels."""
+
 _HALF_H = HEX * SQRT3 / 2
 _OUTLINE = (f"l{num(-HEX / 2, 2)},{num(_HALF_H, 2)}h{num(-HEX, 2)}"
             f"l{num(-HEX / 2, 2)},{num(-_HALF_H, 2)} {num(HEX / 2, 2)},{num(-_HALF_H, 2)}"
@@ -42,6 +46,8 @@ _OUTLINE = (f"l{num(-HEX / 2, 2)},{num(_HALF_H, 2)}h{num(-HEX, 2)}"
 KIND_LETTERS = {"mech": "M", "vehicle": "V", "infantry": "I", "building": "B"}
 SIZES = {"s1": 0.6, "s2": 1.2, "s3": 2.4, "s4": 3.6, "f1": 10.0, "fn": 8.0, "fl": 7.0, "fg": 8.0,
          "d1": 3.0, "d2": 7.0}
+_LABEL_DY = _HALF_H - SIZES["fl"] * 0.8
+"""How far above its hex's centre a label sits (just inside the top side)."""
 
 CSS = """
 .hexes path{fill:#f4f1e8;stroke:#9b9584;stroke-width:$s1}
@@ -111,39 +117,74 @@ def _outline(h: Hex) -> str:
     return f"M{num(cx + HEX, 2)},{num(cy, 2)}{_OUTLINE}"
 
 
+def _row_seam(row: int, cols: int) -> list[Corner]:
+    """Corners, west to east, of the hexsides along the top of 0-based `row` (the bottom
+    of the map when `row` is the number of rows): each column's top side, joined by the
+    slanted sides between a column and the half-hex lower or higher next one."""
+    corners = []
+    for col in range(cols):
+        x, y = HEX * (0.5 + 1.5 * col), (2 * row + (col & 1)) * _HALF_H
+        corners += [(x, y), (x + HEX, y)]
+    return corners
+
+
+def _column_seam(col: int, first: int, last: int) -> list[Corner]:
+    """Corners, north to south, of the zigzag of hexsides along the west of 0-based
+    column `col` (the east of the map when `col` is the number of columns), from
+    y = `first` to y = `last` half hex heights: a hex's west corner sits at
+    x = 1.5 HEX col, its top-left and bottom-left corners HEX / 2 further east."""
+    x = 1.5 * HEX * col
+    return [(x + HEX / 2 if (k + col) % 2 == 0 else x, k * _HALF_H)
+            for k in range(first, last + 1)]
+
+
+def _polyline(corners: list[Corner], closed: bool = False) -> str:
+    """Path data of one subpath through `corners`."""
+    points = " ".join(f"{num(x, 1)},{num(y, 1)}" for x, y in corners)
+    return f"M{points}{'Z' if closed else ''}"
+
+
 def _sheet_borders(hexmap: HexMap) -> str:
-    """Path data along every hexside between two sheets or at the map's edge (the side
-    across direction d joins corners (d + 4) % 6 and (d + 5) % 6 of `hex_corners`)."""
-    d = []
-    for h in hexmap.all_hexes():
-        col, row = h.to_offset()
-        if 0 < col % hexmap.SHEET_COLS < hexmap.SHEET_COLS - 1 and \
-                0 < row % hexmap.SHEET_ROWS < hexmap.SHEET_ROWS - 1:
-            continue  # an inner hex: all its neighbours share its sheet
-        sheet = hexmap.sheet_of(h)
-        corners = hex_corners(h, HEX)
-        for side in range(6):
-            other = neighbor(h, side)
-            if hexmap.contains(other) and hexmap.sheet_of(other) == sheet:
-                continue
-            (ax, ay), (bx, by) = corners[(side + 4) % 6], corners[(side + 5) % 6]
-            d.append(f"M{num(ax, 1)},{num(ay, 1)}L{num(bx, 1)},{num(by, 1)}")
-    return "".join(d)
+    """Path data along every hexside between two sheets or at the map's edge: the map's
+    outline as one closed subpath, then one seam across the whole map per inner sheet edge
+    (ending where it meets the outline; crossing seams share one hexside)."""
+    cols, rows = hexmap.cols, hexmap.rows
+    low = (cols - 1) & 1  # an odd 0-based last column sits half a hex lower
+    top, bottom = _row_seam(0, cols), _row_seam(rows, cols)
+    west, east = _column_seam(0, 0, 2 * rows), _column_seam(cols, low, 2 * rows + low)
+    outline = top + east[1:] + bottom[::-1][1:] + west[::-1][1:-1]
+    seams = [_row_seam(row, cols) for row in range(hexmap.SHEET_ROWS, rows, hexmap.SHEET_ROWS)]
+    seams += [_column_seam(col, 1, 2 * rows)
+              for col in range(hexmap.SHEET_COLS, cols, hexmap.SHEET_COLS)]
+    return _polyline(outline, closed=True) + "".join(map(_polyline, seams))
+
+
+def _draw_hexes(canvas: Canvas, hexmap: HexMap) -> None:
+    """Every hex's ``<path data-hex>`` in ``g.hexes`` and its label in ``g.hexlabels``,
+    column by column. A hex's y depends only on its row and whether its column is odd,
+    so coordinates are formatted once per column and once per row for each parity."""
+    dwg, grid = canvas.dwg, canvas.layers["grid"]
+    hexes, labels = grid.add(dwg.g(class_="hexes")), grid.add(dwg.g(class_="hexlabels"))
+    path, text = dwg.path, dwg.text  # one element builder each, not one per hex
+    centre_y = [[hex_to_pixel(Hex.from_offset(odd, row), HEX)[1] for row in range(hexmap.rows)]
+                for odd in (0, 1)]
+    path_y = [[num(y, 2) for y in ys] for ys in centre_y]
+    label_y = [[num(y - _LABEL_DY) for y in ys] for ys in centre_y]
+    for col in range(hexmap.cols):
+        cx = hex_to_pixel(Hex.from_offset(col, 0), HEX)[0]
+        east, x, odd = num(cx + HEX, 2), num(cx), col & 1
+        for row in range(hexmap.rows):
+            label = to_label(Hex.from_offset(col, row))  # digits only: nothing to escape
+            hexes.add(path(d=f"M{east},{path_y[odd][row]}{_OUTLINE}", **{"data-hex": label}))
+            element = labels.add(text(label))
+            element["x"], element["y"] = x, label_y[odd][row]
 
 
 def draw_board(canvas: Canvas, scenario: Scenario) -> None:
     """Every hex with its label, the sheet borders, water and buildings."""
-    dwg, hexmap = canvas.dwg, scenario.board.map
-    grid = canvas.layers["grid"]
-    hexes = grid.add(dwg.g(class_="hexes"))
-    labels = grid.add(dwg.g(class_="hexlabels"))
-    label_dy = _HALF_H - SIZES["fl"] * 0.8
-    for h in hexmap.all_hexes():
-        label = to_label(h)
-        hexes.add(dwg.path(d=_outline(h), **{"data-hex": label}))
-        cx, cy = hex_to_pixel(h, HEX)
-        labels.add(canvas.text(label, cx, cy - label_dy, ""))
-    grid.add(dwg.path(d=_sheet_borders(hexmap), class_="sheets"))
+    hexmap = scenario.board.map
+    _draw_hexes(canvas, hexmap)
+    canvas.layers["grid"].add(canvas.dwg.path(d=_sheet_borders(hexmap), class_="sheets"))
     for h, terrain in sorted(scenario.board.terrain.items()):
         _draw_terrain(canvas, h, terrain)
 

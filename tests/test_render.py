@@ -7,6 +7,7 @@ import math
 import re
 import time
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from engine import render, systems
 from engine.errors import NotImplementedYet
 from engine.geometry import direction
-from engine.hexgrid import Hex, hex_to_pixel
+from engine.hexgrid import Hex, HexMap, hex_corners, hex_to_pixel, neighbor
 from engine.log import Resolution, Step, hex_mark, hexpath, scatter, template, unit_state
 from engine.odds import Odds
 from engine.render_common import unit_element_id
@@ -362,7 +363,48 @@ def test_hex_map_terrain_and_sheet_borders():
     assert [r.get("data-hex") for r in terrain.iter(NS + "rect")] == ["1010"]
     assert "CF 40" in [t.text for t in terrain.iter(NS + "text")]
     sheets = [p for p in find_all(root, "path") if "sheets" in classes(p)]
-    assert len(sheets) == 1 and sheets[0].get("d").count("M") > 2 * (30 + 17)
+    assert len(sheets) == 1
+
+
+def _corner(x: float, y: float) -> tuple[int, int]:
+    """A hex corner on the lattice of half a hex wide by half a hex tall (rounding-proof)."""
+    return round(x / (HEX / 2)), round(y / (HEX * math.sqrt(3) / 2))
+
+
+def _drawn_sides(d: str) -> list[frozenset[tuple[int, int]]]:
+    """The straight pieces of path data (M, implicit or explicit L, Z), as corner pairs."""
+    sides = []
+    for body, closed in re.findall(r"M([^MZ]*)(Z?)", d):
+        points = [_corner(*map(float, p.split(","))) for p in body.replace("L", " ").split()]
+        points += points[:1] if closed else []
+        sides += [frozenset(pair) for pair in pairwise(points)]
+    return sides
+
+
+def _border_sides(hexmap: HexMap) -> set[frozenset[tuple[int, int]]]:
+    """Every hexside between two sheets or at the map's edge, hex by hex (the side across
+    direction d joins corners (d + 4) % 6 and (d + 5) % 6)."""
+    sides = set()
+    for h in hexmap.all_hexes():
+        corners = hex_corners(h, HEX)
+        for d in range(6):
+            other = neighbor(h, d)
+            if not hexmap.contains(other) or hexmap.sheet_of(other) != hexmap.sheet_of(h):
+                a, b = corners[(d + 4) % 6], corners[(d + 5) % 6]
+                sides.add(frozenset((_corner(*a), _corner(*b))))
+    return sides
+
+
+@pytest.mark.parametrize("sheets", [(1, 1), (2, 1), (1, 2), (2, 2), (3, 2)])
+def test_sheet_borders_follow_exactly_the_hexsides_between_sheets(sheets):
+    scenario = battletech(sheets)
+    root = parse(render.board(scenario))
+    [border] = [p for p in find_all(root, "path") if "sheets" in classes(p)]
+    drawn = _drawn_sides(border.get("d"))
+    assert all(len(side) == 2 for side in drawn)  # each piece is one hexside long
+    crossings = (sheets[0] - 1) * (sheets[1] - 1)  # where two seams share a hexside
+    assert len(drawn) == len(set(drawn)) + crossings  # nothing else drawn twice
+    assert set(drawn) == _border_sides(scenario.board.map)
 
 
 def test_hex_units_are_tokens_with_facing():
@@ -425,7 +467,7 @@ def test_two_by_two_map_is_small_and_fast():
         start = time.perf_counter()
         render.board(scenario, resolution)
         times.append(time.perf_counter() - start)
-    assert min(times) < 0.25  # about 30 ms on a quiet machine; generous for busy CI
+    assert min(times) < 0.25  # about 17 ms on a quiet machine; generous for busy CI
 
 
 # --------------------------------------------------------------------------- files
