@@ -19,12 +19,7 @@ import random
 from urllib.parse import parse_qs
 
 import js
-from pyodide.ffi import create_proxy, to_js
-
-try:
-    from pyodide.ffi import jsnull
-except ImportError:  # older Pyodide: JS null arrives as None
-    jsnull = None
+from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from engine import scenario as sc
