@@ -21,7 +21,7 @@ from engine import scenario as scenarios
 from engine import systems
 from engine.clauses import clause_text
 from engine.errors import ScatterlabError
-from engine.log import Resolution
+from engine.log import Resolution, effect_text
 from engine.odds import Odds
 
 
@@ -58,7 +58,7 @@ def format_resolution(resolution: Resolution) -> str:
         lines.append(f"{i:>3}. [{step.clause}] {step.text}" + (f"  ({rolls})" if rolls else ""))
     lines.append("Effects:")
     for uid, eff in resolution.effects.items():
-        lines.append(f"  {uid}: " + ", ".join(f"{k}={v}" for k, v in eff.items()))
+        lines.append(f"  {uid}: {effect_text(eff)}")
     return "\n".join(lines)
 
 

@@ -119,6 +119,28 @@ def _rounded(value: Any) -> Any:
     return value
 
 
+def effect_text(value: Any) -> str:
+    """An effect (or any part of one) as one plain line: ``hits 3, damage 12, reactions
+    dodge-failed``; empty lists, zeros and false flags are left out, nested records are
+    written in brackets. The command line and the page show effects with it."""
+    if isinstance(value, dict):
+        parts = [k.replace("_", " ") if v is True
+                 else f"{k.replace('_', ' ')} ({effect_text(v)})" if isinstance(v, dict)
+                 else f"{k.replace('_', ' ')} {effect_text(v)}"
+                 for k, v in value.items() if _worth_saying(v)]
+        return ", ".join(parts) or "nothing"
+    if isinstance(value, list | tuple):
+        items = [effect_text(v) for v in value]
+        nested = any(isinstance(v, dict | list | tuple) for v in value)
+        return "; ".join(f"[{i}]" for i in items) if nested else " ".join(items)
+    return str(value)
+
+
+def _worth_saying(value: Any) -> bool:
+    return value not in (False, None, 0, "") and not (isinstance(value, dict | list | tuple)
+                                                      and not value)
+
+
 def template(x: float, y: float, radius: float, role: str, **extra: Any) -> Mark:
     """A blast marker mark (see the module docstring for the optional keys)."""
     return {"kind": "template", "x": x, "y": y, "radius": radius, "role": role, **extra}

@@ -26,6 +26,7 @@ from engine import scenario as sc
 from engine import systems
 from engine.clauses import clause_text
 from engine.errors import IllegalAttack, NotImplementedYet, ScatterlabError, ScenarioError
+from engine.log import effect_text
 
 STORAGE_KEY = "scatterlab:last-scenario"
 SEED_MAX = 2**31 - 1
@@ -473,14 +474,7 @@ def show_effects(box) -> None:
     box.appendChild(make("h3", "Effects"))
     ul = make("ul")
     for uid, what in eff.items():
-        if isinstance(what, dict):
-            desc = ", ".join(
-                f"{k}: {v if isinstance(v, str | int | float) else json.dumps(v)}"
-                for k, v in what.items()
-            )
-        else:
-            desc = json.dumps(what)
-        ul.appendChild(make("li", f"{unit_name(uid)} — {desc}", data_unit=uid))
+        ul.appendChild(make("li", f"{unit_name(uid)} — {effect_text(what)}", data_unit=uid))
     box.appendChild(ul)
 
 
