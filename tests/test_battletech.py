@@ -429,7 +429,7 @@ def test_bt_strafe_4_a_failure_in_one_hex_does_not_affect_the_others():
     ("sniper", {"c": 20, "n": 10, "r2": 0}),
     ("long_tom", {"c": 25, "n": 15, "r2": 5}),
 ])
-def test_bt_art_area_of_effect_by_ring_direction_from_the_target_hex(gun, expected):
+def test_bt_art_aoe_by_ring_direction_from_the_target_hex(gun, expected):
     # target 1010; 1009 adjacent (north), 1012 at radius 2 (south); units face north
     units = [mech("c", "1010"), mech("n", "1009"), mech("r2", "1012")]
     scn = make(units, preplotted={gun: ["1010"]},
@@ -446,7 +446,7 @@ def test_bt_art_area_of_effect_by_ring_direction_from_the_target_hex(gun, expect
         assert effects["r2"]["attacks"][0]["arc"] == "front"  # 1010 is north of 1012
 
 
-def test_bt_art_rings_cross_sheet_borders_and_stop_at_the_map_edge():
+def test_bt_art_aoe_rings_cross_sheet_borders_and_stop_at_the_map_edge():
     units = [mech("east", "1609"), mech("south", "1518"), mech("corner", "0102")]
     scn = make(units, preplotted={"thumper": ["1509", "0101"]},
                supports=[{"kind": "artillery", "gun": "thumper", "target": "1509",
@@ -537,7 +537,7 @@ def test_bt_art_3_fired_at_a_hex_not_preplotted_lands_next_turn():
           lambda: make([], in_flight=[dict(fire, fired_turn=1)], turn=3))
 
 
-def test_bt_art_3_a_missed_shell_scatters_and_centres_its_area_there():
+def test_bt_art_scatter_a_missed_shell_scatters_and_centres_its_area_there():
     # 1010 missed by 2 (roll 6 vs 8), die 4 = south: lands 1012; 1013 adjacent
     units = [mech("land", "1012"), mech("adj", "1013")]
     scn = make(units, in_flight=[{"kind": "artillery", "gun": "thumper", "target": "1010"}])
