@@ -7,6 +7,18 @@ engine's SVG is parsed as XML (never as HTML) before it is put into the page.
 For tests and tools the page exposes its state: <body data-state="loading|ready|busy">,
 <script type="application/json" id="last-resolution"> (the shown Resolution.to_dict()),
 id="last-odds" (Odds.to_dict()), and data-step on #board (index of the step shown, or "all").
+
+Zoom and pan change only the board <svg>'s viewBox; the engine's own viewBox is the "Fit"
+box, and zoom is clamped between Fit and MAX_ZOOM x. The shown box keeps Fit's aspect ratio
+and stays inside it. Buttons, the mouse wheel (around the pointer), a two-finger pinch and
+dragging empty board zoom and pan; dragging a unit still moves the unit. The zoom survives
+redraws (Roll, Step, Odds, a drag) while the board's Fit box is unchanged, and is reset
+when a demo or system is loaded. At Fit a one-finger swipe on the board scrolls the page;
+zoomed in, it pans the board. Default view: Fit, except for a hex map on a narrow viewport
+(< NARROW_PX wide), where the whole 2x2-sheet map would make units and hex labels too small
+to see or drag with a finger; there the page opens on the units and the attack's target
+hexes with a margin of FOCUS_MARGIN_HEXES hexes (Fit shows the whole map).
+#board exposes data-zoom (the zoom factor, "1.00" at Fit).
 """
 
 from __future__ import annotations
@@ -30,6 +42,11 @@ from engine.log import effect_text
 
 STORAGE_KEY = "scatterlab:last-scenario"
 SEED_MAX = 2**31 - 1
+MAX_ZOOM = 8.0
+ZOOM_STEP = 1.5  # per button press; the wheel zooms by WHEEL_STEP per notch
+WHEEL_STEP = 1.2
+NARROW_PX = 600
+FOCUS_MARGIN_HEXES = 3
 
 
 class State:
@@ -44,6 +61,9 @@ class State:
     demo_file = None
     drag = None
     busy = False
+    fit = None  # the engine's viewBox (x, y, w, h) of the board shown; None: a new board
+    box = None  # the viewBox shown (zoomed and panned)
+    pointers = {}  # pointerId -> (clientX, clientY) of fingers/mouse panning empty board
 
 
 S = State()
@@ -149,6 +169,178 @@ def draw() -> None:
     board.dataset.step = "all" if S.step is None else str(S.step)
     board.dataset.system = S.scenario.system
     board.dataset.prerendered = ""
+    restore_view()
+
+
+# ----------------------------------------------------------------------------- zoom / pan
+
+
+def board_svg():
+    svg = el("board").querySelector("svg")
+    return None if absent(svg) else svg
+
+
+def read_box(svg) -> tuple[float, float, float, float] | None:
+    """The svg's viewBox attribute as (x, y, w, h), None if it has none."""
+    parts = attr(svg, "viewBox").replace(",", " ").split()
+    return tuple(float(v) for v in parts) if len(parts) == 4 else None
+
+
+def clamp_box(box, fit):
+    """`box` grown to Fit's aspect ratio, between Fit and MAX_ZOOM x, moved inside Fit."""
+    fx, fy, fw, fh = fit
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    w = min(max(w, h * fw / fh, fw / MAX_ZOOM), fw)
+    h = w * fh / fw
+    x = min(max(cx - w / 2, fx), fx + fw - w)
+    y = min(max(cy - h / 2, fy), fy + fh - h)
+    return (x, y, w, h)
+
+
+def set_box(box) -> None:
+    """Show `box` (clamped) on the board and remember it."""
+    svg = board_svg()
+    if svg is None or S.fit is None:
+        return
+    S.box = clamp_box(box, S.fit)
+    svg.setAttribute("viewBox", " ".join(f"{v:.3f}" for v in S.box))
+    zoom = S.fit[2] / S.box[2]
+    board = el("board")
+    board.dataset.zoom = f"{zoom:.2f}"
+    board.toggleAttribute("data-zoomed", zoom > 1.001)
+
+
+def restore_view() -> None:
+    """After a draw: keep the zoom if the board's Fit box is the same, else the default."""
+    svg = board_svg()
+    fit = None if svg is None else read_box(svg)
+    if fit is None:
+        S.fit = S.box = None
+        return
+    if fit == S.fit and S.box is not None:
+        set_box(S.box)
+        return
+    S.fit = fit
+    set_box(focus_box(svg) if narrow() else fit)
+
+
+def narrow() -> bool:
+    return float(window.innerWidth) < NARROW_PX
+
+
+def attack_hexes(value) -> set[str]:
+    """Hexes named by the attack: every "target" hex and "hexes" list, at any depth."""
+    found = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "target" and isinstance(item, str):
+                found.add(item)
+            elif key == "hexes" and isinstance(item, list):
+                found.update(str(h) for h in item)
+            else:
+                found |= attack_hexes(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= attack_hexes(item)
+    return found
+
+
+def focus_box(svg):
+    """A hex map's units and target hexes plus a margin; Fit for a tabletop board."""
+    first_hex = svg.querySelector("[data-hex]")
+    units = svg.querySelector(".layer-units")
+    if absent(first_hex) or absent(units) or not units.childElementCount:
+        return S.fit
+    boxes = [units.getBBox()]
+    for hex_id in attack_hexes(sc.to_dict(S.scenario).get("attack")):
+        node = svg.querySelector(f'[data-hex="{hex_id}"]')
+        if not absent(node):
+            boxes.append(node.getBBox())
+    margin = FOCUS_MARGIN_HEXES * float(first_hex.getBBox().height)
+    x0 = min(float(b.x) for b in boxes) - margin
+    y0 = min(float(b.y) for b in boxes) - margin
+    x1 = max(float(b.x + b.width) for b in boxes) + margin
+    y1 = max(float(b.y + b.height) for b in boxes) + margin
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def zoom_by(factor: float, anchor=None) -> None:
+    """Zoom in by `factor` (< 1 zooms out) keeping the board point `anchor` in place."""
+    if S.box is None:
+        return
+    x, y, w, h = S.box
+    ax, ay = anchor or (x + w / 2, y + h / 2)
+    new_w = clamp_box((x, y, w / factor, h / factor), S.fit)[2]
+    s = new_w / w
+    set_box((ax - (ax - x) * s, ay - (ay - y) * s, w * s, h * s))
+
+
+def pan_by(dx: float, dy: float) -> None:
+    """Move the shown box by (dx, dy) board units."""
+    if S.box is not None:
+        x, y, w, h = S.box
+        set_box((x + dx, y + dy, w, h))
+
+
+def on_zoom_in(ev) -> None:
+    zoom_by(ZOOM_STEP)
+
+
+def on_zoom_out(ev) -> None:
+    zoom_by(1 / ZOOM_STEP)
+
+
+def on_zoom_fit(ev) -> None:
+    if S.fit is not None:
+        set_box(S.fit)
+
+
+def on_wheel(ev) -> None:
+    svg = board_svg()
+    if svg is None or S.drag is not None or not float(ev.deltaY):
+        return
+    ev.preventDefault()
+    zoom_by(WHEEL_STEP if float(ev.deltaY) < 0 else 1 / WHEEL_STEP, svg_point(svg, ev))
+
+
+def gesture(points: dict):
+    """Midpoint (client px) and spread (distance between the first two) of the pointers."""
+    pts = list(points.values())[:2]
+    mx = sum(p[0] for p in pts) / len(pts)
+    my = sum(p[1] for p in pts) / len(pts)
+    spread = ((pts[0][0] - pts[-1][0]) ** 2 + (pts[0][1] - pts[-1][1]) ** 2) ** 0.5
+    return (mx, my), spread
+
+
+def start_pan(ev) -> None:
+    """A pointer on empty board: one pans, two pinch."""
+    if len(S.pointers) >= 2:
+        return
+    S.pointers[ev.pointerId] = (float(ev.clientX), float(ev.clientY))
+    ev.preventDefault()  # no text selection while a mouse pans
+    with contextlib.suppress(Exception):
+        el("board").setPointerCapture(ev.pointerId)
+
+
+def move_pan(ev) -> None:
+    """Keep the board point under the pointers' midpoint there; scale with their spread."""
+    svg = board_svg()
+    if svg is None or ev.pointerId not in S.pointers:
+        return
+    (mx0, my0), spread0 = gesture(S.pointers)
+    S.pointers[ev.pointerId] = (float(ev.clientX), float(ev.clientY))
+    (mx1, my1), spread1 = gesture(S.pointers)
+    before, after = board_point(svg, mx0, my0), board_point(svg, mx1, my1)
+    if before is None or after is None:
+        return
+    pan_by(before[0] - after[0], before[1] - after[1])
+    if spread0 > 0 and spread1 > 0:
+        zoom_by(spread1 / spread0, before)
+
+
+def end_pan(ev) -> None:
+    S.pointers.pop(ev.pointerId, None)
 
 
 # ----------------------------------------------------------------------------- scenario
@@ -337,10 +529,10 @@ async def load_demo(file: str) -> bool:
     except Exception as err:  # a failed fetch (offline, missing file) raises a JsException
         show_message(f"Demo {file} cannot be loaded — {err}")
         return False
-    previous = S.demo_file
-    S.demo_file = file
+    previous, previous_fit = S.demo_file, S.fit
+    S.demo_file, S.fit = file, None  # another demo opens on its default view
     if not set_scenario(scenario):
-        S.demo_file = previous
+        S.demo_file, S.fit = previous, previous_fit
         return False
     clear_message()
     return True
@@ -589,12 +781,17 @@ async def on_hashchange(ev) -> None:
 # ----------------------------------------------------------------------------- drag
 
 
-def svg_point(svg, ev):
+def board_point(svg, client_x, client_y):
+    """Client (CSS px) -> board coordinates, through the svg's current viewBox."""
     m = svg.getScreenCTM()
     if absent(m):
         return None
-    p = js.DOMPoint.new(ev.clientX, ev.clientY).matrixTransform(m.inverse())
+    p = js.DOMPoint.new(client_x, client_y).matrixTransform(m.inverse())
     return float(p.x), float(p.y)
+
+
+def svg_point(svg, ev):
+    return board_point(svg, ev.clientX, ev.clientY)
 
 
 def on_pointerdown(ev) -> None:
@@ -604,7 +801,11 @@ def on_pointerdown(ev) -> None:
         return
     g = ev.target.closest("[data-unit]")
     svg = el("board").querySelector("svg")
-    if absent(g) or absent(svg):
+    if absent(svg):
+        return
+    if absent(g) or S.pointers:  # empty board, or a second finger: pan / pinch
+        if S.drag is None:
+            start_pan(ev)
         return
     start = svg_point(svg, ev)
     if start is None:
@@ -625,6 +826,9 @@ def on_pointerdown(ev) -> None:
 
 
 def on_pointermove(ev) -> None:
+    if ev.pointerId in S.pointers:
+        move_pan(ev)
+        return
     d = S.drag
     if d is None or ev.pointerId != d["pointer"]:
         return
@@ -647,6 +851,7 @@ def _cancel_drag() -> None:
 
 
 def on_pointerup(ev) -> None:
+    end_pan(ev)
     d = S.drag
     if d is None or ev.pointerId != d["pointer"]:
         return
@@ -682,6 +887,7 @@ def on_pointerup(ev) -> None:
 
 
 def on_pointercancel(ev) -> None:
+    end_pan(ev)
     _cancel_drag()
 
 
@@ -762,6 +968,7 @@ async def start() -> None:
     if prerendered:
         board.dataset.step = "all"
         board.dataset.system = scenario.system
+        restore_view()
     if from_share:
         on_roll(None)
     elif not message_box_kept:
@@ -783,9 +990,13 @@ async def start() -> None:
     on(board, "pointermove", guarded(on_pointermove))
     on(board, "pointerup", guarded(on_pointerup))
     on(board, "pointercancel", guarded(on_pointercancel))
+    on(board, "wheel", guarded(on_wheel))
+    on(el("zoom-in"), "click", guarded(on_zoom_in))
+    on(el("zoom-out"), "click", guarded(on_zoom_out))
+    on(el("zoom-fit"), "click", guarded(on_zoom_fit))
 
     for node in document.querySelectorAll("#actions button, #actions input, #apply-json, "
-                                          "#system, #demo"):
+                                          "#system, #demo, #zoom button"):
         node.disabled = False
     document.body.dataset.state = "ready"
     document.body.dataset.readyMs = str(round(float(js.performance.now())))
