@@ -110,16 +110,17 @@ def test_mouse_drag_on_empty_board_pans_and_unit_drag_still_works_zoomed(new_pag
     assert panned[2] == pytest.approx(before[2])
     assert scenario_json(page) == state  # panning moved no unit
 
-    # a unit drag while zoomed: the board's own matrix converts the pointer
+    # a unit drag while zoomed (around the unit): the board's own matrix converts the pointer
     unit = state["units"][0]
-    loc = page.locator(f'#board svg [data-unit="{unit["id"]}"]').first
-    loc.scroll_into_view_if_needed()
+    loc = page.locator(f'#board svg [data-unit="{unit["id"]}"] .body').first
+    page.click("#zoom-fit")
     box = loc.bounding_box()
-    if box is None or box["x"] < board["x"] or box["x"] > board["x"] + board["width"]:
-        page.click("#zoom-fit")
-        box = loc.bounding_box()
-    scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    for _ in range(3):
+        page.mouse.wheel(0, -100)
+    page.wait_for_function("document.getElementById('board').dataset.zoom === '1.73'")
+    scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
     dx_in = 1 if unit["x"] + 1 <= state["table"]["width"] else -1
     page.mouse.move(cx, cy)
     page.mouse.down()
