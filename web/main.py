@@ -45,7 +45,7 @@ SEED_MAX = 2**31 - 1
 PAGE_TRIALS = 20_000
 """Monte Carlo runs when a scenario is too large for exact odds (the command line runs
 200,000): odds run on the page's thread, so this bounds how long the page is busy,
-with a 95 % interval of at most +/- 0.7 %, shown with the figures."""
+with a 95 % interval of at most +/- 0.7 %; the table says which method it used."""
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.5  # per button press; the wheel zooms by WHEEL_STEP per notch
 WHEEL_STEP = 1.2
