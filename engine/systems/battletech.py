@@ -350,12 +350,25 @@ def bombing(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> V
                  f"{label}: {roll} >= TN {tn}: success on {where}" if hit else
                  f"{label}: {roll} < TN {tn}: failure, margin of failure {tn - roll}",
                  hex_mark(where, "hit" if hit else "target"))
+    return land_or_scatter(turn, support, label, hit, tn - roll, attack_hex, "BT-BOMB.3",
+                           dice, log)
+
+
+Effect = Callable[[Turn, Support, str, Hex, Hex | None, Log], Volley]
+"""What lands on a hex: the attack on its units (bombing) or an area of effect (artillery);
+the last hex is the one the attack direction is taken from when it scattered."""
+
+
+def land_or_scatter(turn: Turn, support: Support, label: str, hit: bool, margin: int,
+                    effect: Effect, clause: str, dice: Dice, log: Log) -> Volley:
+    """A hit lands on the target hex; a miss scatters by its margin of failure (BT-BOMB.3;
+    artillery: BT-ART-SCATTER) and lands there, its direction from the target hex."""
     if hit:
-        return attack_hex(turn, support, label, support.target, None, log)
-    landing = scatter(turn.scn, support.target, tn - roll, "BT-BOMB.3", dice, log)
+        return effect(turn, support, label, support.target, None, log)
+    landing = scatter(turn.scn, support.target, margin, clause, dice, log)
     if landing is None:
         return NO_EFFECT
-    return attack_hex(turn, support, label, landing, support.target, log)
+    return effect(turn, support, label, landing, support.target, log)
 
 
 def attack_hex(turn: Turn, support: Support, label: str, h: Hex, origin: Hex | None,
@@ -463,12 +476,8 @@ def arriving_shot(turn: Turn, support: Support, label: str, dice: Dice,
         log.step("BT-ART.3", f"{label} lands: {roll} >= TN {tn}: on target {where}" if hit else
                  f"{label} lands: {roll} < TN {tn}: margin of failure {tn - roll}, it scatters",
                  hex_mark(where, "hit" if hit else "target"))
-    if hit:
-        return area_effect(turn, support, label, support.target, None, log)
-    landing = scatter(turn.scn, support.target, tn - roll, "BT-ART-SCATTER", dice, log)
-    if landing is None:
-        return NO_EFFECT
-    return area_effect(turn, support, label, landing, support.target, log)
+    return land_or_scatter(turn, support, label, hit, tn - roll, area_effect,
+                           "BT-ART-SCATTER", dice, log)
 
 
 def _log_spotting(scn: Scenario, support: Support, label: str, modifier: int, tn: int,
