@@ -316,9 +316,11 @@ def scatter(scn: Scenario, target: Hex, margin: int, clause: str, dice: Dice,
     return landing
 
 
-def _success(roll: int, tn: int) -> bool:
-    """BT-RULE.4: 2D6 equal to or higher than the target number succeeds."""
-    return roll >= tn
+def target_roll(label: str, tn: int, dice: Dice) -> tuple[int, bool]:
+    """BT-RULE.4: an unmodified 2D6 equal to or higher than the target number succeeds
+    (Air Cover rolls against its cover number the same way)."""
+    roll = dice.total(f"{label} (2D6)", 2, 6)
+    return roll, roll >= tn
 
 
 # -- the supports --------------------------------------------------------------------
@@ -327,8 +329,7 @@ def _success(roll: int, tn: int) -> bool:
 def air_strike(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
     """BT-AIR (BT-RULE.4): 2D6 vs TN; success attacks every unit in the target hex."""
     tn = T.AIR_STRIKE_TN[support.kind]
-    roll = dice.total(f"{label} (2D6)", 2, 6)
-    hit = _success(roll, tn)
+    roll, hit = target_roll(label, tn, dice)
     if not log.silent:
         where = support.target.label
         log.step("BT-AIR", f"{label}: {roll} >= TN {tn}: success on {where}" if hit else
@@ -342,8 +343,7 @@ def air_strike(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -
 def bombing(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
     """BT-BOMB.1-3: success hits the target hex; failure scatters by the margin of failure."""
     tn = T.BOMBING_TN[support.kind]
-    roll = dice.total(f"{label} (2D6)", 2, 6)
-    hit = _success(roll, tn)
+    roll, hit = target_roll(label, tn, dice)
     if not log.silent:
         where = support.target.label
         log.step("BT-BOMB.1" if hit else "BT-BOMB.3",
@@ -426,8 +426,7 @@ def strafe_unit(turn: Turn, i: int, label: str, hit: Volley, dice: Dice, log: Lo
         if not log.silent:
             _log_submerged(turn.scn, i, log)
         return NO_EFFECT
-    roll = dice.total(f"{label} on {unit.name} (2D6)", 2, 6)
-    success = _success(roll, T.STRAFING_TN)
+    roll, success = target_roll(f"{label} on {unit.name}", T.STRAFING_TN, dice)
     if not log.silent and success:
         log.step("BT-STRAFE.2", f"{label}: {roll} >= TN {T.STRAFING_TN} against {unit.name}: "
                  "hit", unit_state(unit.id, "hit"))
@@ -469,8 +468,7 @@ def arriving_shot(turn: Turn, support: Support, label: str, dice: Dice,
     tn = T.ARTILLERY_TN + modifier
     if not log.silent:
         _log_spotting(turn.scn, support, label, modifier, tn, log)
-    roll = dice.total(f"{label} (2D6)", 2, 6)
-    hit = _success(roll, tn)
+    roll, hit = target_roll(label, tn, dice)
     if not log.silent:
         where = support.target.label
         log.step("BT-ART.3", f"{label} lands: {roll} >= TN {tn}: on target {where}" if hit else
@@ -598,8 +596,7 @@ def _stages(scn: Scenario, units_in: dict[Hex, tuple[int, ...]]) -> tuple[Stage,
 def covered(scn: Scenario, stage: Stage, dice: Dice, log: Log) -> bool:
     """Air Cover: the defender's 2D6 vs the cover number, before the attacker rolls."""
     for name, need in stage.covers:
-        roll = dice.total(f"{name} (2D6)", 2, 6)
-        discarded = _success(roll, need)
+        roll, discarded = target_roll(name, need, dice)
         if not log.silent:
             index = stage.cover_index
             support = scn.attack.supports[index]
