@@ -19,6 +19,7 @@ right), so a Rhino facing east is ``Rect(c, 4.5, 2.75, 90)``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -348,6 +349,18 @@ def segment_intersects_polygon(a: Point, b: Point, polygon: list[Point]) -> bool
     if any(segment_intersects_segment(a, b, polygon[i], polygon[(i + 1) % n]) for i in range(n)):
         return True
     return n >= 3 and point_in_polygon(a, polygon)
+
+
+def segment_touches_any(a: Point, b: Point,
+                        features: Iterable[Sequence[tuple[float, float]]]) -> bool:
+    """True when segment a-b touches any feature: two points make a wall segment, three or
+    more a polygon (a sight line against blocking terrain)."""
+    for feature in features:
+        pts = [Point(x, y) for x, y in feature]
+        if (segment_intersects_segment(a, b, pts[0], pts[1]) if len(pts) == 2
+                else segment_intersects_polygon(a, b, pts)):
+            return True
+    return False
 
 
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:

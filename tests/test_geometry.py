@@ -341,3 +341,14 @@ def test_segment_intersects_circle():
 def test_point_segment_distance():
     assert point_segment_distance(Point(5, 3), Point(0, 0), Point(10, 0)) == pytest.approx(3)
     assert point_segment_distance(Point(13, 4), Point(0, 0), Point(10, 0)) == pytest.approx(5)
+
+
+def test_segment_touches_any_wall_or_polygon() -> None:
+    from engine.geometry import segment_touches_any
+
+    wall = [(5.0, -1.0), (5.0, 1.0)]
+    block = [(4.0, 2.0), (6.0, 2.0), (6.0, 4.0), (4.0, 4.0)]
+    assert segment_touches_any(Point(0, 0), Point(10, 0), [block, wall])
+    assert segment_touches_any(Point(0, 3), Point(10, 3), [wall, block])
+    assert not segment_touches_any(Point(0, 6), Point(10, 6), [wall, block])
+    assert not segment_touches_any(Point(0, 0), Point(10, 0), [])

@@ -62,8 +62,7 @@ from engine.geometry import (
     Rect,
     direction,
     rect_distance_to_point,
-    segment_intersects_polygon,
-    segment_intersects_segment,
+    segment_touches_any,
 )
 from engine.log import Log, SilentLog, scatter, template, unit_state
 from engine.odds import NO_HARM, Harm
@@ -152,21 +151,12 @@ def sight_points(shape: Shape) -> list[Point]:
                  for k in range(SIGHT_POINTS))]
 
 
-def blocked(terrain: tuple[tuple[tuple[float, float], ...], ...], a: Point, b: Point) -> bool:
-    """A sight line a-b touches a terrain feature (a wall segment or a polygon)."""
-    for feature in terrain:
-        pts = [Point(x, y) for x, y in feature]
-        if (segment_intersects_segment(a, b, pts[0], pts[1]) if len(pts) == 2
-                else segment_intersects_polygon(a, b, pts)):
-            return True
-    return False
-
-
 def visible(fire: Fire) -> bool:
     """HH-1: the target model is visible to the firer (some sight line is clear)."""
     terrain = fire.scenario.board.terrain
     eye = fire.firer_point
-    return any(not blocked(terrain, eye, p) for p in sight_points(fire.shapes[fire.target]))
+    return any(not segment_touches_any(eye, p, terrain)
+               for p in sight_points(fire.shapes[fire.target]))
 
 
 def check_attack(fire: Fire) -> None:

@@ -79,8 +79,7 @@ from engine.geometry import (
     edge_distance,
     move,
     normalize_angle,
-    segment_intersects_polygon,
-    segment_intersects_segment,
+    segment_touches_any,
 )
 from engine.log import Log, Mark, template, unit_state
 from engine.log import scatter as scatter_mark
@@ -214,13 +213,7 @@ def circle_of(unit: Unit) -> Circle:
 
 def in_sight(scenario: Scenario, a: Point, b: Point) -> bool:
     """Line of sight, centre to centre: no terrain feature (segment or polygon) touches it."""
-    for feature in scenario.board.terrain:
-        pts = [Point(x, y) for x, y in feature]
-        if len(pts) == 2 and segment_intersects_segment(a, b, pts[0], pts[1]):
-            return False
-        if len(pts) > 2 and segment_intersects_polygon(a, b, pts):
-            return False
-    return True
+    return not segment_touches_any(a, b, scenario.board.terrain)
 
 
 def is_friend(attacker: Unit, unit: Unit) -> bool:
