@@ -22,6 +22,8 @@ without the renderer knowing any rule. The kinds (all coordinates in inches or h
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +85,15 @@ class Log:
         """Record a step citing `clause`, with the rolls made since the previous step."""
         self.steps.append(Step(clause, text, tuple(self.dice.drain()),
                                tuple(_rounded(m) for m in marks)))
+
+    def options(self, options: Mapping[str, Any],
+                meaning: Mapping[str, str] | None = None) -> None:
+        """The OPT step: every named reading the resolution uses, written as in the
+        scenario's JSON, with what it means where the system says."""
+        meaning = meaning or {}
+        self.step("OPT", "options: " + "; ".join(
+            f"{k}={json.dumps(v)}" + (f" ({meaning[k]})" if k in meaning else "")
+            for k, v in options.items()))
 
     @property
     def silent(self) -> bool:

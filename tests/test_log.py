@@ -39,3 +39,11 @@ def test_effect_text_says_what_matters() -> None:
     assert effect_text({"hit": True, "attacks": [{"arc": "rear", "critical": False}],
                         "locations": {"CT": 5}}) == "hit, attacks [arc rear], locations (CT 5)"
     assert effect_text({"hits": 0, "reactions": []}) == "nothing"
+
+
+def test_options_step_writes_every_reading_as_in_the_json() -> None:
+    log = Log(ScriptedDice([]))
+    log.options({"natural_rolls": True, "edition": "hh2"}, {"edition": "Gets Hot on 1-2"})
+    step = log.steps[0]
+    assert step.clause == "OPT"
+    assert step.text == 'options: natural_rolls=true; edition="hh2" (Gets Hot on 1-2)'

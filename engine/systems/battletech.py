@@ -615,8 +615,7 @@ def _declare(scn: Scenario, log: Log) -> None:
     if log.silent:
         return
     a = scn.attack
-    log.step("OPT", "options: " + "; ".join(f"{k} = {v!r} ({OPTION_TEXT[k]})"
-                                            for k, v in scn.options.items()))
+    log.options(scn.options, OPTION_TEXT)
     log.step("BT-GEN.1", f"turn {a.turn}, Weapon Attack Phase: {a.side}'s Battlefield Support")
     for i, s in enumerate(a.supports):
         if s.kind == "bluff":

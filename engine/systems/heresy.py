@@ -187,8 +187,7 @@ def check_attack(fire: Fire) -> None:
 def log_setup(fire: Fire, log: Log) -> None:
     """OPT and SETUP steps, then the placement as checked (HH-1 to HH-3) and the marker
     used (HH-12, HH-13)."""
-    opts = ", ".join(f"{k}={v}" for k, v in fire.options.items())
-    log.step("OPT", f"Options used: {opts}.")
+    log.options(fire.options)
     w = fire.attack.weapon
     firer, target = fire.models[fire.firer].id, fire.attack.target
     kind = ("Apocalyptic Mega-blast" if fire.mega else

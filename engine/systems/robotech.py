@@ -685,7 +685,7 @@ def play(scenario: Scenario, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
 def run(plan: Plan, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
     """The rolls of a prepared attack: strikes, landings, shoot-downs, then each unit."""
     if not log.silent:
-        log.step("OPT", options_text(plan.options))
+        log.options(plan.options)
         log_setup(plan, log)
     rolls = [strike(plan, a, dice, log) for a in plan.aims]
     records = [landed.record for landed in land_volley(plan, rolls, dice, log)]
@@ -741,10 +741,6 @@ def landing(scenario: Scenario) -> list[dict[str, float]]:
 
 
 # -- log text ------------------------------------------------------------------------------
-
-
-def options_text(options: dict[str, Any]) -> str:
-    return "options: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
 
 
 def missile_name(plan: Plan, aim: Aim) -> str:
