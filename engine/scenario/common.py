@@ -9,7 +9,6 @@ from typing import Any
 from engine.errors import ScenarioError
 from engine.scenario.fields import Field
 
-MAX_UNITS = 200
 UNIT_ID_MAX = 40
 NAME_MAX = 80
 

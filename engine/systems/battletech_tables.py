@@ -42,10 +42,6 @@ ARTILLERY_RINGS = {
 AE_KINDS = frozenset({"light_bombing", "heavy_bombing", "artillery"})
 """Supports of weapon type AE (area effect), for the extra damage to infantry (BT-RULE.6)."""
 
-AEROSPACE_KINDS = ("light_strike", "heavy_strike", "light_bombing", "heavy_bombing",
-                   "strafing", "bluff")
-"""Offensive aerospace cards (laid face down under BT-HIDDEN.3; Air Cover targets them)."""
-
 AIR_COVER = {
     "light": {"light_strike": 3, "light_bombing": 4, "heavy_strike": 9, "strafing": 11,
               "heavy_bombing": 11},
