@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -249,6 +250,31 @@ def angle_intervals(breakpoints: tuple[float, ...]) -> list[tuple[float, float]]
 
 class TooManyOutcomes(Exception):
     """The outcome tree is larger than the enumeration budget (caller samples instead)."""
+
+
+class Budget:
+    """What an exact computation may spend: states held at once, and wall time.
+
+    Exact code calls `check` with the size of what it is about to hold (a distribution's
+    state count, a number of paths); past either limit it raises `TooManyOutcomes`, and
+    `auto` odds fall back to Monte Carlo and say so.
+    """
+
+    __slots__ = ("states", "seconds", "_deadline", "_clock")
+
+    def __init__(self, states: int = 250_000, seconds: float = 5.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.states = states
+        self.seconds = seconds
+        self._clock = clock
+        self._deadline = clock() + seconds
+
+    def check(self, states: int = 0) -> None:
+        """Raise `TooManyOutcomes` if `states` is past the limit or time has run out."""
+        if states > self.states:
+            raise TooManyOutcomes(f"more than {self.states} states")
+        if self._clock() > self._deadline:
+            raise TooManyOutcomes(f"more than {self.seconds:g} s")
 
 
 class _PathDice(Dice):

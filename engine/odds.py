@@ -1,18 +1,31 @@
-"""Odds: per-unit summaries of an outcome distribution, exact or sampled.
+"""Odds: per-unit summaries of outcome distributions, exact or sampled.
 
 A rule system reduces each outcome of an attack to a `Harm` per unit (hits taken, damage
-taken, damage by location). `summarize` turns the distribution of those tuples into the
-``odds --json`` document of shared/spec/scenario.md. Sampled (Monte Carlo) summaries add
-a 95 % interval ``ci`` to each probability.
+taken, damage by location, destroyed or not). The odds report per-unit figures and, for
+groups of units (a 40K unit of models), figures of the group, so they need only the
+*marginal* distribution of each block of units that a rule couples, never the joint
+distribution of every unit: `Marginals` is one `Block` per such set of units.
+
+`fold_blocks` is the one shape every system's exact odds take: enumerate the shared random
+events once (where each marker, bomb or shell lands; which strikes succeed), and for each
+block fold that block's own rolls conditioned on the part of the shared state it can see.
+The cost grows with the number of blocks, not exponentially with it. `blocks_of`
+marginalises a joint distribution (the generic enumeration, a Monte Carlo sample) onto the
+same blocks, so every path ends in `summarize`, which writes the ``odds --json`` figures
+of shared/spec/scenario.md. Sampled (Monte Carlo) summaries add a 95 % interval ``ci`` to
+each probability.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from engine.dice import Distribution, Sample
+from engine.dice import Budget, Distribution, Sample
+
+S = TypeVar("S", bound=Hashable)
+V = TypeVar("V", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -21,11 +34,14 @@ class Harm:
 
     `locations` pairs a hit location with its damage; a system that folds hit locations
     into their expectation (BattleTech's exact odds) stores expected damage there.
+    `destroyed` is the system's own reading of "out of the game" (a 40K model removed, a
+    Robotech mecha whose damage reaches its MDC).
     """
 
     hits: int = 0
     damage: int = 0
     locations: tuple[tuple[str, float], ...] = ()
+    destroyed: bool = False
 
     @property
     def hit(self) -> bool:
@@ -36,6 +52,62 @@ NO_HARM = Harm()
 
 Outcome = tuple[Harm, ...]
 """One Harm per unit, in the scenario's unit order."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """Units that a rule couples, with the exact joint distribution of their harm.
+
+    `units` are indices into the scenario's units, ascending; each outcome of `dist` holds
+    one `Harm` per index of `units`, in that order.
+    """
+
+    units: tuple[int, ...]
+    dist: Distribution[Outcome]
+
+
+Marginals = tuple[Block, ...]
+"""Every unit in exactly one block: all that per-unit and per-group figures need."""
+
+
+def partition(n_units: int, groups: Mapping[str, Sequence[int]] | None = None
+              ) -> tuple[tuple[int, ...], ...]:
+    """The blocks the odds need: each group, and each unit in no group on its own."""
+    blocks = [tuple(sorted(idx)) for idx in (groups or {}).values()]
+    grouped = {i for b in blocks for i in b}
+    blocks += [(i,) for i in range(n_units) if i not in grouped]
+    return tuple(sorted(blocks))
+
+
+def blocks_of(dist: Distribution[Outcome], blocks: Sequence[tuple[int, ...]]) -> Marginals:
+    """Marginalise a joint distribution of whole outcomes onto `blocks`."""
+    return tuple(Block(b, dist.map(lambda o, b=b: tuple(o[i] for i in b))) for b in blocks)
+
+
+def fold_blocks(
+    shared: Distribution[S],
+    blocks: Sequence[tuple[int, ...]],
+    view: Callable[[tuple[int, ...], S], V],
+    fold: Callable[[tuple[int, ...], V], Distribution[Outcome]],
+    budget: Budget | None = None,
+) -> Marginals:
+    """Exact marginals from shared events and per-block folds.
+
+    `shared` is the distribution of the random events every block depends on; `view`
+    reduces a shared state to what one block can see (equal views are merged, so a unit
+    far from every marker is folded once); `fold` gives the block's harm conditioned on
+    its view, from the block's own rolls. Blocks must be independent given the shared
+    state: where a rule couples units (wounds allocated within a 40K unit, a Robotech
+    shoot-down protecting everyone under its template), they belong in one block, or the
+    coupling event belongs in `shared`.
+    """
+    out = []
+    for block in blocks:
+        views = shared.map(lambda s, block=block: view(block, s))
+        if budget is not None:
+            budget.check(len(views))
+        out.append(Block(block, views.bind(lambda v, block=block: fold(block, v))))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -63,7 +135,7 @@ def _pct(p: float) -> float:
     return round(p, 6)
 
 
-def _histogram(dist: Distribution[Outcome], key: Any) -> dict[str, float]:
+def _histogram(dist: Distribution[Any], key: Callable[[Any], int]) -> dict[str, float]:
     hist: dict[int, float] = {}
     for outcome, p in dist.items():
         k = key(outcome)
@@ -71,38 +143,65 @@ def _histogram(dist: Distribution[Outcome], key: Any) -> dict[str, float]:
     return {str(k): _pct(v) for k, v in sorted(hist.items())}
 
 
+def at_least(hist: Mapping[str, float]) -> dict[str, float]:
+    """The "at least N" reading of a histogram: P(X >= N) for every N it holds."""
+    out: dict[str, float] = {}
+    tail = 0.0
+    for k in sorted(hist, key=int, reverse=True):
+        tail += hist[k]
+        out[k] = _pct(min(tail, 1.0))
+    return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
+
+
+def _unit_figures(dist: Distribution[Harm], sample: Sample[Outcome] | None) -> dict[str, Any]:
+    p_hit = dist.probability(lambda h: h.hit)
+    p_damaged = dist.probability(lambda h: h.damage > 0)
+    damage = _histogram(dist, lambda h: h.damage)
+    hits = _histogram(dist, lambda h: h.hits)
+    fig: dict[str, Any] = {
+        "p_hit": _pct(p_hit),
+        "p_damaged": _pct(p_damaged),
+        "p_destroyed": _pct(dist.probability(lambda h: h.destroyed)),
+        "expected_damage": _pct(dist.expectation(lambda h: h.damage)),
+        "damage": damage,
+        "damage_at_least": at_least(damage),
+        "hits": hits,
+        "hits_at_least": at_least(hits),
+    }
+    by_loc: dict[str, float] = {}
+    for harm, p in dist.items():
+        for loc, dmg in harm.locations:
+            by_loc[loc] = by_loc.get(loc, 0.0) + p * dmg
+    if by_loc:
+        fig["expected_by_location"] = {k: _pct(v) for k, v in sorted(by_loc.items())}
+    if sample is not None:
+        fig["ci"] = {name: [_pct(x) for x in sample.interval(fig[name])]
+                     for name in ("p_hit", "p_damaged", "p_destroyed")}
+    return fig
+
+
 def summarize(
-    dist: Distribution[Outcome],
+    marginals: Marginals,
     unit_ids: Sequence[str],
     groups: Mapping[str, Sequence[int]] | None = None,
     sample: Sample[Outcome] | None = None,
 ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
-    """Per-unit and per-group figures of a distribution of `Outcome` tuples.
+    """Per-unit and per-group figures of exact (or sampled) marginals.
 
-    Returns ``(units, groups)``; with `sample`, each probability gets a 95 % ``ci``.
+    Returns ``(units, groups)``; each group must lie inside one block. With `sample`,
+    each probability gets a 95 % ``ci``.
     """
+    where = {i: (block, pos) for block in marginals for pos, i in enumerate(block.units)}
     units: dict[str, dict[str, Any]] = {}
     for i, uid in enumerate(unit_ids):
-        p_hit = dist.probability(lambda o, i=i: o[i].hit)
-        p_damaged = dist.probability(lambda o, i=i: o[i].damage > 0)
-        fig: dict[str, Any] = {
-            "p_hit": _pct(p_hit),
-            "p_damaged": _pct(p_damaged),
-            "expected_damage": _pct(dist.expectation(lambda o, i=i: o[i].damage)),
-            "damage": _histogram(dist, lambda o, i=i: o[i].damage),
-        }
-        by_loc: dict[str, float] = {}
-        for outcome, p in dist.items():
-            for loc, dmg in outcome[i].locations:
-                by_loc[loc] = by_loc.get(loc, 0.0) + p * dmg
-        if by_loc:
-            fig["expected_by_location"] = {k: _pct(v) for k, v in sorted(by_loc.items())}
-        if sample is not None:
-            fig["ci"] = {"p_hit": [_pct(x) for x in sample.interval(p_hit)],
-                         "p_damaged": [_pct(x) for x in sample.interval(p_damaged)]}
-        units[uid] = fig
-    group_figs = {
-        name: {"hits": _histogram(dist, lambda o, idx=tuple(idx): sum(o[j].hits for j in idx))}
-        for name, idx in (groups or {}).items()
-    }
+        block, pos = where[i]
+        units[uid] = _unit_figures(block.dist.map(lambda o, pos=pos: o[pos]), sample)
+    group_figs: dict[str, dict[str, Any]] = {}
+    for name, idx in (groups or {}).items():
+        block = where[idx[0]][0]
+        pos = tuple(block.units.index(i) for i in idx)
+        hits = _histogram(block.dist, lambda o, pos=pos: sum(o[j].hits for j in pos))
+        removed = _histogram(block.dist, lambda o, pos=pos: sum(o[j].destroyed for j in pos))
+        group_figs[name] = {"hits": hits, "hits_at_least": at_least(hits),
+                            "removed": removed, "removed_at_least": at_least(removed)}
     return units, group_figs

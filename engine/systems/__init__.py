@@ -9,9 +9,13 @@ Each system is one module, ``engine.systems.<system>``, providing:
   (``play(scenario, dice, log)``, the two in one, is what tests and readers call.)
 - ``harm(scenario, outcome) -> tuple[Harm, ...]``: one `Harm` per unit, in unit order.
 - ``effects(scenario, outcome) -> dict[str, dict]``: per unit id, what happened (JSON).
-- optionally ``exact(scenario) -> Distribution[tuple[Harm, ...]]``, the exact harm
-  distribution computed with a structure the generic enumeration cannot see (it must
-  still be built from the same rule functions as `play`);
+- optionally ``marginals(scenario, budget) -> Marginals``: the exact harm of every block
+  of coupled units (`engine.odds.fold_blocks`: shared events enumerated once, each
+  block's own rolls folded per block), built from the same rule functions as `play`, and
+  checking `budget` (`engine.dice.Budget`) as it grows; the generic enumeration of
+  `play` is the reference it must agree with;
+- (being retired) ``exact(scenario) -> Distribution[tuple[Harm, ...]]``, the joint harm
+  distribution of every unit, for a system without `marginals` yet;
 - optionally ``groups(scenario) -> dict[str, list[int]]`` (unit indices per group) and
   ``landing(scenario) -> list[dict]`` (where the marker lands, for the odds overlay).
 
@@ -28,6 +32,7 @@ from types import ModuleType
 from typing import Any
 
 from engine.dice import (
+    Budget,
     Dice,
     Distribution,
     ScriptedDice,
@@ -38,7 +43,7 @@ from engine.dice import (
 )
 from engine.errors import NotImplementedYet
 from engine.log import Log, Resolution, SilentLog
-from engine.odds import Odds, Outcome, summarize
+from engine.odds import Marginals, Odds, Outcome, blocks_of, partition, summarize
 from engine.scenario import Scenario
 
 SYSTEMS = ("robotech", "heresy", "battletech")
@@ -90,12 +95,28 @@ def sampler(scenario: Scenario) -> Callable[[Dice], Outcome]:
     return lambda dice: rules.harm(scenario, run(dice, silent))
 
 
-def exact(scenario: Scenario, budget: int = 250_000) -> Distribution[Outcome]:
-    """The exact distribution of harm per unit (raises `TooManyOutcomes`)."""
+def groups_of(scenario: Scenario) -> dict[str, list[int]]:
+    """The scenario's groups of units (unit indices per group name), if its system has any."""
     rules = rules_of(scenario.system)
-    if hasattr(rules, "exact"):
-        return rules.exact(scenario)
+    return rules.groups(scenario) if hasattr(rules, "groups") else {}
+
+
+def joint(scenario: Scenario, budget: int = 250_000) -> Distribution[Outcome]:
+    """The generic enumeration: `play` over every dice path, the joint harm of all units
+    (the reference the systems' own exact code must agree with; raises `TooManyOutcomes`)."""
     return enumerate_outcomes(sampler(scenario), budget=budget)
+
+
+def exact(scenario: Scenario, budget: Budget | None = None) -> Marginals:
+    """The exact harm of every block of coupled units (raises `TooManyOutcomes` past
+    `budget`, by default `Budget()`)."""
+    rules = rules_of(scenario.system)
+    budget = budget or Budget()
+    if hasattr(rules, "marginals"):
+        return rules.marginals(scenario, budget)
+    blocks = partition(len(scenario.units), groups_of(scenario))
+    dist = rules.exact(scenario) if hasattr(rules, "exact") else joint(scenario, budget.states)
+    return blocks_of(dist, blocks)
 
 
 def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIALS,
@@ -107,19 +128,20 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     """
     rules = rules_of(scenario.system)
     ids = [u.id for u in scenario.units]
-    groups = rules.groups(scenario) if hasattr(rules, "groups") else None
+    groups = groups_of(scenario)
     landing = rules.landing(scenario) if hasattr(rules, "landing") else []
     note = ""
     if method != "monte-carlo":
         try:
-            dist = exact(scenario)
+            marginals = exact(scenario)
         except TooManyOutcomes as e:
             if method == "exact":
                 raise
             note = f"exact enumeration too large ({e}); Monte Carlo with {trials} runs"
         else:
-            units, group_figs = summarize(dist, ids, groups)
+            units, group_figs = summarize(marginals, ids, groups)
             return Odds("exact", None, units, group_figs, landing)
     sample = estimate(sampler(scenario), trials, seed)
-    units, group_figs = summarize(sample.distribution, ids, groups, sample)
+    blocks = blocks_of(sample.distribution, partition(len(ids), groups))
+    units, group_figs = summarize(blocks, ids, groups, sample)
     return Odds("monte-carlo", trials, units, group_figs, landing, note)
