@@ -27,6 +27,7 @@ from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals
 from engine.scenario import Scenario
 from engine.systems.battletech_rules import (
+    Group,
     Stage,
     Strike,
     Turn,
@@ -95,24 +96,32 @@ def shared_events(turn: Turn, budget: Budget | None = None) -> Shared:
     return out
 
 
-def _groups_by_location(strike: Strike) -> Distribution[Landed]:
-    """BT-RULE.2 and BT-RULE.3: an attack's direction, then every group's location."""
-    arcs = (enumerate_outcomes(attack_direction) if strike.arc is None
+def _arcs(strike: Strike) -> Distribution[str]:
+    """BT-RULE.2: the attack's direction, rolled or fixed by the rule."""
+    return (enumerate_outcomes(attack_direction) if strike.arc is None
             else Distribution.certain(strike.arc))
 
+
+def _one_group(strike: Strike, arc: str) -> Distribution[Group]:
+    """BT-RULE.3: where one of the attack's groups lands."""
+    return enumerate_outcomes(partial(hit_location, strike.table, arc, strike.group_damage))
+
+
+def _landed(strike: Strike) -> Distribution[Landed]:
+    """Every group of the attack located: its direction, then a location per group."""
     def groups(arc: str) -> Distribution[Landed]:
-        one = enumerate_outcomes(partial(hit_location, strike.table, arc, strike.group_damage))
-        return combine([one] * strike.groups, (arc == "rear", ()),
+        return combine([_one_group(strike, arc)] * strike.groups, (arc == "rear", ()),
                        lambda s, g: (s[0], merge_locations(s[1] + ((g.key, g.damage),))))
-    return arcs.bind(groups)
+    return _arcs(strike).bind(groups)
 
 
-def _expected(dist: Distribution[Landed]) -> Landed:
-    """The expected damage by location of an attack (what a unit without a sheet keeps)."""
+def _expected(strike: Strike) -> Landed:
+    """The attack's expected damage by location: its groups times one group's expectation
+    (what a unit without a record sheet keeps)."""
     out: dict[str, float] = {}
-    for (_, pairs), p in dist.items():
-        for loc, dmg in pairs:
-            out[loc] = out.get(loc, 0.0) + p * dmg
+    for arc, p_arc in _arcs(strike).items():
+        for g, p in _one_group(strike, arc).items():
+            out[g.key] = out.get(g.key, 0.0) + p_arc * p * g.damage * strike.groups
     return False, tuple(sorted(out.items()))
 
 
@@ -127,10 +136,11 @@ class _Effects:
         """Damage by location with its probability: every outcome for a unit with a record
         sheet (what is left depends on where each group lands), else the expectation."""
         key = (strike.groups, strike.group_damage, strike.arc, strike.table)
-        if key not in self._full:
-            self._full[key] = list(_groups_by_location(strike).items())
-            self._mean[key] = [(_expected(Distribution(self._full[key])), 1.0)]
-        return self._full[key] if sheet else self._mean[key]
+        cache, build = ((self._full, lambda: list(_landed(strike).items())) if sheet
+                        else (self._mean, lambda: [(_expected(strike), 1.0)]))
+        if key not in cache:
+            cache[key] = build()
+        return cache[key]
 
 
 def _apply(fold: Fold, strikes: tuple[Strike, ...], w: float, effects: _Effects,
@@ -208,11 +218,21 @@ def marginals(scn: Scenario, budget: Budget | None = None) -> Marginals:
     return tuple(out)
 
 
+PILOTING_DAMAGE = 20
+"""A 'Mech that takes 20 or more damage in one phase makes a piloting skill roll (Total
+Warfare; the figure players ask for, issue 11)."""
+
+
 def unit_figures(scn: Scenario, i: int, dist: Distribution[Harm]) -> dict[str, Any]:
-    """Figures beyond the common ones: for a 'Mech with a record sheet, per location the
-    chance its armour is breached and that it is destroyed."""
+    """Figures beyond the common ones: P(20 or more damage in the phase), and for a 'Mech
+    with a record sheet, per location the chance its armour is breached and that it is
+    destroyed."""
+    out: dict[str, Any] = {"p_damage_20_or_more": round(
+        dist.probability(lambda h: h.damage >= PILOTING_DAMAGE), 6)}
     full = Sheet.of(scn.units[i])
-    return {} if full is None else figures(full, dist.items())
+    if full is not None:
+        out.update(figures(full, dist.items()))
+    return out
 
 
 def landing(scn: Scenario) -> list[dict[str, Any]]:

@@ -83,7 +83,7 @@ from engine.odds import Harm
 from engine.scenario import Scenario
 from engine.scenario.battletech import FLOATING, Support, Unit
 from engine.systems import battletech_tables as T
-from engine.systems.battletech_sheet import Sheet, SheetHarm, left_of, take
+from engine.systems.battletech_sheet import Sheet, SheetHarm, describe, left_of, take
 
 SUBMERGED_DEPTH = 2
 ARC_RANK = {"front": 0, "left": 1, "right": 1, "rear": 2}
@@ -726,6 +726,12 @@ def run(turn: Turn, dice: Dice, log: Log) -> Outcome:
     outcome = tuple(results)
     if not log.silent:
         harms = harm(scn, outcome)
+        for unit, h in zip(scn.units, harms, strict=True):
+            left = getattr(h, "left", None)
+            if left is not None:
+                log.step("BT-SHEET", f"{unit.name}'s record sheet after the turn: "
+                         f"{describe(Sheet.of(unit), left)}",
+                         unit_state(unit.id, "damaged" if h.damage else "untouched"))
         log.step("RESULT", "; ".join(f"{u.name}: {h.damage} damage" for u, h in
                                      zip(scn.units, harms, strict=True)),
                  *(unit_state(u.id, "damaged" if h.damage else "untouched")

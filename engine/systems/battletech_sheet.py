@@ -123,3 +123,22 @@ def left_of(full: Sheet, left: Sheet) -> dict[str, Any]:
             "structure": {k: [left.structure[_S[k]], full.structure[_S[k]]]
                           for k in LOCATIONS},
             "destroyed_locations": list(left.lost()), "destroyed": left.destroyed}
+
+
+def describe(full: Sheet, left: Sheet) -> str:
+    """What a record sheet has lost, in players' words ("LA armour 24 of 34, LT destroyed")."""
+    parts = []
+    for loc in LOCATIONS:
+        if left.structure[_S[loc]] == 0:
+            parts.append(f"{loc} destroyed")
+            continue
+        worn = [f"{key} armour {left.armour[_A[key]]} of {full.armour[_A[key]]}"
+                for key in (loc, f"{loc}(R)") if key in _A
+                and left.armour[_A[key]] < full.armour[_A[key]]]
+        if left.structure[_S[loc]] < full.structure[_S[loc]]:
+            worn.append(f"{loc} structure {left.structure[_S[loc]]} of "
+                        f"{full.structure[_S[loc]]}")
+        parts += worn
+    if left.destroyed:
+        parts.append("the 'Mech is destroyed")
+    return ", ".join(parts) or "untouched"
