@@ -13,14 +13,14 @@ import pytest
 from engine.__main__ import main
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
 from engine.dice import ScriptedDice, sum_distribution
-from engine.errors import ScenarioError
+from engine.errors import IllegalAttack, ScenarioError
 from engine.hexgrid import Hex, HexMap
 from engine.log import Log
 from engine.odds import blocks_of, partition
 from engine.scenario import Scenario, load_dict
 from engine.scenario.battletech import preplotted_limit
 from engine.systems import battletech as bt
-from engine.systems import joint, odds
+from engine.systems import joint, odds, resolve
 from engine.systems.battletech_rules import spotting_modifier
 
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/battletech-*.json"))
@@ -38,12 +38,14 @@ def mech(uid: str, hex_: str, side: str = "davion", facing: int = 0, **kw: Any) 
 def make(units: list[dict], supports: list[dict] = (), *, in_flight: list[dict] = (),
          air_cover: list[dict] = (), terrain: dict | None = None, sheets=(2, 2),
          options: dict | None = None, hidden: bool = False, preplotted: dict | None = None,
-         turn: int = 2) -> Scenario:
+         turn: int = 2, held: dict | None = None) -> Scenario:
     attack: dict[str, Any] = {"turn": turn, "side": "kurita", "supports": list(supports),
                               "in_flight": list(in_flight), "air_cover": list(air_cover),
                               "hidden_aerospace": hidden}
     if preplotted is not None:
         attack["preplotted"] = preplotted
+    if held is not None:
+        attack["held"] = held
     return load_dict({"system": "battletech", "options": options or {},
                       "map": {"sheets": list(sheets), "terrain": terrain or {}},
                       "units": units, "attack": attack})
@@ -888,3 +890,167 @@ def test_bt_sheet_a_long_tom_on_an_atlas():
     assert fig["p_destroyed"] == fig["p_location_destroyed"]["Head"]
     assert 1e-4 < fig["p_destroyed"] < 3e-4
     assert fig["p_armour_breached"]["CT(R)"] > 0
+
+
+# -- issue 10: the table as it is, one use per support, nothing silently dropped -------------
+
+
+def test_bt_art_aoe_sheets_side_by_side_join_into_a_seam_column():
+    # a pre-plotted Long Tom on sheet A's 1508: the seam hex 1608 is adjacent (3 groups),
+    # sheet B's 0108 (1708) two hexes away (1 group), its 0208 three (nothing)
+    units = [mech("seam", "1608"), mech("b1", "B:0108"), mech("b2", "B:0208")]
+    scn = make(units, [{"kind": "artillery", "gun": "long_tom", "target": "1508"}],
+               preplotted={"long_tom": ["1508"]})
+    assert [u.hex.label for u in scn.units] == ["1608", "1708", "1808"]
+    out, _ = run(scn, [3, 4] * 3 + [3, 4])
+    assert [h.damage for h in bt.harm(scn, out)] == [15, 5, 0]
+    # the log names a hex of sheet B both ways
+    scn = make([], [{"kind": "light_strike", "target": "B:0108"}])
+    _, log = run(scn, [1, 1])
+    assert "Light Air Strike on 1708 (B:0108)" in log.steps[2].text
+    fails("units[0].hex", "sheets A to D", lambda: make([mech("x", "E:0101")]))
+
+
+def test_bt_gen_3_every_hex_label_is_four_digits_or_named_on_its_sheet():
+    for bad in (" 1010", "1010 ", "10 10", "009008", "101010", "x\"]", "B:1601", "1010\n"):
+        fails("units[0].hex", "hex", lambda bad=bad: make([mech("a", bad)]))
+        fails("attack.supports[0].target", "hex",
+              lambda bad=bad: make([], [{"kind": "light_strike", "target": bad}]))
+        fails("attack.supports[0].hexes[1]", "hex",
+              lambda bad=bad: make([], [{"kind": "strafing", "hexes": ["1010", bad]}]))
+        fails("attack.preplotted.thumper[0]", "hex",
+              lambda bad=bad: make([], preplotted={"thumper": [bad]}))
+        fails(f"map.terrain.{bad}", "hex", lambda bad=bad: make([], terrain={bad: {"water": 1}}))
+    fails("units[0].hex", "hex label", lambda: make([mech("a", 1010)]))
+    scn = make([mech("a", "C:0101")], [{"kind": "strafing", "hexes": ["B:0101", "B:0102"]}],
+               terrain={"D:1517": {"water": 1}})
+    assert scn.units[0].hex.label == "0118"
+    assert [h.label for h in scn.attack.supports[0].hexes] == ["1701", "1702"]
+    assert scn.board.terrain_at(Hex.from_label("3134")).water == 1
+    fails("map.terrain.3134", "twice", lambda: make([], terrain={"D:1517": {"water": 1},
+                                                                 "3134": {"water": 2}}))
+
+
+def test_bt_gen_3_fields_of_another_kind_of_support_are_refused_with_their_path():
+    fails("attack.supports[0].target", "not a known field",
+          lambda: make([], [{"kind": "strafing", "hexes": ["1010"], "target": "1010"}]))
+    fails("attack.supports[0].target", "not a known field",
+          lambda: make([], [{"kind": "bluff", "target": "1010"}], hidden=True))
+    fails("attack.supports[0].hexes", "not a known field",
+          lambda: make([], [{"kind": "light_strike", "target": "1010", "hexes": ["1010"]}]))
+    fails("attack.supports[0].hexes", "not a known field",
+          lambda: make([], [{"kind": "light_bombing", "target": "1010", "hexes": ['x"]']}]))
+    fails("attack.supports[0].gun", "not a known field",
+          lambda: make([], [{"kind": "heavy_bombing", "target": "1010", "gun": "sniper"}]))
+    fails("attack.supports[0].hexes", "BT-STRAFE.1",
+          lambda: make([], [{"kind": "strafing", "hexes": ["1010", "1010"]}]))
+
+
+def test_bt_rule_5_a_strike_at_submerged_units_is_refused_before_any_roll():
+    deep = {"1010": {"water": 2}}
+    units = [mech("sub", "1010"), mech("dry", "1012")]
+    for support in ({"kind": "heavy_strike", "target": "1010"},
+                    {"kind": "light_bombing", "target": "1010"},
+                    {"kind": "strafing", "hexes": ["1009", "1010"]}):
+        scn = make(units, [support], terrain=deep)
+        with pytest.raises(IllegalAttack) as e:
+            bt.prepare(scn)
+        assert e.value.clause == "BT-RULE.5" and "submerged" in e.value.reason
+        with pytest.raises(IllegalAttack):
+            resolve(scn)
+    # a hex with a unit that is not submerged, an empty hex, artillery: all allowed
+    units.append(mech("hover", "1010", type="hover"))
+    assert bt.prepare(make(units, [{"kind": "heavy_strike", "target": "1010"}], terrain=deep))
+    assert bt.prepare(make(units[:2], [{"kind": "heavy_strike", "target": "1011"}]))
+    assert bt.prepare(make(units[:2], [{"kind": "artillery", "gun": "sniper", "target": "1010"}],
+                           terrain=deep))
+
+
+def test_bt_rule_5_hover_and_naval_units_float_and_only_mechs_use_the_punch_table():
+    units = [mech("h", "1010", type="hover"), mech("n", "1010", type="naval"),
+             mech("v", "1010", type="vehicle")]
+    scn = make(units, [{"kind": "light_strike", "target": "1010"}],
+               terrain={"1010": {"water": 3}})
+    out, log = run(scn, [3, 3])
+    assert [h.damage for h in bt.harm(scn, out)] == [10, 10, 0]
+    submerged = [s for s in log.steps if s.clause == "BT-RULE.5"]
+    assert len(submerged) == 1 and "v is submerged" in submerged[0].text
+    # in depth-1 water a vehicle read on the 'Mech table (mech-table) rolls 2D6, not 1D6
+    scn = make([mech("v", "1010", type="vehicle")], [{"kind": "light_strike", "target": "1010"}],
+               terrain={"1010": {"water": 1}}, options={"asset_locations": "mech-table"})
+    out, _ = run(scn, [3, 3, 1, 3, 4, 6, 6])
+    assert groups_of(scn, out, "v") == [(5, "CT", "front"), (5, "Head", "front")]
+
+
+def test_bt_bomb_2_reach_is_an_option_air_strikes_attack_the_unit_inside_by_default():
+    units = [mech("a", "1010"), mech("bldg", "1010", type="building")]
+    terrain = {"1010": {"building": {"cf": 40}}}
+    scn = make(units, [{"kind": "light_strike", "target": "1010"}], terrain=terrain)
+    out, log = run(scn, [3, 3, 1, 3, 4, 3, 4])
+    assert [h.damage for h in bt.harm(scn, out)] == [10, 0] and "BT-BOMB.2" not in clauses(log)
+    scn = make(units, [{"kind": "light_strike", "target": "1010"}], terrain=terrain,
+               options={"building_damage": "every-strike"})
+    out, log = run(scn, [3, 3, 1, 3, 4, 3, 4])
+    assert [h.damage for h in bt.harm(scn, out)] == [10, 10] and "BT-BOMB.2" in clauses(log)
+    assert "every-strike" in log.steps[0].text
+    # strafing: by default only the 'Mech inside is rolled for
+    scn = make(units, [{"kind": "strafing", "hexes": ["1010"]}], terrain=terrain)
+    out, _ = run(scn, [1, 1])
+    assert [h.damage for h in bt.harm(scn, out)] == [0, 0]
+    # a building alone in its hex is attacked like any asset
+    scn = make(units[1:], [{"kind": "light_strike", "target": "1010"}])
+    out, _ = run(scn, [3, 3])
+    assert bt.harm(scn, out)[0].damage == 10
+
+
+def test_bt_gen_2_each_support_is_used_once_and_held_bounds_how_many():
+    tom = {"kind": "artillery", "gun": "long_tom", "target": "1212"}
+    fails("attack.supports[1]", "used once",
+          lambda: make([], [dict(tom, selection="t"), dict(tom, selection="t", target="1313")]))
+    fails("attack.supports[0]", "used once",
+          lambda: make([], [dict(tom, selection="t")], in_flight=[dict(tom, selection="t")]))
+    # a selection shooting at its pre-plotted hexes fires once too
+    fails("attack.supports[1]", "used once",
+          lambda: make([], [tom, dict(tom, target="1313")],
+                       preplotted={"long_tom": ["1212", "1313"]}))
+    assert make([], [tom, dict(tom, target="1313")])  # two Long Toms, unnamed: two bought
+    strike = {"kind": "light_strike", "target": "1010"}
+    fails("attack.supports[1]", "holds 1 Light Air Strike",
+          lambda: make([], [strike, strike], held={"light_strike": 1}))
+    fails("attack.supports[0]", "holds 0 Long Tom",
+          lambda: make([], [tom], held={"light_strike": 1}))
+    fails("attack.held.artillery", "not a known field",
+          lambda: make([], [tom], held={"artillery": 1}))
+    scn = make([], [strike, tom], held={"light_strike": 2, "long_tom": 1})
+    assert load_dict(bt.next_turn(scn)).attack.held == {"light_strike": 1, "long_tom": 0}
+
+
+def test_bt_art_4_next_turn_is_valid_when_the_spotter_spotted_only_the_firing_turn():
+    units = [mech("j", "2026", side="kurita"), mech("a", "1010")]
+    shot = {"kind": "artillery", "gun": "thumper", "target": "1010", "spotted": ["fired"],
+            "spotter": "j"}
+    nxt = load_dict(bt.next_turn(make(units, [shot], turn=3)))
+    [shell] = nxt.attack.in_flight
+    assert shell.spotter is None and shell.spotted == frozenset({"fired"})
+    # spotted in both turns, the spotter stays: it spots the arrival
+    both = dict(shot, spotted=["fired", "arrival"])
+    [shell] = load_dict(bt.next_turn(make(units, [both], turn=3))).attack.in_flight
+    assert shell.spotter == "j" and spotting_modifier(shell) == -2
+
+
+def test_bt_art_1_a_hex_listed_twice_in_one_selection_says_so():
+    with pytest.raises(ScenarioError) as e:
+        make([], preplotted={"thumper": ["1010", "1111", "1010"]})
+    assert e.value.path == "attack.preplotted.thumper[2]"
+    assert "listed twice in selection 'thumper'" in e.value.reason
+    assert "already pre-plotted by" not in e.value.reason
+
+
+def test_bt_art_2_a_seam_hex_counts_on_both_sheets_it_joins():
+    five_a = ["0101", "0301", "0501", "0701", "0901"]
+    fails("attack.preplotted.b[0]", "sheet A",
+          lambda: make([], preplotted={"a": five_a, "b": ["1601"]}))
+    five_b = ["1801", "2001", "2201", "2401", "2601"]
+    fails("attack.preplotted.b[0]", "sheet B",
+          lambda: make([], preplotted={"a": five_b, "b": ["1601"]}))
+    assert make([], preplotted={"a": five_a[:4], "b": ["1601"]})

@@ -81,7 +81,7 @@ from engine.hexgrid import Hex, attack_arcs, distance, ring, step
 from engine.log import Log, hex_mark, hexpath, unit_state
 from engine.odds import Harm
 from engine.scenario import Scenario
-from engine.scenario.battletech import FLOATING, Support, Unit
+from engine.scenario.battletech import FLOATING, Support, Unit, held_name
 from engine.systems import battletech_tables as T
 from engine.systems.battletech_sheet import Sheet, SheetHarm, describe, left_of, take
 
@@ -798,13 +798,29 @@ def effects(scn: Scenario, outcome: Outcome) -> dict[str, dict[str, Any]]:
 
 
 def next_turn(scn: Scenario) -> dict[str, Any]:
-    """BT-ART.3: the next turn's scenario document: this turn's fired artillery in flight."""
+    """BT-ART.3: the next turn's scenario document: this turn's fired artillery in flight.
+
+    A shell's ``spotter`` names who spots in THIS turn; in the next turn it is kept only if
+    it spots the arrival too (``spotted`` holds "arrival"), else dropped: who spots the
+    arrival is not known yet. Supports used this turn are taken off ``held``: each is used
+    once, hit or miss.
+    """
     data = dict(scn.data)
     attack = dict(data["attack"])
     turn = scn.attack.turn
-    attack["in_flight"] = [dict(raw, fired_turn=turn) for raw, s in
-                           zip(attack.get("supports", []), scn.attack.supports, strict=True)
-                           if s.kind == "artillery" and not s.preplotted]
+    flying = []
+    for raw, s in zip(attack.get("supports", []), scn.attack.supports, strict=True):
+        if s.kind == "artillery" and not s.preplotted:
+            shell = dict(raw, fired_turn=turn)
+            if "arrival" not in s.spotted:
+                shell.pop("spotter", None)
+            flying.append(shell)
+    attack["in_flight"] = flying
+    if scn.attack.held is not None:
+        held = dict(scn.attack.held)
+        for s in scn.attack.supports:
+            held[held_name(s)] -= 1
+        attack["held"] = held
     attack.update(turn=turn + 1, supports=[], air_cover=[])
     data["attack"] = attack
     data.pop("dice", None)
