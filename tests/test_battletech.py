@@ -12,7 +12,7 @@ import pytest
 
 from engine.__main__ import main
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
-from engine.dice import ScriptedDice, sum_distribution
+from engine.dice import Budget, ScriptedDice, TooManyOutcomes, sum_distribution
 from engine.errors import IllegalAttack, ScenarioError
 from engine.hexgrid import Hex, HexMap
 from engine.log import Log
@@ -1054,3 +1054,12 @@ def test_bt_art_2_a_seam_hex_counts_on_both_sheets_it_joins():
     fails("attack.preplotted.b[0]", "sheet B",
           lambda: make([], preplotted={"a": five_b, "b": ["1601"]}))
     assert make([], preplotted={"a": five_a[:4], "b": ["1601"]})
+
+
+def test_marginals_check_their_budget_so_auto_odds_can_fall_back():
+    scn = load_dict(json.loads((SUITE[0].parent / "battletech-company.json").read_text()))
+    with pytest.raises(TooManyOutcomes):
+        bt.marginals(scn, Budget(states=3))
+    with pytest.raises(TooManyOutcomes):
+        bt.marginals(scn, Budget(seconds=0.0))
+    assert len(bt.marginals(scn, Budget())) == 24

@@ -183,6 +183,11 @@ class Turn:
         default_factory=dict)
 
 
+def plural(n: int, word: str) -> str:
+    """ "1 group", "3 groups": counts in the log as a player says them."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("x") else f"{n} {word}s"
+
+
 # -- the board -------------------------------------------------------------------------
 
 
@@ -281,8 +286,8 @@ def _log_groups(scn: Scenario, strike: Strike, arc: str, groups: tuple[Group, ..
     total = sum(g.damage for g in groups)
     if strike.table == "none":
         log.step("BT-RULE.1", f"{strike.source}: {unit.name} (an asset, option "
-                 f"asset_locations) takes {strike.groups} group(s) with no direction or hit "
-                 f"location roll: {' + '.join(str(g.damage) for g in groups)} = {total}",
+                 f"asset_locations) takes {plural(strike.groups, 'group')} with no direction "
+                 f"or hit location roll: {' + '.join(str(g.damage) for g in groups)} = {total}",
                  hex_mark(unit.hex.label, "hit"), unit_state(unit.id, "damaged"))
         return
     table = ("PUNCH table (depth-1 water)" if strike.table == "punch"
@@ -290,7 +295,7 @@ def _log_groups(scn: Scenario, strike: Strike, arc: str, groups: tuple[Group, ..
     text = ", ".join(f"{g.damage} {g.key}" + (" (critical check)" if g.critical else "")
                      for g in groups)
     log.step("BT-RULE.5" if strike.table == "punch" else "BT-RULE.3",
-             f"{strike.source}: {unit.name} takes {strike.groups} group(s) from the {arc} "
+             f"{strike.source}: {unit.name} takes {plural(strike.groups, 'group')} from the {arc} "
              f"({table}): {text}; total {total}",
              hex_mark(unit.hex.label, "hit"), unit_state(unit.id, "damaged"))
 
@@ -298,7 +303,7 @@ def _log_groups(scn: Scenario, strike: Strike, arc: str, groups: tuple[Group, ..
 # -- scatter (BT-BOMB.3) -----------------------------------------------------------------
 
 
-def scatter(scn: Scenario, target: Hex, margin: int, clause: str, dice: Dice,
+def scatter(scn: Scenario, label: str, target: Hex, margin: int, clause: str, dice: Dice,
             log: Log) -> Hex | None:
     """BT-BOMB.3: 1D6 on the scatter diagram, 1 hex per point of MoF; None when off the map."""
     face = dice.d6("scatter direction (1D6)")
@@ -310,12 +315,13 @@ def scatter(scn: Scenario, target: Hex, margin: int, clause: str, dice: Dice,
     path = scn.board.map.on_map(step(target, direction, k) for k in range(margin + 1))
     names = ("north", "north-east", "south-east", "south", "south-west", "north-west")
     if not on_map:
-        log.step(clause, f"scatters {margin} hex(es) {names[direction]} (die {face}): off the "
-                 "map, the attack is lost with no effect (option off_map)",
+        log.step(clause, f"{label} scatters {plural(margin, 'hex')} {names[direction]} (die "
+                 f"{face}): off the map, the attack is lost with no effect (option off_map)",
                  hexpath([h.label for h in path]), hex_mark(target.label, "target"))
         return None
-    log.step(clause, f"scatters {margin} hex(es) {names[direction]} (die {face}) from "
-             f"{target.label} to {landing.label}", hexpath([h.label for h in path]),
+    log.step(clause, f"{label} scatters {plural(margin, 'hex')} {names[direction]} (die "
+             f"{face}) from {target.label} to {scn.board.map.name(landing)}",
+             hexpath([h.label for h in path]),
              hex_mark(target.label, "target"), hex_mark(landing.label, "scatter"))
     return landing
 
@@ -336,8 +342,8 @@ def air_strike(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -
     roll, hit = target_roll(label, tn, dice)
     if not log.silent:
         where = support.target.label
-        log.step("BT-AIR", f"{label}: {roll} >= TN {tn}: success on {where}" if hit else
-                 f"{label}: {roll} < TN {tn}: failure, no effect",
+        log.step("BT-AIR", f"{label}: 2D6 shows {roll} against TN {tn}: success" if hit else
+                 f"{label}: 2D6 shows {roll} against TN {tn}: failure, no effect",
                  hex_mark(where, "hit" if hit else "target"))
     if not hit:
         return NO_EFFECT
@@ -351,8 +357,9 @@ def bombing(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> V
     if not log.silent:
         where = support.target.label
         log.step("BT-BOMB.1" if hit else "BT-BOMB.3",
-                 f"{label}: {roll} >= TN {tn}: success on {where}" if hit else
-                 f"{label}: {roll} < TN {tn}: failure, margin of failure {tn - roll}",
+                 f"{label}: 2D6 shows {roll} against TN {tn}: success, the bombs fall on "
+                 f"{where}" if hit else f"{label}: 2D6 shows {roll} against TN {tn}: failure, "
+                 f"it misses by {tn - roll} (the margin of failure)",
                  hex_mark(where, "hit" if hit else "target"))
     return land_or_scatter(turn, support, label, hit, tn - roll, attack_hex, "BT-BOMB.3",
                            dice, log)
@@ -369,7 +376,7 @@ def land_or_scatter(turn: Turn, support: Support, label: str, hit: bool, margin:
     artillery: BT-ART-SCATTER) and lands there, its direction from the target hex."""
     if hit:
         return effect(turn, support, label, support.target, None, log)
-    landing = scatter(turn.scn, support.target, margin, clause, dice, log)
+    landing = scatter(turn.scn, label, support.target, margin, clause, dice, log)
     if landing is None:
         return NO_EFFECT
     return effect(turn, support, label, landing, support.target, log)
@@ -449,19 +456,20 @@ def strafe_unit(turn: Turn, i: int, label: str, hit: Volley, dice: Dice, log: Lo
         return NO_EFFECT
     roll, success = target_roll(f"{label} on {unit.name}", T.STRAFING_TN, dice)
     if not log.silent and success:
-        log.step("BT-STRAFE.2", f"{label}: {roll} >= TN {T.STRAFING_TN} against {unit.name}: "
-                 "hit", unit_state(unit.id, "hit"))
+        log.step("BT-STRAFE.2", f"{label}: 2D6 shows {roll} against TN {T.STRAFING_TN} for "
+                 f"{unit.name}: hit", unit_state(unit.id, "hit"))
     elif not log.silent:
-        log.step("BT-STRAFE.4", f"{label}: {roll} < TN {T.STRAFING_TN} against {unit.name}: "
-                 "no effect (the other hexes are unaffected)", unit_state(unit.id, "missed"))
+        log.step("BT-STRAFE.4", f"{label}: 2D6 shows {roll} against TN {T.STRAFING_TN} for "
+                 f"{unit.name}: no effect on it (the other hexes are unaffected)",
+                 unit_state(unit.id, "missed"))
     return hit if success else NO_EFFECT
 
 
 def fire_artillery(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
     """BT-ART.3: a hex that is not pre-plotted: fired now, the shells land next turn."""
     if not log.silent:
-        log.step("BT-ART.3", f"{label} fired at {support.target.label} (recorded secretly): "
-                 f"in flight, it lands in the Weapon Attack Phase of turn "
+        log.step("BT-ART.3", f"{label}: fired, the target hex recorded secretly; in flight, it "
+                 f"lands in the Weapon Attack Phase of turn "
                  f"{turn.scn.attack.turn + 1}", hex_mark(support.target.label, "target"))
     return NO_EFFECT
 
@@ -470,8 +478,8 @@ def preplotted_shot(turn: Turn, support: Support, label: str, dice: Dice,
                     log: Log) -> Volley:
     """BT-ART.1: a shot at a pre-plotted hex hits automatically, no roll and no scatter."""
     if not log.silent:
-        log.step("BT-ART.1", f"{label} at pre-plotted hex {support.target.label}: automatic "
-                 "hit", hex_mark(support.target.label, "hit"))
+        log.step("BT-ART.1", f"{label}: a pre-plotted hex, an automatic hit with no roll and "
+                 "no scatter", hex_mark(support.target.label, "hit"))
     return area_effect(turn, support, label, support.target, None, log)
 
 
@@ -492,8 +500,9 @@ def arriving_shot(turn: Turn, support: Support, label: str, dice: Dice,
     roll, hit = target_roll(label, tn, dice)
     if not log.silent:
         where = support.target.label
-        log.step("BT-ART.3", f"{label} lands: {roll} >= TN {tn}: on target {where}" if hit else
-                 f"{label} lands: {roll} < TN {tn}: margin of failure {tn - roll}, it scatters",
+        log.step("BT-ART.3", f"{label} lands: 2D6 shows {roll} against TN {tn}: on target "
+                 f"{where}" if hit else f"{label} lands: 2D6 shows {roll} against TN {tn}: it "
+                 f"misses by {tn - roll} (the margin of failure) and scatters",
                  hex_mark(where, "hit" if hit else "target"))
     return land_or_scatter(turn, support, label, hit, tn - roll, area_effect,
                            "BT-ART-SCATTER", dice, log)
@@ -535,8 +544,8 @@ def area_effect(turn: Turn, support: Support, label: str, centre: Hex,
         marks = [hex_mark(h.label, f"aoe-{k}") for k in range(len(rings))
                  for h in scn.board.map.on_map(ring(centre, k))]
         log.step("BT-ART-AOE", f"{label}: area of effect around {centre.label}: "
-                 f"{' / '.join(map(str, rings))} group(s) by ring (target hex, adjacent, "
-                 f"radius 2); {len(volley.strikes)} unit(s) inside", *marks)
+                 f"{' / '.join(map(str, rings))} groups by ring (target hex, adjacent, "
+                 f"radius 2); {plural(len(volley.strikes), 'unit')} inside", *marks)
         for i in submerged:
             _log_submerged(scn, i, log)
     return volley
@@ -691,20 +700,21 @@ def _declare(turn: Turn, log: Log) -> None:
                  *(hex_mark(h.label, role) for h in hexes))
     counted = sum(1 for s in a.supports if s.kind != "bluff")
     log.step("BT-GEN.4", f"{counted} of 3 air strikes this turn (artillery counts in the turn "
-             f"it is fired; Bluff and Air Cover do not); {len(a.in_flight)} shell(s) fired "
-             "last turn land in this phase")
+             f"it is fired; Bluff and Air Cover do not); {plural(len(a.in_flight), 'shell')} "
+             f"fired last turn {'lands' if len(a.in_flight) == 1 else 'land'} in this phase")
     if a.hidden_aerospace:
         log.step("BT-HIDDEN.1", "hidden aerospace rule: agreed before buying support")
         log.step("BT-HIDDEN.3", "offensive aerospace cards laid face down; "
-                 f"{len(a.air_cover)} Air Cover card(s) laid face down beside them; revealed")
+                 f"{plural(len(a.air_cover), 'Air Cover card')} laid face down beside them; "
+                 "revealed")
     elif a.air_cover:
-        log.step("BT-HIDDEN.2", f"offensive aerospace cards revealed; {len(a.air_cover)} Air "
-                 "Cover card(s) played against them")
+        log.step("BT-HIDDEN.2", f"offensive aerospace cards revealed; "
+                 f"{plural(len(a.air_cover), 'Air Cover card')} played against them")
     for i, s in enumerate(a.supports):
         if s.kind == "bluff":
             n = sum(1 for c in a.air_cover if c.against == i)
             log.step("BT-BLUFF", f"the face-down card is a Bluff: nothing happens; it and the "
-                     f"{n} Air Cover card(s) laid against it are discarded, no roll")
+                     f"{plural(n, 'Air Cover card')} laid against it are discarded, no roll")
 
 
 def play(scn: Scenario, dice: Dice, log: Log) -> Outcome:
