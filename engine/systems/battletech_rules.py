@@ -47,24 +47,24 @@ Readings where the seed is silent, as named options (``scenario.options``; the l
   treats them as 'Mechs.
 - ``ae_vs_infantry`` 2 (or 1): AE supports (bombings, artillery) deal this many times their
   damage to infantry (BT-RULE.6, Damage to Assets).
+- ``building_damage`` "bombing" (or "every-strike"): BT-BOMB.2 (a building with a unit
+  inside takes the full damage too) is written for bombing; by default air strikes and
+  strafing attack only the unit inside; "every-strike" extends BT-BOMB.2 to them.
 
 Further decisions: every unit in an attacked hex is attacked on its own (own direction
-roll); a unit in water of depth 2 or more is submerged whatever its type and is never
-affected (BT-RULE.5, logged); a terrain building hit by a bombing is logged with its full
-damage (BT-BOMB.2) but has no effects entry (units of type "building" do).
-
-Exact odds (`exact`) compose stages: each support's Air Cover, then each of its
-independent rolls (one per strafed unit) enumerated with `enumerate_outcomes` over the same
-functions `play` uses; each attack's locations are folded group by group with `combine`.
-The joint state keeps, per unit, hits (damage groups) and damage exactly, and damage by
-location as its exact expectation given that state, so the state stays small.
+roll); a unit in water of depth 2 or more is submerged (hover and naval units float) and is
+never affected (BT-RULE.5, logged), and an air strike or bombing aimed where every unit is
+submerged is refused by `prepare`; a terrain building hit by a bombing is logged with its
+full damage (BT-BOMB.2) but has no effects entry (units of type "building" do). A 'Mech's
+record sheet is worn down by `battletech_sheet` (BT-SHEET); the exact odds are in
+`battletech_odds`. The log names supports as players do ("Heavy Bombing on 1010").
 
 What needs no dice is the plan of the turn, a `Turn` that `prepare` builds once per
 scenario: the stages of the turn, the units in each hex, who is submerged, each strafing
 run's attacks; the attacks of a support on a hex or an area of effect (each unit's table
 and arc) are worked out the first time a run needs them and kept in dicts the plan owns.
-`run` rolls the dice of a plan, `play` is ``run(prepare(scenario), ...)``; `exact` and
-`landing` build one plan each. The module keeps no state: a plan lives as long as its
+`run` rolls the dice of a plan, `play` is ``run(prepare(scenario), ...)``; the odds build
+one plan each. The module keeps no state: a plan lives as long as its
 holder (the engine's `runner`), and log text is only built for a real log, so the 200,000
 seeded runs of a Monte Carlo check pay for little but their dice.
 """
