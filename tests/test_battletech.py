@@ -1027,6 +1027,7 @@ def test_bt_gen_2_each_support_is_used_once_and_held_bounds_how_many():
           lambda: make([], [tom], held={"light_strike": 1}))
     fails("attack.held.artillery", "not a known field",
           lambda: make([], [tom], held={"artillery": 1}))
+    fails("attack.held.bluff", "from 0 to 1", lambda: make([], held={"bluff": 2}))  # BT-BLUFF
     scn = make([], [strike, tom], held={"light_strike": 2, "long_tom": 1})
     assert load_dict(bt.next_turn(scn)).attack.held == {"light_strike": 1, "long_tom": 0}
 

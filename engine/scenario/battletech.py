@@ -294,7 +294,7 @@ def _held(a: Field, supports: tuple[Support, ...]) -> dict[str, int] | None:
         return None
     names = tuple(k for k in SUPPORT_KINDS if k != "artillery") + GUNS
     f = a["held"].only(names)
-    held = {name: f[name].integer(0, 100) for name, _ in f.entries()}
+    held = {name: f[name].integer(0, 1 if name == "bluff" else 100) for name, _ in f.entries()}
     for i, s in enumerate(supports):
         name = held_name(s)
         used = sum(1 for t in supports[:i + 1] if held_name(t) == name)

@@ -52,10 +52,9 @@ class Sheet:
     @classmethod
     def of(cls, unit: Any) -> Sheet | None:
         """The full record sheet of a unit that carries one, else None."""
-        record = getattr(unit, "record", None)
-        if record is None:
+        if unit.record is None:
             return None
-        armour, structure = record
+        armour, structure = unit.record
         return cls(tuple(armour[k] for k in ARMOUR), tuple(structure[k] for k in LOCATIONS))
 
     @property
