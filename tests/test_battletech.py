@@ -1021,9 +1021,9 @@ def test_bt_gen_2_each_support_is_used_once_and_held_bounds_how_many():
                        preplotted={"long_tom": ["1212", "1313"]}))
     assert make([], [tom, dict(tom, target="1313")])  # two Long Toms, unnamed: two bought
     strike = {"kind": "light_strike", "target": "1010"}
-    fails("attack.supports[1]", "holds 1 Light Air Strike",
+    fails("attack.supports[1]", "holds 1 of 'light_strike'",
           lambda: make([], [strike, strike], held={"light_strike": 1}))
-    fails("attack.supports[0]", "holds 0 Long Tom",
+    fails("attack.supports[0]", "holds 0 of 'long_tom'",
           lambda: make([], [tom], held={"light_strike": 1}))
     fails("attack.held.artillery", "not a known field",
           lambda: make([], [tom], held={"artillery": 1}))

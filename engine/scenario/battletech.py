@@ -97,10 +97,6 @@ SPOT_TURNS = ("fired", "arrival")
 SHEET_ARMOUR = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL", "CT(R)", "LT(R)", "RT(R)")
 SHEET_STRUCTURE = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
 SHEET_MAX = 200
-PRETTY_HELD = {"light_strike": "Light Air Strike(s)", "heavy_strike": "Heavy Air Strike(s)",
-               "light_bombing": "Light Bombing(s)", "heavy_bombing": "Heavy Bombing(s)",
-               "strafing": "Strafing run(s)", "bluff": "Bluff(s)", "thumper": "Thumper(s)",
-               "sniper": "Sniper(s)", "long_tom": "Long Tom(s)"}
 ARTILLERY_FIELDS = ("kind", "target", "gun", "fired_turn", "preplotted", "selection",
                     "spotted", "spotter_attacked", "spotter")
 
@@ -300,9 +296,8 @@ def _held(a: Field, supports: tuple[Support, ...]) -> dict[str, int] | None:
         used = sum(1 for t in supports[:i + 1] if held_name(t) == name)
         if used > held.get(name, 0):
             raise a["supports"][i].fail(
-                f"the side holds {held.get(name, 0)} {PRETTY_HELD.get(name, name)} "
-                f"(attack.held) and each support is used once, hit or miss: this is use "
-                f"{used}")
+                f"the side holds {held.get(name, 0)} of {name!r} (attack.held) and each "
+                f"support is used once, hit or miss: this is use {used}")
     return held
 
 
