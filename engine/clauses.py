@@ -341,6 +341,12 @@ ENGINE_CLAUSES: dict[str, str] = {
         "Artillery miss (facts.md, M): the shell scatters 1 hex per point of margin of "
         "failure, direction by 1D6 on the scatter diagram; every unit in the final hex is hit."
     ),
+    "BT-SHEET": (
+        "Record sheet (optional; facts.md: record sheets are public data; Total Warfare's "
+        "damage, as MegaMek plays it): each group wears the location's armour, then its "
+        "internal structure, then transfers inward (arm or leg to side torso, side torso to "
+        "centre torso); the head or centre torso destroyed destroys the 'Mech."
+    ),
     "BT-ART-AOE": (
         "Artillery area of effect (facts.md, M): Thumper 3 groups in the target hex, 1 "
         "adjacent; Sniper 4 / 2; Long Tom 5 / 3 / 1 at radius 2. Damage outside the target "

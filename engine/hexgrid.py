@@ -17,8 +17,19 @@ Coordinates and conventions (Red Blob Games' hexagonal grid guide):
 * Pixels (for drawing) have y DOWN and ``size`` = the hexes' circumradius; hex 0101's centre
   is at ``(size, size*sqrt(3)/2)`` so the map's bounding box starts at the origin.
 
-Labels pad column and row to the same width, at least 2 digits ("0908", "1617"); wider maps
-would get "100101"-style labels (split in half when parsed).
+Labels are exactly four digits, column then row ("0908", "1617"); no map here is wider or
+taller than 99 hexes.
+
+Map sheets laid side by side (shared/rules/facts.md): a printed sheet is 15 hexes wide,
+with half-hexes along its left and right edges; two sheets side by side join those halves
+into one more column of whole hexes, the SEAM. A map of sheets is labelled continuously,
+MegaMek's convention (its boards are 16 x 17 for this reason): sheet columns 01-15 of the
+first sheet, the seam column 16, the next sheet's columns 01-15 as 17-31, the seam 32,
+and so on; sheets stacked top to bottom line up row for row (rows 01-17, 18-34, ...). A hex
+may also be named as printed on its sheet, with the sheet's letter: sheets are lettered A,
+B, C, ... in reading order (left to right, then the next row down), so on a 2 x 2 map
+"B:0108" is continuous "1708". Seam hexes belong to no single sheet and have only their
+continuous label.
 """
 
 from __future__ import annotations
@@ -68,15 +79,13 @@ class Hex:
 
     @classmethod
     def from_label(cls, label: str) -> Hex:
-        """Parse a "CCRR" label (digits; column then row, equal widths, from 01). Does not
-        check any map's bounds: see ``HexMap.parse_label``. Raises ``ValueError``."""
-        text = label.strip() if isinstance(label, str) else ""
-        if len(text) < 4 or len(text) % 2 or not text.isascii() or not text.isdigit():
-            raise ValueError(
-                f"hex label {label!r} is not 'CCRR' (column and row, 2 digits each, e.g. '0908')"
-            )
-        half = len(text) // 2
-        col, row = int(text[:half]), int(text[half:])
+        """Parse a "CCRR" label: exactly four ASCII digits, column then row, from 01. Does
+        not check any map's bounds: see ``HexMap.parse_label``. Raises ``ValueError``."""
+        if not isinstance(label, str) or len(label) != 4 or not label.isascii() \
+                or not label.isdigit():
+            raise ValueError(f"hex label {label!r} is not 'CCRR' (four digits, column then "
+                             "row, e.g. '0908')")
+        col, row = int(label[:2]), int(label[2:])
         if col < 1 or row < 1:
             raise ValueError(f"hex label {label!r}: columns and rows are numbered from 01")
         return cls.from_offset(col - 1, row - 1)
@@ -88,13 +97,12 @@ class Hex:
 
 
 def to_label(h: Hex) -> str:
-    """The "CCRR" label of a hex (1-based column then row, each zero-padded to the same width,
-    at least 2). Raises ``ValueError`` for hexes outside the labelled quadrant."""
+    """The "CCRR" label of a hex (1-based column then row, two digits each). Raises
+    ``ValueError`` for hexes outside the labelled quadrant (columns and rows 01-99)."""
     col, row = h.to_offset()
-    if col < 0 or row < 0:
+    if not (0 <= col < 99 and 0 <= row < 99):
         raise ValueError(f"hex {h} (column {col + 1}, row {row + 1}) has no CCRR label")
-    width = max(2, len(str(col + 1)), len(str(row + 1)))
-    return f"{col + 1:0{width}d}{row + 1:0{width}d}"
+    return f"{col + 1:02d}{row + 1:02d}"
 
 
 DIRECTIONS: tuple[Hex, ...] = (
@@ -282,22 +290,29 @@ def attack_arcs(target: Hex, facing: int, from_hex: Hex, *, vehicle: bool = Fals
 @dataclass(frozen=True, slots=True)
 class HexMap:
     """A rectangle of BattleTech map sheets (each 15 columns x 17 rows), ``sheets_wide`` x
-    ``sheets_tall``; hex 0101 is the top-left hex of the top-left sheet."""
+    ``sheets_tall``, with a seam column between sheets side by side; hex 0101 is the
+    top-left hex of the top-left sheet (labels: the module docstring)."""
 
     sheets_wide: int
     sheets_tall: int
 
     SHEET_COLS = 15
     SHEET_ROWS = 17
+    PITCH = SHEET_COLS + 1
+    """Columns from one sheet's column 01 to the next sheet's (its 15 and the seam)."""
+    MAX_WIDE = 6
+    MAX_TALL = 5
+    """The largest map: 95 x 85 hexes, so every label has four digits."""
 
     def __post_init__(self) -> None:
-        if self.sheets_wide < 1 or self.sheets_tall < 1:
-            raise ValueError("a map needs at least 1 x 1 sheets")
+        if not (1 <= self.sheets_wide <= self.MAX_WIDE and 1 <= self.sheets_tall <= self.MAX_TALL):
+            raise ValueError(f"a map is 1 to {self.MAX_WIDE} sheets wide and 1 to "
+                             f"{self.MAX_TALL} tall")
 
     @property
     def cols(self) -> int:
-        """Number of hex columns."""
-        return self.SHEET_COLS * self.sheets_wide
+        """Number of hex columns, seams included."""
+        return self.PITCH * self.sheets_wide - 1
 
     @property
     def rows(self) -> int:
@@ -313,15 +328,58 @@ class HexMap:
         """Every hex of the map, column by column (0101, 0102, ..., 0201, ...)."""
         return [Hex.from_offset(c, r) for c in range(self.cols) for r in range(self.rows)]
 
-    def sheet_of(self, h: Hex) -> tuple[int, int]:
-        """0-based (sheet column, sheet row) of the sheet holding ``h``; raises off the map."""
+    def _check(self, h: Hex) -> tuple[int, int]:
         if not self.contains(h):
             raise ValueError(f"hex {_describe(h)} is off the {self.describe()} map")
+        return h.to_offset()
+
+    def is_seam(self, h: Hex) -> bool:
+        """True for a hex of a seam column (the joined half-hexes of two sheets)."""
+        col, _ = self._check(h)
+        return col % self.PITCH == self.SHEET_COLS
+
+    def sheet_of(self, h: Hex) -> tuple[int, int] | None:
+        """0-based (sheet column, sheet row) of the sheet holding ``h``, None for a seam
+        hex; raises off the map."""
+        col, row = self._check(h)
+        if col % self.PITCH == self.SHEET_COLS:
+            return None
+        return col // self.PITCH, row // self.SHEET_ROWS
+
+    def sheets_touching(self, h: Hex) -> tuple[tuple[int, int], ...]:
+        """The sheets a hex lies on: one, or the two halves of a seam hex."""
+        sheet = self.sheet_of(h)
+        if sheet is not None:
+            return (sheet,)
         col, row = h.to_offset()
-        return col // self.SHEET_COLS, row // self.SHEET_ROWS
+        left = col // self.PITCH
+        return (left, row // self.SHEET_ROWS), (left + 1, row // self.SHEET_ROWS)
+
+    def sheet_name(self, sheet: tuple[int, int]) -> str:
+        """A sheet's letter: A, B, ... in reading order."""
+        return chr(ord("A") + sheet[1] * self.sheets_wide + sheet[0])
+
+    def printed_label(self, h: Hex) -> str | None:
+        """The label printed on the hex's sheet, with the sheet's letter ("B:0108"); None for
+        a seam hex (or on a one-sheet map, where it is the label itself)."""
+        sheet = self.sheet_of(h)
+        if sheet is None or self.sheets_wide * self.sheets_tall == 1:
+            return None
+        col, row = h.to_offset()
+        local = Hex.from_offset(col - sheet[0] * self.PITCH, row - sheet[1] * self.SHEET_ROWS)
+        return f"{self.sheet_name(sheet)}:{local.label}"
+
+    def name(self, h: Hex) -> str:
+        """How the log names a hex: its label, and as printed on its sheet when that differs
+        ("1708 (B:0108)")."""
+        printed = self.printed_label(h)
+        return h.label if printed is None or printed[2:] == h.label else f"{h.label} ({printed})"
 
     def parse_label(self, label: str) -> Hex:
-        """Parse a "CCRR" label and check it lies on this map; ``ValueError`` otherwise."""
+        """Parse a continuous "CCRR" label or a sheet-named one ("B:0108") and check it
+        lies on this map; ``ValueError`` otherwise."""
+        if isinstance(label, str) and len(label) == 6 and label[1] == ":":
+            return self._parse_printed(label)
         h = Hex.from_label(label)
         if not self.contains(h):
             raise ValueError(
@@ -330,12 +388,26 @@ class HexMap:
             )
         return h
 
+    def _parse_printed(self, label: str) -> Hex:
+        """A label as printed on a sheet, after the sheet's letter."""
+        index = ord(label[0]) - ord("A")
+        if not label[0].isascii() or not 0 <= index < self.sheets_wide * self.sheets_tall:
+            last = self.sheet_name((self.sheets_wide - 1, self.sheets_tall - 1))
+            raise ValueError(f"hex {label!r}: the {self.describe()} map has sheets A to {last}")
+        local = Hex.from_label(label[2:])
+        col, row = local.to_offset()
+        if col >= self.SHEET_COLS or row >= self.SHEET_ROWS:
+            raise ValueError(f"hex {label!r}: a sheet's hexes run from 0101 to "
+                             f"{self.SHEET_COLS:02d}{self.SHEET_ROWS:02d}")
+        sx, sy = index % self.sheets_wide, index // self.sheets_wide
+        return Hex.from_offset(sx * self.PITCH + col, sy * self.SHEET_ROWS + row)
+
     def on_map(self, hexes: Iterable[Hex]) -> list[Hex]:
         """The given hexes that lie on the map, in order (clip a ring or a scatter)."""
         return [h for h in hexes if self.contains(h)]
 
     def describe(self) -> str:
-        """Human-readable size, e.g. "2 x 1 sheets (30 x 17 hexes)"."""
+        """Human-readable size, e.g. "2 x 1 sheets (31 x 17 hexes)"."""
         return f"{self.sheets_wide} x {self.sheets_tall} sheets ({self.cols} x {self.rows} hexes)"
 
 

@@ -3,8 +3,11 @@
 Hex centres come from `engine.hexgrid.hex_to_pixel` (hex 0101's bounding box starts at the
 origin). Every hex is one short ``<path data-hex="CCRR">`` (a relative outline after the
 east corner) with its label in a separate group, so a 2 x 2 sheet map stays small. Sheet
-borders are one path along the hexsides where the sheet changes: the map's outline and a
-zigzag seam along each inner sheet edge, from formulas rather than testing hex by hex.
+borders are one path along the hexsides where the sheet changes: the map's outline, a
+zigzag along both sides of each seam column (the whole hexes that two sheets laid side by
+side make of their edge half-hexes, `engine.hexgrid`) and one along each row where sheets
+stacked top to bottom meet, from formulas rather than testing hex by hex. Seam hexes are
+shaded, and each sheet shows its letter (the "B" of "B:0108") in its top-left hex.
 """
 
 from __future__ import annotations
@@ -45,12 +48,14 @@ _OUTLINE = (f"l{num(-HEX / 2, 2)},{num(_HALF_H, 2)}h{num(-HEX, 2)}"
 
 KIND_LETTERS = {"mech": "M", "vehicle": "V", "infantry": "I", "building": "B"}
 SIZES = {"s1": 0.6, "s2": 1.2, "s3": 2.4, "s4": 3.6, "f1": 10.0, "fn": 8.0, "fl": 7.0, "fg": 8.0,
-         "d1": 3.0, "d2": 7.0}
+         "fs": 24.0, "d1": 3.0, "d2": 7.0}
 _LABEL_DY = _HALF_H - SIZES["fl"] * 0.8
 """How far above its hex's centre a label sits (just inside the top side)."""
 
 CSS = """
 .hexes path{fill:#f4f1e8;stroke:#9b9584;stroke-width:$s1}
+.hexes path.seam{fill:#e4dfd0}
+.sheetname{font-size:$fs;fill:#3d3a33;fill-opacity:.35;font-weight:bold;pointer-events:none}
 .hexlabels{font-size:$fl;fill:#6b665a;pointer-events:none}
 .sheets{fill:none;stroke:#3d3a33;stroke-width:$s3;stroke-linejoin:round}
 .water{stroke:none;fill:#56B4E9}
@@ -154,8 +159,8 @@ def _sheet_borders(hexmap: HexMap) -> str:
     west, east = _column_seam(0, 0, 2 * rows), _column_seam(cols, low, 2 * rows + low)
     outline = top + east[1:] + bottom[::-1][1:] + west[::-1][1:-1]
     seams = [_row_seam(row, cols) for row in range(hexmap.SHEET_ROWS, rows, hexmap.SHEET_ROWS)]
-    seams += [_column_seam(col, 1, 2 * rows)
-              for col in range(hexmap.SHEET_COLS, cols, hexmap.SHEET_COLS)]
+    seams += [_column_seam(col + side, 1, 2 * rows) for side in (0, 1)
+              for col in range(hexmap.SHEET_COLS, cols, hexmap.PITCH)]
     return _polyline(outline, closed=True) + "".join(map(_polyline, seams))
 
 
@@ -173,9 +178,11 @@ def _draw_hexes(canvas: Canvas, hexmap: HexMap) -> None:
     for col in range(hexmap.cols):
         cx = hex_to_pixel(Hex.from_offset(col, 0), HEX)[0]
         east, x, odd = num(cx + HEX, 2), num(cx), col & 1
+        seam = {"class_": "seam"} if hexmap.is_seam(Hex.from_offset(col, 0)) else {}
         for row in range(hexmap.rows):
             label = to_label(Hex.from_offset(col, row))  # digits only: nothing to escape
-            hexes.add(path(d=f"M{east},{path_y[odd][row]}{_OUTLINE}", **{"data-hex": label}))
+            hexes.add(path(d=f"M{east},{path_y[odd][row]}{_OUTLINE}", **{"data-hex": label},
+                           **seam))
             element = labels.add(text(label))
             element["x"], element["y"] = x, label_y[odd][row]
 
@@ -185,6 +192,13 @@ def draw_board(canvas: Canvas, scenario: Scenario) -> None:
     hexmap = scenario.board.map
     _draw_hexes(canvas, hexmap)
     canvas.layers["grid"].add(canvas.dwg.path(d=_sheet_borders(hexmap), class_="sheets"))
+    if hexmap.sheets_wide * hexmap.sheets_tall > 1:
+        for sx in range(hexmap.sheets_wide):
+            for sy in range(hexmap.sheets_tall):
+                cx, cy = hex_to_pixel(Hex.from_offset(sx * hexmap.PITCH + 1,
+                                                      sy * hexmap.SHEET_ROWS + 1), HEX)
+                canvas.layers["grid"].add(canvas.text(hexmap.sheet_name((sx, sy)), cx, cy,
+                                                      "sheetname"))
     for h, terrain in sorted(scenario.board.terrain.items()):
         _draw_terrain(canvas, h, terrain)
 

@@ -42,8 +42,8 @@ def test_label_round_trip_examples():
     assert H("0908").to_offset() == (8, 7)
     assert H("0908").label == "0908" == to_label(H("0908"))
     assert H("1617").label == "1617"
-    assert Hex.from_offset(99, 4).label == "100005"
-    assert H("100005") == Hex.from_offset(99, 4)
+    with pytest.raises(ValueError):
+        to_label(Hex.from_offset(99, 4))  # no four-digit label
 
 
 @given(st.integers(0, 98), st.integers(0, 98))
@@ -55,7 +55,8 @@ def test_offset_and_label_round_trip(col, row):
 
 
 @pytest.mark.parametrize("bad", ["", "101", "01011", "ab01", "0000", "0100", "0001", "01 01",
-                                 "-101", "٠١٠١"])
+                                 "-101", "٠١٠١", " 0101", "0101 ", "009008", "100005",
+                                 "x\"]", "０１０１"])
 def test_malformed_labels_raise(bad):
     with pytest.raises(ValueError):
         H(bad)
@@ -106,12 +107,32 @@ def test_neighbours_odd_and_even_columns(center, expected):
 
 
 def test_neighbour_across_sheet_border_on_two_wide_map():
+    # sheets side by side join their half-hexes into a seam column (16), so sheet B's column
+    # 01 is continuous column 17, two hexes east of sheet A's 15 (shared/rules/facts.md)
     m = HexMap(2, 1)
     east = neighbor(m.parse_label("1508"), 2)
-    assert east.label == "1608"
+    assert east.label == "1608" and m.is_seam(east) and m.sheet_of(east) is None
+    assert m.sheets_touching(east) == ((0, 0), (1, 0))
     assert m.sheet_of(H("1508")) == (0, 0)
-    assert m.sheet_of(east) == (1, 0)
+    assert m.sheet_of(H("1708")) == (1, 0) and m.parse_label("B:0108") == H("1708")
+    assert distance(H("1508"), m.parse_label("B:0108")) == 2
+    assert distance(H("1508"), m.parse_label("B:0208")) == 3
     assert not HexMap(1, 1).contains(east)
+
+
+def test_continuous_and_printed_labels():
+    m = HexMap(2, 2)
+    for printed, label in (("A:0101", "0101"), ("A:1517", "1517"), ("B:0101", "1701"),
+                           ("B:1517", "3117"), ("C:0101", "0118"), ("D:1517", "3134"),
+                           ("D:0408", "2025")):
+        h = m.parse_label(printed)
+        assert h.label == label and m.printed_label(h) == printed
+    assert m.printed_label(H("1620")) is None and m.name(H("1620")) == "1620"
+    assert m.name(H("1708")) == "1708 (B:0108)" and m.name(H("0908")) == "0908"
+    assert HexMap(1, 1).printed_label(H("0908")) is None
+    for bad in ("E:0101", "B:1601", "B:0118", "b:0101", "B:01 1", "Ä:0101"):
+        with pytest.raises(ValueError):
+            m.parse_label(bad)
 
 
 def test_neighbor_and_step():
@@ -233,15 +254,18 @@ def test_directions_are_units():
 
 def test_map_bounds():
     m = HexMap(2, 2)
-    assert (m.cols, m.rows) == (30, 34)
-    assert m.contains(H("0101")) and m.contains(H("3034"))
-    assert not m.contains(H("3101")) and not m.contains(H("0135"))
+    assert (m.cols, m.rows) == (31, 34)
+    assert m.contains(H("0101")) and m.contains(H("3134"))
+    assert not m.contains(H("3201")) and not m.contains(H("0135"))
     assert not m.contains(Hex.from_offset(-1, 0)) and not m.contains(Hex.from_offset(0, -1))
-    assert len(m.all_hexes()) == 30 * 34
+    assert len(m.all_hexes()) == 31 * 34
     assert m.all_hexes()[:2] == [H("0101"), H("0102")]
-    assert m.sheet_of(H("1617")) == (1, 0)
+    assert m.sheet_of(H("1717")) == (1, 0) and m.sheet_of(H("1617")) is None
     assert m.sheet_of(H("1518")) == (0, 1)
-    assert m.sheet_of(H("3034")) == (1, 1)
+    assert m.sheet_of(H("3134")) == (1, 1)
+    assert (HexMap(6, 5).cols, HexMap(6, 5).rows) == (95, 85)
+    with pytest.raises(ValueError):
+        HexMap(1, 6)
     assert m.on_map(neighbors(H("0101"))) == [H("0201"), H("0102")]
     assert HexMap.SHEET_COLS == 15 and HexMap.SHEET_ROWS == 17
 

@@ -76,7 +76,7 @@ MALFORMED = [
     ("heresy", _set(["units", 2, "armour"], {"front": 11}), "units[2].armour.side: is required"),
     ("heresy", _set(["units", 0, "base_mm"], 0), "units[0].base_mm: must be a number greater"),
     ("heresy", _set(["attack", "target"], "nobody"), "attack.target: names unknown unit id"),
-    ("battletech", _set(["units", 0, "hex"], "3101"), "units[0].hex: hex '3101' is off the"),
+    ("battletech", _set(["units", 0, "hex"], "3201"), "units[0].hex: hex '3201' is off the"),
     ("battletech", _set(["units", 0, "hex"], "9x08"), "units[0].hex:"),
     ("battletech", _set(["units", 1, "facing"], 6), "units[1].facing: must be an integer from 0"),
     ("battletech", _set(["map", "sheets"], [2]), "map.sheets: must hold 2 to 2 items"),

@@ -1,9 +1,21 @@
 """BattleTech Battlefield Support scenarios: units on a hex map, one turn of support.
 
 Fields follow shared/spec/scenario.md; additions documented here:
-- unit ``type``: ``"mech"`` (default), ``"vehicle"``, ``"infantry"`` or ``"building"``
-  (BT-RULE.1: Assets take strikes as 'Mechs do); ``inside`` (a building's id, BT-BOMB.2)
-  is implied by sharing a hex with a ``building`` unit or a terrain building.
+- hex labels (every ``hex``, ``target``, ``hexes``, terrain and pre-plotted hex): four
+  digits "CCRR", continuous over the whole map with a seam column between sheets side by
+  side (MegaMek's convention), or as printed on one sheet with the sheet's letter, "B:0108"
+  (`engine.hexgrid` explains both); nothing else, not even a space.
+- unit ``type``: ``"mech"`` (default), ``"vehicle"``, ``"hover"``, ``"naval"``,
+  ``"infantry"`` or ``"building"`` (BT-RULE.1: Assets take strikes as 'Mechs do; hover and
+  naval units float: water never submerges them, BT-RULE.5); a unit is inside a building
+  (BT-BOMB.2) when it shares a hex with a ``building`` unit or a terrain building.
+- unit ``record`` ('Mechs only, optional): the record sheet, ``{"armour": {...},
+  "structure": {...}}``, armour for Head, CT, LT, RT, LA, RA, LL, RL and the rear CT(R),
+  LT(R), RT(R), structure for the eight locations; effects then show what is left and odds
+  the chance per location that its armour is breached and that it is destroyed.
+- ``attack.held`` (optional): how many unused copies of each support the side holds,
+  ``{"heavy_bombing": 1, "long_tom": 2, ...}`` (artillery by gun); each support is used
+  once, hit or miss (facts.md), so a turn declares at most that many of each.
 - support ``preplotted`` (bool): the target is one of that selection's pre-plotted hexes
   (BT-ART.1); ``attack.preplotted``: ``{selection name: [hexes]}``, validated against the
   BT-ART.2 limits; support ``selection`` names the artillery selection a shot belongs to.
@@ -16,6 +28,9 @@ Fields follow shared/spec/scenario.md; additions documented here:
   ``spotter_attacked``: the spotter also attacked (BT-ART.4: -1 instead of -2);
   ``spotter`` (optional unit id): who spots it in THIS turn (the turn of firing for
   ``supports``, of arrival for ``in_flight``), so the once-per-turn limit is checked.
+- each support holds only the fields of its kind: ``hexes`` for strafing, nothing for a
+  Bluff, ``target`` for the others (and the artillery fields for artillery); any other
+  field is refused with its path, never ignored.
 
 Validation beyond the field shapes (each error names the field and the clause):
 - BT-GEN.4: at most 3 air strikes per turn: strikes, bombings, strafings and artillery
@@ -27,7 +42,11 @@ Validation beyond the field shapes (each error names the field and the clause):
   per turn: the scenario holds one turn).
 - Air Cover (``air_cover[i].against``) must name an offensive aerospace card, never
   artillery.
-- BT-ART.1 / BT-ART.2: ``preplotted`` selections never share a hex; each holds at most
+- one use per support: an artillery selection fires once, so no two shots of one turn, nor
+  a shot and a shell in flight, name the same ``selection`` (a shot at a pre-plotted hex
+  names its selection, by default its gun); ``held`` bounds the count of each kind.
+- BT-ART.1 / BT-ART.2: ``preplotted`` selections never share a hex (nor list one twice;
+  a seam hex counts on both sheets it joins); each holds at most
   5 hexes (+3 per 2 map sheets beyond 4); at most 5 pre-plotted hexes per map sheet over
   all selections; a ``preplotted`` support's target is one of its selection's hexes;
   artillery in ``supports`` is fired this turn (``fired_turn``, if given, is ``turn``);
@@ -51,6 +70,7 @@ OPTIONS = {
     "artillery_centre": "roll",
     "asset_locations": "none",
     "ae_vs_infantry": 2,
+    "building_damage": "bombing",
 }
 OPTION_CHOICES = {
     "scatter_diagram": ("north-clockwise",),
@@ -59,6 +79,7 @@ OPTION_CHOICES = {
     "artillery_centre": ("roll", "front"),
     "asset_locations": ("none", "mech-table"),
     "ae_vs_infantry": (2, 1),
+    "building_damage": ("bombing", "every-strike"),
 }
 AIR_STRIKES_PER_TURN = 3
 NOT_COUNTED = ("bluff",)
@@ -70,9 +91,14 @@ STRAFE_MAX = 5
 SUPPORT_KINDS = ("light_strike", "heavy_strike", "light_bombing", "heavy_bombing", "strafing",
                  "artillery", "bluff")
 GUNS = ("thumper", "sniper", "long_tom")
-UNIT_TYPES = ("mech", "vehicle", "infantry", "building")
+UNIT_TYPES = ("mech", "vehicle", "hover", "naval", "infantry", "building")
+FLOATING = ("hover", "naval")
 SPOT_TURNS = ("fired", "arrival")
-MAX_SHEETS = 6
+SHEET_ARMOUR = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL", "CT(R)", "LT(R)", "RT(R)")
+SHEET_STRUCTURE = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
+SHEET_MAX = 200
+ARTILLERY_FIELDS = ("kind", "target", "gun", "fired_turn", "preplotted", "selection",
+                    "spotted", "spotter_attacked", "spotter")
 
 
 @dataclass(frozen=True)
@@ -98,6 +124,7 @@ class Unit:
     hex: Hex
     type: str = "mech"
     facing: int = 0
+    record: tuple[dict[str, int], dict[str, int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -109,6 +136,7 @@ class Support:
     fired_turn: int | None = None
     preplotted: bool = False
     selection: str | None = None
+    named: bool = False  # the selection is named in the document (not only its gun)
     spotted: frozenset[str] = frozenset()
     spotter_attacked: bool = False
     spotter: str | None = None
@@ -129,12 +157,14 @@ class Attack:
     air_cover: tuple[AirCover, ...]
     hidden_aerospace: bool
     preplotted: dict[str, tuple[Hex, ...]]
+    held: dict[str, int] | None = None
 
 
 def _hex(f: Field, hexmap: HexMap) -> Hex:
-    label = f.string(8)
+    if not isinstance(f.value, str):
+        raise f.fail("must be a hex label 'CCRR' (text, e.g. '0908') or 'B:0108'")
     try:
-        return hexmap.parse_label(label)
+        return hexmap.parse_label(f.value)
     except ValueError as e:
         raise f.fail(str(e)) from None
 
@@ -143,10 +173,12 @@ def _map(root: Field) -> Board:
     m = root["map"].only(("sheets", "terrain"))
     sheets = m["sheets"]
     sheets.list(2, 2)
-    hexmap = HexMap(sheets[0].integer(1, MAX_SHEETS), sheets[1].integer(1, MAX_SHEETS))
+    hexmap = HexMap(sheets[0].integer(1, HexMap.MAX_WIDE), sheets[1].integer(1, HexMap.MAX_TALL))
     terrain = {}
     for label, t in m.get("terrain", {}).entries():
         h = _hex(Field(label, t.path), hexmap)
+        if h in terrain:
+            raise t.fail(f"hex {h.label} is given twice (once by another label)")
         t.only(("water", "building"))
         cf = None
         if t.has("building"):
@@ -156,20 +188,39 @@ def _map(root: Field) -> Board:
 
 
 def _unit(u: Field, hexmap: HexMap) -> Unit:
-    u.only(("id", "side", "name", "hex", "type", "facing"))
+    u.only(("id", "side", "name", "hex", "type", "facing", "record"))
     uid, side, name = parse_identity(u)
-    return Unit(uid, side, name, _hex(u["hex"], hexmap),
-                u.get("type", "mech").choice(UNIT_TYPES), u.get("facing", 0).integer(0, 5))
+    kind = u.get("type", "mech").choice(UNIT_TYPES)
+    record = None
+    if u.has("record"):
+        if kind != "mech":
+            raise u["record"].fail("a record sheet (armour and structure per location) is "
+                                   "for 'Mechs only")
+        record = _record(u["record"])
+    return Unit(uid, side, name, _hex(u["hex"], hexmap), kind, u.get("facing", 0).integer(0, 5),
+                record)
+
+
+def _record(f: Field) -> tuple[dict[str, int], dict[str, int]]:
+    """A 'Mech's record sheet: armour per location (and torso rear), structure per location."""
+    f.only(("armour", "structure"))
+    parts = []
+    for key, names, lo in (("armour", SHEET_ARMOUR, 0), ("structure", SHEET_STRUCTURE, 1)):
+        part = f[key].only(names)
+        parts.append({n: part[n].integer(lo, SHEET_MAX) for n in names})
+    return parts[0], parts[1]
 
 
 def _support(s: Field, hexmap: HexMap) -> Support:
-    s.only(("kind", "target", "hexes", "gun", "fired_turn", "preplotted", "selection",
-            "spotted", "spotter_attacked", "spotter"))
     kind = s["kind"].choice(SUPPORT_KINDS)
     if kind == "bluff":
+        s.only(("kind",))
         return Support(kind)
     if kind == "strafing":
+        s.only(("kind", "hexes"))
         hexes = tuple(_hex(h, hexmap) for h in s["hexes"].items(1, STRAFE_MAX))
+        if len(set(hexes)) < len(hexes):
+            raise s["hexes"].fail("BT-STRAFE.1: a strafing run names each hex once")
         if not is_straight_contiguous_line(hexes):
             # any order names the same run: sorted by axial (q, r), a straight line is in order
             hexes = tuple(sorted(hexes))
@@ -177,14 +228,15 @@ def _support(s: Field, hexmap: HexMap) -> Support:
             raise s["hexes"].fail("BT-STRAFE.1: strafing hexes must be contiguous, all in one "
                                   "straight line")
         return Support(kind, hexes=hexes)
-    target = _hex(s["target"], hexmap)
     if kind != "artillery":
-        return Support(kind, target=target)
+        s.only(("kind", "target"))
+        return Support(kind, target=_hex(s["target"], hexmap))
+    s.only(ARTILLERY_FIELDS)
     return Support(
-        kind, target=target, gun=s["gun"].choice(GUNS),
+        kind, target=_hex(s["target"], hexmap), gun=s["gun"].choice(GUNS),
         fired_turn=s["fired_turn"].integer(0, 1000) if s.has("fired_turn") else None,
         preplotted=s.get("preplotted", False).boolean(),
-        selection=s.get("selection", s["gun"].value).string(40),
+        selection=s.get("selection", s["gun"].value).string(40), named=s.has("selection"),
         spotted=frozenset(x.choice(SPOT_TURNS) for x in s.get("spotted", []).items()),
         spotter_attacked=s.get("spotter_attacked", False).boolean(),
         spotter=s["spotter"].string(40) if s.has("spotter") else None,
@@ -198,7 +250,7 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
     units = [_unit(u, board.map) for u in root["units"].items()]
     check_unique_ids(units)
     a = root["attack"].only(("turn", "side", "supports", "in_flight", "air_cover",
-                             "hidden_aerospace", "preplotted"))
+                             "hidden_aerospace", "preplotted", "held"))
     turn = a.get("turn", 1).integer(0, 1000)
     supports = tuple(_support(s, board.map) for s in a.get("supports", []).items())
     _check_supports(a, supports, turn, a.get("hidden_aerospace", False).boolean())
@@ -217,12 +269,54 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
             raise c["against"].fail("Air Cover is played against an offensive aerospace card, "
                                     "not artillery (BT-HIDDEN.2)")
         covers.append(AirCover(c["kind"].choice(("light", "heavy")), against))
+    _check_one_use(a, supports, in_flight)
     attack = Attack(
         turn=turn, side=side,
         supports=supports, in_flight=in_flight, air_cover=tuple(covers),
         hidden_aerospace=a.get("hidden_aerospace", False).boolean(), preplotted=preplotted,
+        held=_held(a, supports),
     )
     return board, tuple(units), attack, options
+
+
+def held_name(s: Support) -> str:
+    """What a support is counted as among the copies a side holds: its kind, or its gun."""
+    return s.gun or s.kind
+
+
+def _held(a: Field, supports: tuple[Support, ...]) -> dict[str, int] | None:
+    """The unused copies of each support the side holds (facts.md: each is used once)."""
+    if not a.has("held"):
+        return None
+    names = tuple(k for k in SUPPORT_KINDS if k != "artillery") + GUNS
+    f = a["held"].only(names)
+    held = {name: f[name].integer(0, 1 if name == "bluff" else 100) for name, _ in f.entries()}
+    for i, s in enumerate(supports):
+        name = held_name(s)
+        used = sum(1 for t in supports[:i + 1] if held_name(t) == name)
+        if used > held.get(name, 0):
+            raise a["supports"][i].fail(
+                f"the side holds {held.get(name, 0)} of {name!r} (attack.held) and each "
+                f"support is used once, hit or miss: this is use {used}")
+    return held
+
+
+def _check_one_use(a: Field, supports: tuple[Support, ...],
+                   in_flight: tuple[Support, ...]) -> None:
+    """Each artillery selection fires once, hit or miss (facts.md, BT-GEN.2): one shot per
+    selection, and none for a selection whose shell is still in flight."""
+    used: dict[str, str] = {}
+    for field, shells in (("in_flight", in_flight), ("supports", supports)):
+        for i, s in enumerate(shells):
+            if s.kind != "artillery" or not (s.named or s.preplotted):
+                continue
+            where = f"attack.{field}[{i}]"
+            if s.selection in used:
+                raise a[field][i].fail(
+                    f"BT-GEN.2: artillery selection {s.selection!r} is already used by "
+                    f"{used[s.selection]}; each support is used once, hit or miss: give each "
+                    "artillery selection its own name (selection)")
+            used[s.selection] = where
 
 
 def _check_spotters(a: Field, units: list[Unit], side: str, supports: tuple[Support, ...],
@@ -313,18 +407,22 @@ def _preplotted(a: Field, hexmap: HexMap,
         if len(hexes.list()) > limit:
             raise hexes.fail(f"BT-ART.2: at most {limit} pre-plotted hexes per artillery "
                              f"selection on a {hexmap.describe()} map")
-        chosen = []
+        chosen: list[Hex] = []
         for h_field in hexes.items():
             h = _hex(h_field, hexmap)
+            if h in chosen:
+                raise h_field.fail(f"BT-ART.1: hex {h.label} is listed twice in selection "
+                                   f"{name!r}; its pre-plotted hexes are distinct")
             if h in owner:
                 raise h_field.fail(f"BT-ART.1: hex {h.label} is already pre-plotted by "
                                    f"selection {owner[h]!r}; selections never share hexes")
             owner[h] = name
-            sheet = hexmap.sheet_of(h)
-            per_sheet[sheet] = per_sheet.get(sheet, 0) + 1
-            if per_sheet[sheet] > PREPLOTTED_PER_SHEET:
-                raise h_field.fail(f"BT-ART.2: at most {PREPLOTTED_PER_SHEET} pre-plotted "
-                                   "hexes per map sheet")
+            for sheet in hexmap.sheets_touching(h):
+                per_sheet[sheet] = per_sheet.get(sheet, 0) + 1
+                if per_sheet[sheet] > PREPLOTTED_PER_SHEET:
+                    raise h_field.fail(f"BT-ART.2: at most {PREPLOTTED_PER_SHEET} pre-plotted "
+                                       f"hexes per map sheet (sheet "
+                                       f"{hexmap.sheet_name(sheet)})")
             chosen.append(h)
         result[name] = tuple(chosen)
     for i, s in enumerate(supports):

@@ -16,6 +16,8 @@ Each system is one module, ``engine.systems.<system>``, providing:
   `play` is the reference it must agree with;
 - (being retired) ``exact(scenario) -> Distribution[tuple[Harm, ...]]``, the joint harm
   distribution of every unit, for a system without `marginals` yet;
+- optionally ``unit_figures(scenario, index, dist) -> dict``: figures of one unit beyond
+  the common ones, from its marginal `dist` of `Harm` (BattleTech record sheets);
 - optionally ``groups(scenario) -> dict[str, list[int]]`` (unit indices per group) and
   ``landing(scenario) -> list[dict]`` (where the marker lands, for the odds overlay).
 
@@ -140,8 +142,21 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
             note = f"exact enumeration too large ({e}); Monte Carlo with {trials} runs"
         else:
             units, group_figs = summarize(marginals, ids, groups)
+            _add_unit_figures(rules, scenario, marginals, units)
             return Odds("exact", None, units, group_figs, landing)
     sample = estimate(sampler(scenario), trials, seed)
     blocks = blocks_of(sample.distribution, partition(len(ids), groups))
     units, group_figs = summarize(blocks, ids, groups, sample)
+    _add_unit_figures(rules, scenario, blocks, units)
     return Odds("monte-carlo", trials, units, group_figs, landing, note)
+
+
+def _add_unit_figures(rules: ModuleType, scenario: Scenario, marginals: Marginals,
+                      units: dict[str, dict[str, Any]]) -> None:
+    """The system's own per-unit figures (``unit_figures``), beside the common ones."""
+    if not hasattr(rules, "unit_figures"):
+        return
+    for block in marginals:
+        for pos, i in enumerate(block.units):
+            dist = block.dist.map(lambda o, pos=pos: o[pos])
+            units[scenario.units[i].id].update(rules.unit_figures(scenario, i, dist))

@@ -1,0 +1,143 @@
+"""A 'Mech's record sheet: armour and internal structure per location, and what is left.
+
+Optional (issue 10): a 'Mech may carry its record sheet's armour (front, and rear for the
+three torsos) and internal structure per location; the Battlefield Support damage groups
+then wear them down. The seed says nothing of record sheets; the damage rules here are
+Total Warfare's, as MegaMek plays them (shared/rules/facts.md: record sheets are public
+data), read as follows:
+
+- a group hits the armour of its location (rear armour for a torso hit from the rear,
+  BT-RULE.2); damage beyond the armour goes to the internal structure; damage beyond the
+  structure (or any damage to a destroyed location) transfers inward: arm or leg to the
+  side torso, side torso to the centre torso, to the armour on the side the attack came
+  from (front, or rear from the rear arc); the head and centre torso transfer nothing;
+- a location whose structure is gone is destroyed; a side torso takes its arm with it
+  (applied when the attack that destroyed it is done); the 'Mech is destroyed with its
+  head or centre torso;
+- within one attack the groups' damage is applied location by location (their order only
+  matters when two overflows meet, which this fixes), attacks in the order they resolve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.odds import Harm
+
+LOCATIONS = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
+"""Hit locations with internal structure."""
+REAR = ("CT", "LT", "RT")
+"""Locations with rear armour ("CT(R)" on the sheet and in the odds)."""
+ARMOUR = (*LOCATIONS, *(f"{loc}(R)" for loc in REAR))
+"""Armour keys: one per location, and the rear armour of each torso."""
+INWARD = {"LA": "LT", "LL": "LT", "RA": "RT", "RL": "RT", "LT": "CT", "RT": "CT"}
+"""Where damage transfers from a destroyed location."""
+ARM_OF = {"LT": "LA", "RT": "RA"}
+"""A side torso destroyed takes this arm with it."""
+FATAL = ("Head", "CT")
+"""The 'Mech is destroyed when one of these is."""
+_A = {k: i for i, k in enumerate(ARMOUR)}
+_S = {k: i for i, k in enumerate(LOCATIONS)}
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """Armour left per `ARMOUR` key and structure left per `LOCATIONS` entry."""
+
+    armour: tuple[int, ...]
+    structure: tuple[int, ...]
+
+    @classmethod
+    def of(cls, unit: Any) -> Sheet | None:
+        """The full record sheet of a unit that carries one, else None."""
+        if unit.record is None:
+            return None
+        armour, structure = unit.record
+        return cls(tuple(armour[k] for k in ARMOUR), tuple(structure[k] for k in LOCATIONS))
+
+    @property
+    def destroyed(self) -> bool:
+        """The head or the centre torso is destroyed: so is the 'Mech."""
+        return any(self.structure[_S[k]] == 0 for k in FATAL)
+
+    def lost(self) -> tuple[str, ...]:
+        """The destroyed locations."""
+        return tuple(k for k in LOCATIONS if self.structure[_S[k]] == 0)
+
+    def breached(self) -> tuple[str, ...]:
+        """The armour keys with no armour left."""
+        return tuple(k for k in ARMOUR if self.armour[_A[k]] == 0)
+
+
+def take(sheet: Sheet, pairs: Iterable[tuple[str, int]], rear: bool) -> Sheet:
+    """The sheet after one attack dealt `pairs` (damage by location key, "CT(R)" for rear
+    armour); `rear`: the attack came from the rear arc (where transferred damage goes)."""
+    armour, structure = list(sheet.armour), list(sheet.structure)
+    for key, damage in sorted(pairs, key=lambda kv: _A[kv[0]]):
+        side, loc = key, key.removesuffix("(R)")
+        while damage and loc is not None:
+            damage = _absorb(armour, _A[side], damage)
+            damage = _absorb(structure, _S[loc], damage)
+            loc = INWARD.get(loc)
+            side = f"{loc}(R)" if rear and loc in REAR else loc
+    for torso, arm in ARM_OF.items():
+        if structure[_S[torso]] == 0:
+            structure[_S[arm]] = 0
+    return Sheet(tuple(armour), tuple(structure))
+
+
+def _absorb(points: list[int], i: int, damage: int) -> int:
+    """Points `i` absorbs what it can of `damage`; the rest goes on."""
+    used = min(points[i], damage)
+    points[i] -= used
+    return damage - used
+
+
+@dataclass(frozen=True)
+class SheetHarm(Harm):
+    """The harm of a 'Mech with a record sheet: also what the sheet has left."""
+
+    left: Sheet | None = None
+
+
+def figures(full: Sheet, dist: Iterable[tuple[Harm, float]]) -> dict[str, Any]:
+    """Per location: the chance its armour is breached and that it is destroyed."""
+    breached = dict.fromkeys(ARMOUR, 0.0)
+    lost = dict.fromkeys(LOCATIONS, 0.0)
+    for harm, p in dist:
+        left = getattr(harm, "left", None) or full
+        for k in left.breached():
+            breached[k] += p
+        for k in left.lost():
+            lost[k] += p
+    return {"p_armour_breached": {k: round(v, 6) for k, v in breached.items()},
+            "p_location_destroyed": {k: round(v, 6) for k, v in lost.items()}}
+
+
+def left_of(full: Sheet, left: Sheet) -> dict[str, Any]:
+    """What a record sheet has left, for a unit's effects."""
+    return {"armour": {k: [left.armour[_A[k]], full.armour[_A[k]]] for k in ARMOUR},
+            "structure": {k: [left.structure[_S[k]], full.structure[_S[k]]]
+                          for k in LOCATIONS},
+            "destroyed_locations": list(left.lost()), "destroyed": left.destroyed}
+
+
+def describe(full: Sheet, left: Sheet) -> str:
+    """What a record sheet has lost, in players' words ("LA armour 24 of 34, LT destroyed")."""
+    parts = []
+    for loc in LOCATIONS:
+        if left.structure[_S[loc]] == 0:
+            parts.append(f"{loc} destroyed")
+            continue
+        worn = [f"{key} armour {left.armour[_A[key]]} of {full.armour[_A[key]]}"
+                for key in (loc, f"{loc}(R)") if key in _A
+                and left.armour[_A[key]] < full.armour[_A[key]]]
+        if left.structure[_S[loc]] < full.structure[_S[loc]]:
+            worn.append(f"{loc} structure {left.structure[_S[loc]]} of "
+                        f"{full.structure[_S[loc]]}")
+        parts += worn
+    if left.destroyed:
+        parts.append("the 'Mech is destroyed")
+    return ", ".join(parts) or "untouched"
