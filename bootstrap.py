@@ -113,7 +113,7 @@ def create(env: Path) -> None:
                              f" install it first: sudo apt-get install {package}")
         importlib.invalidate_caches()
     say(f"creating {env} with {sys.executable} (Python {sys.version.split()[0]})")
-    venv.EnvBuilder(with_pip=True, clear=True).create(env)
+    venv.EnvBuilder(with_pip=True, clear=True, symlinks=os.name != "nt").create(env)
 
 
 def install(python: Path, env: Path, extras: Sequence[str]) -> None:
