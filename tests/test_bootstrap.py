@@ -117,3 +117,24 @@ def test_a_second_reexecution_is_refused(monkeypatch, tmp_path) -> None:
     Recorder(monkeypatch)
     with pytest.raises(SystemExit, match="not .*venv"):
         bootstrap.ensure((), tmp_path / "venv")
+
+
+def _run_tests_module(monkeypatch):
+    """run_tests.py, importing this bootstrap module (as the script does from its folder)."""
+    spec = importlib.util.spec_from_file_location("scatterlab_run_tests", ROOT / "run_tests.py")
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "bootstrap", bootstrap)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_missing_chromium_is_an_error_under_ci_and_a_notice_elsewhere(monkeypatch,
+                                                                        tmp_path) -> None:
+    run_tests = _run_tests_module(monkeypatch)
+    monkeypatch.setattr(run_tests, "CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.setattr(run_tests.bootstrap, "apt_install", lambda package: False)
+    monkeypatch.delenv("CI", raising=False)
+    run_tests.ensure_chromium()  # a notice: the browser tests will be skipped
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(SystemExit, match="no-chromium is missing"):
+        run_tests.ensure_chromium()
