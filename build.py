@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import hashlib
 import html
 import http.server
@@ -386,6 +387,8 @@ def build(out: Path = DIST, quiet: bool = False, demos: Path = WEB / "demos") ->
 
 # --------------------------------------------------------------------------- serve
 
+DEFAULT_PORT = 8000
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types browsers insist on, revalidated on every load."""
@@ -445,14 +448,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
     parser.add_argument("--out", type=Path, default=DIST, help="output folder (default dist/)")
-    parser.add_argument("--port", type=int, default=8000, help="serve: port (default 8000)")
+    parser.add_argument("--port", type=int, help="serve: port (default 8000, or a free one"
+                        " when 8000 is taken)")
     parser.add_argument("--no-open", action="store_true", help="serve: do not open a browser")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     out = build(args.out.resolve(), quiet=args.quiet)
     if args.command == "build":
         return 0
-    server = make_server(out, args.port)
+    try:
+        server = make_server(out, DEFAULT_PORT if args.port is None else args.port)
+    except OSError as exc:
+        if args.port is not None or exc.errno != errno.EADDRINUSE:
+            raise
+        log(f"port {DEFAULT_PORT} is in use: serving on a free port")
+        server = make_server(out, 0)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"Serving {out} at {url} (Ctrl-C to stop)", flush=True)
     if not args.no_open and _can_open_browser():
@@ -467,4 +477,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import bootstrap  # stdlib only: runs this script again inside the project's .venv/
+
+    bootstrap.ensure()
     raise SystemExit(main())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from pathlib import Path
@@ -28,7 +29,32 @@ def test_every_demo_the_readme_names_exists() -> None:
         assert (ROOT / "web" / "demos" / name).exists(), name
 
 
-def test_readme_gives_the_two_commands() -> None:
-    assert "python3 build.py serve" in README
-    assert "bash .ci/run" in README
-    assert "python3 -m pytest" in (ROOT / ".ci" / "run").read_text()
+def _ci_readme():
+    """.ci/readme.py, the helper .ci/run takes the README's commands with."""
+    spec = importlib.util.spec_from_file_location("ci_readme", ROOT / ".ci" / "readme.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_readme_gives_the_two_commands_ci_runs() -> None:
+    commands = _ci_readme().commands(README)
+    assert commands == {"serve": "python3 build.py serve", "test": "python3 run_tests.py"}
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "readme.py command serve" in ci and "readme.py command test" in ci
+
+
+@pytest.mark.parametrize("text, error", [
+    ("<!-- command: a -->\nplain text\n", "no fenced block"),
+    ("<!-- command: a -->\n```sh\n# comment only\n```\n", "holds 0 commands"),
+    ("<!-- command: a -->\n```sh\nx\ny\n```\n", "holds 2 commands"),
+    ("<!-- command: a -->\n```\nx\n```\n<!-- command: a -->\n```\ny\n```\n", "twice"),
+])
+def test_a_broken_command_block_stops_ci(text: str, error: str) -> None:
+    with pytest.raises(ValueError, match=error):
+        _ci_readme().commands(text)
+
+
+def test_a_command_block_skips_comments_and_blank_lines() -> None:
+    text = "<!-- command: go -->\n\n```sh\n# say what\n\n  do it  \n```\n"
+    assert _ci_readme().commands(text) == {"go": "do it"}

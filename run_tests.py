@@ -1,0 +1,52 @@
+"""Run every test: the README's second command.
+
+    python3 run_tests.py [PYTEST ARGS...]      # e.g. -m "not browser", tests/test_dice.py
+
+Sets up what the tests need, then runs `ruff check .` and pytest (the engine, rule,
+property and browser tests); the exit status is non-zero when either fails, and pytest's 5
+(no test ran) counts as a failure like any other.
+
+- the project and its `test` extra in `.venv/` (see bootstrap.py: works with a Python
+  that refuses pip outside a virtual environment);
+- a Chromium for the browser tests: `$SCATTERLAB_CHROMIUM`, by default /usr/bin/chromium,
+  installed with apt-get on Debian/Ubuntu (root or sudo) when missing. Without one the
+  browser tests are skipped, except under CI (`CI` set), where that is an error.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import bootstrap
+
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = Path(os.environ.get("SCATTERLAB_CHROMIUM", DEBIAN_CHROMIUM))
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium when the browser tests' Chromium is missing and can be."""
+    if CHROMIUM.exists():
+        return
+    if CHROMIUM.as_posix() == DEBIAN_CHROMIUM and bootstrap.apt_install("chromium"):
+        return
+    if os.environ.get("CI"):
+        raise SystemExit(f"run_tests: {CHROMIUM} is missing and cannot be installed here")
+    bootstrap.say(f"{CHROMIUM} is missing: the browser tests will be skipped"
+                  " (set SCATTERLAB_CHROMIUM to a Chromium or Chrome executable)")
+
+
+def main(argv: list[str]) -> int:
+    bootstrap.ensure(("test",))
+    ensure_chromium()
+    ruff = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=bootstrap.ROOT)
+    if ruff.returncode:
+        return ruff.returncode
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", *argv],
+                          cwd=bootstrap.ROOT).returncode
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

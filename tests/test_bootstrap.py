@@ -1,0 +1,140 @@
+"""bootstrap.py: when the README's commands make, fill and re-enter the project's .venv/.
+
+(That the whole thing works on a PEP 668 Python is proved by .ci/run, which runs the
+commands with Debian's /usr/bin/python3 on a fresh clone; these tests force each decision.)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("scatterlab_bootstrap", ROOT / "bootstrap.py")
+bootstrap = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bootstrap)
+
+
+def stamp(env: Path, extras: list[str], pyproject: str | None = None) -> None:
+    want = bootstrap.wanted_stamp(extras)
+    if pyproject is not None:
+        want["pyproject"] = pyproject
+    env.mkdir(exist_ok=True)
+    (env / bootstrap.STAMP_NAME).write_text(json.dumps(want), "utf-8")
+
+
+def test_a_venv_is_current_only_for_this_pyproject_and_the_extras_it_has(tmp_path) -> None:
+    env = tmp_path / "venv"
+    assert not bootstrap.is_current(env, [])
+    stamp(env, [])
+    assert bootstrap.is_current(env, [])
+    assert not bootstrap.is_current(env, ["test"])
+    stamp(env, ["test"])
+    assert bootstrap.is_current(env, []) and bootstrap.is_current(env, ["test"])
+    stamp(env, ["test"], pyproject="0" * 64)
+    assert not bootstrap.is_current(env, [])
+
+
+def test_without_ensurepip_the_debian_venv_package_is_named(monkeypatch) -> None:
+    v = sys.version_info
+    monkeypatch.setattr(bootstrap.importlib.util, "find_spec", lambda name: None)
+    assert bootstrap.missing_venv_package() == f"python{v.major}.{v.minor}-venv"
+
+
+@pytest.mark.parametrize("euid, sudo, prefix", [(0, None, []), (1000, "/usr/bin/sudo", ["sudo"]),
+                                                (1000, None, None)])
+def test_system_packages_need_root_or_sudo(monkeypatch, euid, sudo, prefix) -> None:
+    monkeypatch.setattr(bootstrap.os, "geteuid", lambda: euid, raising=False)
+    monkeypatch.setattr(bootstrap.shutil, "which", lambda name: sudo if name == "sudo" else None)
+    assert bootstrap.privilege_prefix() == prefix
+
+
+def test_apt_install_runs_update_then_install_or_says_it_cannot(monkeypatch) -> None:
+    calls = []
+    monkeypatch.setattr(bootstrap, "privilege_prefix", lambda: [])
+    monkeypatch.setattr(bootstrap.subprocess, "run", lambda cmd, **kw: calls.append(cmd))
+    monkeypatch.setattr(bootstrap.shutil, "which", lambda name: None)
+    assert bootstrap.apt_install("chromium") is False and calls == []
+    monkeypatch.setattr(bootstrap.shutil, "which", lambda name: "/usr/bin/apt-get")
+    assert bootstrap.apt_install("chromium") is True
+    assert calls == [["/usr/bin/apt-get", "update", "-qq"],
+                     ["/usr/bin/apt-get", "install", "-y", "-qq", "chromium"]]
+
+
+def test_a_python_too_old_is_refused(monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(bootstrap, "MIN_PYTHON", (99, 0))
+    with pytest.raises(SystemExit, match="needs Python 99.0 or later"):
+        bootstrap.ensure((), tmp_path / "venv")
+
+
+class Recorder:
+    """Stands in for create/install/reexec and records the order they are called in."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.calls: list[str] = []
+        for name in ("create", "install", "reexec"):
+            monkeypatch.setattr(bootstrap, name, self._record(name))
+
+    def _record(self, name: str):
+        return lambda *args: self.calls.append(name)
+
+
+def test_outside_the_venv_it_is_made_filled_and_entered(monkeypatch, tmp_path) -> None:
+    monkeypatch.delenv(bootstrap.REEXEC_MARK, raising=False)
+    rec = Recorder(monkeypatch)
+    bootstrap.ensure(("test",), tmp_path / "venv")
+    assert rec.calls == ["create", "install", "reexec"]
+
+
+def test_a_current_venv_is_entered_without_pip(monkeypatch, tmp_path) -> None:
+    monkeypatch.delenv(bootstrap.REEXEC_MARK, raising=False)
+    env = tmp_path / "venv"
+    stamp(env, ["test"])
+    bootstrap.venv_python(env).parent.mkdir(parents=True)
+    bootstrap.venv_python(env).write_text("")
+    rec = Recorder(monkeypatch)
+    bootstrap.ensure((), env)
+    assert rec.calls == ["reexec"]
+
+
+def test_inside_the_venv_only_what_is_missing_is_installed(monkeypatch, tmp_path) -> None:
+    env = tmp_path / "venv"
+    monkeypatch.setattr(bootstrap.sys, "prefix", str(env))
+    rec = Recorder(monkeypatch)
+    stamp(env, [])
+    bootstrap.ensure((), env)
+    assert rec.calls == []
+    bootstrap.ensure(("test",), env)
+    assert rec.calls == ["install"]
+
+
+def test_a_second_reexecution_is_refused(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv(bootstrap.REEXEC_MARK, "1")
+    Recorder(monkeypatch)
+    with pytest.raises(SystemExit, match="not .*venv"):
+        bootstrap.ensure((), tmp_path / "venv")
+
+
+def _run_tests_module(monkeypatch):
+    """run_tests.py, importing this bootstrap module (as the script does from its folder)."""
+    spec = importlib.util.spec_from_file_location("scatterlab_run_tests", ROOT / "run_tests.py")
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "bootstrap", bootstrap)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_missing_chromium_is_an_error_under_ci_and_a_notice_elsewhere(monkeypatch,
+                                                                        tmp_path) -> None:
+    run_tests = _run_tests_module(monkeypatch)
+    monkeypatch.setattr(run_tests, "CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.setattr(run_tests.bootstrap, "apt_install", lambda package: False)
+    monkeypatch.delenv("CI", raising=False)
+    run_tests.ensure_chromium()  # a notice: the browser tests will be skipped
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(SystemExit, match="no-chromium is missing"):
+        run_tests.ensure_chromium()
