@@ -331,3 +331,17 @@ def test_seed_error_shows_the_largest_seed_in_full() -> None:
     with pytest.raises(ScenarioError, match=r"^seed: must be an integer from 0 to "
                                             r"9007199254740991$"):
         scenarios.load_dict({**doc("robotech"), "seed": 2**53})
+
+
+def test_readme_states_the_bounds() -> None:
+    from engine import geometry
+    from engine.scenario import bounds
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text("utf-8")
+    for figure in (f"at most {bounds.MAX_DOCUMENT:,} characters",
+                   f"nested at most {bounds.MAX_DEPTH} levels",
+                   f"at most {scenarios.MAX_UNITS} units",
+                   f"at most {scenarios.MAX_SHARE:,} characters",
+                   f"rounded to {geometry.GRID:.0e} inch".replace("e-0", "e-"),
+                   f"within {geometry.TOUCH_EPS:.0e} inch".replace("e-0", "e-")):
+        assert figure in " ".join(readme.split()), figure
