@@ -345,3 +345,15 @@ def test_readme_states_the_bounds() -> None:
                    f"rounded to {geometry.GRID:.0e} inch".replace("e-0", "e-"),
                    f"within {geometry.TOUCH_EPS:.0e} inch".replace("e-0", "e-")):
         assert figure in " ".join(readme.split()), figure
+
+
+def test_depth_count_reads_each_character_once() -> None:
+    """An unterminated string of escaped quotes (each one could start a string) took
+    quadratic time in a first version of the depth count: hours for this one."""
+    import time
+
+    text = '{"notes": "' + '\\"' * 400_000
+    start = time.perf_counter()
+    with pytest.raises(ScenarioError, match="scenario: is not valid JSON"):
+        scenarios.loads(text)
+    assert time.perf_counter() - start < 5

@@ -30,8 +30,9 @@ MAX_DOCUMENT = 1_000_000
 MAX_DEPTH = 20
 """Levels of nested objects and lists (a real scenario needs 5: terrain points)."""
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+"""A JSON string (to its closing quote, or to the end when it has none: each character is
+read once, whatever the text) or a bracket."""
 
 
 class _RepeatedKeys(dict):  # type: ignore[type-arg]
@@ -58,8 +59,10 @@ def _constant(name: str) -> float:
 def check_depth(text: str) -> None:
     """Refuse JSON text nesting deeper than `MAX_DEPTH`, without parsing it."""
     depth = 0
-    for bracket in _BRACKETS.findall(_STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
+    for token in _TOKENS.findall(text):
+        if token[0] == '"':
+            continue
+        depth += 1 if token in "[{" else -1
         if depth > MAX_DEPTH:
             raise ScenarioError("scenario", f"nests deeper than {MAX_DEPTH} levels")
 
