@@ -154,6 +154,18 @@ def test_duplicate_key_is_refused_with_its_path(tmp_path: Path,
     assert "units[1].df: is given more than once" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("value", "message"), [
+    ("1e400", "units[1].df: must be a finite number"),
+    ("9" * 5000, "scenario: is not valid JSON"),
+    (str(10**300), "units[1].df: must be an integer from 1 to 12"),
+])
+def test_huge_numbers_are_clear_errors(value: str, message: str, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    text = json.dumps(doc()).replace('"df": 4', f'"df": {value}')
+    assert main(["resolve", write(tmp_path, text)]) == 1
+    assert message in capsys.readouterr().err
+
+
 def test_too_many_units_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     d = doc()
     d["units"] += [{**d["units"][1], "id": f"s{i}", "x": 40, "y": 40} for i in range(500)]
