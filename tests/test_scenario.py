@@ -308,7 +308,27 @@ def test_share_link_longer_than_the_limit_is_refused() -> None:
 
 def test_share_inflating_past_the_document_limit_is_refused() -> None:
     with pytest.raises(ScenarioError, match="share: is damaged .*larger than 1,000,000"):
+        scenarios.decode_share(_pack(b" " * (4 * scenarios.MAX_DOCUMENT + 10)))
+    with pytest.raises(ScenarioError, match="^scenario: is larger than 1,000,000 characters"):
         scenarios.decode_share(_pack(b" " * (scenarios.MAX_DOCUMENT + 10)))
+
+
+def test_share_of_a_document_with_wide_characters_round_trips() -> None:
+    d = {**doc("robotech"), "notes": "\U0001f4a5" * 10_000}
+    s = scenarios.load_dict(d)
+    assert scenarios.to_dict(scenarios.decode_share(scenarios.encode_share(s))) == d
+
+
+def test_scenario_too_large_for_a_share_link_is_refused_when_encoding() -> None:
+    import random
+
+    rng = random.Random(5)
+    d = doc("robotech")
+    d["terrain"] = [{"points": [[round(rng.uniform(0, 48), 9), round(rng.uniform(0, 48), 9)]
+                                for _ in range(200)]} for _ in range(100)]
+    s = scenarios.load_dict(d)
+    with pytest.raises(ScenarioError, match="^share: the scenario is too large for a share"):
+        scenarios.encode_share(s)
 
 
 @pytest.mark.parametrize("tail", ["AAAA", "abc", "&x=1", " ", "%20", "=="])

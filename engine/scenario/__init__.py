@@ -48,6 +48,7 @@ MAX_UNITS = 500
 """Units a scenario may hold: far more than any real army, few enough to stay quick."""
 SEED_MAX = 2**53 - 1  # exact in JSON and JavaScript numbers
 _SHARE_BODY = re.compile(r"[A-Za-z0-9_-]*")
+_MAX_SHARED_BYTES = 4 * MAX_DOCUMENT  # UTF-8 of MAX_DOCUMENT characters, at most
 
 
 @dataclass(frozen=True, eq=False)
@@ -141,12 +142,17 @@ def with_seed(scenario: Scenario, seed: int) -> Scenario:
 
 
 def encode_share(scenario: Scenario, seed: int | None = None) -> str:
-    """A short URL-safe string holding the whole scenario (and `seed`, when given)."""
+    """A short URL-safe string holding the whole scenario (and `seed`, when given); a
+    `ScenarioError` naming "share" when it would be longer than `MAX_SHARE`."""
     data = to_dict(scenario)
     if seed is not None:
         data["seed"] = seed
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    if len(packed) + len(SHARE_VERSION) > MAX_SHARE:
+        raise ScenarioError("share", f"the scenario is too large for a share link "
+                                     f"({len(packed) + 1:,} characters, at most "
+                                     f"{MAX_SHARE:,}): save it as a file instead")
     return SHARE_VERSION + packed
 
 
@@ -163,9 +169,9 @@ def decode_share(text: str) -> Scenario:
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, MAX_DOCUMENT + 1)
-        if inflater.unconsumed_tail or len(raw) > MAX_DOCUMENT:
-            raise ValueError(f"larger than {MAX_DOCUMENT:,} bytes")
+        raw = inflater.decompress(packed, _MAX_SHARED_BYTES + 1)
+        if inflater.unconsumed_tail or len(raw) > _MAX_SHARED_BYTES:
+            raise ValueError(f"larger than {MAX_DOCUMENT:,} characters")
         if not inflater.eof:
             raise ValueError("truncated")
         if inflater.unused_data:
