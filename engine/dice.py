@@ -457,18 +457,23 @@ class Budget:
 
 
 class _PathDice(Dice):
-    """Follows a prefix of choices through the outcome tree, then takes first options."""
+    """Follows a prefix of choices through the outcome tree, then takes first options
+    (or, given `rng`, options drawn uniformly: one probe of `tree_size`)."""
 
-    def __init__(self, prefix: list[int]) -> None:
+    def __init__(self, prefix: list[int], rng: random.Random | None = None) -> None:
         super().__init__()
         self._prefix = prefix
+        self._rng = rng
         self.choices: list[int] = []
         self.sizes: list[int] = []
         self.probability = 1.0
 
     def _branch(self, options: Sequence[tuple[Any, float]]) -> Any:
         depth = len(self.choices)
-        index = self._prefix[depth] if depth < len(self._prefix) else 0
+        if depth < len(self._prefix):
+            index = self._prefix[depth]
+        else:
+            index = self._rng.randrange(len(options)) if self._rng else 0
         self.choices.append(index)
         self.sizes.append(len(options))
         value, p = options[index]
@@ -569,6 +574,19 @@ def enumerate_outcomes(fn: Callable[[Dice], T], *,
             return Distribution(results.items())
         prefix = dice.choices[:depth] + [dice.choices[depth] + 1]
     raise TooManyOutcomes(f"more than {limit.states} dice paths")
+
+
+def tree_size(fn: Callable[[Dice], Any], probes: int = 200, seed: int = 0) -> float:
+    """An estimate of the number of paths `enumerate_outcomes` would follow, at the cost
+    of `probes` runs: Knuth's estimator, the mean over paths drawn branch by branch
+    uniformly of the product of their branching factors (unbiased; a guide, not a bound)."""
+    rng = random.Random(seed)
+    total = 0.0
+    for _ in range(probes):
+        dice = _PathDice([], rng)
+        fn(dice)
+        total += math.prod(dice.sizes)
+    return total / probes
 
 
 def combine(
