@@ -16,6 +16,8 @@ Each system is one module, ``engine.systems.<system>``, providing:
   `play` is the reference it must agree with;
 - (being retired) ``exact(scenario) -> Distribution[tuple[Harm, ...]]``, the joint harm
   distribution of every unit, for a system without `marginals` yet;
+- optionally ``unit_figures(scenario, index, dist) -> dict``: figures of one unit beyond
+  the common ones, from its marginal `dist` of `Harm` (BattleTech record sheets);
 - optionally ``groups(scenario) -> dict[str, list[int]]`` (unit indices per group) and
   ``landing(scenario) -> list[dict]`` (where the marker lands, for the odds overlay).
 
@@ -57,6 +59,9 @@ DEFAULT_PRECISION = 0.01
 """Monte Carlo stops once every reported probability is within +/- this (95 %)."""
 DEFAULT_SECONDS = 2.0
 """... or after this many seconds of sampling."""
+EXACT_SECONDS = 2.0
+"""How long `odds` lets exact odds run before it falls back to Monte Carlo (every demo and
+suite scenario takes well under a second where exact odds are within reach)."""
 
 
 def rules_of(system: str) -> ModuleType:
@@ -153,10 +158,11 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
          seconds: float | None = DEFAULT_SECONDS, budget: Budget | None = None) -> Odds:
     """The odds of every outcome for every unit.
 
-    `method` is ``"exact"``, ``"monte-carlo"`` or ``"auto"`` (exact within `budget`,
-    falling back to Monte Carlo when it is out of reach, and saying so). Monte Carlo runs
-    until every reported probability is within +/- `precision` (95 %), or for `seconds`,
-    or `trials` runs, whichever comes first, and records which (`None` lifts a limit).
+    `method` is ``"exact"``, ``"monte-carlo"`` or ``"auto"``: exact within `budget` (by
+    default `EXACT_SECONDS` and `Budget`'s states), falling back to Monte Carlo when it
+    is out of reach, and saying so. Monte Carlo runs until every reported probability is
+    within +/- `precision` (95 %), or for `seconds`, or `trials` runs, whichever comes
+    first, and records which (`None` lifts a limit).
     """
     rules = rules_of(scenario.system)
     ids = [u.id for u in scenario.units]
@@ -165,21 +171,34 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     why = ""
     if method != "monte-carlo":
         try:
-            marginals = exact(scenario, budget)
+            marginals = exact(scenario, budget or Budget(seconds=EXACT_SECONDS))
         except TooManyOutcomes as e:
             if method == "exact":
                 raise
             why = f"exact enumeration too large ({e}); "
         else:
             units, group_figs = summarize(marginals, ids, groups)
+            _add_unit_figures(rules, scenario, marginals, units)
             return Odds("exact", None, units, group_figs, landing)
     sample = estimate(sampler(scenario), trials, seed, seconds=seconds, precision=precision,
                       readings=readings(groups))
     blocks = blocks_of(sample.distribution, partition(len(ids), groups))
     units, group_figs = summarize(blocks, ids, groups, sample)
+    _add_unit_figures(rules, scenario, blocks, units)
     return Odds("monte-carlo", sample.trials, units, group_figs, landing,
                 why + monte_carlo_note(sample, precision, seconds), sample.stop,
                 sample.half_width)
+
+
+def _add_unit_figures(rules: ModuleType, scenario: Scenario, marginals: Marginals,
+                      units: dict[str, dict[str, Any]]) -> None:
+    """The system's own per-unit figures (``unit_figures``), beside the common ones."""
+    if not hasattr(rules, "unit_figures"):
+        return
+    for block in marginals:
+        for pos, i in enumerate(block.units):
+            dist = block.dist.map(lambda o, pos=pos: o[pos])
+            units[scenario.units[i].id].update(rules.unit_figures(scenario, i, dist))
 
 
 def monte_carlo_note(sample: Sample[Any], precision: float | None,
