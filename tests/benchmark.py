@@ -49,16 +49,17 @@ def format_row(r: dict[str, Any]) -> str:
     head = f"{r['demo']:<40}{r.get('units', ''):>6}"
     tail = f"{r['resolve_render_s'] * 1000:>11.1f}ms"
     if r["exact_s"] is None:
-        return (f"{head}{'out of reach':>14}{'':>9}{'':>11}{r['auto_s']:>9.2f}s"
+        return (f"{head}{'out of reach':>20}{'':>9}{'':>11}{r['auto_s']:>9.2f}s"
                 f"{'':>9}{tail}   auto: Monte Carlo, {r['mc_trials_run']} runs, stopped at "
                 f"{r['mc_stop']}, +/- {r['mc_half_width']:.4f}")
-    return (f"{head}{r['exact_s'] * 1000:>12.1f}ms{r['peak_bytes'] / 1e6:>7.1f}MB"
+    return (f"{head}{r['exact_s'] * 1000:>8.1f}ms{r['exact_first_s'] * 1000:>8.1f}ms"
+            f"{r['peak_bytes'] / 1e6:>7.1f}MB"
             f"{r['mc_trials_needed']:>11}{r['mc_s']:>9.1f}s{r['ratio']:>8.0f}x{tail}")
 
 
 def print_engine(rows: list[dict[str, Any]], runtime: str) -> None:
     print(f"\n## Engine in {runtime}")
-    print(f"{'scenario':<40}{'units':>6}{'exact':>14}{'peak':>9}{'MC trials':>11}"
+    print(f"{'scenario':<40}{'units':>6}{'exact':>10}{'first':>10}{'peak':>9}{'MC trials':>11}"
           f"{'MC time':>10}{'ratio':>9}{'resolve+svg':>13}")
     for r in rows:
         print(format_row(r))
