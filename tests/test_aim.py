@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import aim, systems
+from engine import aim, hexgrid, systems
 from engine import scenario as scenarios
 from engine.errors import IllegalAttack
 
@@ -83,3 +83,20 @@ def test_bt_bomb_every_support_aimed_at_a_hex_is_tried_near_the_enemy() -> None:
     assert aims and all(a.attack[0][0] == "supports" for a in aims)
     labels = {dict(a.attack)["supports"][0]["target"] for a in aims}
     assert doc["attack"]["supports"][0]["target"] in labels
+
+
+def test_bt_bomb_under_a_friendly_risk_limit_the_best_bombing_is_one_hex_off_the_enemy(
+        ) -> None:
+    """Bombing the Atlas's own hex risks the Kurita lance around it (a scatter, BT-BOMB);
+    capped at 5 % friendly risk, the best bombing is aimed one hex off the Atlas."""
+    s = scenarios.loads((DEMOS / "battletech-bombing-scatter.json").read_text())
+    obvious = aim.rank(s).scored[0]
+    assert dict(obvious.aim.attack)["supports"][0]["target"] == "1010"
+    assert obvious.friendly_risk > 0.05
+    safe = aim.rank(s, friendly_risk=0.05).scored[0]
+    target = dict(safe.aim.attack)["supports"][0]["target"]
+    atlas = hexgrid.Hex.from_label("1010")
+    assert hexgrid.distance(hexgrid.Hex.from_label(target), atlas) == 1
+    assert safe.value > 0 and safe.friendly_risk <= 0.05
+    again = systems.odds(aim.aimed(s, safe.aim), method="exact")
+    assert again.to_dict() == safe.odds.to_dict()
