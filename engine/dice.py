@@ -212,6 +212,8 @@ def entry_problem(kind: str, sides: int, value: Any) -> str | None:
     """Why `value` cannot be one entry of a roll of `kind` (None when it can): a die
     shows an integer face 1..sides, a direction is degrees [0, 360), the scatter die
     shows ``"HIT"`` or the arrow's degrees."""
+    if kind not in ROLL_KINDS:
+        raise ValueError(f"no kind of roll {kind!r}: {', '.join(ROLL_KINDS)}")
     if kind == "scatter" and value == HIT:
         return None
     if kind in ("direction", "scatter"):
@@ -281,8 +283,8 @@ class ScriptedDice(Dice):
     Each die takes one entry (an integer face), so 2D6 takes two entries. A direction
     takes one number of degrees [0, 360). The scatter die takes ``"HIT"`` or the arrow's
     angle in degrees. Running out, or an entry the die cannot show, is a `DiceError`;
-    so are results left over after a resolution (`engine.systems.resolve` checks
-    `remaining`).
+    so are results left over after a resolution (`check_all_used`, which
+    `engine.systems.resolve` calls).
     """
 
     def __init__(self, results: Sequence[Any]) -> None:
