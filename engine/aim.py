@@ -4,14 +4,17 @@ An aim is a change to the attack in the scenario document (`Aim.attack`), so the
 aim written into the scenario gives exactly the figures it was ranked by. Candidates per
 system, each kept only if the system's `prepare` accepts it (the rules decide legality):
 
-- Horus Heresy: the hole at every point of a `GRID` over the base of every enemy model
-  (HH-1: over the target's base; HH-3, no friendly model under the marker, and range are
-  the rules' checks), all the weapon's shots at it;
+- Horus Heresy: the hole at the points of a `HOLE_COARSE` grid over the base of every
+  enemy model (HH-1: over the target's base; HH-3, no friendly model under the marker,
+  and range are the rules' checks), all the weapon's shots at it;
 - Robotech: every enemy mecha or structure as the target of every missile (RT-2, RT-4)
   and, with Indirect Fire (RT-3), ground points on a `COARSE` grid around the enemy
-  mecha, refined on the `GRID` around the best of them;
+  mecha;
 - BattleTech: for each support that is aimed at a hex, every hex within `HEX_REACH` of an
   enemy unit (the others stay as the scenario has them).
+
+Aims at a table point are then refined: in the coarse grid's cells around the `REFINE`
+best, the points of the finer `GRID` are tried too.
 
 Scores come from `engine.systems.odds` with exact odds (a candidate whose exact odds are
 out of reach is left out, and counted): by `objective`, expected enemy damage (wounds for
@@ -35,14 +38,15 @@ from engine.errors import ScatterlabError
 from engine.odds import Odds
 
 GRID = 0.25
-"""Inches between candidate hole positions over a base, and of the refined ground grid."""
+"""Inches between the points tried around the best coarse ones."""
+HOLE_COARSE = 0.5
+"""Inches between the first hole positions tried over a base (Heresy)."""
 COARSE = 1.0
 """Inches between the first ground points tried around the enemy (Robotech Indirect Fire)."""
 GROUND_REACH = 2.0
 """How far from an enemy mecha's centre ground points are tried, in inches."""
-REFINE = 2
-"""How many of the best coarse ground points are refined on the fine grid (within half a
-`COARSE` step of them: the coarse grid's cell)."""
+REFINE = 3
+"""How many of the best coarse points are refined on the `GRID`."""
 HEX_REACH = 2
 """Hexes within this distance of an enemy unit are tried for each support."""
 OBJECTIVES = ("damage", "destroyed")
@@ -56,6 +60,19 @@ class Aim:
 
     label: str
     attack: tuple[tuple[str, Any], ...]
+    point: tuple[float, float] | None = None
+    """The table point aimed at, if any: the value of attack field `point_key`."""
+    point_key: str = ""
+    step: float = 0.0
+    """The grid step the point was found on (refining looks within half of it)."""
+
+    def moved(self, x: float, y: float, step: float) -> Aim:
+        """The same aim at another point of the table."""
+        assert self.point is not None
+        old = f"({self.point[0]:g}, {self.point[1]:g})"
+        attack = tuple((k, _point(x, y) if k == self.point_key else v) for k, v in self.attack)
+        return Aim(self.label.replace(old, f"({x:g}, {y:g})"), attack, (x, y),
+                   self.point_key, step)
 
     def apply(self, doc: dict[str, Any]) -> dict[str, Any]:
         """The scenario document with this aim written into its attack (a new dict)."""
@@ -131,16 +148,17 @@ def _point(x: float, y: float) -> dict[str, float]:
 
 
 def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
-    """The hole over every enemy model's base, on the `GRID` (HH-1 to HH-3 are checked by
-    the rules); every shot at it."""
+    """The hole over every enemy model's base, on the `HOLE_COARSE` grid (HH-1 to HH-3 are
+    checked by the rules); every shot at it."""
     out = []
     for u in _enemies(doc):
         if "base_mm" not in u:
             continue
         radius = u["base_mm"] / 25.4 / 2
-        for x, y in _grid(u["x"], u["y"], radius, GRID):
+        for x, y in _grid(u["x"], u["y"], radius, HOLE_COARSE):
             out.append(Aim(f"hole at ({x:g}, {y:g}) over {u.get('name', u['id'])}",
-                           (("target", u["id"]), ("aim", _point(x, y)), ("each_shot", None))))
+                           (("target", u["id"]), ("aim", _point(x, y)), ("each_shot", None)),
+                           (x, y), "aim", HOLE_COARSE))
     return out
 
 
@@ -152,8 +170,8 @@ def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
 
 def ground_aims(points: Iterable[tuple[float, float]]) -> list[Aim]:
     """Indirect Fire at points of the ground (RT-3)."""
-    return [Aim(f"ground at ({x:g}, {y:g})", (("point", _point(x, y)), ("targets", None)))
-            for x, y in points]
+    return [Aim(f"ground at ({x:g}, {y:g})", (("point", _point(x, y)), ("targets", None)),
+                (x, y), "point", COARSE) for x, y in points]
 
 
 def robotech_ground(doc: dict[str, Any]) -> list[Aim]:
@@ -248,12 +266,17 @@ def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str
     return scored, illegal, out_of_reach
 
 
-def _refined(doc: dict[str, Any], scored: list[Scored]) -> list[Aim]:
-    """Fine ground points around the best coarse ones (Robotech Indirect Fire)."""
-    best = [dict(s.aim.attack)["point"] for s in scored if dict(s.aim.attack).get("point")]
-    seen = {(p["x"], p["y"]) for p in best}
-    points = {q for p in best[:REFINE] for q in _grid(p["x"], p["y"], COARSE / 2, GRID)} - seen
-    return ground_aims(sorted(points))
+def _refined(scored: list[Scored]) -> list[Aim]:
+    """The `GRID` points of the coarse cells of the `REFINE` best point aims."""
+    best = [r.aim for r in scored if r.aim.point is not None][:REFINE]
+    seen = {a.point for r in scored if (a := r.aim).point is not None}
+    out: dict[tuple[float, float], Aim] = {}
+    for a in best:
+        assert a.point is not None
+        for q in _grid(*a.point, a.step / 2 * math.sqrt(2), GRID):  # the coarse cell
+            if q not in seen and q not in out:
+                out[q] = a.moved(*q, GRID)
+    return list(out.values())
 
 
 def rank(s: scenarios.Scenario, *, objective: str = "damage",
@@ -264,9 +287,8 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
     doc = scenarios.to_dict(s)
     scored, illegal, out_of_reach = _rank(doc, CANDIDATES[s.system](doc), objective)
     scored.sort(key=lambda r: (-r.value, r.friendly_risk))
-    if s.system == "robotech":
-        more, i, o = _rank(doc, _refined(doc, scored), objective)
-        scored, illegal, out_of_reach = scored + more, illegal + i, out_of_reach + o
+    more, i, o = _rank(doc, _refined(scored), objective)
+    scored, illegal, out_of_reach = scored + more, illegal + i, out_of_reach + o
     if friendly_risk is not None:
         scored = [r for r in scored if r.friendly_risk <= friendly_risk + 1e-12]
     scored.sort(key=lambda r: (-r.value, r.friendly_risk))
