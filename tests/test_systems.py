@@ -87,17 +87,21 @@ def test_roll_the_rest_finishes_with_seeded_dice_and_replays_as_a_script() -> No
                            ).to_dict() == finished
 
 
-def test_odds_fall_back_to_monte_carlo_and_say_why_and_when_it_stopped(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def _out_of_reach(monkeypatch: pytest.MonkeyPatch) -> None:
     def too_large(scenario: scenarios.Scenario, budget: Budget | None = None) -> None:
         raise TooManyOutcomes("more than 1 dice paths")
 
     monkeypatch.setattr(systems, "exact", too_large)
+
+
+def test_odds_fall_back_to_monte_carlo_and_say_why_and_when_it_stopped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _out_of_reach(monkeypatch)
     capped = systems.odds(demo(), trials=2000)
     assert capped.method == "monte-carlo" and capped.trials == 2000
     assert capped.stop == "trials" and "too large (more than 1 dice paths)" in capped.note
     assert all("ci" in u for u in capped.units.values())
-    precise = systems.odds(demo(), precision=0.02, seconds=None).to_dict()
+    precise = systems.odds(demo(), precision=0.02, seconds=0).to_dict()
     assert precise["stop"] == "precision" and precise["half_width"] <= 0.02
     assert 1000 <= precise["trials"] < 5000
     assert "precision target of +/- 0.02" in precise["note"]
@@ -105,8 +109,17 @@ def test_odds_fall_back_to_monte_carlo_and_say_why_and_when_it_stopped(
         systems.odds(demo(), method="exact")
 
 
-def test_monte_carlo_reaches_a_table_precision_within_its_time() -> None:
+def test_monte_carlo_by_name_runs_its_trials_unless_told_to_stop_earlier() -> None:
+    fixed = systems.odds(demo(), method="monte-carlo", trials=1500)
+    assert (fixed.trials, fixed.stop) == (1500, "trials")
+    early = systems.odds(demo(), method="monte-carlo", trials=10**6, precision=0.05)
+    assert early.stop == "precision" and early.trials == 1000
+
+
+def test_monte_carlo_reaches_a_table_precision_within_its_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 11: where exact is out of reach, Monte Carlo answers within 2 s at +/- 0.01."""
-    o = systems.odds(demo(DEMOS / "robotech-derringer-volley.json"), method="monte-carlo")
+    _out_of_reach(monkeypatch)
+    o = systems.odds(demo(DEMOS / "robotech-derringer-volley.json"))
     assert o.stop in ("precision", "time") and o.half_width is not None
     assert o.stop == "time" or o.half_width <= systems.DEFAULT_PRECISION

@@ -154,15 +154,17 @@ def readings(groups: dict[str, list[int]]) -> Callable[[Outcome], tuple[int, ...
 
 
 def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIALS,
-         seed: int = 0, precision: float | None = DEFAULT_PRECISION,
-         seconds: float | None = DEFAULT_SECONDS, budget: Budget | None = None) -> Odds:
+         seed: int = 0, precision: float | None = None, seconds: float | None = None,
+         budget: Budget | None = None) -> Odds:
     """The odds of every outcome for every unit.
 
     `method` is ``"exact"``, ``"monte-carlo"`` or ``"auto"``: exact within `budget` (by
     default `EXACT_SECONDS` and `Budget`'s states), falling back to Monte Carlo when it
     is out of reach, and saying so. Monte Carlo runs until every reported probability is
     within +/- `precision` (95 %), or for `seconds`, or `trials` runs, whichever comes
-    first, and records which (`None` lifts a limit).
+    first, and records which. Left unset, the fallback of ``"auto"`` stops at
+    `DEFAULT_PRECISION` or `DEFAULT_SECONDS`, and ``"monte-carlo"`` asked for by name runs
+    its `trials` (0 lifts a limit).
     """
     rules = rules_of(scenario.system)
     ids = [u.id for u in scenario.units]
@@ -180,8 +182,11 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
             units, group_figs = summarize(marginals, ids, groups)
             _add_unit_figures(rules, scenario, marginals, units)
             return Odds("exact", None, units, group_figs, landing)
-    sample = estimate(sampler(scenario), trials, seed, seconds=seconds, precision=precision,
-                      readings=readings(groups))
+    if method != "monte-carlo":
+        precision = DEFAULT_PRECISION if precision is None else precision
+        seconds = DEFAULT_SECONDS if seconds is None else seconds
+    sample = estimate(sampler(scenario), trials, seed, seconds=seconds or None,
+                      precision=precision or None, readings=readings(groups))
     blocks = blocks_of(sample.distribution, partition(len(ids), groups))
     units, group_figs = summarize(blocks, ids, groups, sample)
     _add_unit_figures(rules, scenario, blocks, units)
