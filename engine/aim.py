@@ -9,7 +9,7 @@ system, each kept only if the system's `prepare` accepts it (the rules decide le
   and range are the rules' checks), all the weapon's shots at it;
 - Robotech: every enemy mecha or structure as the target of every missile (RT-2, RT-4)
   and, with Indirect Fire (RT-3), ground points on a `COARSE` grid around the enemy
-  mecha;
+  mecha and at the centre of every two or three of them close together;
 - BattleTech: for each support that is aimed at a hex, every hex within `HEX_REACH` of an
   enemy unit (the others stay as the scenario has them).
 
@@ -26,6 +26,7 @@ unit, so this is the union bound, never less than the truth).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -45,6 +46,8 @@ COARSE = 1.0
 """Inches between the first ground points tried around the enemy (Robotech Indirect Fire)."""
 GROUND_REACH = 2.0
 """How far from an enemy mecha's centre ground points are tried, in inches."""
+BETWEEN = 6.0
+"""Enemy units at most this far apart (inches) get a ground point at their centre."""
 REFINE = 3
 """How many of the best coarse points are refined on the `GRID`."""
 HEX_REACH = 2
@@ -174,13 +177,25 @@ def ground_aims(points: Iterable[tuple[float, float]]) -> list[Aim]:
                 (x, y), "point", COARSE) for x, y in points]
 
 
+def _between(units: list[dict[str, Any]]) -> Iterator[tuple[float, float]]:
+    """The centre of every two or three enemy units within `BETWEEN` of each other: where
+    one template may cover them all, a spot a coarse grid can step over."""
+    for k in (2, 3):
+        for group in itertools.combinations(units, k):
+            if all(math.hypot(a["x"] - b["x"], a["y"] - b["y"]) <= BETWEEN
+                   for a, b in itertools.combinations(group, 2)):
+                yield (round(math.fsum(u["x"] for u in group) / k, 4),
+                       round(math.fsum(u["y"] for u in group) / k, 4))
+
+
 def robotech_ground(doc: dict[str, Any]) -> list[Aim]:
-    """Ground points on the `COARSE` grid around the enemy, if the weapon may fire at the
-    ground (Indirect Fire, RT-3)."""
+    """Ground points on the `COARSE` grid around the enemy and between enemy units, if the
+    weapon may fire at the ground (Indirect Fire, RT-3)."""
     if "indirect_fire" not in doc["attack"]["weapon"].get("abilities", []):
         return []
-    points = {p for u in _enemies(doc) for p in _grid(u["x"], u["y"], GROUND_REACH, COARSE)}
-    return ground_aims(sorted(points))
+    enemies = _enemies(doc)
+    points = {p for u in enemies for p in _grid(u["x"], u["y"], GROUND_REACH, COARSE)}
+    return ground_aims(sorted(points | set(_between(enemies))))
 
 
 def battletech_aims(doc: dict[str, Any]) -> list[Aim]:

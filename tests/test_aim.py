@@ -100,3 +100,30 @@ def test_bt_bomb_under_a_friendly_risk_limit_the_best_bombing_is_one_hex_off_the
     assert safe.value > 0 and safe.friendly_risk <= 0.05
     again = systems.odds(aim.aimed(s, safe.aim), method="exact")
     assert again.to_dict() == safe.odds.to_dict()
+
+
+def regult(uid: str, x: float, y: float) -> dict[str, Any]:
+    return {"id": uid, "side": "Zentraedi", "kind": "mecha", "x": x, "y": y, "base_mm": 40,
+            "df": 5, "gn": 1, "pil": 2, "cp": 0}
+
+
+def test_rt_3_an_indirect_fire_ground_point_between_three_mecha_beats_each_of_them() -> None:
+    """Three Regults 5" apart: a template on one covers only it (full MD, RT-5); on the
+    ground between them it covers all three (half MD each, no primary target, RT-3)."""
+    s = scenarios.load_dict({
+        "format": "scatterlab/1", "system": "robotech", "seed": 1,
+        "table": {"width": 48, "height": 48},
+        "units": [{"id": "a1", "side": "UEDF", "kind": "mecha", "x": 6, "y": 24, "base_mm": 40,
+                   "df": 5, "gn": 2, "pil": 2, "cp": 0},
+                  regult("r1", 30, 21.113), regult("r2", 27.5, 25.443),
+                  regult("r3", 32.5, 25.443)],
+        "attack": {"attacker": "a1", "targets": ["r1"],
+                   "weapon": {"name": "Grenade", "md": 10, "range": 48,
+                              "abilities": ["blast", "indirect_fire"]}}})
+    ranking = aim.rank(s)
+    best = ranking.scored[0]
+    point = dict(best.aim.attack).get("point")
+    assert point is not None and math.hypot(point["x"] - 30, point["y"] - 24) < 1
+    targeted = [r for r in ranking.scored if "targets" in dict(r.aim.attack)
+                and dict(r.aim.attack)["targets"]]
+    assert len(targeted) == 3 and best.value > max(r.value for r in targeted)
