@@ -112,7 +112,12 @@ def fold_blocks(
 
 @dataclass(frozen=True)
 class Odds:
-    """The odds of an attack, per unit and per group of units."""
+    """The odds of an attack, per unit and per group of units.
+
+    A Monte Carlo answer also says how many `trials` it ran, why it stopped (`stop`:
+    ``"precision"``, ``"time"`` or ``"trials"``, see `engine.dice.estimate`) and the
+    largest 95 % `half_width` of its probabilities.
+    """
 
     method: str  # "exact" | "monte-carlo"
     trials: int | None
@@ -120,10 +125,15 @@ class Odds:
     groups: dict[str, dict[str, Any]] = field(default_factory=dict)
     landing: list[dict[str, Any]] = field(default_factory=list)
     note: str = ""
+    stop: str | None = None
+    half_width: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"method": self.method, "trials": self.trials,
                                "units": self.units, "groups": self.groups}
+        if self.stop is not None:
+            out["stop"] = self.stop
+            out["half_width"] = _pct(self.half_width or 0.0)
         if self.landing:
             out["landing"] = self.landing
         if self.note:

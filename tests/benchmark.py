@@ -1,11 +1,14 @@
-"""The benchmark command: prints figures, asserts nothing (issue 7).
+"""The benchmark command: prints figures, asserts nothing (issues 7 and 11).
 
     python tests/benchmark.py              # engine figures in CPython
     python tests/benchmark.py --browser    # ... and in Pyodide, plus page start-up
 
-Engine: for every demo, the time of exact odds and of a seeded Monte Carlo run reaching
-the same precision (95 % interval of +/- 0.001 on every unit's p_hit; timed on a sample
-of trials and scaled), their ratio, and the time to resolve one attack and draw its SVG.
+Engine: for every demo and every table-size suite scenario (tests/suite/*.json), the time
+and peak memory of exact odds, the time of a seeded Monte Carlo run reaching the same
+precision (95 % interval of +/- 0.001 on every probability the odds report; timed on a
+sample of trials and scaled), their ratio, and the time to resolve one attack and draw
+its SVG. Where exact odds are out of reach, the time of the `auto` answer (Monte Carlo at
++/- 0.01 or its time limit) and how it stopped.
 Browser (headless Debian chromium over a local static server, nothing leaves 127.0.0.1):
 the same engine figures inside Pyodide; start-up cold (empty profile) and warm (second
 visit) to the first drawn board and to the first possible Roll, beside a bare page that
@@ -28,25 +31,38 @@ sys.path.insert(0, str(ROOT))
 from engine import bench, scenario  # noqa: E402
 
 DEMOS = sorted((ROOT / "web" / "demos").glob("*.json"))
+SUITE = sorted((ROOT / "tests" / "suite").glob("*.json"))
 
 
-def engine_rows(demos: list[Path]) -> list[dict[str, Any]]:
-    """The engine figures of every demo, in this Python."""
+def engine_rows(paths: list[Path]) -> list[dict[str, Any]]:
+    """The engine figures of every scenario file, in this Python."""
     rows = []
-    for path in demos:
+    for path in paths:
         s = scenario.loads(path.read_text(encoding="utf-8"))
-        rows.append({"demo": path.stem, **bench.odds_figures(s),
+        rows.append({"demo": path.stem, "units": len(s.units), **bench.odds_figures(s),
                      **bench.resolve_render_figures(s)})
     return rows
 
 
+def format_row(r: dict[str, Any]) -> str:
+    """One scenario's figures as a line of the table `print_engine` prints."""
+    head = f"{r['demo']:<40}{r.get('units', ''):>6}"
+    tail = f"{r['resolve_render_s'] * 1000:>11.1f}ms"
+    if r["exact_s"] is None:
+        return (f"{head}{'out of reach':>20}{'':>9}{'':>11}{r['auto_s']:>9.2f}s"
+                f"{'':>9}{tail}   auto: Monte Carlo, {r['mc_trials_run']} runs, stopped at "
+                f"{r['mc_stop']}, +/- {r['mc_half_width']:.4f}")
+    return (f"{head}{r['exact_s'] * 1000:>8.1f}ms{r['exact_first_s'] * 1000:>8.1f}ms"
+            f"{r['peak_bytes'] / 1e6:>7.1f}MB"
+            f"{r['mc_trials_needed']:>11}{r['mc_s']:>9.1f}s{r['ratio']:>8.0f}x{tail}")
+
+
 def print_engine(rows: list[dict[str, Any]], runtime: str) -> None:
     print(f"\n## Engine in {runtime}")
-    print(f"{'demo':<34}{'exact':>10}{'MC trials':>11}{'MC time':>10}{'ratio':>9}"
-          f"{'resolve+svg':>13}")
+    print(f"{'scenario':<40}{'units':>6}{'exact':>10}{'first':>10}{'peak':>9}{'MC trials':>11}"
+          f"{'MC time':>10}{'ratio':>9}{'resolve+svg':>13}")
     for r in rows:
-        print(f"{r['demo']:<34}{r['exact_s'] * 1000:>8.1f}ms{r['mc_trials_needed']:>11}"
-              f"{r['mc_s']:>9.1f}s{r['ratio']:>8.0f}x{r['resolve_render_s'] * 1000:>11.1f}ms")
+        print(format_row(r))
 
 
 def machine() -> str:
@@ -63,13 +79,14 @@ def main() -> int:
     parser.add_argument("--json", help="also write all figures to this JSON file")
     args = parser.parse_args()
     print(f"# Scatterlab benchmark — {machine()}")
-    figures: dict[str, Any] = {"machine": machine(), "cpython": engine_rows(DEMOS)}
+    figures: dict[str, Any] = {"machine": machine(), "cpython": engine_rows(DEMOS + SUITE)}
     print_engine(figures["cpython"], "CPython")
     if args.browser:
         from tests.browser.benchmark import browser_figures, print_browser
 
-        figures["browser"] = browser_figures(DEMOS)
-        print_engine(figures["browser"]["pyodide"], "Pyodide (headless chromium)")
+        figures["browser"] = browser_figures(DEMOS, SUITE)
+        print_engine(figures["browser"]["pyodide"] + figures["browser"]["pyodide_suite"],
+                     "Pyodide (headless chromium)")
         print_browser(figures["browser"])
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2))

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 
 from engine.dice import (
     HIT,
+    AskingDice,
+    Budget,
     Dice,
     Distribution,
+    RollNeeded,
+    RollRequest,
     ScriptedDice,
+    ScriptedThenSeeded,
     SeededDice,
     TooManyOutcomes,
     angle_intervals,
@@ -170,3 +176,130 @@ def test_monte_carlo_estimate_is_reproducible_and_close() -> None:
     assert sample.distribution[True] == again.distribution[True]
     lo, hi = sample.interval(sample.distribution[True])
     assert lo <= 1 / 6 <= hi
+
+
+def test_highest_keeps_the_best_face_and_enumerates_the_maximum() -> None:
+    dice = ScriptedDice([2, 5])
+    assert dice.highest("penetration", 2) == 5
+    assert [(r.dice, r.value) for r in dice.drain()] == [((2, 5), 5)]
+    dist = enumerate_outcomes(lambda d: d.highest("p", 2))
+    assert dist[6] == pytest.approx(11 / 36) and dist[1] == pytest.approx(1 / 36)
+    assert len(dist) == 6
+
+
+def test_seeded_dice_roll_highest_as_the_same_dice() -> None:
+    assert SeededDice(8).highest("p", 3) == max(SeededDice(8).dice("p", 3))
+
+
+def _asked(roll: Callable[[Dice], object], entered: list[object]) -> RollRequest:
+    with pytest.raises(RollNeeded) as caught:
+        roll(AskingDice(entered))
+    return caught.value.request
+
+
+@pytest.mark.parametrize(("roll", "kind", "n", "sides", "prompt"), [
+    (lambda d: d.d6("strike"), "die", 1, 6, "Strike: roll 1D6"),
+    (lambda d: d.die("location", 10), "die", 1, 10, "Location: roll 1D10"),
+    (lambda d: d.total("scatter distance", 2), "total", 2, 6,
+     "Scatter distance: roll 2D6, the total counts (die 1 of 2)"),
+    (lambda d: d.dice("To Wound squad (4+)", 3), "dice", 3, 6,
+     "To Wound squad (4+): roll 3D6, each die counts (die 1 of 3)"),
+    (lambda d: d.highest("armour penetration rhino", 2), "highest", 2, 6,
+     "Armour penetration rhino: roll 2D6, keep the highest (die 1 of 2)"),
+    (lambda d: d.direction("missile drift"), "direction", 1, 360,
+     "Missile drift: a direction in degrees, clockwise from up the page (0 to 360)"),
+    (lambda d: d.scatter("scatter die shot 1"), "scatter", 1, 6,
+     "Scatter die shot 1: the scatter die, HIT or the arrow's direction in degrees"),
+])
+def test_asking_dice_describe_each_kind_of_roll(
+        roll: Callable[[Dice], object], kind: str, n: int, sides: int, prompt: str) -> None:
+    request = _asked(roll, [])
+    assert (request.kind, request.n, request.sides, request.position) == (kind, n, sides, 0)
+    assert request.prompt == prompt
+    assert request.to_dict()["prompt"] == prompt
+
+
+def test_asking_dice_ask_for_the_rest_of_a_roll_begun() -> None:
+    def two_rolls(d: Dice) -> int:
+        return d.d6("strike") + d.total("scatter distance", 2)
+
+    request = _asked(two_rolls, [4, 3])
+    assert (request.position, request.entered) == (1, (3,))
+    assert request.prompt.endswith("(die 2 of 2)")
+    assert two_rolls(AskingDice([4, 3, 5])) == 12
+
+
+@pytest.mark.parametrize(("kind", "sides", "good", "bad"), [
+    ("die", 6, [1, 6], [0, 7, 2.5, "6", True]),
+    ("total", 6, [3], [None, 9]),
+    ("direction", 360, [0, 359.5], [360, -1, HIT, float("nan")]),
+    ("scatter", 6, [HIT, 90, 0.5], ["MISS", 360]),
+])
+def test_a_value_the_die_cannot_show_is_refused_on_the_spot(
+        kind: str, sides: int, good: list[object], bad: list[object]) -> None:
+    request = RollRequest("roll", kind, 1, sides, 0)
+    assert all(request.problem(v) is None for v in good)
+    assert all(request.problem(v) for v in bad)
+
+
+def test_roll_the_rest_for_me_continues_with_seeded_dice_after_the_entered() -> None:
+    def rolls(d: Dice) -> tuple[object, ...]:
+        return (d.d6("a"), d.total("b", 2), d.scatter("c"), d.direction("e"))
+
+    finished = ScriptedThenSeeded([5, 2], seed=3)
+    got = rolls(finished)
+    assert got[0] == 5 and got[1] - 2 in range(1, 7)
+    assert len(finished.entries) == 5 and finished.entries[:2] == [5, 2]
+    replay = ScriptedDice(finished.entries)
+    assert rolls(replay) == got and replay.remaining == 0
+
+
+def test_leftover_scripted_dice_are_refused_after_a_resolution() -> None:
+    dice = ScriptedDice([3, 4, HIT])
+    dice.d6("strike")
+    with pytest.raises(DiceError, match=r"2 scripted dice results were left over: the rules "
+                       r"asked for 1 of the 3 \(the first unused is roll 2, 4\)"):
+        dice.check_all_used()
+    SeededDice(1).check_all_used()
+
+
+def test_enumeration_stops_at_a_time_budget() -> None:
+    ticks = iter(range(0, 10**6, 10)).__next__
+    with pytest.raises(TooManyOutcomes, match="more than 5 s"):
+        enumerate_outcomes(lambda d: tuple(d.d6(str(i)) for i in range(6)),
+                           budget=Budget(10**6, seconds=5, clock=ticks))
+
+
+def _fake_clock(step: float) -> Callable[[], float]:
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += step
+        return now[0]
+
+    return clock
+
+
+def test_monte_carlo_stops_at_its_precision_target_reproducibly() -> None:
+    sample = estimate(lambda d: d.d6("x") == 6, 10**6, seed=5, precision=0.005)
+    again = estimate(lambda d: d.d6("x") == 6, 10**6, seed=5, precision=0.005)
+    assert sample.stop == "precision" and sample.half_width <= 0.005
+    assert sample.trials == again.trials and sample.trials < 25_000
+    assert sample.distribution[True] == again.distribution[True]
+
+
+def test_monte_carlo_watches_every_value_and_tail_of_its_readings() -> None:
+    """A reading spread over six values: each near 1/6, but "at least 4" is 1/2."""
+    spread = estimate(lambda d: d.d6("x"), 10**6, seed=1, precision=0.01,
+                      readings=lambda v: (v,))
+    bins = estimate(lambda d: d.d6("x"), 10**6, seed=1, precision=0.01)
+    assert spread.trials > bins.trials
+    assert spread.half_width <= 0.01 and spread.trials >= 9_000
+
+
+def test_monte_carlo_stops_at_its_time_limit_or_its_cap() -> None:
+    timed = estimate(lambda d: d.d6("x"), 10**6, seed=1, seconds=1.0,
+                     precision=0.0001, clock=_fake_clock(0.001))
+    assert timed.stop == "time" and 400 <= timed.trials <= 1000
+    capped = estimate(lambda d: d.d6("x"), 300, seed=1, precision=0.0001)
+    assert capped.stop == "trials" and capped.trials == 300

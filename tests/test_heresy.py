@@ -173,7 +173,7 @@ def final_mark(steps: list) -> dict:
 
 
 def test_hh_4_distance_is_2d6_minus_bs() -> None:
-    d = doc([marine("a", 30, 24)], dice=[5, 4, 90, 1])  # 9 - 4 = 5" east
+    d = doc([marine("a", 30, 24)], dice=[5, 4, 90])  # 9 - 4 = 5" east
     _, steps = run(d)
     final = final_mark(steps)
     assert final["x"] == pytest.approx(35) and final["y"] == pytest.approx(24)
@@ -254,7 +254,7 @@ def test_hh_7_hull_corner_under_the_marker() -> None:
 def test_hh_12_marker_sizes() -> None:
     for blast, hit in ((3, 0), (5, 1), (7, 1), (10, 1)):
         units = [marine("a", 30, 24), marine("b", 33, 24, side="neutral", unit="n")]
-        d = doc(units, dice=[1, 1, "HIT", 1, 1], weapon={"blast": blast})
+        d = doc(units, dice=[1, 1, "HIT", 1, 1][:4 + hit], weapon={"blast": blast})
         effects, steps = run(d)
         assert effects["b"]["hits"] == hit
         assert steps[2].marks[0]["radius"] == blast / 2
@@ -379,7 +379,7 @@ def test_hh_8_vehicle_penetration_facing_from_the_firer() -> None:
 def test_hh_13_mega_blast_zones_and_pools() -> None:
     units = [marine("a", 30, 24), marine("b", 33.4, 24), marine("c", 35.5, 24)]
     mega = {"blast": 10, "range": 60, "mega": [[10, 1], [8, 3], [4, 5]]}
-    dice = [1, 1, "HIT", 2, 2, 3, 6]  # inner S10 [2], middle S8 [2], outer S4 [3]
+    dice = [1, 1, "HIT", 2, 2, 3]  # inner S10 [2], middle S8 [2], outer S4 [3]
     effects, steps = run(doc(units, dice=dice, weapon=mega))
     assert [effects[k]["hits"] for k in "abc"] == [1, 1, 1]
     texts = [st.text for st in steps if st.clause == "HH-13"]
@@ -404,7 +404,7 @@ def test_hh_14_mega_blast_measures_from_the_centre_to_the_base_edge() -> None:
     # b's centre is 3.2" from the hole, a's 3.0"; b's 60 mm base edge is 2.02" away, a's 2.37"
     units = [marine("t", 30, 24), marine("a", 30, 27), marine("b", 33.2, 24, base_mm=60)]
     mega = {"blast": 10, "range": 60, "mega": [[4, 6], [4, 6], [4, 6]]}
-    effects, steps = run(doc(units, dice=[1, 1, "HIT", 1, 1, 6, 1, 6], weapon=mega))
+    effects, steps = run(doc(units, dice=[1, 1, "HIT", 1, 1, 6, 1], weapon=mega))
     assert [effects[k]["hits"] for k in "tab"] == [1, 1, 1]
     # one wound: t (under the hole) would take it first; kill t with it and check the order
     two = doc(units, dice=[1, 1, "HIT", 1, 6, 6, 1, 1], weapon=mega)

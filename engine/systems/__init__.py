@@ -21,9 +21,11 @@ Each system is one module, ``engine.systems.<system>``, providing:
 - optionally ``groups(scenario) -> dict[str, list[int]]`` (unit indices per group) and
   ``landing(scenario) -> list[dict]`` (where the marker lands, for the odds overlay).
 
-`resolve` runs the rules once with seeded or scripted dice; `odds` runs them over every
-dice outcome (or samples them where the tree is too large, and says so). Plans are values
-held by the caller, never remembered by a module: the engine keeps no global state.
+`resolve` runs the rules once with seeded or scripted dice (or any `Dice`: the player's
+own, entered one at a time) and refuses scripted dice it did not use; `odds` runs them
+over every dice outcome, or, where the tree is past its budget, samples them until a
+precision target or a time limit, and says which. Plans are values held by the caller,
+never remembered by a module: the engine keeps no global state.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from engine.dice import (
     Budget,
     Dice,
     Distribution,
+    Sample,
     ScriptedDice,
     SeededDice,
     TooManyOutcomes,
@@ -51,6 +54,14 @@ from engine.scenario import Scenario
 SYSTEMS = ("robotech", "heresy", "battletech")
 DEFAULT_SEED = 1
 DEFAULT_TRIALS = 200_000
+"""The cap of Monte Carlo runs; a run usually stops earlier, at the precision or time."""
+DEFAULT_PRECISION = 0.01
+"""Monte Carlo stops once every reported probability is within +/- this (95 %)."""
+DEFAULT_SECONDS = 2.0
+"""... or after this many seconds of sampling."""
+EXACT_SECONDS = 2.0
+"""How long `odds` lets exact odds run before it falls back to Monte Carlo (every demo and
+suite scenario takes well under a second where exact odds are within reach)."""
 
 
 def rules_of(system: str) -> ModuleType:
@@ -70,12 +81,19 @@ def dice_for(scenario: Scenario, seed: int | None = None) -> tuple[Dice, int | N
     return SeededDice(seed), seed
 
 
-def resolve(scenario: Scenario, seed: int | None = None) -> Resolution:
-    """Resolve the scenario's attack once, step by step (see `dice_for` for the dice)."""
+def resolve(scenario: Scenario, seed: int | None = None, *,
+            dice: Dice | None = None) -> Resolution:
+    """Resolve the scenario's attack once, step by step, with `dice` if given, else the
+    dice of `dice_for`. Scripted results the rules did not ask for are a `DiceError`
+    saying how many were left (a demo whose dice no longer fit its story fails loudly)."""
     rules = rules_of(scenario.system)
-    dice, used = dice_for(scenario, seed)
+    if dice is None:
+        dice, used = dice_for(scenario, seed)
+    else:
+        used = dice.seed if isinstance(dice, SeededDice) else None
     log = Log(dice)
     outcome = runner(scenario)(dice, log)
+    dice.check_all_used()
     return Resolution(scenario.system, used, dict(scenario.options), tuple(log.steps),
                       rules.effects(scenario, outcome))
 
@@ -103,9 +121,10 @@ def groups_of(scenario: Scenario) -> dict[str, list[int]]:
     return rules.groups(scenario) if hasattr(rules, "groups") else {}
 
 
-def joint(scenario: Scenario, budget: int = 250_000) -> Distribution[Outcome]:
+def joint(scenario: Scenario, budget: int | Budget = 250_000) -> Distribution[Outcome]:
     """The generic enumeration: `play` over every dice path, the joint harm of all units
-    (the reference the systems' own exact code must agree with; raises `TooManyOutcomes`)."""
+    (the reference the systems' own exact code must agree with; raises `TooManyOutcomes`
+    past `budget` paths)."""
     return enumerate_outcomes(sampler(scenario), budget=budget)
 
 
@@ -117,38 +136,63 @@ def exact(scenario: Scenario, budget: Budget | None = None) -> Marginals:
     if hasattr(rules, "marginals"):
         return rules.marginals(scenario, budget)
     blocks = partition(len(scenario.units), groups_of(scenario))
-    dist = rules.exact(scenario) if hasattr(rules, "exact") else joint(scenario, budget.states)
+    dist = rules.exact(scenario) if hasattr(rules, "exact") else joint(scenario, budget)
     return blocks_of(dist, blocks)
 
 
+def readings(groups: dict[str, list[int]]) -> Callable[[Outcome], tuple[int, ...]]:
+    """The integer figures the odds report of one outcome (per unit hits, damage,
+    destroyed; per group hits and models removed): what Monte Carlo's precision watches."""
+    members = list(groups.values())
+
+    def read(outcome: Outcome) -> tuple[int, ...]:
+        per_unit = tuple(v for h in outcome for v in (h.hits, h.damage, int(h.destroyed)))
+        return per_unit + tuple(v for idx in members for v in (
+            sum(outcome[i].hits for i in idx), sum(outcome[i].destroyed for i in idx)))
+
+    return read
+
+
 def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIALS,
-         seed: int = 0) -> Odds:
+         seed: int = 0, precision: float | None = None, seconds: float | None = None,
+         budget: Budget | None = None) -> Odds:
     """The odds of every outcome for every unit.
 
-    `method` is ``"exact"``, ``"monte-carlo"`` or ``"auto"`` (exact, falling back to
-    Monte Carlo with `trials` runs when the outcome tree is too large, and saying so).
+    `method` is ``"exact"``, ``"monte-carlo"`` or ``"auto"``: exact within `budget` (by
+    default `EXACT_SECONDS` and `Budget`'s states), falling back to Monte Carlo when it
+    is out of reach, and saying so. Monte Carlo runs until every reported probability is
+    within +/- `precision` (95 %), or for `seconds`, or `trials` runs, whichever comes
+    first, and records which. Left unset, the fallback of ``"auto"`` stops at
+    `DEFAULT_PRECISION` or `DEFAULT_SECONDS`, and ``"monte-carlo"`` asked for by name runs
+    its `trials` (0 lifts a limit).
     """
     rules = rules_of(scenario.system)
     ids = [u.id for u in scenario.units]
     groups = groups_of(scenario)
     landing = rules.landing(scenario) if hasattr(rules, "landing") else []
-    note = ""
+    why = ""
     if method != "monte-carlo":
         try:
-            marginals = exact(scenario)
+            marginals = exact(scenario, budget or Budget(seconds=EXACT_SECONDS))
         except TooManyOutcomes as e:
             if method == "exact":
                 raise
-            note = f"exact enumeration too large ({e}); Monte Carlo with {trials} runs"
+            why = f"exact enumeration too large ({e}); "
         else:
             units, group_figs = summarize(marginals, ids, groups)
             _add_unit_figures(rules, scenario, marginals, units)
             return Odds("exact", None, units, group_figs, landing)
-    sample = estimate(sampler(scenario), trials, seed)
+    if method != "monte-carlo":
+        precision = DEFAULT_PRECISION if precision is None else precision
+        seconds = DEFAULT_SECONDS if seconds is None else seconds
+    sample = estimate(sampler(scenario), trials, seed, seconds=seconds or None,
+                      precision=precision or None, readings=readings(groups))
     blocks = blocks_of(sample.distribution, partition(len(ids), groups))
     units, group_figs = summarize(blocks, ids, groups, sample)
     _add_unit_figures(rules, scenario, blocks, units)
-    return Odds("monte-carlo", trials, units, group_figs, landing, note)
+    return Odds("monte-carlo", sample.trials, units, group_figs, landing,
+                why + monte_carlo_note(sample, precision, seconds), sample.stop,
+                sample.half_width)
 
 
 def _add_unit_figures(rules: ModuleType, scenario: Scenario, marginals: Marginals,
@@ -160,3 +204,16 @@ def _add_unit_figures(rules: ModuleType, scenario: Scenario, marginals: Marginal
         for pos, i in enumerate(block.units):
             dist = block.dist.map(lambda o, pos=pos: o[pos])
             units[scenario.units[i].id].update(rules.unit_figures(scenario, i, dist))
+
+
+def monte_carlo_note(sample: Sample[Any], precision: float | None,
+                     seconds: float | None) -> str:
+    """What a Monte Carlo run did and why it stopped, in one sentence."""
+    if sample.stop == "precision":
+        reason = f"reached the precision target of +/- {precision:g}"
+    elif sample.stop == "time":
+        reason = f"stopped at its time limit of {seconds:g} s"
+    else:
+        reason = "ran its cap of trials"
+    return (f"Monte Carlo with {sample.trials} runs in {sample.seconds:.1f} s {reason}: "
+            f"every probability within +/- {sample.half_width:.4f} (95 %)")

@@ -51,7 +51,8 @@ window.figures = (text) => {
 import json
 from engine import bench, scenario
 _s = scenario.loads(demo_text)
-json.dumps({**bench.odds_figures(_s, mc_trials=5000), **bench.resolve_render_figures(_s)})`);
+json.dumps({"units": len(_s.units), **bench.odds_figures(_s, mc_trials=5000),
+            **bench.resolve_render_figures(_s)})`);
 };
 document.body.dataset.state = "ready";
 </script>
@@ -163,7 +164,12 @@ def app_heap(playwright: Any, base: str, largest: Path) -> dict[str, Any]:
         browser.close()
 
 
-def browser_figures(demos: list[Path]) -> dict[str, Any]:
+def suite_in_pyodide(playwright: Any, base: str, suite: list[Path]) -> list[dict[str, Any]]:
+    """engine.bench figures for every table-size suite scenario inside Pyodide."""
+    return engine_in_pyodide(playwright, base, suite)["rows"] if suite else []
+
+
+def browser_figures(demos: list[Path], suite: list[Path] | None = None) -> dict[str, Any]:
     """Every browser figure, measured in one run against a fresh build of dist/."""
     from playwright.sync_api import sync_playwright
 
@@ -173,7 +179,7 @@ def browser_figures(demos: list[Path]) -> dict[str, Any]:
         base = base if base.endswith("/") else base + "/"
         engine = engine_in_pyodide(p, base, demos)
         largest = max(engine["rows"], key=lambda r: r["exact_s"])["demo"]
-        return {"pyodide": engine["rows"],
+        return {"pyodide": engine["rows"], "pyodide_suite": suite_in_pyodide(p, base, suite or []),
                 "memory": {"wasm_after_start": engine["wasm_after_start"],
                            "wasm_after_odds": engine["wasm_after_odds"],
                            "largest_odds_demo": largest,
