@@ -78,10 +78,14 @@ Hit = tuple[int, str | None]
 UnitShot = tuple[Any, ...]
 """What one marker did to one unit: per member its Hit or None; for a Mega-blast also the
 order its infantry are wounded in from that centre and their cover from it (HH-14)."""
-UnitTally = tuple[Any, ...]
-"""HH-9: what every shot so far did to one unit: per member its Hits, sorted (a plain blast:
-wounds come from the firer), or the sorted `UnitShot`s of a Mega-blast (each its own
+UnitTally = Any
+"""HH-9: what every shot so far did to one unit. A plain blast (wounds come from the firer):
+per member and facing its count of Hits, packed into one integer (`COUNT_BITS` per count,
+so adding a shot is adding integers); a Mega-blast: the sorted `UnitShot`s (each its own
 source of Wound Pools)."""
+FACING_SLOTS = (None, "front", "side", "rear")
+COUNT_BITS = 6
+"""A plain blast's `UnitTally`: bits per count of Hits (a weapon fires at most 20 shots)."""
 
 
 @dataclass(frozen=True)
@@ -411,13 +415,14 @@ def unit_shot(fire: Fire, u: int, hits: Hits) -> UnitShot | None:
     if not any(got):
         return None
     if not fire.mega:
-        return got
+        return sum(1 << (COUNT_BITS * (len(FACING_SLOTS) * k + FACING_SLOTS.index(h[1])))
+                   for k, h in enumerate(got) if h is not None)
     return (got, tuple(fire.infantry[u].index(i) for i in hits.orders[u]),
             tuple(hits.covers[i] for i in fire.infantry[u]))
 
 
 def empty_unit(fire: Fire, u: int) -> UnitTally:
-    return () if fire.mega else ((),) * len(fire.units[u][1])
+    return () if fire.mega else 0
 
 
 def add_unit_shot(fire: Fire, tally: UnitTally, view: UnitShot | None) -> UnitTally:
@@ -426,18 +431,20 @@ def add_unit_shot(fire: Fire, tally: UnitTally, view: UnitShot | None) -> UnitTa
         return tally
     if fire.mega:
         return tuple(sorted(tally + (view,), key=repr))
-    return tuple(tuple(sorted(old + (hit,))) if hit is not None else old
-                 for old, hit in zip(tally, view, strict=True))
+    return tally + view
 
 
-def member_hits(fire: Fire, tally: UnitTally) -> tuple[tuple[Hit, ...], ...]:
-    """Per member of the unit, every Hit it took."""
-    if not fire.mega:
-        return tally
-    if not tally:
-        return ()
-    return tuple(tuple(sorted(v[0][k] for v in tally if v[0][k] is not None))
-                 for k in range(len(tally[0][0])))
+def member_hits(fire: Fire, u: int, tally: UnitTally) -> tuple[tuple[Hit, ...], ...]:
+    """Per member of unit `u`, every Hit it took, sorted."""
+    n = len(fire.units[u][1])
+    if fire.mega:
+        return tuple(tuple(sorted(v[0][k] for v in tally if v[0][k] is not None))
+                     for k in range(n))
+    mask = (1 << COUNT_BITS) - 1
+    slots = len(FACING_SLOTS)
+    return tuple(tuple((0, f) for j, f in enumerate(FACING_SLOTS)
+                       for _ in range((tally >> (COUNT_BITS * (slots * k + j))) & mask))
+                 for k in range(n))
 
 
 def add_shot(fire: Fire, tally: Tally, hits: Hits) -> Tally:
@@ -494,7 +501,8 @@ def plan_unit(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...]) -> 
         views = [tuple(v[0][k] for k in local) for v in tally]
         sources = Sources(tuple(v[1] for v in tally), tuple(v[2] for v in tally))
     else:
-        views = [tuple(h for k in local for h in tally[k])]
+        hits = member_hits(fire, u, tally)
+        views = [tuple(h for k in local for h in hits[k])]
         sources = Sources((tuple(infantry.index(i) for i in fire.firer_orders[u]),),
                           (tuple(fire.firer_cover[i] for i in infantry),))
     rolls = []
@@ -533,7 +541,7 @@ def roll_to_wound(fire: Fire, plan: UnitPlan, dice: Dice, log: Log) -> tuple[Wou
 def vehicle_hits(fire: Fire, u: int, tally: UnitTally) -> list[tuple[int, list[tuple[int, str]]]]:
     """Each vehicle of the unit with its Hits: (Strength, facing) each (HH-15)."""
     members = fire.units[u][1]
-    hits = member_hits(fire, tally) or ((),) * len(members)
+    hits = member_hits(fire, u, tally)
     return [(i, [(zone_profile(fire, z)[0], f or "side") for z, f in h])
             for i, h in zip(members, hits, strict=True) if fire.models[i].vehicle]
 
@@ -555,7 +563,7 @@ def resolve_unit(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], 
     """HH-8 and after, for one unit: To Wound, allocation and saves, then each vehicle's
     armour; the result per member."""
     members = fire.units[u][1]
-    hits = member_hits(fire, tally) or ((),) * len(members)
+    hits = member_hits(fire, u, tally)
     results = {i: ModelResult(hits=len(h)) if h else UNTOUCHED
                for i, h in zip(members, hits, strict=True)}
     plan = plan_unit(fire, u, tally, events)

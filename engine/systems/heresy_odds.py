@@ -145,7 +145,7 @@ def unit_harm(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], cac
         return tuple(out)
 
     per_member = combine(parts, ((0, 0, 0),) * len(members), place)
-    counts = [len(h) for h in (member_hits(fire, tally) or ((),) * len(members))]
+    counts = [len(h) for h in member_hits(fire, u, tally)]
     return per_member.map(lambda st: tuple(
         model_harm(fire.models[i], n, *v) for i, n, v in zip(members, counts, st, strict=True)))
 
@@ -163,23 +163,28 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         for shot in fired:
             seen = _memo(cache, ("view", u, fire.shots[shot]), lambda shot=shot: shot_hits(
                 fire, shot, cache).map(lambda h: unit_shot(fire, u, h)))
-            state = Distribution((add_unit_shot(fire, t, v), p * q)
-                                 for t, p in state.items() for v, q in seen.items())
-            budget.check(len(state))
+            views = list(seen.items())
+            merged: dict[UnitTally, float] = {}
+            for t, p in state.items():
+                for v, q in views:
+                    key = add_unit_shot(fire, t, v)
+                    merged[key] = merged.get(key, 0.0) + p * q
+                budget.check(len(merged))
+            state = Distribution(merged.items())
         return state
 
     def fold(block: tuple[int, ...], v: Heat) -> Distribution[tuple[Harm, ...]]:
         u = unit_of[block]
         fired, events = v
-
-        def harm_of(t: UnitTally) -> Distribution[tuple[Harm, ...]]:
-            budget.check()
-            return _memo(cache, ("harm", u, t, events),
-                         lambda: unit_harm(fire, u, t, events, cache))
-
-        out = _memo(cache, ("tallies", u, fired), lambda: tallies(u, fired)).bind(harm_of)
-        budget.check(len(out))
-        return out
+        held = 0
+        out: list[tuple[tuple[Harm, ...], float]] = []
+        for t, p in _memo(cache, ("tallies", u, fired), lambda: tallies(u, fired)).items():
+            harm = _memo(cache, ("harm", u, t, events),
+                         lambda t=t: unit_harm(fire, u, t, events, cache))
+            held += len(harm)
+            budget.check(held)
+            out += [(o, p * q) for o, q in harm.items()]
+        return Distribution(out)
 
     blocks = sorted(unit_of)
     return fold_blocks(heat(fire), blocks, view, fold, budget)
