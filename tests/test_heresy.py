@@ -567,6 +567,18 @@ SMALL = {
                                 reroll_when="missed-or-friendly"),
     "marker-facing": doc([marine("a", 30, 24), rhino("v", 32, 26.5)], weapon={"s": 6, "blast": 5},
                          options={"vehicle_facing": "marker"}),
+    "each-shot-gets-hot-removes-the-firer": doc(
+        [marine("a", 30, 24, t=5), marine("b", 31.5, 30, t=5, unit="other")],
+        weapon={"shots": 2, "gets_hot": True, "ap": 2, "s": 1}, each_shot=[{}, {"target": "b"}],
+        bs=10),
+    "best-reroll-defenders-choice": doc(
+        [marine("a", 30, 24, sv=None, w=2), marine("b", 31.4, 24, sv=5),
+         marine("g", 33.4, 24.5, side="loyal", unit="escort", sv=None)],
+        weapon={"twin_linked": True}, options={"allocation": "defender"}),
+    "mega-cover-from-the-centre": {**doc(
+        [marine("a", 30, 24, sv=None), marine("b", 30, 27.5, sv=None)],
+        weapon={"blast": 10, "range": 60, "mega": [[8, 2], [5, 4], [3, 6]]}),
+        "terrain": [{"points": [[28, 25.5], [32, 25.5], [32, 26], [28, 26]], "cover": 4}]},
     "mega-mixed-bases": doc([marine("a", 30, 24, sv=None), marine("b", 32.5, 25, base_mm=60,
                                                                   sv=None)],
                             weapon={"blast": 10, "range": 60, "mega": [[8, 2], [5, 4], [3, 6]]}),
