@@ -23,6 +23,10 @@ from engine.systems import heresy, joint, odds, resolve
 
 TRIALS = 20_000
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/heresy-*.json"))
+SUITE = sorted(Path(__file__).parent.glob("suite/heresy-*.json"))
+SUITE_EXACT = [p for p in SUITE if p.stem in ("heresy-battle-cannon-two-squads",
+                                              "heresy-two-shots-squad")]
+"""The suite scenarios whose exact odds fit the default budget (the others fall back)."""
 
 
 def marine(mid: str, x: float, y: float, side: str = "traitor", unit: str = "squad",
@@ -642,7 +646,7 @@ def sample_and_exact(d: dict) -> tuple[dict, dict]:
 def monte_carlo() -> dict[str, tuple[dict, dict]]:
     """Every Monte Carlo run of this module, two at a time (the machine has two cores)."""
     jobs = {"squad": squad_doc()}
-    for path in DEMOS:
+    for path in DEMOS + SUITE_EXACT:
         d = json.loads(path.read_text())
         d.pop("dice", None)
         jobs[path.stem] = d
@@ -662,7 +666,7 @@ def assert_within_interval(exact: dict, mc: dict) -> None:
     falls outside a per-figure 95 % interval one time in twenty, and the figures of one
     scenario are many and correlated, so each gets the Bonferroni interval (z for
     0.05 / number of figures) that holds all of them together with 95 % confidence."""
-    figures = [(uid, key) for uid in exact for key in ("p_hit", "p_damaged")]
+    figures = [(uid, key) for uid in exact for key in ("p_hit", "p_damaged", "p_destroyed")]
     z = NormalDist().inv_cdf(1 - 0.025 / len(figures))
     for uid, key in figures:
         lo, hi = wilson(mc[uid][key], z)
@@ -673,9 +677,16 @@ def test_monte_carlo_agrees_on_a_ten_model_squad(monte_carlo: dict) -> None:
     assert_within_interval(*monte_carlo["squad"])
 
 
-@pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.stem)
-def test_monte_carlo_agrees_on_every_demo(path: Path, monte_carlo: dict) -> None:
+@pytest.mark.parametrize("path", DEMOS + SUITE_EXACT, ids=lambda p: p.stem)
+def test_monte_carlo_agrees_on_every_demo_and_suite_scenario(path: Path,
+                                                             monte_carlo: dict) -> None:
     assert_within_interval(*monte_carlo[path.stem])
+
+
+@pytest.mark.parametrize("path", SUITE, ids=lambda p: p.stem)
+def test_suite_scenarios_are_valid_seeded_and_unscripted(path: Path) -> None:
+    s = scenarios.loads(path.read_text())
+    assert s.system == "heresy" and s.seed is not None and s.dice is None and s.title
 
 
 def test_groups_and_landing_heat_map() -> None:
