@@ -490,9 +490,10 @@ class UnitPlan:
     rolls: tuple[tuple[int, int, int, int | None, int | None, int], ...]
 
 
-def plan_unit(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...]) -> UnitPlan:
-    """HH-8/HH-9/HH-13/HH-14: a unit's Hits by source and zone, against its majority
-    Toughness."""
+def plan_unit(fire: Fire, u: int, tally: UnitTally, hits: tuple[tuple[Hit, ...], ...],
+              events: tuple[str, ...]) -> UnitPlan:
+    """HH-8/HH-9/HH-13/HH-14: a unit's Hits (`hits`: its `member_hits`) by source and zone,
+    against its majority Toughness."""
     infantry, t = fire.infantry[u], fire.toughness[u]
     members = fire.units[u][1]
     lost = tuple(firer_lost(fire, events) if i == fire.firer else 0 for i in infantry)
@@ -501,7 +502,6 @@ def plan_unit(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...]) -> 
         views = [tuple(v[0][k] for k in local) for v in tally]
         sources = Sources(tuple(v[1] for v in tally), tuple(v[2] for v in tally))
     else:
-        hits = member_hits(fire, u, tally)
         views = [tuple(h for k in local for h in hits[k])]
         sources = Sources((tuple(infantry.index(i) for i in fire.firer_orders[u]),),
                           (tuple(fire.firer_cover[i] for i in infantry),))
@@ -538,10 +538,11 @@ def roll_to_wound(fire: Fire, plan: UnitPlan, dice: Dice, log: Log) -> tuple[Wou
     return tuple(sorted(wounds))
 
 
-def vehicle_hits(fire: Fire, u: int, tally: UnitTally) -> list[tuple[int, list[tuple[int, str]]]]:
-    """Each vehicle of the unit with its Hits: (Strength, facing) each (HH-15)."""
+def vehicle_hits(fire: Fire, u: int, hits: tuple[tuple[Hit, ...], ...]
+                 ) -> list[tuple[int, list[tuple[int, str]]]]:
+    """Each vehicle of the unit with its Hits (`hits`: its `member_hits`): (Strength,
+    facing) each (HH-15)."""
     members = fire.units[u][1]
-    hits = member_hits(fire, u, tally)
     return [(i, [(zone_profile(fire, z)[0], f or "side") for z, f in h])
             for i, h in zip(members, hits, strict=True) if fire.models[i].vehicle]
 
@@ -566,7 +567,7 @@ def resolve_unit(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], 
     hits = member_hits(fire, u, tally)
     results = {i: ModelResult(hits=len(h)) if h else UNTOUCHED
                for i, h in zip(members, hits, strict=True)}
-    plan = plan_unit(fire, u, tally, events)
+    plan = plan_unit(fire, u, tally, hits, events)
     if fire.firer in results and not fire.models[fire.firer].vehicle:
         results[fire.firer] = ModelResult(results[fire.firer].hits,
                                           lost=firer_lost(fire, events))
@@ -584,7 +585,7 @@ def resolve_unit(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], 
             results[i] = ModelResult(results[i].hits, len(mine), mine.count("saved"),
                                      mine.count("ignored"), lost[k])
     ordnance = "ordnance" in fire.attack.weapon.rules
-    for i, shots in vehicle_hits(fire, u, tally):
+    for i, shots in vehicle_hits(fire, u, hits):
         got = [penetration(fire.models[i], s, f, ordnance, dice) for s, f in shots]
         if shots and not log.silent:
             log_penetration(fire, i, shots, got, log)

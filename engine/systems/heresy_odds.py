@@ -117,17 +117,16 @@ def wounds_lost(fire: Fire, plan: UnitPlan, cache: Cache) -> Distribution[tuple[
     return wounds.bind(allocate)
 
 
-def unit_harm(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], cache: Cache
-              ) -> Distribution[tuple[Harm, ...]]:
-    """Everything after the Hits of one unit, exactly: its wounds and its vehicles' armour
-    rolls (as `heresy_attack.resolve_unit` makes them), as one `Harm` per member."""
+def member_losses(fire: Fire, u: int, plan: UnitPlan, vehicles: Any, events: tuple[str, ...],
+                  cache: Cache) -> Distribution[tuple[tuple[int, int, int], ...]]:
+    """Per member of unit `u`: (Wounds or Hull Points lost, glancing, penetrating), exactly,
+    from its To Wound rolls, allocation and saves, and each vehicle's armour rolls."""
     members = fire.units[u][1]
-    plan = plan_unit(fire, u, tally, events)
-    lost = _memo(cache, ("lost", plan), lambda: wounds_lost(fire, plan, cache))
+    lost = wounds_lost(fire, plan, cache)
     parts = [lost.map(lambda x: tuple(zip(plan.infantry, ((v, 0, 0) for v in x),
                                           strict=True)))]
     ordnance = "ordnance" in fire.attack.weapon.rules
-    for i, hits in vehicle_hits(fire, u, tally):
+    for i, hits in vehicles:
         v = fire.models[i]
         pens = [_memo(cache, ("pen", i, s, f), lambda v=v, s=s, f=f: enumerate_outcomes(
             lambda d: penetration(v, s, f, ordnance, d))) for s, f in hits]
@@ -144,10 +143,31 @@ def unit_harm(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], cac
             out[local[i]] = value
         return tuple(out)
 
-    per_member = combine(parts, ((0, 0, 0),) * len(members), place)
-    counts = [len(h) for h in member_hits(fire, u, tally)]
-    return per_member.map(lambda st: tuple(
-        model_harm(fire.models[i], n, *v) for i, n, v in zip(members, counts, st, strict=True)))
+    return combine(parts, ((0, 0, 0),) * len(members), place)
+
+
+def unit_harm(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], cache: Cache
+              ) -> list[tuple[tuple[Harm, ...], float]]:
+    """Everything after the Hits of one unit, exactly (as `heresy_attack.resolve_unit` rolls
+    it), as one `Harm` per member. The losses depend on the tally only through its To Wound
+    rolls and vehicle hits, so tallies sharing them share `member_losses`."""
+    members = fire.units[u][1]
+    hits = member_hits(fire, u, tally)
+    plan = plan_unit(fire, u, tally, hits, events)
+    vehicles = tuple((i, tuple(h)) for i, h in vehicle_hits(fire, u, hits))
+    losses = _memo(cache, ("losses", u, plan, vehicles, events),
+                   lambda: member_losses(fire, u, plan, vehicles, events, cache))
+    counts = [len(h) for h in hits]
+    models: dict[Any, Harm] = cache.setdefault("models", {})
+
+    def harm_of(i: int, n: int, v: tuple[int, int, int]) -> Harm:
+        key = (i, n, v)
+        if key not in models:
+            models[key] = model_harm(fire.models[i], n, *v)
+        return models[key]
+
+    return [(tuple(harm_of(i, n, v) for i, n, v in zip(members, counts, st, strict=True)), p)
+            for st, p in losses.items()]
 
 
 def marginals(fire: Fire, budget: Budget) -> Marginals:
@@ -183,7 +203,7 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
                          lambda t=t: unit_harm(fire, u, t, events, cache))
             held += len(harm)
             budget.check(held)
-            out += [(o, p * q) for o, q in harm.items()]
+            out += [(o, p * q) for o, q in harm]
         return Distribution(out)
 
     blocks = sorted(unit_of)
