@@ -75,9 +75,10 @@ SILENT = SilentLog()
 
 Hit = tuple[int, str | None]
 """One Hit on a model: its zone (HH-13; 0 for a plain blast) and a vehicle's facing."""
-UnitShot = tuple[Any, ...]
-"""What one marker did to one unit: per member its Hit or None; for a Mega-blast also the
-order its infantry are wounded in from that centre and their cover from it (HH-14)."""
+UnitShot = Any
+"""What one marker did to one unit. A plain blast: per member and facing a count of Hits
+(see `UnitTally`); a Mega-blast: per member its `hit_code`, the order its infantry are
+wounded in from that centre and their cover from it (HH-14; 0: none)."""
 UnitTally = Any
 """HH-9: what every shot so far did to one unit. A plain blast (wounds come from the firer):
 per member and facing its count of Hits, packed into one integer (`COUNT_BITS` per count,
@@ -417,8 +418,23 @@ def unit_shot(fire: Fire, u: int, hits: Hits) -> UnitShot | None:
     if not fire.mega:
         return sum(1 << (COUNT_BITS * (len(FACING_SLOTS) * k + FACING_SLOTS.index(h[1])))
                    for k, h in enumerate(got) if h is not None)
-    return (got, tuple(fire.infantry[u].index(i) for i in hits.orders[u]),
-            tuple(hits.covers[i] for i in fire.infantry[u]))
+    return (tuple(0 if h is None else hit_code(h) for h in got),
+            tuple(fire.infantry[u].index(i) for i in hits.orders[u]),
+            tuple(hits.covers[i] or 0 for i in fire.infantry[u]))
+
+
+def hit_code(hit: Hit) -> int:
+    """A Mega-blast `UnitShot` writes each Hit as a small integer (0: none), so views sort
+    and hash fast."""
+    return 1 + hit[0] * len(FACING_SLOTS) + FACING_SLOTS.index(hit[1])
+
+
+def hit_of(code: int) -> Hit | None:
+    """The Hit a `hit_code` stands for."""
+    if not code:
+        return None
+    zone, facing = divmod(code - 1, len(FACING_SLOTS))
+    return zone, FACING_SLOTS[facing]
 
 
 def empty_unit(fire: Fire, u: int) -> UnitTally:
@@ -430,7 +446,7 @@ def add_unit_shot(fire: Fire, tally: UnitTally, view: UnitShot | None) -> UnitTa
     if view is None:
         return tally
     if fire.mega:
-        return tuple(sorted(tally + (view,), key=repr))
+        return tuple(sorted(tally + (view,)))
     return tally + view
 
 
@@ -438,7 +454,7 @@ def member_hits(fire: Fire, u: int, tally: UnitTally) -> tuple[tuple[Hit, ...], 
     """Per member of unit `u`, every Hit it took, sorted."""
     n = len(fire.units[u][1])
     if fire.mega:
-        return tuple(tuple(sorted(v[0][k] for v in tally if v[0][k] is not None))
+        return tuple(tuple(sorted(hit_of(v[0][k]) for v in tally if v[0][k]))
                      for k in range(n))
     mask = (1 << COUNT_BITS) - 1
     slots = len(FACING_SLOTS)
@@ -499,8 +515,9 @@ def plan_unit(fire: Fire, u: int, tally: UnitTally, hits: tuple[tuple[Hit, ...],
     lost = tuple(firer_lost(fire, events) if i == fire.firer else 0 for i in infantry)
     local = [members.index(i) for i in infantry]
     if fire.mega:
-        views = [tuple(v[0][k] for k in local) for v in tally]
-        sources = Sources(tuple(v[1] for v in tally), tuple(v[2] for v in tally))
+        views = [tuple(hit_of(v[0][k]) for k in local) for v in tally]
+        sources = Sources(tuple(v[1] for v in tally),
+                          tuple(tuple(c or None for c in v[2]) for v in tally))
     else:
         views = [tuple(h for k in local for h in hits[k])]
         sources = Sources((tuple(infantry.index(i) for i in fire.firer_orders[u]),),

@@ -56,6 +56,12 @@ def _memo(cache: Cache, key: Any, make: Callable[[], Any]) -> Any:
     return cache[key]
 
 
+def projected(held: int, done: int, total: int) -> int:
+    """The states a loop over `total` items will hold, for the `Budget`: past a tenth of
+    them, what the first `done` hold, scaled up (so a hopeless case stops early)."""
+    return held * total // done if 10 * done >= total else held
+
+
 def heat(fire: Fire) -> Distribution[Heat]:
     """HH-19, exactly: shot by shot the Gets Hot D6 (`gets_hot`), a firer removed by its own
     Gets Hot firing no more (`firer_down`), as `heresy_attack.shots_fired` does in play."""
@@ -180,16 +186,18 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
 
     def tallies(u: int, fired: tuple[int, ...]) -> Distribution[UnitTally]:
         state = Distribution.certain(empty_unit(fire, u))
-        for shot in fired:
+        for n, shot in enumerate(fired, 1):
             seen = _memo(cache, ("view", u, fire.shots[shot]), lambda shot=shot: shot_hits(
                 fire, shot, cache).map(lambda h: unit_shot(fire, u, h)))
             views = list(seen.items())
+            if fire.mega:  # a multiset of n views comes from at most n (tally, view) pairs
+                budget.check(len(state) * sum(v is not None for v, _ in views) // n)
             merged: dict[UnitTally, float] = {}
-            for t, p in state.items():
+            for k, (t, p) in enumerate(state.items(), 1):
                 for v, q in views:
                     key = add_unit_shot(fire, t, v)
                     merged[key] = merged.get(key, 0.0) + p * q
-                budget.check(len(merged))
+                budget.check(projected(len(merged), k, len(state)))
             state = Distribution(merged.items())
         return state
 
@@ -198,11 +206,12 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         fired, events = v
         held = 0
         out: list[tuple[tuple[Harm, ...], float]] = []
-        for t, p in _memo(cache, ("tallies", u, fired), lambda: tallies(u, fired)).items():
+        every = _memo(cache, ("tallies", u, fired), lambda: tallies(u, fired))
+        for k, (t, p) in enumerate(every.items(), 1):
             harm = _memo(cache, ("harm", u, t, events),
                          lambda t=t: unit_harm(fire, u, t, events, cache))
             held += len(harm)
-            budget.check(held)
+            budget.check(projected(held, k, len(every)))
             out += [(o, p * q) for o, q in harm]
         return Distribution(out)
 
