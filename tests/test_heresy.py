@@ -572,7 +572,8 @@ SMALL = {
     "marker-facing": doc([marine("a", 30, 24), rhino("v", 32, 26.5)], weapon={"s": 6, "blast": 5},
                          options={"vehicle_facing": "marker"}),
     "each-shot-gets-hot-removes-the-firer": doc(
-        [marine("a", 30, 24, t=5), marine("b", 31.5, 30, t=5, unit="other")],
+        [marine("a", 30, 24, t=5), marine("b", 31.5, 30, t=5, unit="other"),
+         marine("f2", 11.4, 24, side="loyal", unit="firers")],
         weapon={"shots": 2, "gets_hot": True, "ap": 2, "s": 1}, each_shot=[{}, {"target": "b"}],
         bs=10),
     "best-reroll-defenders-choice": doc(
