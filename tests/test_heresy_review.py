@@ -220,24 +220,41 @@ def test_hh_16_breaching_keeps_the_better_ap() -> None:
 # -- refused input ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("change,path", [
-    (lambda d: d["units"][1].update(hp=0), "units[1].hp"),
-    (lambda d: d["units"][1].update(t=7), "units[1].t"),
-    (lambda d: d["units"][0].update(hp=3), "units[0].hp"),
-    (lambda d: d["units"][0].update(hull={"w": 1, "h": 1}), "units[0].hull"),
-    (lambda d: d["attack"]["weapon"].update(mega=[[8, 2], [6, 4], [4, 6]], blast=10),
-     "attack.weapon.s"),
-    (lambda d: d["attack"].update(reroll_when="never"), "attack.reroll_when"),
-    (lambda d: d["attack"].update(each_shot=[{"target": "r", "range": 3}]),
-     "attack.each_shot[0].range"),
-    (lambda d: d.update(terrain=[{"points": AREA, "cover": 1}]), "terrain[0].cover"),
-])
-def test_hh_19_silently_dropped_input_is_refused(change: object, path: str) -> None:
+def refused_at(change: object) -> str:
+    """The path of the error a changed Rhino-target scenario is refused with."""
     d = doc([rhino("r", 30, 24)])
     change(d)  # type: ignore[operator]
     with pytest.raises(ScenarioError) as e:
         scenarios.load_dict(d)
-    assert e.value.path == path
+    return e.value.path
+
+
+def test_hh_8_fields_of_the_other_kind_of_model_are_refused() -> None:
+    assert refused_at(lambda d: d["units"][1].update(hp=0)) == "units[1].hp"
+    assert refused_at(lambda d: d["units"][1].update(t=7)) == "units[1].t"
+    assert refused_at(lambda d: d["units"][0].update(hp=3)) == "units[0].hp"
+    assert refused_at(lambda d: d["units"][0].update(hull={"w": 1, "h": 1})) == "units[0].hull"
+
+
+def test_hh_13_s_and_ap_beside_mega_are_refused() -> None:
+    mega = {"mega": [[8, 2], [6, 4], [4, 6]], "blast": 10}
+    assert refused_at(lambda d: d["attack"]["weapon"].update(mega)) == "attack.weapon.s"
+    assert refused_at(lambda d: (d["attack"]["weapon"].update(mega),
+                                 d["attack"]["weapon"].pop("s"))) == "attack.weapon.ap"
+
+
+def test_hh_10_a_reroll_policy_without_a_reroll_is_refused() -> None:
+    assert refused_at(lambda d: d["attack"].update(reroll_when="never")) == "attack.reroll_when"
+
+
+def test_hh_9_unknown_fields_of_a_shot_are_refused() -> None:
+    assert refused_at(lambda d: d["attack"].update(each_shot=[{"target": "r", "range": 3}])
+                      ) == "attack.each_shot[0].range"
+
+
+def test_hh_14_a_cover_save_must_be_2_to_6() -> None:
+    assert refused_at(lambda d: d.update(terrain=[{"points": AREA, "cover": 1}])
+                      ) == "terrain[0].cover"
 
 
 # -- demos: their dice, their words ------------------------------------------------------------
