@@ -161,7 +161,7 @@ def test_hh_14_cover_area_between_the_firer_and_the_model() -> None:
     d = doc([marine("a", 30, 24)], dice=[1, 1, "HIT", 6, 4], weapon={"ap": 3})
     effects, steps = run(with_cover(d, AREA, 4))
     assert effects["a"]["saved"] == 1
-    assert any("(in cover: 4+)" in st.text for st in steps)
+    assert any("(AP3 denies its 3+ armour; in cover: 4+)" in st.text for st in steps)
     bare, _ = run({**d, "dice": [1, 1, "HIT", 6]})
     assert bare["a"]["wounds_lost"] == 1
     # an area of cover does not block sight (HH-1)

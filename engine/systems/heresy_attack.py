@@ -188,7 +188,7 @@ def log_setup(fire: Fire, log: Log) -> None:
     log.options(fire.options)
     w = fire.attack.weapon
     firer = name(fire, fire.firer)
-    targets = sorted({name(fire, s.target) for s in fire.shots})
+    targets = list(dict.fromkeys(name(fire, s.target) for s in fire.shots))
     log.step("SETUP", f"{firer} (BS {fire.attack.bs}) fires {w.name} ({kind_of(fire)}, "
                       f"{w.shots} shot{'s' if w.shots > 1 else ''}) at "
                       f"{' and '.join(targets)}. Blast weapons do not roll To Hit.")

@@ -242,13 +242,16 @@ def wound_unit(models: tuple[Any, ...], sources: Sources, lost: tuple[int, ...],
                 log.step(clause, f"{unit}: a S{wound.s} AP{ap} wound: {EVENT_TEXT[event]}.")
                 continue
             model = models[k]
-            cover = best_cover(model, sources.covers[wound.source][k])
-            bare = save_target(model, wound.ap, cover) is None and model.sv is not None
             terrain = sources.covers[wound.source][k]
+            bare = save_target(model, wound.ap, best_cover(model, terrain)) is None
+            notes = []
+            if model.sv is not None and wound.ap is not None and wound.ap <= model.sv:
+                notes.append(f"AP{ap} denies its {model.sv}+ armour"
+                             + (", no other save" if bare else ""))
+            if terrain is not None:
+                notes.append(f"in cover: {terrain}+")
             log.step(clause, f"{unit}: a S{wound.s} AP{ap} wound is allocated to {model.name}"
-                             + (f" (AP{ap} denies its {model.sv}+ armour, no other save)"
-                                if bare else "")
-                             + (f" (in cover: {terrain}+)" if terrain is not None else "")
+                             + (f" ({'; '.join(notes)})" if notes else "")
                              + f": {EVENT_TEXT[event]}.",
                      unit_state(model.id, "saved" if event in ("saved", "ignored")
                                 else "damaged"))
