@@ -294,3 +294,13 @@ def test_hh_9_marginals_check_the_budget() -> None:
     d = json.loads((Path(__file__).parent / "suite" / "heresy-four-shots-squad.json").read_text())
     with pytest.raises(TooManyOutcomes):
         heresy.marginals(scenarios.load_dict(d), Budget(states=2_000))
+
+
+def test_hh_19_a_vehicle_wrecked_by_gets_hot_fires_no_more() -> None:
+    # a 1 Hull Point firer glances itself on shot 1 (D6 2): shots 2 and 3 are not fired
+    d = doc([marine("a", 30, 24)], dice=[1, 2], weapon={"shots": 3, "gets_hot": True})
+    d["units"][0] = {**rhino("f", 10, 24, side="loyal"), "unit": "firers", "hp": 1}
+    effects, steps = run(d)
+    assert effects["f"]["wrecked"] and effects["a"]["hits"] == 0
+    assert any("f is wrecked by its own Gets Hot: shots 2 to 3 are not fired" in st.text
+               for st in steps)

@@ -281,7 +281,8 @@ def shots_fired(fire: Fire, dice: Dice, log: Log, fired: Callable[[int], None]
     shots = len(fire.shots)
     for shot in range(shots):
         if firer_down(fire, events):
-            log.step("HH-19", f"{name(fire, fire.firer)} is removed by its own Gets Hot: "
+            gone = "wrecked" if fire.models[fire.firer].vehicle else "removed"
+            log.step("HH-19", f"{name(fire, fire.firer)} is {gone} by its own Gets Hot: "
                               + (f"shots {shot + 1} to {shots} are" if shot + 1 < shots
                                  else f"shot {shot + 1} is") + " not fired.")
             break
