@@ -56,7 +56,7 @@ def heresy() -> Scenario:
              "armour": {"front": 11, "side": 11, "rear": 10}},
         ],
         "attack": {"firer": "f1", "bs": 4, "target": "t1",
-                   "weapon": {"name": "Cannon", "s": 8, "ap": 3, "range": 72, "blast": 10,
+                   "weapon": {"name": "Cannon", "range": 72, "blast": 10,
                               "mega": [[10, 1], [8, 2], [6, 3]]}},
     })
 

@@ -2,15 +2,17 @@
 HH-13), and the arrow angles at which that can change (for exact odds).
 
 The attack as the rules see it is a `Fire`: the models with their footprints (round bases
-as circles, vehicle hulls as rectangles), the aim point, the marker's zone radii (one radius
-for a Blast, HH-12; three for an Apocalyptic Mega-blast, HH-13: 2.5", 3.5", 5").
+as circles, vehicle hulls as rectangles), each shot's target and aim point (HH-9), the
+marker's zone radii (one radius for a Blast, HH-12; three for an Apocalyptic Mega-blast,
+HH-13: 2.5", 3.5", 5").
 
 A scatter moves the centre ``s`` inches along a bearing theta; whether a footprint touches
 a zone of radius R changes only where the moved centre crosses the footprint grown by R:
 a circle of radius R + r around a base, or for a hull four edge lines pushed out by R and
 four corner circles of radius R (`hull_breakpoints`). The table edge (HH-6), a vehicle's
-armour facing seen from the centre (option ``vehicle_facing: "marker"``) and the order of
-wound allocation from the centre (HH-14) change on straight lines too. Every such angle is
+armour facing seen from the centre (option ``vehicle_facing: "marker"``), the order of
+wound allocation from the centre (HH-14) and cover from the centre (HH-14: lines through a
+model's centre and an area's corners, and the area's edges) change on lines too. Every such angle is
 a breakpoint; supersets are harmless (they only split an arc where nothing changes).
 """
 
@@ -18,9 +20,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.errors import IllegalAttack
 from engine.geometry import (
     TOUCH_EPS,
     Circle,
@@ -35,6 +39,14 @@ from engine.geometry import (
     rect_distance_to_point,
 )
 from engine.scenario import Scenario
+from engine.scenario.heresy import AUTO
+from engine.systems.heresy_placement import (
+    Shape,
+    auto_aim,
+    cover_from,
+    gap,
+    line_normal,
+)
 
 BLAST_RADII = {3: (1.5,), 5: (2.5,), 7: (3.5,), 10: (5.0,)}
 """HH-12: marker radius (inches) by marker diameter."""
@@ -42,18 +54,18 @@ MEGA_RADII = (2.5, 3.5, 5.0)
 """HH-13: inner, middle and outer zone radii of the Apocalyptic Mega-blast marker."""
 ZONE_NAMES = ("inner", "middle", "outer")
 
-Shape = Circle | Rect
-
 
 @dataclass(frozen=True)
 class Hits:
     """What one marker covers: per model the innermost zone touched (None: not under it),
-    per model the armour facing a vehicle hit strikes (None for other models), and per
-    unit (in `Fire.units` order) the order in which wounds go to its infantry."""
+    per model the armour facing a vehicle hit strikes (None for other models), per unit
+    (in `Fire.units` order) the order in which wounds go to its infantry, and per model
+    the terrain's cover save against these wounds (HH-14)."""
 
     zones: tuple[int | None, ...]
     facings: tuple[str | None, ...]
     orders: tuple[tuple[int, ...], ...]
+    covers: tuple[int | None, ...]
 
 
 @dataclass(frozen=True)
@@ -65,22 +77,33 @@ class Landing:
     hits: Hits
 
 
+@dataclass(frozen=True)
+class Aimed:
+    """HH-9: one shot's target model (index) and where its hole is placed."""
+
+    target: int
+    aim: Point
+
+
 @dataclass(frozen=True, eq=False)
 class Fire:
-    """The attack, prepared once: who, where, what marker."""
+    """The attack, prepared once: who, where, what marker. `breaks` and `fresh` keep what
+    exact odds and the HH-10 policy compute per aim point (never shared between attacks)."""
 
     scenario: Scenario
     shapes: tuple[Shape, ...]
     firer: int
-    target: int
-    aim: Point
+    shots: tuple[Aimed, ...]
     radii: tuple[float, ...]
     mega: bool
     units: tuple[tuple[str, tuple[int, ...]], ...]
     infantry: tuple[tuple[int, ...], ...]
     toughness: tuple[int | None, ...]
     firer_orders: tuple[tuple[int, ...], ...]
-    breaks: dict[int, tuple[float, ...]] = field(default_factory=dict, compare=False)
+    firer_cover: tuple[int | None, ...]
+    breaks: dict[tuple[Point, int], tuple[float, ...]] = field(default_factory=dict,
+                                                               compare=False)
+    fresh: dict[Point, float] = field(default_factory=dict, compare=False)
 
     @property
     def attack(self) -> Any:
@@ -111,14 +134,13 @@ def shape_of(model: Any) -> Shape:
     return Circle(centre, base_radius_in(model.base_mm))
 
 
-def take_aim(scenario: Scenario) -> Fire:
-    """The `Fire` of a scenario, not yet checked (HH-12/HH-13 marker radii; aim default:
-    the target's centre)."""
+def take_aim(scenario: Scenario, legal: Callable[[Fire, int, Point], bool]) -> Fire:
+    """The `Fire` of a scenario, not yet checked (HH-12/HH-13 marker radii; each shot's aim
+    as given, else the target's centre; ``"auto"``: the legal position nearest the
+    target's centre by `legal`, refused under HH-1 when there is none)."""
     attack = scenario.attack
     ids = [m.id for m in scenario.units]
-    target = ids.index(attack.target)
     shapes = tuple(shape_of(m) for m in scenario.units)
-    aim = Point(*attack.aim) if attack.aim is not None else shapes[target].center
     mega = attack.weapon.mega is not None
     grouped: dict[str, list[int]] = {}
     for i, m in enumerate(scenario.units):
@@ -127,11 +149,27 @@ def take_aim(scenario: Scenario) -> Fire:
     infantry = tuple(tuple(i for i in members if not scenario.units[i].vehicle)
                      for _, members in units)
     firer = ids.index(attack.firer)
-    return Fire(scenario, shapes, firer, target, aim,
-                MEGA_RADII if mega else BLAST_RADII[attack.weapon.blast], mega, units, infantry,
+    eye = shapes[firer].center
+    areas = scenario.board.areas
+    fire = Fire(scenario, shapes, firer, (), MEGA_RADII if mega else
+                BLAST_RADII[attack.weapon.blast], mega, units, infantry,
                 tuple(majority_toughness([scenario.units[i] for i in inf]) if inf else None
                       for inf in infantry),
-                tuple(allocation_order(shapes, inf, shapes[firer].center) for inf in infantry))
+                tuple(allocation_order(shapes, inf, eye) for inf in infantry),
+                tuple(cover_from(eye, sh, areas) for sh in shapes))
+    aimed = []
+    for shot in attack.shots:
+        target = ids.index(shot.target)
+        if shot.aim == AUTO:
+            point = auto_aim(shapes[target], lambda p, t=target: legal(fire, t, p))
+            if point is None:
+                raise IllegalAttack("HH-1", f"no position of the hole over {shot.target} is "
+                                            "legal: in range, with no friendly model under "
+                                            "the marker (HH-2, HH-3)")
+        else:
+            point = shapes[target].center if shot.aim is None else Point(*shot.aim)
+        aimed.append(Aimed(target, point))
+    return replace(fire, shots=tuple(aimed))
 
 
 def majority_toughness(models: list[Any]) -> int:
@@ -143,22 +181,10 @@ def majority_toughness(models: list[Any]) -> int:
 # -- whom the marker covers (HH-7, HH-13) -----------------------------------------------------
 
 
-def gap(shape: Shape, point: Point) -> float:
-    """Distance from `point` to the nearest point of a base or hull (0 when over it)."""
-    if isinstance(shape, Rect):
-        return rect_distance_to_point(shape, point)
-    return max(0.0, shape.center.distance_to(point) - shape.radius)
-
-
 def touches(shape: Shape, centre: Point, radius: float) -> bool:
     """Fully or partially under a marker of `radius` centred at `centre` (touching counts,
     within `TOUCH_EPS` like `geometry.circle_overlaps`)."""
     return gap(shape, centre) <= radius + TOUCH_EPS
-
-
-def hole_over(shape: Shape, point: Point) -> bool:
-    """HH-1: the hole (taken as a point) lies over the base or hull."""
-    return gap(shape, point) <= TOUCH_EPS
 
 
 def zone_of(fire: Fire, shape: Shape, centre: Point) -> int | None:
@@ -207,28 +233,33 @@ def allocation_order(shapes: tuple[Shape, ...], members: tuple[int, ...], source
 
 
 def hits_at(fire: Fire, centre: Point) -> Hits:
-    """Everything the marker at `centre` covers (HH-7), with facings and the allocation
-    orders of the units' infantry (from the marker centre for a Mega-blast, HH-14; from the
-    firer otherwise)."""
+    """Everything the marker at `centre` covers (HH-7), with facings, the allocation orders
+    of the units' infantry and the cover of each model (from the marker centre for a
+    Mega-blast, HH-14; from the firer otherwise)."""
     zones = tuple(zone_of(fire, s, centre) for s in fire.shapes)
     facings = tuple(facing_from(fire, i, centre) if z is not None else None
                     for i, z in enumerate(zones))
     if not fire.mega:
-        return Hits(zones, facings, fire.firer_orders)
+        return Hits(zones, facings, fire.firer_orders, fire.firer_cover)
+    areas = fire.scenario.board.areas
     return Hits(zones, facings, tuple(allocation_order(fire.shapes, inf, centre)
                                       if any(zones[i] is not None for i in inf) else ()
-                                      for inf in fire.infantry))
+                                      for inf in fire.infantry),
+                tuple(cover_from(centre, sh, areas) if z is not None else None
+                      for sh, z in zip(fire.shapes, zones, strict=True)))
 
 
 def no_hits(fire: Fire) -> Hits:
     """A complete miss (HH-6) or a shot not fired (HH-19)."""
     n = len(fire.shapes)
-    return Hits((None,) * n, (None,) * n, tuple(() for _ in fire.units))
+    return Hits((None,) * n, (None,) * n, tuple(() for _ in fire.units), (None,) * n)
 
 
-def land(fire: Fire, distance: float, bearing: float | None) -> Landing:
-    """HH-4 to HH-6: the marker moved `distance` along `bearing` (None: HIT, no move)."""
-    centre = fire.aim if bearing is None or distance == 0 else move(fire.aim, bearing, distance)
+def land(fire: Fire, shot: int, distance: float, bearing: float | None) -> Landing:
+    """HH-4 to HH-6: shot `shot`'s marker moved `distance` along `bearing` (None: HIT, no
+    move)."""
+    aim = fire.shots[shot].aim
+    centre = aim if bearing is None or distance == 0 else move(aim, bearing, distance)
     table = fire.scenario.board.table
     if not table.contains(centre.x, centre.y):
         return Landing(centre, False, no_hits(fire))
@@ -331,39 +362,56 @@ def hyperbola_breakpoints(p: Point, s: float, a: Circle, b: Circle) -> list[floa
     return out
 
 
-def table_breakpoints(fire: Fire, s: float) -> list[float]:
-    """HH-6: where the moved centre crosses a table edge."""
+def table_breakpoints(fire: Fire, p: Point, s: float) -> list[float]:
+    """HH-6: where the centre moved `s` from `p` crosses a table edge."""
     table = fire.scenario.board.table
-    p = fire.aim
     return (angles_where_along(p, s, 90.0, 0.0) + angles_where_along(p, s, 90.0, table.width)
             + angles_where_along(p, s, 180.0, 0.0)
             + angles_where_along(p, s, 180.0, table.height))
 
 
-def breakpoints(fire: Fire, s: int) -> tuple[float, ...]:
-    """Every arrow bearing at which a scatter of `s` inches may change its `Landing.hits`.
+def cover_breakpoints(fire: Fire, p: Point, s: float) -> list[float]:
+    """HH-14: where the line from the moved centre to a model's centre starts or stops
+    touching an area of cover: lines through the model's centre and the area's corners,
+    and the area's own edges (the centre inside it)."""
+    out: list[float] = []
+    for feature, _ in fire.scenario.board.areas:
+        corners = [Point(x, y) for x, y in feature]
+        lines = [(a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True)]
+        lines += [(shape.center, c) for shape in fire.shapes for c in corners]
+        for a, b in lines:
+            if (line := line_normal(a, b)) is not None:
+                out += angles_where_along(p, s, *line)
+    return out
+
+
+def breakpoints(fire: Fire, shot: int, s: int) -> tuple[float, ...]:
+    """Every arrow bearing at which shot `shot`'s scatter of `s` inches may change its
+    `Landing.hits`.
 
     Only exact odds ask for them (the dice call this lazily), once per path of the outcome
-    tree, so they are computed once per distance and kept in the `Fire`."""
-    if s not in fire.breaks:
-        fire.breaks[s] = tuple(_breakpoints(fire, s)) if s > 0 else ()
-    return fire.breaks[s]
+    tree, so they are computed once per aim point and distance and kept in the `Fire`."""
+    key = (fire.shots[shot].aim, s)
+    if key not in fire.breaks:
+        fire.breaks[key] = tuple(_breakpoints(fire, key[0], s)) if s > 0 else ()
+    return fire.breaks[key]
 
 
-def _breakpoints(fire: Fire, s: int) -> list[float]:
-    out = table_breakpoints(fire, s)
+def _breakpoints(fire: Fire, p: Point, s: int) -> list[float]:
+    out = table_breakpoints(fire, p, s)
     for shape in fire.shapes:
         for radius in fire.radii:
             if isinstance(shape, Rect):
-                out += hull_breakpoints(fire.aim, s, shape, radius)
+                out += hull_breakpoints(p, s, shape, radius)
             else:
-                out += angles_where_circle_touch_changes(fire.aim, s, shape.center,
+                out += angles_where_circle_touch_changes(p, s, shape.center,
                                                          radius + shape.radius)
         if isinstance(shape, Rect) and not fire.mega and fire.options["vehicle_facing"] == "marker":
-            out += diagonal_breakpoints(fire.aim, s, shape)
+            out += diagonal_breakpoints(p, s, shape)
     if fire.mega:
         for members in fire.infantry:
             for k, i in enumerate(members):
                 for j in members[k + 1:]:
-                    out += bisector_breakpoints(fire.aim, s, fire.shapes[i], fire.shapes[j])
+                    out += bisector_breakpoints(p, s, fire.shapes[i], fire.shapes[j])
+        out += cover_breakpoints(fire, p, s)
     return out

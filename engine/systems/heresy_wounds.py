@@ -5,16 +5,19 @@ Readings (shared/rules/facts.md; the L ones are options of the scenario):
 
 - To Wound by the S/T chart against the majority Toughness of the unit (ties: the highest).
   A weapon that cannot wound (S <= T-4) rolls nothing.
-- Breaching (X) (HH-16): a To Wound roll >= X makes that wound AP 2, literally "instead of
-  the weapon's AP"; never on vehicles.
-- Wound Pools: wounds of one zone (HH-13) and one AP form a pool; pools are allocated in
-  option ``pool_order`` (``best-first``: inner zone first, AP 2 before the weapon's AP).
+- Breaching (X) (HH-16): a To Wound roll >= X makes that wound AP 2; option
+  ``breaching_ap`` ``"better"`` (default) keeps the weapon's AP where it is better (AP 1),
+  ``"literal"`` reads "instead of the weapon's AP" to the letter. Never on vehicles.
+- Wound Pools: wounds of one zone (HH-13), one AP and one source (the firer; for a
+  Mega-blast, the marker of one shot, HH-14) form a pool; pools are allocated in option
+  ``pool_order`` (``best-first``: inner zone first, AP 2 before the weapon's AP).
 - Allocation (HH-8, HH-14): each wound goes to the closest living model of the unit (from
-  the firer; from the marker centre for a Mega-blast), out of sight or not, and that
-  model saves: the best of its armour save (denied when AP <= Sv), invulnerable save and
-  cover save (never against Gets Hot). A failed save may be ignored by Feel No Pain. With
-  option ``instant_death`` (default on), S >= 2T removes all the model's Wounds and Feel
-  No Pain cannot be taken.
+  the firer; from the centre of its shot's marker for a Mega-blast), out of sight or not
+  (option ``allocation: "defender"``: the model the defender chooses, `defender_order`),
+  and that model saves: the best of its armour save (denied when AP <= Sv), invulnerable
+  save and cover save (its own ``cover`` or the terrain's from the source; never against
+  Gets Hot). A failed save may be ignored by Feel No Pain. With option ``instant_death``
+  (default on), S >= 2T removes all the model's Wounds and Feel No Pain cannot be taken.
 - Vehicles (no Wounds): each Hit on a vehicle rolls D6 (Ordnance: 2D6, keep the highest)
   + S against the Armour Value of the facing: equal is a glancing hit, higher a
   penetrating hit; each costs a Hull Point (the Vehicle Damage table is not modelled).
@@ -29,6 +32,7 @@ and the exact odds (which enumerate these functions one roll at a time) share th
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,11 +57,13 @@ BREACHING_AP = 2
 
 @dataclass(frozen=True, order=True)
 class Wound:
-    """One wound to allocate: its zone (HH-13: 0 for a plain blast), Strength and AP (HH-16:
-    the rank of an AP for sorting: 1 best, 7 for no AP)."""
+    """One wound to allocate: its zone (HH-13: 0 for a plain blast), AP (HH-16: the rank of
+    an AP for sorting: 1 best, 7 for no AP), the source it is allocated from (HH-14: 0 for
+    the firer, else the number of a Mega-blast marker's pool source) and Strength."""
 
     zone: int
     ap_rank: int
+    source: int
     s: int
 
     @property
@@ -65,8 +71,11 @@ class Wound:
         return None if self.ap_rank > 6 else self.ap_rank
 
 
-def make_wound(zone: int, s: int, ap: int | None) -> Wound:
-    return Wound(zone, 7 if ap is None else ap, s)
+NO_AP_RANK = 7
+
+
+def make_wound(zone: int, s: int, ap: int | None, source: int = 0) -> Wound:
+    return Wound(zone, NO_AP_RANK if ap is None else ap, source, s)
 
 
 def to_wound_target(s: int, t: int) -> int | None:
@@ -79,14 +88,22 @@ def to_wound_target(s: int, t: int) -> int | None:
     return {1: 3, 0: 4, -1: 5}.get(diff, 6)
 
 
+def breaching_ap(ap: int | None, options: dict[str, Any]) -> int:
+    """HH-16: the AP of a Breaching wound: AP 2, or (option ``breaching_ap: "better"``)
+    the weapon's AP when it is better still."""
+    if options["breaching_ap"] == "better" and ap is not None:
+        return min(ap, BREACHING_AP)
+    return BREACHING_AP
+
+
 def wound_from_roll(zone: int, s: int, ap: int | None, target: int, breaching: int | None,
-                    roll: int) -> Wound | None:
-    """HH-8 and HH-16: a To Wound roll of `roll` against `target` gives this wound (AP 2 when
-    the roll reaches Breaching's X), or None."""
+                    roll: int, options: dict[str, Any], source: int = 0) -> Wound | None:
+    """HH-8 and HH-16: a To Wound roll of `roll` against `target` gives this wound (Breaching's
+    AP when the roll reaches its X), or None."""
     if roll < target:
         return None
-    return make_wound(zone, s, BREACHING_AP if breaching is not None and roll >= breaching
-                      else ap)
+    return make_wound(zone, s, breaching_ap(ap, options)
+                      if breaching is not None and roll >= breaching else ap, source)
 
 
 def pool_sequence(wounds: tuple[Wound, ...], order: str) -> tuple[Wound, ...]:
@@ -95,20 +112,54 @@ def pool_sequence(wounds: tuple[Wound, ...], order: str) -> tuple[Wound, ...]:
     return tuple(ranked if order == "best-first" else reversed(ranked))
 
 
-def save_target(model: Any, ap: int | None, cover: bool) -> int | None:
-    """The best save the model may take against AP `ap` (cover only when `cover`)."""
+def best_cover(model: Any, terrain: int | None) -> int | None:
+    """The cover save a model may take: its own ``cover`` or the terrain's, the better."""
+    saves = [c for c in (model.cover, terrain) if c is not None]
+    return min(saves) if saves else None
+
+
+def save_target(model: Any, ap: int | None, cover: int | None) -> int | None:
+    """The best save the model may take against AP `ap`, with the cover save `cover`."""
     options = []
     if model.sv is not None and (ap is None or ap > model.sv):
         options.append(model.sv)
     if model.inv is not None:
         options.append(model.inv)
-    if cover and model.cover is not None:
-        options.append(model.cover)
+    if cover is not None:
+        options.append(cover)
     return min(options) if options else None
 
 
-def resist(model: Any, s: int | None, ap: int | None, cover: bool, options: dict[str, Any],
-           dice: Dice) -> str:
+def p_fail(model: Any, s: int | None, ap: int | None, cover: int | None,
+           options: dict[str, Any]) -> float:
+    """The chance that one wound takes a Wound from the model (save, then Feel No Pain)."""
+    target = save_target(model, ap, cover)
+    fail = 1.0 if target is None else (target - 1) / 6
+    if options["instant_death"] and s is not None and s >= 2 * model.t:
+        return fail
+    return fail if model.fnp is None else fail * (model.fnp - 1) / 6
+
+
+def defender_order(models: tuple[Any, ...], order: tuple[int, ...], lost: tuple[int, ...],
+                   wound: Wound, covers: tuple[int | None, ...], options: dict[str, Any]
+                   ) -> tuple[int, ...]:
+    """HH-8, option ``allocation: "defender"``: the defender allocates to any model, in the
+    order that loses the fewest models: a model already wounded first, then the model
+    expected to absorb the most such wounds before it is removed (its Wounds left, or 1
+    under Instant Death, over its chance to fail), ties closest first."""
+    def absorbs(k: int) -> float:
+        m = models[k]
+        fail = p_fail(m, wound.s, wound.ap, best_cover(m, covers[k]), options)
+        dies = options["instant_death"] and wound.s >= 2 * m.t
+        left = 1 if dies else m.w - lost[k]
+        return math.inf if fail == 0 else left / fail
+
+    return tuple(sorted(order, key=lambda k: (not 0 < lost[k] < models[k].w, -absorbs(k),
+                                              order.index(k))))
+
+
+def resist(model: Any, s: int | None, ap: int | None, cover: int | None,
+           options: dict[str, Any], dice: Dice) -> str:
     """One wound on `model`: ``"saved"``, ``"ignored"`` (Feel No Pain), ``"wound"`` or
     ``"instant-death"`` (S >= 2T, option ``instant_death``; no Feel No Pain then)."""
     target = save_target(model, ap, cover)
@@ -128,15 +179,28 @@ def lose(model: Any, lost: int, event: str) -> int:
     return min(model.w, lost + (event == "wound"))
 
 
-def allocate_wound(models: tuple[Any, ...], order: tuple[int, ...], lost: tuple[int, ...],
+@dataclass(frozen=True)
+class Sources:
+    """Where a unit's wounds are allocated from (HH-8, HH-14): per source (`Wound.source`)
+    the closest-first order of its infantry (local indices) and their terrain cover."""
+
+    orders: tuple[tuple[int, ...], ...]
+    covers: tuple[tuple[int | None, ...], ...]
+
+
+def allocate_wound(models: tuple[Any, ...], sources: Sources, lost: tuple[int, ...],
                    wound: Wound, options: dict[str, Any], dice: Dice
                    ) -> tuple[tuple[int, ...], str, int | None]:
-    """HH-8/HH-14: the wound goes to the first living model of `order` (indices into
-    `models` and `lost`), which resists it. Returns the new wounds lost, the event and the
-    model's index (None when the unit is wiped out)."""
+    """HH-8/HH-14: the wound goes to the first living model of its source's order (option
+    ``allocation``), which resists it with the best cover it has from that source. Returns
+    the new wounds lost, the event and the model's index (None: the unit is wiped out)."""
+    order, covers = sources.orders[wound.source], sources.covers[wound.source]
+    if options["allocation"] == "defender":
+        order = defender_order(models, order, lost, wound, covers, options)
     for k in order:
         if lost[k] < models[k].w:
-            event = resist(models[k], wound.s, wound.ap, True, options, dice)
+            event = resist(models[k], wound.s, wound.ap, best_cover(models[k], covers[k]),
+                           options, dice)
             return lost[:k] + (lose(models[k], lost[k], event),) + lost[k + 1:], event, k
     return lost, "no model left", None
 
@@ -159,10 +223,10 @@ def gets_hot_damage(firer: Any, ap: int | None, options: dict[str, Any], dice: D
     if firer.vehicle:
         roll = dice.d6(f"Gets Hot vehicle {firer.id}")
         return "glancing" if roll <= GETS_HOT_GLANCE[options["edition"]] else "no effect"
-    return resist(firer, None, ap, False, options, dice)
+    return resist(firer, None, ap, None, options, dice)
 
 
-def wound_unit(models: tuple[Any, ...], order: tuple[int, ...], lost: tuple[int, ...],
+def wound_unit(models: tuple[Any, ...], sources: Sources, lost: tuple[int, ...],
                wounds: tuple[Wound, ...], options: dict[str, Any], dice: Dice, log: Log,
                unit: str, clause: str = "HH-8"
                ) -> tuple[tuple[int, ...], list[tuple[int | None, str]]]:
@@ -170,7 +234,7 @@ def wound_unit(models: tuple[Any, ...], order: tuple[int, ...], lost: tuple[int,
     cites `clause`: HH-8, or HH-14 when allocating from a Mega-blast's centre."""
     events = []
     for wound in pool_sequence(wounds, options["pool_order"]):
-        lost, event, k = allocate_wound(models, order, lost, wound, options, dice)
+        lost, event, k = allocate_wound(models, sources, lost, wound, options, dice)
         events.append((k, event))
         if not log.silent:
             ap = "-" if wound.ap is None else wound.ap
@@ -178,10 +242,17 @@ def wound_unit(models: tuple[Any, ...], order: tuple[int, ...], lost: tuple[int,
                 log.step(clause, f"{unit}: a S{wound.s} AP{ap} wound: {EVENT_TEXT[event]}.")
                 continue
             model = models[k]
-            bare = save_target(model, wound.ap, True) is None and model.sv is not None
-            log.step(clause, f"{unit}: a S{wound.s} AP{ap} wound is allocated to {model.id}"
-                             + (f" (AP{ap} denies its {model.sv}+ armour, no other save)"
-                                if bare else "") + f": {EVENT_TEXT[event]}.",
+            terrain = sources.covers[wound.source][k]
+            bare = save_target(model, wound.ap, best_cover(model, terrain)) is None
+            notes = []
+            if model.sv is not None and wound.ap is not None and wound.ap <= model.sv:
+                notes.append(f"AP{ap} denies its {model.sv}+ armour"
+                             + (", no other save" if bare else ""))
+            if terrain is not None:
+                notes.append(f"in cover: {terrain}+")
+            log.step(clause, f"{unit}: a S{wound.s} AP{ap} wound is allocated to {model.name}"
+                             + (f" ({'; '.join(notes)})" if notes else "")
+                             + f": {EVENT_TEXT[event]}.",
                      unit_state(model.id, "saved" if event in ("saved", "ignored")
                                 else "damaged"))
     return lost, events
