@@ -109,7 +109,7 @@ def test_hh_19_firer_removed_by_gets_hot_fires_no_more() -> None:
 
 
 def test_hh_19_a_firer_with_wounds_left_fires_on() -> None:
-    d = doc([marine("a", 30, 24)], dice=[1, 2, 1, 1, "HIT", 6, 1],
+    d = doc([marine("a", 30, 24)], dice=[1, 2, 1, 1, "HIT", 6],
             weapon={"shots": 2, "gets_hot": True, "ap": 2})
     d["units"][0]["w"] = 2
     effects, steps = run(d)
@@ -129,7 +129,7 @@ def test_hh_10_best_rerolls_a_scatter_onto_own_models() -> None:
     assert clauses_of(steps).count("HH-4") == 2
     assert any(st.clause == "HH-10" and "expected to do better" in st.text for st in steps)
     assert effects["g1"]["hits"] == 0 and effects["a"]["wounds_lost"] == 1
-    kept, _ = run(doc(units, dice=first + [6, 1, 1, 6, 1, 1], weapon={"twin_linked": True},
+    kept, _ = run(doc(units, dice=first + [6, 1, 1, 6, 1], weapon={"twin_linked": True},
                       reroll_when="target-missed"))
     assert kept["g1"]["hits"] == kept["g2"]["hits"] == kept["a"]["hits"] == 1
 
