@@ -65,8 +65,42 @@ class Block:
     units: tuple[int, ...]
     dist: Distribution[Outcome]
 
+    def harm_of(self, pos: int) -> Distribution[Harm]:
+        """The harm of the block's unit at position `pos`."""
+        return self.dist.map(lambda o: o[pos])
 
-Marginals = tuple[Block, ...]
+    def totals_of(self, pos: Sequence[int]) -> Distribution[tuple[int, int]]:
+        """The (hits, units destroyed) totals of the block's units at positions `pos`."""
+        return self.dist.map(lambda o: (sum(o[j].hits for j in pos),
+                                        sum(o[j].destroyed for j in pos)))
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Units that a rule couples, when their joint harm is too large to hold: each unit's
+    own harm, and the totals of the whole block the odds report for a group.
+
+    A 40K unit under four blasts has tens of thousands of joint hit patterns, but the odds
+    read only each model's own figures and the unit's hits and models removed: a system
+    can fold exactly those, conditioned on the shared events, and never build the joint.
+    """
+
+    units: tuple[int, ...]
+    each: tuple[Distribution[Harm], ...]
+    totals: Distribution[tuple[int, int]]  # (hits, units destroyed) of all of `units`
+
+    def harm_of(self, pos: int) -> Distribution[Harm]:
+        """The harm of the block's unit at position `pos`."""
+        return self.each[pos]
+
+    def totals_of(self, pos: Sequence[int]) -> Distribution[tuple[int, int]]:
+        """The totals of the whole block (a tally holds no other)."""
+        if tuple(pos) != tuple(range(len(self.units))):
+            raise ValueError("a tally holds the totals of its whole block only")
+        return self.totals
+
+
+Marginals = tuple[Block | Tally, ...]
 """Every unit in exactly one block: all that per-unit and per-group figures need."""
 
 
@@ -205,13 +239,13 @@ def summarize(
     units: dict[str, dict[str, Any]] = {}
     for i, uid in enumerate(unit_ids):
         block, pos = where[i]
-        units[uid] = _unit_figures(block.dist.map(lambda o, pos=pos: o[pos]), sample)
+        units[uid] = _unit_figures(block.harm_of(pos), sample)
     group_figs: dict[str, dict[str, Any]] = {}
     for name, idx in (groups or {}).items():
         block = where[idx[0]][0]
-        pos = tuple(block.units.index(i) for i in idx)
-        hits = _histogram(block.dist, lambda o, pos=pos: sum(o[j].hits for j in pos))
-        removed = _histogram(block.dist, lambda o, pos=pos: sum(o[j].destroyed for j in pos))
+        totals = block.totals_of(tuple(block.units.index(i) for i in idx))
+        hits = _histogram(totals, lambda t: t[0])
+        removed = _histogram(totals, lambda t: t[1])
         group_figs[name] = {"hits": hits, "hits_at_least": at_least(hits),
                             "removed": removed, "removed_at_least": at_least(removed)}
     return units, group_figs

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.dice import Budget, Distribution, TooManyOutcomes
-from engine.odds import Harm, at_least, blocks_of, fold_blocks, partition, summarize
+from engine.odds import Harm, Tally, at_least, blocks_of, fold_blocks, partition, summarize
 
 H0, H1, H2 = Harm(), Harm(1, 2), Harm(1, 5, destroyed=True)
 
@@ -54,3 +54,13 @@ def test_a_budget_refuses_past_its_states_or_its_time():
     clock = iter([0.0, 10.0]).__next__
     with pytest.raises(TooManyOutcomes):
         Budget(seconds=1, clock=clock).check()
+
+
+def test_a_tally_gives_unit_figures_and_group_totals_without_the_joint():
+    tally = Tally((0, 1), (Distribution([(H0, 0.5), (H1, 0.5)]), Distribution.certain(H2)),
+                  Distribution([((1, 1), 0.5), ((2, 1), 0.5)]))
+    units, groups = summarize((tally,), ["a", "b"], {"g": [0, 1]})
+    assert units["a"]["p_hit"] == 0.5 and units["b"]["p_destroyed"] == 1.0
+    assert groups["g"]["hits"] == {"1": 0.5, "2": 0.5} and groups["g"]["removed"] == {"1": 1.0}
+    with pytest.raises(ValueError):
+        tally.totals_of((0,))

@@ -21,7 +21,7 @@ import pytest
 from engine import scenario as scenarios
 from engine import systems
 from engine.dice import Budget, Distribution, TooManyOutcomes, estimate, tree_size
-from engine.odds import Block, Marginals, blocks_of, partition, summarize
+from engine.odds import Block, Harm, Marginals, blocks_of, partition, summarize
 
 ROOT = Path(__file__).parents[1]
 DEMOS = sorted((ROOT / "web" / "demos").glob("*.json"))
@@ -38,27 +38,38 @@ def load(path: Path) -> scenarios.Scenario:
     return scenarios.loads(path.read_text(encoding="utf-8"))
 
 
-def _core(block: Block) -> Distribution[tuple[tuple[int, int, bool], ...]]:
-    """A block's harm without the locations (exact code may store their expectation)."""
-    return block.dist.map(lambda o: tuple((h.hits, h.damage, h.destroyed) for h in o))
+def _core(dist: Distribution[Harm]) -> Distribution[tuple[int, int, bool]]:
+    """A unit's harm without the locations (exact code may store their expectation)."""
+    return dist.map(lambda h: (h.hits, h.damage, h.destroyed))
 
 
-def _by_location(block: Block, pos: int) -> dict[str, float]:
+def _by_location(dist: Distribution[Harm]) -> dict[str, float]:
     out: dict[str, float] = {}
-    for outcome, p in block.dist.items():
-        for loc, dmg in outcome[pos].locations:
+    for harm, p in dist.items():
+        for loc, dmg in harm.locations:
             out[loc] = out.get(loc, 0.0) + p * dmg
     return out
 
 
+def _same(a: Distribution, b: Distribution, where: object) -> None:
+    for outcome in {o for o, _ in a.items()} | {o for o, _ in b.items()}:
+        assert a[outcome] == pytest.approx(b[outcome], abs=1e-9), (where, outcome)
+
+
 def assert_same_marginals(got: Marginals, want: Marginals) -> None:
+    """Every unit's own harm and every block's totals agree (the joint, too, where both
+    sides hold it)."""
     assert [b.units for b in got] == [b.units for b in want]
     for g, w in zip(got, want, strict=True):
-        a, b = _core(g), _core(w)
-        for outcome in {o for o, _ in a.items()} | {o for o, _ in b.items()}:
-            assert a[outcome] == pytest.approx(b[outcome], abs=1e-9), (g.units, outcome)
-        for pos in range(len(g.units)):
-            ga, wa = _by_location(g, pos), _by_location(w, pos)
+        whole = tuple(range(len(g.units)))
+        _same(g.totals_of(whole), w.totals_of(whole), g.units)
+        if isinstance(g, Block) and isinstance(w, Block):
+            _same(g.dist.map(lambda o: tuple((h.hits, h.damage, h.destroyed) for h in o)),
+                  w.dist.map(lambda o: tuple((h.hits, h.damage, h.destroyed) for h in o)),
+                  g.units)
+        for pos in whole:
+            _same(_core(g.harm_of(pos)), _core(w.harm_of(pos)), (g.units, pos))
+            ga, wa = _by_location(g.harm_of(pos)), _by_location(w.harm_of(pos))
             assert ga.keys() == wa.keys()
             assert all(ga[k] == pytest.approx(wa[k], abs=1e-9) for k in ga)
 

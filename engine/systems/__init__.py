@@ -202,7 +202,7 @@ def _add_unit_figures(rules: ModuleType, scenario: Scenario, marginals: Marginal
         return
     for block in marginals:
         for pos, i in enumerate(block.units):
-            dist = block.dist.map(lambda o, pos=pos: o[pos])
+            dist = block.harm_of(pos)
             units[scenario.units[i].id].update(rules.unit_figures(scenario, i, dist))
 
 
