@@ -7,7 +7,7 @@
 // this module early, so the snapshot is read from IndexedDB while PyScript loads.
 //
 // <html data-snapshot> tells tests and the benchmark what happened: "restored", or
-// "making" then "saved" / "not-saved".
+// "making" then "saved" / "not-saved" (and data-snapshot-bytes its size).
 
 import { version } from "./pyodide/pyodide.mjs";
 import { cannotKeep, note, restorePyodide, startPyodide } from "./snapshot.mjs";
@@ -62,6 +62,7 @@ async function makeSnapshotLater() {
   });
   worker.terminate();
   if (!result.saved) note(`not made (${result.reason})`);
+  document.documentElement.dataset.snapshotBytes = String(result.bytes || 0);
   mark(result.saved ? "saved" : "not-saved");
 }
 

@@ -4,10 +4,12 @@ Runs headless Debian chromium against the built dist/ over a local static server
 the same launch flags as the browser tests (nothing can leave 127.0.0.1):
 
 - start-up of the app, cold (a new empty profile) and warm (a second visit in the same
-  profile, served by the service worker), to the first drawn board (the pre-rendered board
-  is in the HTML, so first contentful paint) and to the first possible Roll (main.py sets
+  profile, served by the service worker and, for the app, restored from the memory
+  snapshot its first visit made), to the first drawn board (the pre-rendered board is in
+  the HTML, so first contentful paint) and to the first possible Roll (main.py sets
   ``data-ready-ms``); beside it a bare page that only loads the same Pyodide and prints
-  one line; bytes transferred and requests of a cold load;
+  one line; bytes transferred and requests of a cold load; whether each first visit
+  stored a snapshot, its size, and how long after ready it was stored;
 - the engine figures of `engine.bench` inside Pyodide, on a plain Pyodide page that loads
   the same app.zip and svgwrite wheel, with its wasm memory after start-up and after the
   largest odds; the app page's JS heap after start-up and after its largest odds.
@@ -24,6 +26,7 @@ from tests.browser.conftest import CHROMIUM, LAUNCH_ARGS, build_module
 
 RUNS = 3
 TIMEOUT_MS = 180_000
+SNAPSHOT_DONE = "['saved', 'not-saved'].includes(document.documentElement.dataset.snapshot)"
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
@@ -77,9 +80,24 @@ def _load(page: Any, url: str) -> dict[str, Any]:
                        ...performance.getEntriesByType('resource')];
       return {board_ms: paint ? paint.startTime : null,
               ready_ms: Number(document.body.dataset.readyMs),
-              bytes: entries.reduce((n, e) => n + (e.transferSize || 0), 0)};
+              bytes: entries.reduce((n, e) => n + (e.transferSize || 0), 0),
+              snapshot: document.documentElement.dataset.snapshot || null};
     }""")
     return {**timing, "requests": len(requests)}
+
+
+def _after_first_visit(page: Any) -> dict[str, Any]:
+    """Wait for what a first visit leaves behind: the service worker's precache, and (the
+    app) the memory snapshot its worker makes; how long that took after ready, its size."""
+    page.wait_for_timeout(1500)  # let the service worker finish precaching
+    page.wait_for_function(f"!document.querySelector('script[src$=\"pyodide-loader.mjs\"]')"
+                           f" || {SNAPSHOT_DONE}", timeout=TIMEOUT_MS)
+    return page.evaluate("""() => {
+      const made = document.documentElement.dataset.snapshot || null;
+      return {snapshot_made: made,
+              snapshot_ms: made && performance.now() - Number(document.body.dataset.readyMs),
+              snapshot_bytes: made && Number(document.documentElement.dataset.snapshotBytes)};
+    }""")
 
 
 def _visits(playwright: Any, url: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -89,7 +107,7 @@ def _visits(playwright: Any, url: str) -> tuple[dict[str, Any], dict[str, Any]]:
     try:
         page = browser.new_context().new_page()
         cold = _load(page, url)
-        page.wait_for_timeout(1500)  # let the service worker finish precaching
+        cold.update(_after_first_visit(page))
         page.goto("about:blank")
         warm = _load(page, url)
     finally:
@@ -119,6 +137,10 @@ def startup_figures(playwright: Any, base: str) -> dict[str, Any]:
             "warm_ready_ms": _median(list(warms), "ready_ms"),
             "cold_bytes": _median(list(colds), "bytes"),
             "cold_requests": _median(list(colds), "requests"),
+            "snapshot_made": [c["snapshot_made"] for c in colds],
+            "snapshot_ms": _median(list(colds), "snapshot_ms"),
+            "snapshot_bytes": _median(list(colds), "snapshot_bytes"),
+            "warm_snapshot": [w["snapshot"] for w in warms],
         }
     return out
 
@@ -194,6 +216,11 @@ def print_browser(figures: dict[str, Any]) -> None:
     for when in ("cold", "warm"):
         ratio = s["app"][f"{when}_ready_ms"] / s["bare"][f"{when}_ready_ms"]
         print(f"time to interactive, {when}: app / bare Pyodide = {ratio:.2f}")
+    app = s["app"]
+    print(f"memory snapshot after the cold visits: {', '.join(map(str, app['snapshot_made']))}"
+          f" ({(app['snapshot_bytes'] or 0) / 1e6:.1f} MB, stored "
+          f"{_ms(app['snapshot_ms'])} after ready); warm visits: "
+          f"{', '.join(map(str, app['warm_snapshot']))}")
     m = figures["memory"]
     print(f"\n## Memory (largest odds: {m['largest_odds_demo']})")
     print(f"app JS heap: {m['js_heap_after_start'] / 1e6:.1f} MB after start-up, "
