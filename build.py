@@ -13,7 +13,7 @@ any static host and any sub-path with no special header. It holds
 - pyscript/: @pyscript/core's dist/ (no source maps), pinned by package-lock.json;
 - pyodide/: the Pyodide runtime files from the pinned npm package (no package wheels);
 - wheels/: the svgwrite wheel, checked against the sha256 below;
-- app.zip: the engine's .py files, packed deterministically;
+- app.zip: the engine's and the page's (web/page/) .py files, packed deterministically;
 - demos/: web/demos/*.json and demos/index.json listing them;
 - sw.js: a cache-first service worker precaching every file above (cache name from a
   content hash), so the app opens with no network after one visit.
@@ -152,14 +152,22 @@ def ensure_svgwrite_wheel(quiet: bool = False) -> Path:
 # --------------------------------------------------------------------------- app.zip
 
 
+# The Python packages app.zip holds, each zipped under its folder's name.
+APP_PACKAGES = (ROOT / "engine", WEB / "page")
+
+
 def pack_engine(out: Path) -> None:
-    """Zip engine/**/*.py (sorted, fixed timestamps and modes: byte-identical for same input)."""
+    """Zip the engine and the page's modules, engine/**/*.py and page/**/*.py (sorted, fixed
+    timestamps and modes: byte-identical for the same input)."""
     files = sorted(
-        p for p in (ROOT / "engine").rglob("*.py") if "__pycache__" not in p.parts
+        (p.relative_to(package.parent).as_posix(), p)
+        for package in APP_PACKAGES
+        for p in package.rglob("*.py")
+        if "__pycache__" not in p.parts
     )
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=ZIP_DATE)
+        for name, path in files:
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, path.read_bytes())

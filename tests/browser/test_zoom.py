@@ -1,5 +1,5 @@
 """Zoom and pan of the board: the buttons, the wheel, a pinch, panning empty board, the
-zoom kept across redraws, and the phone's default view of a hex map (see web/main.py).
+zoom kept across redraws, and the phone's default view of a hex map (see web/page/board.py).
 Every test also fails on console errors and off-site requests (conftest.Watch).
 """
 

@@ -1,0 +1,88 @@
+"""Element helpers, the message box and the busy state: the page's DOM vocabulary."""
+
+from __future__ import annotations
+
+import json
+
+from pyodide.ffi import create_proxy, jsnull
+from pyscript import document
+
+from engine.errors import IllegalAttack, NotImplementedYet, ScenarioError
+
+from .state import State
+
+
+def absent(value) -> bool:
+    """JS null/undefined (Pyodide gives `jsnull` for null, None for undefined)."""
+    return value is None or value is jsnull
+
+
+def attr(node, name: str) -> str:
+    """An attribute's value, "" when the node has none."""
+    value = node.getAttribute(name)
+    return "" if absent(value) else str(value)
+
+
+def el(id_: str):
+    """The element with this id."""
+    return document.getElementById(id_)
+
+
+def make(tag: str, text: str | None = None, cls: str | None = None, **attrs):
+    """A new element with text (as text, never markup), a class and attributes
+    (`data_unit=` becomes data-unit; a trailing _ is dropped: `for_=`)."""
+    node = document.createElement(tag)
+    if text is not None:
+        node.textContent = str(text)
+    if cls:
+        node.className = cls
+    for key, value in attrs.items():
+        node.setAttribute(key.rstrip("_").replace("_", "-"), str(value))
+    return node
+
+
+def on(node, event: str, handler):
+    """Listen to `event` on `node`; returns the proxy, which the caller must keep alive."""
+    proxy = create_proxy(handler)
+    node.addEventListener(event, proxy)
+    return proxy
+
+
+def set_json(id_: str, value) -> None:
+    """Put `value` as JSON text into a <script type="application/json"> element."""
+    el(id_).textContent = json.dumps(value)
+
+
+def show_message(text: str, kind: str = "error") -> None:
+    box = el("message")
+    box.textContent = text
+    box.className = "message" if kind == "error" else "message info"
+    box.dataset.kind = kind
+    box.hidden = False
+
+
+def clear_message() -> None:
+    box = el("message")
+    box.hidden = True
+    box.textContent = ""
+    box.dataset.kind = ""
+
+
+def describe(err: Exception) -> str:
+    """An engine error as the message the page shows."""
+    if isinstance(err, ScenarioError):
+        return f"Invalid scenario — {err}"
+    if isinstance(err, IllegalAttack):
+        return f"Illegal attack — {err.clause}: {err.reason}"
+    if isinstance(err, NotImplementedYet):
+        return f"Not implemented yet — {err}"
+    return f"{type(err).__name__}: {err}"
+
+
+def set_busy(state: State, busy: bool, text: str = "") -> None:
+    """Mark the page busy (controls disabled, `text` shown) or ready again."""
+    state.busy = busy
+    document.body.dataset.state = "busy" if busy else "ready"
+    el("loading-text").textContent = text
+    for node in document.querySelectorAll("#actions button, #apply-json, #system, #demo"):
+        node.disabled = busy

@@ -1,0 +1,166 @@
+"""The board's gestures: dragging a unit moves it; dragging empty board pans, two fingers
+pinch, the mouse wheel zooms around the pointer. At Fit a one-finger swipe on the board
+scrolls the page (CSS touch-action); zoomed in, it pans the board."""
+
+from __future__ import annotations
+
+import contextlib
+
+from pyscript import document
+
+from engine import scenario as sc
+
+from .board import board_point, board_svg, pan_by, svg_point, zoom_by
+from .bridge import draw
+from .dom import absent, attr, clear_message, el
+from .editor import set_scenario
+from .state import State
+
+WHEEL_STEP = 1.2  # zoom per wheel notch
+
+
+def on_wheel(state: State, ev) -> None:
+    svg = board_svg()
+    if svg is None or state.drag is not None or not float(ev.deltaY):
+        return
+    ev.preventDefault()
+    zoom_by(state, WHEEL_STEP if float(ev.deltaY) < 0 else 1 / WHEEL_STEP, svg_point(svg, ev))
+
+
+def gesture(points: dict) -> tuple[tuple[float, float], float]:
+    """Midpoint (client px) and spread (distance between the first two) of the pointers."""
+    pts = list(points.values())[:2]
+    mx = sum(p[0] for p in pts) / len(pts)
+    my = sum(p[1] for p in pts) / len(pts)
+    spread = ((pts[0][0] - pts[-1][0]) ** 2 + (pts[0][1] - pts[-1][1]) ** 2) ** 0.5
+    return (mx, my), spread
+
+
+def start_pan(state: State, ev) -> None:
+    """A pointer on empty board: one pans, two pinch."""
+    if len(state.pointers) >= 2:
+        return
+    state.pointers[ev.pointerId] = (float(ev.clientX), float(ev.clientY))
+    ev.preventDefault()  # no text selection while a mouse pans
+    with contextlib.suppress(Exception):
+        el("board").setPointerCapture(ev.pointerId)
+
+
+def move_pan(state: State, ev) -> None:
+    """Keep the board point under the pointers' midpoint there; scale with their spread."""
+    svg = board_svg()
+    if svg is None or ev.pointerId not in state.pointers:
+        return
+    (mx0, my0), spread0 = gesture(state.pointers)
+    state.pointers[ev.pointerId] = (float(ev.clientX), float(ev.clientY))
+    (mx1, my1), spread1 = gesture(state.pointers)
+    before, after = board_point(svg, mx0, my0), board_point(svg, mx1, my1)
+    if before is None or after is None:
+        return
+    pan_by(state, before[0] - after[0], before[1] - after[1])
+    if spread0 > 0 and spread1 > 0:
+        zoom_by(state, spread1 / spread0, before)
+
+
+def end_pan(state: State, ev) -> None:
+    state.pointers.pop(ev.pointerId, None)
+
+
+def on_pointerdown(state: State, ev) -> None:
+    """A unit grabbed starts a drag; empty board (or a second finger) pans or pinches."""
+    if state.busy or state.scenario is None or document.body.dataset.state == "loading":
+        return
+    if ev.button is not None and int(ev.button) != 0:
+        return
+    g = ev.target.closest("[data-unit]")
+    svg = el("board").querySelector("svg")
+    if absent(svg):
+        return
+    if absent(g) or state.pointers:  # empty board, or a second finger: pan / pinch
+        if state.drag is None:
+            start_pan(state, ev)
+        return
+    start = svg_point(svg, ev)
+    if start is None:
+        return
+    ev.preventDefault()
+    with contextlib.suppress(Exception):
+        g.setPointerCapture(ev.pointerId)
+    g.classList.add("dragging")
+    state.drag = {
+        "id": attr(g, "data-unit"),
+        "g": g,
+        "svg": svg,
+        "start": start,
+        "orig": attr(g, "transform"),
+        "pointer": ev.pointerId,
+        "delta": (0.0, 0.0),
+    }
+
+
+def on_pointermove(state: State, ev) -> None:
+    if ev.pointerId in state.pointers:
+        move_pan(state, ev)
+        return
+    d = state.drag
+    if d is None or ev.pointerId != d["pointer"]:
+        return
+    p = svg_point(d["svg"], ev)
+    if p is None:
+        return
+    dx, dy = p[0] - d["start"][0], p[1] - d["start"][1]
+    d["delta"] = (dx, dy)
+    d["g"].setAttribute("transform", f"translate({dx:.3f} {dy:.3f}) {d['orig']}".strip())
+
+
+def cancel_drag(state: State) -> None:
+    """Put the dragged unit back where it was."""
+    d, state.drag = state.drag, None
+    if d is not None:
+        d["g"].classList.remove("dragging")
+        if d["orig"]:
+            d["g"].setAttribute("transform", d["orig"])
+        else:
+            d["g"].removeAttribute("transform")
+
+
+def on_pointerup(state: State, ev) -> None:
+    """A drop: the unit's new x, y (tabletop) or the hex under the pointer (hex map)."""
+    end_pan(state, ev)
+    d = state.drag
+    if d is None or ev.pointerId != d["pointer"]:
+        return
+    dx, dy = d["delta"]
+    if abs(dx) < 0.05 and abs(dy) < 0.05:
+        cancel_drag(state)
+        return
+    data = sc.to_dict(state.scenario)
+    index = next((i for i, u in enumerate(data["units"]) if str(u.get("id")) == d["id"]), None)
+    if index is None:
+        cancel_drag(state)
+        return
+    unit = data["units"][index]
+    if "hex" in unit:
+        target = None
+        for node in document.elementsFromPoint(ev.clientX, ev.clientY):
+            hex_node = node.closest("[data-hex]")
+            if not absent(hex_node):
+                target = attr(hex_node, "data-hex")
+                break
+        if target is None or target == unit["hex"]:
+            cancel_drag(state)
+            return
+        unit["hex"] = target
+    else:
+        unit["x"] = round(float(unit.get("x", 0)) + dx, 1)
+        unit["y"] = round(float(unit.get("y", 0)) + dy, 1)
+    state.drag = None
+    if set_scenario(state, data):
+        clear_message()
+    else:
+        draw(state)
+
+
+def on_pointercancel(state: State, ev) -> None:
+    end_pan(state, ev)
+    cancel_drag(state)

@@ -1,0 +1,104 @@
+"""Opening a scenario: a demo from the selects or ?demo=, a share link, the autosave, the
+default demo."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+import js
+from pyscript import window
+
+from engine import scenario as sc
+from engine.errors import ScatterlabError
+
+from .bridge import load, on_roll
+from .dom import clear_message, el, show_message
+from .editor import demo_of, fill_demo_select, set_scenario
+from .state import State
+from .storage import read_share, saved_scenario
+
+
+async def fetch_text(url: str) -> str:
+    """A same-origin file's text; raises OSError on an HTTP error."""
+    resp = await js.fetch(url)
+    if not resp.ok:
+        raise OSError(f"{url}: HTTP {resp.status}")
+    return str(await resp.text())
+
+
+async def load_demo(state: State, file: str) -> bool:
+    """Open demos/`file` on its default view; on error say so and keep the scenario."""
+    try:
+        text = await fetch_text("./demos/" + file)
+        scenario = load(text)
+    except (OSError, ScatterlabError) as err:
+        show_message(f"Demo {file} cannot be loaded — {err}")
+        return False
+    except Exception as err:  # a failed fetch (offline, missing file) raises a JsException
+        show_message(f"Demo {file} cannot be loaded — {err}")
+        return False
+    previous, previous_fit = state.demo_file, state.fit
+    state.demo_file, state.fit = file, None  # another demo opens on its default view
+    if not set_scenario(state, scenario):
+        state.demo_file, state.fit = previous, previous_fit
+        return False
+    clear_message()
+    return True
+
+
+async def on_system(state: State, ev) -> None:
+    """A system picked: its demos in the select, and its first demo opened."""
+    system = str(el("system").value)
+    fill_demo_select(state, system)
+    first = next((d for d in state.index["demos"] if d["system"] == system), None)
+    if first is None:
+        show_message("No demo for this system yet.", "info")
+        return
+    await load_demo(state, first["file"])
+
+
+async def on_demo(state: State, ev) -> None:
+    file = str(el("demo").value)
+    if file:
+        await load_demo(state, file)
+
+
+async def on_hashchange(state: State, ev) -> None:
+    """A share link pasted into the address bar: open it and roll, or keep the scenario."""
+    try:
+        scenario = read_share(str(window.location.hash))
+    except ScatterlabError as err:
+        show_message(f"This share link cannot be opened — {err}. The previous scenario is kept.")
+        return
+    if scenario is None:
+        return
+    state.demo_file = None
+    if set_scenario(state, scenario):
+        clear_message()
+        on_roll(state, None)
+
+
+async def initial_scenario(state: State) -> tuple[sc.Scenario | None, str | None, bool]:
+    """Share link, then ?demo=, then the autosaved scenario, then the default demo:
+    (scenario, its demo file or None, whether it came from a share link)."""
+    try:
+        shared = read_share(str(window.location.hash))
+    except ScatterlabError as err:
+        shared = None
+        show_message(f"This share link cannot be opened — {err}.")
+    if shared is not None:
+        return shared, None, True
+    query = parse_qs(str(window.location.search).lstrip("?"))
+    wanted = (query.get("demo") or [None])[0]
+    if wanted and demo_of(state, wanted):
+        try:
+            return load(await fetch_text("./demos/" + wanted)), wanted, False
+        except Exception as err:
+            show_message(f"Demo {wanted} cannot be loaded — {err}")
+    saved = saved_scenario()
+    if saved is not None:
+        return saved, None, False
+    default = state.index.get("default")
+    if default:
+        return load(await fetch_text("./demos/" + default)), default, False
+    return None, None, False

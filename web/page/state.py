@@ -1,0 +1,31 @@
+"""The page's state: everything it shows, in one object passed to every function."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.scenario import Scenario
+
+
+def _empty_index() -> dict:
+    return {"systems": [], "demos": [], "default": None}
+
+
+@dataclass
+class State:
+    """Everything the page shows, in one place."""
+
+    scenario: Scenario | None = None
+    resolution: Any = None  # engine Resolution shown, or None
+    res_dict: dict | None = None  # its to_dict()
+    step: int | None = None  # last step shown while stepping; None: the whole resolution
+    odds: Any = None  # engine Odds shown on the board, or None
+    index: dict = field(default_factory=_empty_index)  # demos/index.json
+    demo_file: str | None = None
+    drag: dict | None = None  # the unit being dragged
+    busy: bool = False
+    fit: tuple | None = None  # the engine's viewBox (x, y, w, h) of the board; None: new board
+    box: tuple | None = None  # the viewBox shown (zoomed and panned)
+    pointers: dict = field(default_factory=dict)  # pointerId -> (clientX, clientY) panning
+    listeners: list = field(default_factory=list)  # event handler proxies, kept alive
