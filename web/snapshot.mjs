@@ -14,7 +14,7 @@
 import { loadPyodide as loadRealPyodide } from "./pyodide/pyodide.mjs";
 
 export const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
-export const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const DB_NAME = "scatterlab-snapshots";
 const STORE = "snapshots";
 const FREE_MARGIN = 1.5; // keep the snapshot only when 1.5 times its size is free
@@ -22,7 +22,9 @@ const FREE_MARGIN = 1.5; // keep the snapshot only when 1.5 times its size is fr
 // checks the real size again before storing it.
 const EXPECTED_SIZE = 32e6;
 
-// What the snapshot holds: the same files PyScript's config unpacks, into the same place.
+// What the snapshot holds: the same files PyScript's config unpacks, into the same place;
+// every engine module but the command line's __main__, and html.entities, which
+// PyScript's own Python package imports.
 const ARCHIVES = [["./wheels/__SVGWRITE_WHEEL__", "whl"], ["./app.zip", "zip"]];
 const HOME = "/home/pyodide/";
 const IMPORTS = `
@@ -62,17 +64,20 @@ async function digest(bytes) {
 }
 
 /** This build's snapshot bytes, verified against their stored digest; null if there is
- * none, or it is damaged (then it is deleted). Never throws. */
+ * none (then any other build's is deleted), or it is damaged (then it is deleted).
+ * Never throws. */
 export async function readSnapshot() {
-  let record;
+  let record, stale;
   try {
     const [db, store] = await openStore("readonly");
     record = await request(store.get(SNAPSHOT_KEY));
+    stale = !record && (await request(store.count())) > 0;
     db.close();
   } catch (err) {
     note(`none to read (${err.message || err})`);
     return null;
   }
+  if (stale) await deleteSnapshots();
   if (!record) return null;
   if (!(record.bytes instanceof Uint8Array) || record.digest !== await digest(record.bytes)) {
     note("the stored snapshot is damaged: deleted, starting normally");
@@ -117,7 +122,7 @@ export async function saveSnapshot(bytes) {
       note(`not kept: ${reason}`);
       return false;
     }
-    const record = { bytes, digest: await digest(bytes), made: Date.now() };
+    const record = { bytes, digest: await digest(bytes) };
     const [db, store] = await openStore("readwrite");
     store.clear();
     await request(store.put(record, SNAPSHOT_KEY));

@@ -9,7 +9,8 @@ the same launch flags as the browser tests (nothing can leave 127.0.0.1):
   the HTML, so first contentful paint) and to the first possible Roll (main.py sets
   ``data-ready-ms``); beside it a bare page that only loads the same Pyodide and prints
   one line; bytes transferred and requests of a cold load; whether each first visit
-  stored a snapshot, its size, and how long after ready it was stored;
+  stored a snapshot, its size, and how long after ready it was stored; the time of a
+  visit's first Odds, which starts the odds worker, without and with the snapshot;
 - the engine figures of `engine.bench` inside Pyodide, on a plain Pyodide page that loads
   the same app.zip and svgwrite wheel, with its wasm memory after start-up and after the
   largest odds; the app page's JS heap after start-up and after its largest odds.
@@ -165,22 +166,37 @@ def engine_in_pyodide(playwright: Any, base: str, demos: list[Path]) -> dict[str
         browser.close()
 
 
+def _odds_ms(page: Any) -> float:
+    """Click Odds and wait for the table: the milliseconds it took (odds worker included)."""
+    start = page.evaluate("performance.now()")
+    page.click("#odds")
+    page.wait_for_function("document.body.dataset.odds === undefined && "
+                           "!document.querySelector('#odds-box').hidden", timeout=TIMEOUT_MS)
+    return page.evaluate("performance.now()") - start
+
+
 def app_heap(playwright: Any, base: str, largest: Path) -> dict[str, Any]:
-    """The app page's JS heap after start-up and after the Odds of the largest demo."""
+    """The app page's JS heap after start-up and after the Odds of the largest demo, and
+    the time of those first odds: on a first visit (the odds worker starts Pyodide from
+    nothing) and on the next (it restores the memory snapshot)."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                          args=LAUNCH_ARGS)
     try:
         page = browser.new_page()
         cdp = page.context.new_cdp_session(page)
-        page.goto(f"{base}index.html?demo={largest.name}")
+        url = f"{base}index.html?demo={largest.name}"
+        page.goto(url)
         page.wait_for_function("document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
         after_start = cdp.send("Runtime.getHeapUsage")["usedSize"]
-        page.click("#odds")
-        page.wait_for_function("document.body.dataset.state === 'ready' && "
-                               "!document.querySelector('#odds-box').hidden",
-                               timeout=TIMEOUT_MS)
-        return {"js_heap_after_start": after_start,
-                "js_heap_after_odds": cdp.send("Runtime.getHeapUsage")["usedSize"]}
+        first_visit_odds = _odds_ms(page)
+        figures = {"js_heap_after_start": after_start,
+                   "js_heap_after_odds": cdp.send("Runtime.getHeapUsage")["usedSize"],
+                   "first_odds_ms_first_visit": first_visit_odds}
+        page.wait_for_function(SNAPSHOT_DONE, timeout=TIMEOUT_MS)
+        page.goto("about:blank")
+        page.goto(url)
+        page.wait_for_function("document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
+        return {**figures, "first_odds_ms_next_visit": _odds_ms(page)}
     finally:
         browser.close()
 
@@ -227,3 +243,6 @@ def print_browser(figures: dict[str, Any]) -> None:
           f"{m['js_heap_after_odds'] / 1e6:.1f} MB after its largest odds")
     print(f"Pyodide wasm memory: {m['wasm_after_start'] / 1e6:.1f} MB after start-up, "
           f"{m['wasm_after_odds'] / 1e6:.1f} MB after every demo's odds")
+    print(f"first Odds of a visit (the odds worker starts): "
+          f"{_ms(m['first_odds_ms_first_visit'])} on the first visit, "
+          f"{_ms(m['first_odds_ms_next_visit'])} on the next (from the snapshot)")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import BOOT_TIMEOUT_MS, build_module, last_resolution, open_app, wait_ready
-from .test_app import DEMO_FILES, expected_resolution, same, select_demo
+from .test_app import DEMO_FILES, click_odds, expected_resolution, same, select_demo
 
 pytestmark = pytest.mark.browser
 
@@ -144,8 +144,8 @@ def _pack_changed_engine(out: Path, pack=build_module.pack_engine) -> None:
 
 def test_rebuild_with_a_changed_engine_file_makes_a_new_snapshot(new_page, tmp_path,
                                                                  monkeypatch):
-    """Same origin, two releases: the second never restores the first's snapshot, makes its
-    own and deletes the old one."""
+    """Same origin, two releases: the second never restores the first's snapshot, deletes
+    it and makes its own."""
     site = tmp_path / "site"
     site.mkdir()
     build_module.build(site / "app", quiet=True)
@@ -161,6 +161,7 @@ def test_rebuild_with_a_changed_engine_file_makes_a_new_snapshot(new_page, tmp_p
         build_module.build(site / "app", quiet=True)
         revisit(page, url)
         assert snapshot_state(page) != "restored"
+        assert old_keys[0] not in page.evaluate(STORED_KEYS)  # deleted on sight
         wait_snapshot_saved(page)
         new_keys = page.evaluate(STORED_KEYS)
         assert len(new_keys) == 1 and new_keys != old_keys
@@ -171,7 +172,7 @@ def test_rebuild_with_a_changed_engine_file_makes_a_new_snapshot(new_page, tmp_p
 
 def test_offline_second_visit_restores_the_snapshot(browser, watch, dist):
     """Service worker and snapshot together: with the server gone the app starts from the
-    snapshot, and resolves as CPython does."""
+    snapshot, resolves as CPython does, and the odds worker answers."""
     context = browser.new_context(service_workers="allow")
     watch.attach(context)
     try:
@@ -190,6 +191,8 @@ def test_offline_second_visit_restores_the_snapshot(browser, watch, dist):
         expected, error = expected_resolution(scenario)
         assert error is None
         same(last_resolution(page), expected, "offline")
+        click_odds(page)  # the odds worker too: served by the service worker, restored
+        assert page.is_visible("#odds-table")
     finally:
         context.close()
     watch.check()
