@@ -2,7 +2,7 @@
 and starts the page. See page/__init__.py for what each module holds.
 
 For tests and tools the page exposes its state: <body data-state="loading|ready|failed">,
-data-odds="running" while the odds worker computes,
+data-odds="running|computing" while the odds worker works (page/bridge.py),
 <script type="application/json" id="last-resolution"> (the shown Resolution.to_dict()),
 id="last-odds" (Odds.to_dict()), and data-step and data-zoom on #board (page/board.py).
 """
