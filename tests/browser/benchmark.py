@@ -127,10 +127,16 @@ def _ms(value: float | None) -> str:
 
 
 def startup_figures(playwright: Any, base: str) -> dict[str, Any]:
-    """Median cold and warm start-up of the app and of the bare Pyodide page."""
+    """Median cold and warm start-up of the app and of the bare Pyodide page, their runs
+    interleaved so that a change in the machine's load affects both alike."""
+    pages = {"app": base + "index.html", "bare": base + "bench-bare.html"}
+    runs: dict[str, list] = {name: [] for name in pages}
+    for _ in range(RUNS):
+        for name, url in pages.items():
+            runs[name].append(_visits(playwright, url))
     out: dict[str, Any] = {}
-    for name, url in (("app", base + "index.html"), ("bare", base + "bench-bare.html")):
-        colds, warms = zip(*(_visits(playwright, url) for _ in range(RUNS)), strict=True)
+    for name in pages:
+        colds, warms = zip(*runs[name], strict=True)
         out[name] = {
             "cold_board_ms": _median(list(colds), "board_ms"),
             "cold_ready_ms": _median(list(colds), "ready_ms"),
