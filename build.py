@@ -9,7 +9,8 @@ any static host and any sub-path with no special header. It holds
 - index.html, style.css, main.py, pyscript.json, manifest.webmanifest, icons;
 - pyodide-loader.mjs (PyScript's `interpreter`: starts Pyodide from a memory snapshot
   when the browser holds one for this build), snapshot.mjs (with this build's snapshot
-  key) and snapshot-worker.mjs (makes the snapshot after start-up);
+  key), snapshot-worker.mjs (makes the snapshot after start-up) and odds-worker.mjs (the
+  odds, off the page's thread);
 - pyscript/: @pyscript/core's dist/ (no source maps), pinned by package-lock.json;
 - pyodide/: the Pyodide runtime files from the pinned npm package (no package wheels);
 - wheels/: the svgwrite wheel, checked against the sha256 below;
@@ -288,7 +289,8 @@ ICON_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
 
 # --------------------------------------------------------------------------- snapshot
 
-# The page's Pyodide loader and what it needs: snapshot.mjs gets the key and wheel name.
+# snapshot.mjs is a template: the build fills in the snapshot key and the wheel's name.
+# The key hashes it and the worker that makes the snapshot, beside what the snapshot holds.
 SNAPSHOT_MODULE = "snapshot.mjs"
 SNAPSHOT_SOURCES = ("snapshot.mjs", "snapshot-worker.mjs")
 
