@@ -1,84 +1,67 @@
-"""Exact odds of a Robotech Blast attack, volleys included, in well under a second.
+"""Exact odds of a Robotech Blast attack, per unit, at the cost of a few units' worth each.
 
-Enumerating a 4-missile volley path by path is about 10^10 dice paths. But the missiles
-are independent until the reactions, so the odds are composed from the very functions
-`play` runs (engine/systems/robotech.py), stage by stage:
+The odds report per-unit figures, so each unit gets its own exact marginal, composed from
+the very functions `play` runs (engine/systems/robotech_rules.py):
 
 1. each missile on its own: its Strike, then its landing or its scatter and new Strike
-   (`strike`, `land`), enumerated with `enumerate_outcomes` (about 800 paths), reduced to
-   its `Record` (per unit: would-be damage and the Strike roll a Dodge must beat);
-2. the missiles folded one by one into a state that keeps only what the reactions can
-   see: missiles bundled by the set of shoot-down-capable mecha they are over (a
-   shoot-down destroys all the missiles over its mecha, RT-11) and whose side they would
-   damage (a mecha shoots only then), each bundle
-   summed unit by unit (`Impact.plus`: count, damage, highest Strike). Missiles at the
-   same target are exchangeable, so equal bundles merge. A flag says whether every missile
-   so far missed: those states become ONE scattered template (RT-20) when the rule
-   applies, so the last missile's misses are not folded into them. Records are interned
-   as small ints (`Interned`), so states hash as tuples of ints and each sum of two
-   records is computed once;
-3. per state, the shoot-downs, one mecha at a time (`shoot`: a 6 or not, so 2 outcomes
-   per mecha instead of 6^m paths), cached by the bundles' keys; what
-   each unit then faces (its hits, the Impact left, the CP spent) is an `Exposure`, and
-   equal exposures merge; what is left is computed once per set of surviving records;
-4. per exposure, each unit's Dodge and Roll with Impact (`defend`), independent of the
-   other units' once the shoot-downs are known: their product, each unit's distribution
-   cached, and each product computed once per tuple of distinct unit distributions.
+   (`strike`, `land`), enumerated once with `enumerate_outcomes` (about 800 paths) and
+   reduced to its `Record` (per unit: would-be damage, the Strike a Dodge must beat);
+2. per unit, each missile's record seen from that unit (`Sight`): the templates over it
+   and its Impact, and, for the mecha that could shoot that missile down before it
+   reaches the unit, what the shoot-down decision reads (`Threat`). Only shooters
+   coupled to the unit count: those that can stand under one template with it, or with
+   a shooter so coupled (`coupled`). Equal sights merge, so a missile far from the unit
+   is one outcome;
+3. the missiles folded one by one into that unit's state: missiles bundled by the set of
+   shooters that would shoot at them (a success destroys all of them, RT-11), each bundle
+   summed (`Impact.plus`). A flag says whether every missile so far missed: those
+   states become the ONE scattered template of RT-20 when the rule applies;
+4. per state, the shoot-downs of the coupled shooters in unit order (`will_shoot`, a 6 or
+   not: 2 outcomes each), then the unit's own Dodge and Roll with Impact (`defend`).
 
-Many mecha with Command Points crowded under a volley multiply the states: past
-`FOLD_BUDGET` (stage 2) or `SHOT_BUDGET` (stage 3) `TooManyOutcomes` is raised and
-`engine.systems.odds` samples instead, saying so in `Odds.note`. The 4-missile Derringer
-demo takes about 0.15 s (0.35 s before interning, pruning and the cached products).
+The shoot-downs are the only rule that couples units, and a mecha's Command Points the
+only thing shared across a volley: both stay inside one unit's state. Independent
+missiles combine by folding their merged sights (`engine.dice.combine`'s way), never as a
+product of their paths. `budget` (states, seconds) is checked as the states grow; past it
+`TooManyOutcomes` makes `auto` odds fall back to Monte Carlo, saying so.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from operator import add
-from typing import TypeVar
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from engine.dice import Dice, Distribution, TooManyOutcomes, enumerate_outcomes
+from engine.dice import Budget, Dice, Distribution, enumerate_outcomes
+from engine.geometry import Point
 from engine.log import SilentLog
-from engine.odds import Harm
+from engine.odds import Block, Marginals
 from engine.scenario import Scenario
-from engine.systems.robotech import (
-    POINT_OF_IMPACT_DF,
+from engine.systems.robotech_rules import (
+    TEMPLATE_RADIUS,
     Aim,
     Impact,
     Landing,
     Plan,
     Record,
-    ShootDown,
+    Threat,
+    aimed_at,
     defend,
+    harm_of,
     land,
     land_whole_miss,
-    merge,
     prepare,
-    shoot,
+    shoot_down_cost,
     strike,
-    surviving,
-    threatens,
+    threat_of,
     whole_volley_rule,
+    will_shoot,
 )
 
-T = TypeVar("T")
-FOLD_BUDGET = 200_000
-"""Past this many (state, missile outcome) pairs to fold, `exact` gives up and the caller
-samples instead: many mecha with Command Points clustered under a volley."""
-SHOT_BUDGET = 1_000_000
-"""Past this many (state, shoot-down outcome) pairs, the same: each costs about as much as a
-few seeded resolutions, so beyond it 200,000 of those are the cheaper answer."""
-Key = tuple[tuple[int, bool], ...]
-"""The shooters a missile is over, each with: would it damage a unit of their side?"""
-Bundles = tuple[int, ...]
-"""One slot per `Key` the attack can produce: the missiles with that key, summed (the id of
-their record in `Interned`, 0 for none)."""
-Hits = tuple[int, ...]
-"""Per unit, the templates that came down over it."""
-State = tuple[bool, Hits, Bundles]  # (every missile so far missed, hits, the bundles)
-Flown = tuple[bool, Hits, Key, Record]  # one missile: missed, hits, key, reaction view
-Slotted = tuple[bool, Hits, int, int]  # the same with its key's slot and its view's id
+HURT = Impact(0, 1, 1, 0, 0)
+"""What a shooter whose decision reads only "would it damage me" keeps of its Impact."""
+SHOT_SUCCEEDS = 1 / 6
+"""RT-11: only a 6."""
 
 
 def flight(plan: Plan, aim: Aim) -> Distribution[tuple[bool, Landing]]:
@@ -87,7 +70,7 @@ def flight(plan: Plan, aim: Aim) -> Distribution[tuple[bool, Landing]]:
 
     def fly(dice: Dice) -> tuple[bool, Landing]:
         roll = strike(plan, aim, dice, silent)
-        return not roll.reaches(POINT_OF_IMPACT_DF), land(plan, aim, roll, dice, silent)
+        return not roll.hits_point(), land(plan, aim, roll, dice, silent)
 
     return enumerate_outcomes(fly)
 
@@ -108,196 +91,227 @@ def flights(plan: Plan) -> list[Distribution[tuple[bool, Landing]]]:
     return [seen[(a.target, a.modifier)] for a in plan.aims]
 
 
-def flown(plan: Plan, missed: bool, record: Record) -> Flown:
-    """One missile's outcome, reduced to what the fold keeps: the hits apart, and for the
-    reactions only what `shoot` and `defend` read (no template counts, and no entry for a
-    unit it would not damage unless that unit may shoot it down)."""
-    hits = tuple(0 if hit is None else hit.templates for hit in record)
-    key = tuple((i, threatens(plan, i, [record])) for i in plan.shooters
-                if record[i] is not None)
-    view = tuple(None if hit is None or not (hit.count or i in plan.shooters)
-                 else hit._replace(templates=0) for i, hit in enumerate(record))
-    return missed, hits, key, view
+# -- which shooters matter to a unit ---------------------------------------------------------
 
 
-class Interned:
-    """Records as small ints (0: no record), so that the fold's states are tuples of ints,
-    which hash in a fraction of the time of nested records; and their sums (`merge`), each
-    computed once."""
-
-    def __init__(self) -> None:
-        self.records: list[Record | None] = [None]
-        self.ids: dict[Record | None, int] = {None: 0}
-        self.sums: dict[tuple[int, int], int] = {}
-
-    def id(self, record: Record) -> int:
-        n = self.ids.get(record)
-        if n is None:
-            n = self.ids[record] = len(self.records)
-            self.records.append(record)
-        return n
-
-    def plus(self, held: int, view: int) -> int:
-        """The id of the two records summed unit by unit (`merge`)."""
-        if not held:
-            return view
-        n = self.sums.get((held, view))
-        if n is None:
-            n = self.sums[held, view] = self.id(merge((self.records[held],
-                                                       self.records[view])))
-        return n
+def may_share_a_template(plan: Plan, a: int, b: int) -> bool:
+    """Can one 5" template cover both units' bases, wherever it lands?"""
+    ca, cb = plan.circles[a], plan.circles[b]
+    return (ca.center - cb.center).length() <= 2 * TEMPLATE_RADIUS + ca.radius + cb.radius
 
 
-def fold(state: State, missile: Slotted, interned: Interned) -> State:
-    """Add one missile: its hits, and its record to the bundle in its key's slot."""
-    missed, hits, slot, view = missile
-    ids = state[2]
-    return (state[0] and missed, tuple(map(add, state[1], hits)),
-            ids[:slot] + (interned.plus(ids[slot], view),) + ids[slot + 1:])
+def coupled(plan: Plan, index: int) -> tuple[int, ...]:
+    """The shooters whose shoot-downs can change what reaches unit `index`: those that
+    can share a template with it, and, through their decisions, with those (in unit
+    order)."""
+    found: set[int] = set()
+    frontier = [index]
+    while frontier:
+        a = frontier.pop()
+        for j in plan.shooters:
+            if j not in found and may_share_a_template(plan, a, j):
+                found.add(j)
+                frontier.append(j)
+    return tuple(j for j in plan.shooters if j in found)
 
 
-def volley_states(plan: Plan) -> tuple[Distribution[tuple[Hits, Bundles]], Interned]:
-    """Stages 1 and 2: the missiles folded into bundles, the whole-volley miss applied.
+def needs_detail(plan: Plan, index: int) -> bool:
+    """Does this shooter's decision read more than "would the missiles damage me"?"""
+    react = plan.scenario.attack.reactions_of(plan.units[index].id)
+    return react.best or any(r != "shoot_down" for r in
+                             react.order[:react.order.index("shoot_down")])
 
-    The bundles come as ids of `Interned.records`. When the whole-volley rule applies, the
-    last missile is not folded into a state where every missile missed when it misses too:
-    those states only count as the all-missed probability (the one scattered template)."""
-    parts = [part.map(lambda o: flown(plan, o[0], o[1].record)) for part in flights(plan)]
-    whole = whole_volley_rule(plan)
-    single = (single_scatter(plan).map(lambda landed: flown(plan, True, landed.record))
-              if whole else Distribution())
-    keys = sorted({m[2] for part in [*parts, single] for m, _ in part.items()})
-    slots = {key: n for n, key in enumerate(keys)}
-    interned = Interned()
 
-    def slotted(m: Flown) -> Slotted:
-        return m[0], m[1], slots[m[2]], interned.id(m[3])
+# -- a missile as one unit sees it -------------------------------------------------------------
 
-    start: State = (True, (0,) * len(plan.units), (0,) * len(keys))
+
+class Sight(NamedTuple):
+    """One missile seen from one unit: did it miss its Strike, the templates over the
+    unit, the shooters that would shoot at it (the bundle key) with what their decision
+    reads, and its Impact on the unit (templates left out)."""
+
+    missed: bool
+    hits: int
+    key: tuple[int, ...]
+    threats: tuple[Threat, ...]
+    own: Impact | None
+
+
+def sight(plan: Plan, index: int, shooters: Sequence[int], detailed: Sequence[bool],
+          missed: bool, record: Record) -> Sight:
+    hit = record[index]
+    key, threats = [], []
+    for j, detail in zip(shooters, detailed, strict=True):
+        if aimed_at(plan, j, record):
+            t = threat_of(plan, j, [record])
+            own = t.own._replace(templates=0) if detail and t.own else (
+                HURT if t.own and t.own.damage > 0 else None)
+            key.append(j)
+            threats.append(Threat(own, t.others))
+    return Sight(missed, 0 if hit is None else hit.templates, tuple(key), tuple(threats),
+                 None if hit is None or hit.count == 0 else hit._replace(templates=0))
+
+
+def plus(a: Impact | None, b: Impact | None) -> Impact | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if a == HURT and b == HURT:
+        return HURT
+    return a.plus(b)
+
+
+class Bundle(NamedTuple):
+    """Missiles with the same key, summed: each shooter's `Threat`, the unit's Impact."""
+
+    threats: tuple[Threat, ...]
+    own: Impact | None
+
+    def add(self, s: Sight) -> Bundle:
+        return Bundle(tuple(Threat(plus(a.own, b.own), a.others or b.others)
+                            for a, b in zip(self.threats, s.threats, strict=True)),
+                      plus(self.own, s.own))
+
+
+State = tuple[bool, int, tuple[Bundle | None, ...]]
+"""(every missile so far missed, templates over the unit, one bundle per key slot)."""
+
+
+def fold(state: State, s: Sight, slot: int) -> State:
+    missed, hits, bundles = state
+    if not s.key and s.own is None:
+        return missed and s.missed, hits + s.hits, bundles
+    held = bundles[slot]
+    bundle = Bundle(s.threats, s.own) if held is None else held.add(s)
+    return (missed and s.missed, hits + s.hits,
+            bundles[:slot] + (bundle,) + bundles[slot + 1:])
+
+
+def folded(parts: Sequence[Distribution[Sight]], single: Distribution[Sight] | None,
+           budget: Budget) -> Distribution[tuple[int, tuple[tuple[tuple[int, ...], Bundle], ...]]]:
+    """Stages 2-3 for one unit: the missiles folded into bundles, the whole-volley miss
+    applied (`single`: the one template's sight, when RT-20 applies). Returns (templates
+    over the unit, the bundles that fly with their keys)."""
+    keys = sorted({s.key for part in [*parts, single or Distribution()] for s, _ in part.items()})
+    slots = {k: n for n, k in enumerate(keys)}
+    start: State = (True, 0, (None,) * len(keys))
     states = Distribution.certain(start)
     all_missed = 0.0
     for n, part in enumerate(parts):
-        if len(states) * len(part) > FOLD_BUDGET:
-            raise TooManyOutcomes(f"more than {FOLD_BUDGET} (state, missile outcome) pairs "
-                                  "to fold")
-        missiles = list(part.map(slotted).items())
-        struck = [(m, p) for m, p in missiles if not m[0]]
-        last = whole and n == len(parts) - 1
+        budget.check(len(states) * len(part))
+        items = [(s, slots[s.key], p) for s, p in part.items()]
+        last = single is not None and n == len(parts) - 1
         if last:
-            all_missed = (math.fsum(p for s, p in states.items() if s[0])
-                          * math.fsum(p for m, p in missiles if m[0]))
-        folded: dict[State, float] = {}
-        get = folded.get
+            all_missed = (math.fsum(p for st, p in states.items() if st[0])
+                          * math.fsum(p for s, _, p in items if s.missed))
+        struck = [m for m in items if not m[0].missed]
+        out: dict[State, float] = {}
+        get = out.get
         for state, ps in states.items():
-            after: dict[State, float] = {}  # as `bind`: equal images merged, then weighed
-            for m, pm in struck if last and state[0] else missiles:
-                s = fold(state, m, interned)
-                after[s] = after.get(s, 0.0) + pm
-            for s, pa in after.items():
-                folded[s] = get(s, 0.0) + ps * pa
-        states = Distribution(folded.items())
-    if not whole:
-        return states.map(lambda s: s[1:]), interned
-    return Distribution([(s[1:], p) for s, p in states.items()]
-                        + [(fold(start, slotted(m), interned)[1:], all_missed * p)
-                           for m, p in single.items()]), interned
+            for s, slot, pm in struck if last and state[0] else items:
+                nxt = fold(state, s, slot)
+                out[nxt] = get(nxt, 0.0) + ps * pm
+        states = Distribution(out.items())
+    pairs = list(states.items())
+    if single is not None:
+        pairs += [(fold(start, s, slots[s.key]), all_missed * p) for s, p in single.items()]
+
+    def flying(state: State) -> tuple[int, tuple[tuple[tuple[int, ...], Bundle], ...]]:
+        return state[1], tuple((keys[k], b) for k, b in enumerate(state[2]) if b is not None)
+
+    return Distribution(pairs).map(flying)
 
 
-def shoot_downs(plan: Plan, records: list[Record]) -> Distribution[ShootDown]:
-    """The shoot-downs (RT-11), one mecha at a time: 2 outcomes each instead of 6^m paths."""
+def shot_down(plan: Plan, index: int, shooters: Sequence[int],
+              bundles: tuple[tuple[tuple[int, ...], Bundle], ...]
+              ) -> Distribution[tuple[Impact | None, int]]:
+    """Stage 4a: the coupled shooters in unit order, each at the bundles still flying that
+    it would shoot at (`will_shoot`); what is left of the unit's Impact and the CP it
+    spent shooting."""
+    states = Distribution.certain(((True,) * len(bundles), 0))
+    for j in shooters:
+        pos = [n for n, (key, _) in enumerate(bundles) if j in key]
+        if not pos:
+            continue
+        cost = shoot_down_cost(plan.units[j])
+
+        def step(state: tuple[tuple[bool, ...], int], j: int = j, pos: list[int] = pos,
+                 cost: int = cost) -> Distribution[tuple[tuple[bool, ...], int]]:
+            alive, spent = state
+            incoming = [n for n in pos if alive[n]]
+            threats = [bundles[n][1].threats[bundles[n][0].index(j)] for n in incoming]
+            if not incoming or not will_shoot(plan, j, merged(threats)):
+                return Distribution.certain(state)
+            paid = spent + (cost if j == index else 0)
+            down = tuple(a and n not in incoming for n, a in enumerate(alive))
+            return Distribution([((down, paid), SHOT_SUCCEEDS), ((alive, paid), 1 - SHOT_SUCCEEDS)])
+
+        states = states.bind(step)
+
+    def left(state: tuple[tuple[bool, ...], int]) -> tuple[Impact | None, int]:
+        own = None
+        for (_, b), a in zip(bundles, state[0], strict=True):
+            if a:
+                own = plus(own, b.own)
+        return own, state[1]
+
+    return states.map(left)
+
+
+def merged(threats: Sequence[Threat]) -> Threat:
+    own = None
+    for t in threats:
+        own = plus(own, t.own)
+    return Threat(own, any(t.others for t in threats))
+
+
+def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[bool, Record]]],
+                  single: Distribution[Record] | None, budget: Budget) -> Block:
+    """Stages 2 to 4 for one unit: its exact distribution of harm."""
+    shooters = coupled(plan, index)
+    detailed = [needs_detail(plan, j) for j in shooters]
+    unit = plan.units[index]
+    whole = single is not None
+
+    def seen(o: tuple[bool, Record]) -> Sight:
+        return sight(plan, index, shooters, detailed, o[0] and whole, o[1])
+
+    parts = [m.map(seen) for m in missiles]
+    one = single.map(lambda r: seen((True, r))) if single is not None else None
+    states = folded(parts, one, budget)
+    budget.check(len(states))
     silent = SilentLog()
-    state = Distribution.certain(ShootDown.start(records, len(plan.units)))
-    for i in plan.shooters:
-        state = state.bind(lambda s, i=i: enumerate_outcomes(
-            lambda d: shoot(plan, i, records, s, d, silent)))
-    return state
+    shots: dict[object, Distribution[tuple[Impact | None, int]]] = {}
 
-
-def cached(cache: dict, key: object, make: Callable[[], T]) -> T:
-    if key not in cache:
-        cache[key] = make()
-    return cache[key]
-
-
-Exposure = tuple[Hits, int, tuple[int, ...]]
-"""After the shoot-downs, per unit: the missiles that struck it, what is left (the id of
-the surviving record in `Interned`) and the CP it spent."""
-
-
-def exposures(plan: Plan) -> tuple[Distribution[Exposure], Interned]:
-    """Stages 1-2, then the shoot-downs: what each unit faces when it comes to defend."""
-    states, interned = volley_states(plan)
-    table = interned.records
-    shots: dict[object, Distribution[ShootDown]] = {}
-    lefts: dict[tuple[int, ...], int] = {}
-    pairs = [0]
-
-    def after_shots(state: tuple[Hits, Bundles]) -> Distribution[Exposure]:
+    def after(state: tuple[int, tuple[tuple[tuple[int, ...], Bundle], ...]]
+              ) -> Distribution[tuple[int, Impact | None, int]]:
         hits, bundles = state
-        present = tuple(b for b in bundles if b)
-        records = [table[b] for b in present]
-        downs = cached(shots, tuple(b != 0 for b in bundles),
-                       lambda: shoot_downs(plan, records))
-        pairs[0] += len(downs)
-        if pairs[0] > SHOT_BUDGET:
-            raise TooManyOutcomes(f"more than {SHOT_BUDGET} (state, shoot-down outcome) "
-                                  "pairs to defend")
+        if bundles not in shots:
+            shots[bundles] = shot_down(plan, index, shooters, bundles)
+        return shots[bundles].map(lambda o: (hits, o[0], o[1]))
 
-        def exposure(sd: ShootDown) -> Exposure:
-            # what survives depends only on the records still flying: computed once each
-            alive = tuple(b for b, a in zip(present, sd.alive, strict=True) if a)
-            left = cached(lefts, alive,
-                          lambda: interned.id(surviving(plan, records, sd.alive)))
-            return hits, left, sd.spent
+    faced = states.bind(after)
+    budget.check(len(faced))
 
-        return downs.map(exposure)
+    def harms(f: tuple[int, Impact | None, int]) -> Distribution:
+        hits, hit, spent = f
+        return enumerate_outcomes(lambda d: (harm_of(unit, hits, defend(
+            plan, index, hit, spent, d, silent).damage),))
 
-    return states.bind(after_shots), interned
+    return Block((index,), faced.bind(harms))
 
 
-def exact(scenario: Scenario) -> Distribution[tuple[Harm, ...]]:
-    """The exact distribution of harm per unit: each unit's Dodge and Roll with Impact are
-    independent once the shoot-downs are known, so their product is taken per exposure.
-
-    Many exposures differ only where no unit's odds change (e.g. the highest Strike when no
-    Dodge is possible): the product is computed once per tuple of distinct distributions
-    of the units, unit by unit from the product of the units before (as `combine` does)."""
+def marginals(scenario: Scenario, budget: Budget) -> Marginals:
+    """Every unit's exact harm (its own block: only shoot-downs couple units, and they
+    are folded inside each unit's state)."""
     plan = prepare(scenario)
-    silent = SilentLog()
-    dists, interned = exposures(plan)
-    table = interned.records
-    defences: dict[tuple[int, int, Impact | None, int], int] = {}
-    distinct: dict[tuple[tuple[Harm, float], ...], int] = {}
-    parts: list[list[tuple[Harm, float]]] = []
-    products: dict[tuple[int, ...], Distribution[tuple[Harm, ...]]] = {
-        (): Distribution.certain(())}
-
-    def defence(i: int, hits: int, left: int, spent: int) -> int:
-        """The id of unit `i`'s distribution of harm (equal distributions, equal ids)."""
-        hit = table[left][i]
-        key = (i, hits, hit, spent)
-        n = defences.get(key)
-        if n is None:
-            items = tuple(enumerate_outcomes(
-                lambda d: Harm(hits, defend(plan, i, hit, spent, d, silent).damage)).items())
-            n = defences[key] = cached(distinct, items, lambda: len(distinct))
-            if n == len(parts):
-                parts.append(list(items))
-        return n
-
-    def product(ids: tuple[int, ...]) -> Distribution[tuple[Harm, ...]]:
-        if ids not in products:
-            outcomes = parts[ids[-1]]
-            products[ids] = Distribution((t + (h,), pt * ph) for t, pt in
-                                         product(ids[:-1]).items() for h, ph in outcomes)
-        return products[ids]
-
-    def harms(exposure: Exposure) -> Distribution[tuple[Harm, ...]]:
-        hits, left, spent = exposure
-        return product(tuple(map(defence, range(len(hits)), hits, (left,) * len(hits),
-                                 spent)))
-
-    return dists.bind(harms)
+    missiles = [f.map(lambda o: (o[0], o[1].record)) for f in flights(plan)]
+    budget.check(sum(len(m) for m in missiles))
+    single = single_scatter(plan).map(lambda landed: landed.record) \
+        if whole_volley_rule(plan) else None
+    return tuple(unit_marginal(plan, i, missiles, single, budget)
+                 for i in range(len(plan.units)))
 
 
 def landing(scenario: Scenario) -> list[dict[str, float]]:
@@ -309,24 +323,19 @@ def landing(scenario: Scenario) -> list[dict[str, float]]:
     plan = prepare(scenario)
     dists = flights(plan)
     misses = [d.probability(lambda o: o[0]) for d in dists]
-    all_missed = 1.0
-    if whole_volley_rule(plan):
-        for q in misses:
-            all_missed *= q
-    else:
-        all_missed = 0.0
+    all_missed = math.prod(misses) if whole_volley_rule(plan) else 0.0
     weight: dict[tuple[float, float], float] = {}
 
-    def add(landed: Landing, p: float) -> None:
-        key = (round(landed.centre.x, 6), round(landed.centre.y, 6))
+    def add(centre: Point, p: float) -> None:
+        key = (round(centre.x, 6), round(centre.y, 6))
         weight[key] = weight.get(key, 0.0) + p
 
     for dist, q in zip(dists, misses, strict=True):
         for (missed, landed), p in dist.items():
-            add(landed, p * (1.0 - all_missed / q) if missed else p)
+            add(landed.centre, p * (1.0 - all_missed / q) if missed else p)
     if all_missed:
         for landed, p in single_scatter(plan).items():
-            add(landed, all_missed * p)
+            add(landed.centre, all_missed * p)
     total = sum(weight.values())
     return [{"x": x, "y": y, "p": round(p / total, 6)}
             for (x, y), p in sorted(weight.items()) if p > 0]
