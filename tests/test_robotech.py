@@ -333,7 +333,143 @@ def test_rt_10_a_successful_dodge_does_not_scatter_the_blast() -> None:
     assert "no scatter" in next(s.text for s in steps if s.clause == "RT-6")
 
 
+def test_rt_6_dodge_modifier_adds_to_the_roll_and_is_logged() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1, dodge_modifier=-1)]
+    s = build(units, reactions={"default": ALL})
+    res, steps = play(s, [4, 5])  # Strike 6; Dodge 5 + PIL 2 - 1 = 6
+    assert damage(res)["r1"] == 0
+    said = next(st.text for st in steps if st.clause == "RT-6")
+    assert "rolls 5 + PIL 2 -1 (modifier) = 6 against the Strike roll, 6: dodged" in said
+    res, _ = play(s, [4, 4])  # 4 + 2 - 1 = 5 < 6
+    assert damage(res)["r1"] == 6
+
+
+def test_rt_6_a_natural_six_dodge_compares_its_total_by_default() -> None:
+    # issue 10: a natural-6 Dodge used to beat a Strike of 8; D6 6 + PIL 1 = 7 < 8
+    units = [attacker(gn=2), unit("r1", 30, 24, cp=1, pil=1)]
+    react = {"default": {**OFF, "dodge": True}}
+    res, steps = play(build(units, reactions=react), [6])  # Strike 8: no Dodge
+    assert damage(res)["r1"] == 6 and res["r1"].cp_spent == 0  # no point spent in vain
+    res, steps = play(build(units, reactions=react,
+                            options={"natural_rolls": True}), [6, 6])
+    assert damage(res)["r1"] == 0
+    assert "a natural 6: dodged" in next(st.text for st in steps if st.clause == "RT-6")
+
+
+# -- reactions per unit: order, keep_cp, the policy best (issue 10) -------------------------------
+
+
+def test_rt_6_the_policy_best_dodges_rather_than_spend_its_only_cp_on_a_shoot_down() -> None:
+    # One Blast Missile, 1 CP, PIL 2 (issue 10). Strike 3 + 2 = 5: a Dodge fails on 1-2 only,
+    # expected 9 / 3 = 3, a shoot-down leaves 9 x 5/6 = 7.5. No reactions given: best.
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    s = build(units, weapon=MISSILE, reactions={"r1": "best"})
+    res, steps = play(s, [3, 4])  # Dodge 4 + 2 = 6: dodged
+    assert damage(res)["r1"] == 0 and res["r1"].reactions == ("dodge",)
+    assert "RT-11" not in clauses(steps)
+    # today's booleans keep today's meaning: the shoot-down first, then no CP to dodge
+    res, steps = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 4])
+    assert damage(res)["r1"] == 9 and res["r1"].reactions == ("shoot-down-failed",)
+
+
+def test_rt_11_the_policy_best_is_the_default_for_a_unit_the_scenario_leaves_out() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    doc = {"format": "scatterlab/1", "system": "robotech", "table": {"width": 48, "height": 48},
+           "units": units, "attack": {"attacker": "a1", "weapon": MISSILE, "targets": ["r1"]}}
+    s = scenarios.load_dict(doc)
+    assert s.attack.reactions_of("r1").best
+    res, _ = play(s, [3, 4])
+    assert res["r1"].reactions == ("dodge",)
+
+
+def test_rt_11_the_policy_best_shoots_when_a_dodge_cannot_save_it() -> None:
+    # Strike 6 + 2 = 8 against PIL 1: no Dodge can reach it, and the missile is
+    # Overwhelming (no Roll with Impact), so the one CP shoots
+    units = [attacker(), unit("r1", 30, 24, cp=1, pil=1)]
+    heavy = {**MISSILE, "abilities": ["blast", "missile", "overwhelming"]}
+    res, steps = play(build(units, weapon=heavy, reactions={"r1": {"policy": "best"}}),
+                      [6, 6])
+    assert damage(res)["r1"] == 0 and res["r1"].reactions == ("shoot-down",)
+
+
+def test_rt_11_an_order_keeps_the_cp_for_a_reaction_ranked_higher() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    order = {"r1": {"order": ["dodge", "shoot_down", "roll_with_impact"]}}
+    res, steps = play(build(units, weapon=MISSILE, reactions=order), [3, 4])
+    assert res["r1"].reactions == ("dodge",) and "RT-11" not in clauses(steps)
+    units = [attacker(), unit("r1", 30, 24, cp=2)]  # two CP: both
+    res, _ = play(build(units, weapon=MISSILE, reactions=order), [3, 5, 4])
+    assert res["r1"].reactions == ("shoot-down-failed", "dodge")
+
+
+def test_rt_7_an_order_may_rank_roll_with_impact_above_dodge() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    react = {"r1": {"order": ["roll_with_impact", "dodge"]}}
+    res, _ = play(build(units, weapon={**GRENADE, "md": 9}, reactions=react), [3])
+    assert damage(res)["r1"] == 4 and res["r1"].reactions == ("roll-with-impact",)
+
+
+def test_rt_6_keep_cp_leaves_command_points_unspent() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=2)]
+    react = {"r1": {**ALL, "keep_cp": 1}}
+    res, _ = play(build(units, weapon={**GRENADE, "md": 9}, reactions=react), [3, 1])
+    assert res["r1"].reactions == ("dodge-failed",) and damage(res)["r1"] == 9
+    assert res["r1"].cp_spent == 1
+    res, _ = play(build(units, weapon={**GRENADE, "md": 9},
+                        reactions={"r1": {"policy": "best", "keep_cp": 2}}), [3])
+    assert res["r1"].cp_spent == 0 and damage(res)["r1"] == 9
+
+
+@pytest.mark.parametrize(("entry", "path"), [
+    ({"shoot_down": True, "order": ["dodge"]}, "attack.reactions.r1"),
+    ({"order": ["dodge", "dodge"]}, "attack.reactions.r1.order"),
+    ({"policy": "worst"}, "attack.reactions.r1.policy"),
+    ({"keep_cp": -1}, "attack.reactions.r1.keep_cp"),
+])
+def test_rt_6_reactions_that_cannot_be_read_are_refused_with_their_path(entry: Any,
+                                                                      path: str) -> None:
+    with pytest.raises(ScenarioError) as e:
+        build([attacker(), unit("r1", 30, 24)], reactions={"r1": entry})
+    assert e.value.path == path
+
+
+def test_rt_8_structures_refuse_mecha_fields_and_reactions() -> None:
+    with pytest.raises(ScenarioError) as e:
+        build([attacker(), structure("s1", 30, 24, cp=1)], targets=["s1"])
+    assert e.value.path == "units[1].cp"
+    with pytest.raises(ScenarioError) as e:
+        build([attacker(), structure("s1", 30, 24)], targets=["s1"],
+              reactions={"s1": ALL})
+    assert e.value.path == "attack.reactions.s1" and "RT-8" in e.value.reason
+
+
 # -- RT-11: shooting the missiles down ------------------------------------------------------------
+
+
+def test_rt_11_shoot_down_by_would_damage_bars_a_mecha_its_df_protects() -> None:
+    units = [attacker(), unit("r1", 30, 24, df=7, cp=1), unit("r2", 32, 24)]
+    s = build(units, weapon=MISSILE, targets=["r1"], reactions={"default": ALL},
+              options={"natural_rolls": False, "shoot_down_by": "would-damage"})
+    res, steps = play(s, [3])  # Strike 5: r1 takes nothing, so it may not shoot
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 4} and "RT-11" not in clauses(steps)
+
+
+def test_rt_11_shoot_for_others_false_shoots_only_to_save_itself() -> None:
+    units = [attacker(), unit("r1", 30, 24, df=7, cp=1), unit("r2", 32, 24)]
+    s = build(units, weapon=MISSILE, targets=["r1"], reactions={"default": ALL},
+              options={"natural_rolls": False, "shoot_for_others": False})
+    res, steps = play(s, [3])
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 4} and "RT-11" not in clauses(steps)
+    assert "shoot_for_others=false" in steps[0].text
+
+
+def test_rt_11_shoot_downs_are_declared_together_before_any_roll() -> None:
+    # r1 and r2 are both under the one missile: both declare, both roll, although r1's 6
+    # already destroyed it
+    units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24, cp=1)]
+    res, steps = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 6, 2])
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
+    assert [res[u].reactions for u in ("r1", "r2")] == [("shoot-down",), ("shoot-down-failed",)]
 
 
 def test_rt_11_a_six_destroys_the_missile_for_everyone() -> None:
@@ -630,6 +766,29 @@ def test_the_demos_show_what_their_notes_teach() -> None:
     assert [volley4[u]["damage"] for u in ("r1", "r2", "r3")] == [0, 12, 0]
     assert volley4["r3"]["reactions"] == ["shoot-down"]
     assert "dodge" in volley4["r1"]["reactions"]
+
+
+def test_rt_5_a_unit_whose_damage_reaches_its_mdc_is_destroyed() -> None:
+    units = [attacker(), unit("r1", 30, 24, mdc=6), unit("r2", 32, 24, mdc=4),
+             structure("s1", 28, 24, mdc=3)]
+    s = build(units)
+    d = ScriptedDice([3])
+    log = Log(d)
+    out = rt.play(s, d, log)
+    eff = rt.effects(s, out)
+    assert [eff[u]["destroyed"] for u in ("r1", "r2", "s1")] == [True, False, True]
+    assert [h.destroyed for h in rt.harm(s, out)] == [False, True, False, True]
+    assert "r1 takes 6 damage (1 template over it, 0 CP spent), destroyed: 6 reaches its " \
+           "MDC 6" in log.steps[-1].text
+
+
+@pytest.mark.parametrize("path", [p for p in DEMOS if "dice" in json.loads(p.read_text())],
+                         ids=lambda p: p.stem)
+def test_every_scripted_demo_uses_exactly_all_its_dice(path: Path) -> None:
+    s = scenarios.loads(path.read_text(encoding="utf-8"))
+    d = ScriptedDice(s.dice)
+    rt.play(s, d, Log(d))
+    assert d.remaining == 0
 
 
 def test_effects_are_json_ready() -> None:

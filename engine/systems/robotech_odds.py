@@ -32,25 +32,30 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from engine.dice import Budget, Dice, Distribution, enumerate_outcomes
+from engine.dice import Budget, Distribution, enumerate_outcomes
 from engine.geometry import Point
 from engine.log import SilentLog
-from engine.odds import Block, Marginals
+from engine.odds import Block, Harm, Marginals
 from engine.scenario import Scenario
 from engine.systems.robotech_rules import (
+    INESCAPABLE_MISSILES,
     TEMPLATE_RADIUS,
     Aim,
     Impact,
     Landing,
     Plan,
     Record,
+    Strike,
     Threat,
     aimed_at,
+    cp_of,
     defend,
+    direct_hit,
+    dodge_bonus,
     harm_of,
-    land,
-    land_whole_miss,
     prepare,
+    scatter,
+    scattered_hit,
     shoot_down_cost,
     strike,
     threat_of,
@@ -58,27 +63,40 @@ from engine.systems.robotech_rules import (
     will_shoot,
 )
 
-HURT = Impact(0, 1, 1, 0, 0)
-"""What a shooter whose decision reads only "would it damage me" keeps of its Impact."""
 SHOT_SUCCEEDS = 1 / 6
 """RT-11: only a 6."""
 
 
 def flight(plan: Plan, aim: Aim) -> Distribution[tuple[bool, Landing]]:
-    """One missile alone: (did it miss its Strike, where and how it landed)."""
+    """One missile alone: (did it miss its Strike, where and how it landed), stage by
+    stage as `land` composes them: the Strike; on a hit the template on the target
+    (`direct_hit`), on a miss the scatter (`scatter`), then the new Strike where it comes
+    down (`scattered_hit`), the scatter computed once for every missing face."""
     silent = SilentLog()
+    missed = scattered(plan, aim, False).map(lambda landed: (True, landed))
 
-    def fly(dice: Dice) -> tuple[bool, Landing]:
-        roll = strike(plan, aim, dice, silent)
-        return not roll.hits_point(), land(plan, aim, roll, dice, silent)
+    def landed(roll: Strike) -> Distribution[tuple[bool, Landing]]:
+        if not roll.hits_point():
+            return missed
+        return Distribution.certain((False, Landing(aim.centre,
+                                                    direct_hit(plan, aim, roll, silent))))
 
-    return enumerate_outcomes(fly)
+    return enumerate_outcomes(lambda d: strike(plan, aim, d, silent)).bind(landed)
+
+
+def scattered(plan: Plan, aim: Aim, whole: bool) -> Distribution[Landing]:
+    """RT-12 to RT-16 (`whole`: RT-20's one template): where a missed template comes down,
+    then what its new Strike does there, each point enumerated once."""
+    silent = SilentLog()
+    centres = enumerate_outcomes(lambda d: scatter(plan, aim, d, silent, whole))
+    return centres.bind(lambda c: enumerate_outcomes(
+        lambda d: Landing(c, scattered_hit(plan, aim, c, d, silent, whole))))
 
 
 def single_scatter(plan: Plan) -> Distribution[Landing]:
-    """RT-20: the one template a whole-volley miss scatters from the first target."""
-    silent = SilentLog()
-    return enumerate_outcomes(lambda d: land_whole_miss(plan, d, silent))
+    """RT-20: the one template a whole-volley miss scatters from the first target (as
+    `land_whole_miss` does)."""
+    return scattered(plan, plan.aims[0], True)
 
 
 def flights(plan: Plan) -> list[Distribution[tuple[bool, Landing]]]:
@@ -101,25 +119,105 @@ def may_share_a_template(plan: Plan, a: int, b: int) -> bool:
 
 
 def coupled(plan: Plan, index: int) -> tuple[int, ...]:
-    """The shooters whose shoot-downs can change what reaches unit `index`: those that
-    can share a template with it, and, through their decisions, with those (in unit
-    order)."""
-    found: set[int] = set()
-    frontier = [index]
-    while frontier:
-        a = frontier.pop()
-        for j in plan.shooters:
-            if j not in found and may_share_a_template(plan, a, j):
-                found.add(j)
-                frontier.append(j)
-    return tuple(j for j in plan.shooters if j in found)
+    """The shooters whose shoot-downs can change what reaches unit `index` (itself
+    included): those that can stand under one template with it."""
+    return tuple(j for j in plan.shooters if may_share_a_template(plan, index, j))
 
 
-def needs_detail(plan: Plan, index: int) -> bool:
-    """Does this shooter's decision read more than "would the missiles damage me"?"""
-    react = plan.scenario.attack.reactions_of(plan.units[index].id)
-    return react.best or any(r != "shoot_down" for r in
-                             react.order[:react.order.index("shoot_down")])
+class Canon(NamedTuple):
+    """What one unit's reactions can tell apart in the Impact of the missiles over it,
+    kept so under sums: the missile count up to `count` (4: Inescapable, RT-18; 1 where
+    no Dodge can matter), the damage up to `damage` (0: exact), each Strike total by its
+    class (`strike`, from the total `low`: totals that a Dodge, or this shooter's decision,
+    cannot tell apart share one, the lowest), and the damage halved missile by missile only
+    if `halved`."""
+
+    count: int
+    damage: int
+    low: int
+    strike: tuple[int, ...]
+    halved: bool
+
+    def of(self, hit: Impact | None) -> Impact | None:
+        if hit is None or not hit.count and not hit.damage:
+            return None
+        return self.kept(hit)
+
+    def kept(self, hit: Impact) -> Impact | None:
+        damage = min(hit.damage, self.damage) if self.damage else hit.damage
+        count = min(hit.count, self.count)
+        if not count and not damage:
+            return None
+        return Impact(0, count, damage, hit.halved if self.halved else 0,
+                      self.klass(hit.strike) if hit.count else 0)
+
+    def klass(self, total: int) -> int:
+        return self.strike[min(max(total - self.low, 0), len(self.strike) - 1)]
+
+    def plus(self, a: Impact | None, b: Impact | None) -> Impact | None:
+        """Two kept Impacts summed, kept again."""
+        if a is None:
+            return b
+        if b is None:
+            return a
+        return self.kept(a.plus(b))
+
+    def join(self, a: Threat | None, b: Threat | None) -> Threat | None:
+        """Two Threats to one shooter, summed."""
+        if a is None:
+            return b
+        if b is None:
+            return a
+        return Threat(self.plus(a.own, b.own), a.others or b.others)
+
+
+FACES = 7
+"""Strike totals from `low` (every face dodges) to `low` + 6 (none does)."""
+
+
+def may_dodge_at_all(plan: Plan, index: int) -> bool:
+    """Can this unit ever roll a Dodge against this attack (the Strike then matters)?"""
+    unit = plan.units[index]
+    react = plan.scenario.attack.reactions_of(unit.id)
+    return (unit.is_mecha and react.allows("dodge") and cp_of(unit) - react.keep >= 1
+            and not plan.scenario.attack.weapon.has("inescapable"))
+
+
+def defence_canon(plan: Plan, index: int) -> Canon:
+    """What unit `index`'s own Dodge and Roll with Impact read of the missiles left."""
+    low = dodge_bonus(plan, plan.units[index]) + 1
+    halved = plan.options["impact_halves"] == "missile"
+    if not may_dodge_at_all(plan, index):
+        return Canon(1, 0, low, (0,) * FACES, halved)
+    return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)), halved)
+
+
+def decision_canon(plan: Plan, index: int) -> Canon:
+    """What shooter `index`'s decision (`will_shoot`) reads of the missiles over it. A
+    decision of priority reads only whether they damage it (unless it ranks a Dodge or a
+    Roll with Impact higher); so does one of the policy best against an Overwhelming
+    weapon (no Roll with Impact: the expected damages it compares scale with the damage),
+    which reads the Strike only through runs of totals giving the same decisions."""
+    unit = plan.units[index]
+    react = plan.scenario.attack.reactions_of(unit.id)
+    low = dodge_bonus(plan, unit) + 1
+    ranked = react.order[:react.order.index("shoot_down")]
+    if not react.best and not ranked:
+        return Canon(0, 1, low, (0,) * FACES, False)
+    if not plan.scenario.attack.weapon.has("overwhelming"):
+        return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)),
+                     plan.options["impact_halves"] == "missile")
+    classes: list[int] = []
+    seen: tuple[bool, ...] = ()
+    first = low
+    for total in range(low, low + FACES):
+        says = tuple(will_shoot(plan, index, Threat(Impact(0, c, d, 0, total), o))
+                     for c in range(1, INESCAPABLE_MISSILES + 1) for d in (0, 1)
+                     for o in (False, True))
+        if says != seen:
+            seen, first = says, total
+        classes.append(first)
+    return Canon(INESCAPABLE_MISSILES, 1, low, tuple(classes), False)
 
 
 # -- a missile as one unit sees it -------------------------------------------------------------
@@ -127,174 +225,144 @@ def needs_detail(plan: Plan, index: int) -> bool:
 
 class Sight(NamedTuple):
     """One missile seen from one unit: did it miss its Strike, the templates over the
-    unit, the shooters that would shoot at it (the bundle key) with what their decision
-    reads, and its Impact on the unit (templates left out)."""
+    unit, the coupled shooters that would shoot at it (its `key`: one successful shot
+    among them destroys it), its Impact on the unit, and what each coupled shooter's
+    decision reads of it (`Threat`, None where it is not over that shooter)."""
 
     missed: bool
     hits: int
     key: tuple[int, ...]
-    threats: tuple[Threat, ...]
     own: Impact | None
+    threats: tuple[Threat | None, ...]
 
 
-def sight(plan: Plan, index: int, shooters: Sequence[int], detailed: Sequence[bool],
-          missed: bool, record: Record) -> Sight:
-    hit = record[index]
-    key, threats = [], []
-    for j, detail in zip(shooters, detailed, strict=True):
-        if aimed_at(plan, j, record):
-            t = threat_of(plan, j, [record])
-            own = t.own._replace(templates=0) if detail and t.own else (
-                HURT if t.own and t.own.damage > 0 else None)
-            key.append(j)
-            threats.append(Threat(own, t.others))
-    return Sight(missed, 0 if hit is None else hit.templates, tuple(key), tuple(threats),
-                 None if hit is None or hit.count == 0 else hit._replace(templates=0))
+State = tuple[bool, int, tuple[tuple[tuple[int, ...], Impact], ...], tuple[Threat | None, ...]]
+"""(every missile so far missed, templates over the unit, the unit's Impact summed per key
+(sorted), each coupled shooter's Threat summed over every missile over it)."""
 
 
-def plus(a: Impact | None, b: Impact | None) -> Impact | None:
-    if a is None:
-        return b
-    if b is None:
-        return a
-    if a == HURT and b == HURT:
-        return HURT
-    return a.plus(b)
+class View(NamedTuple):
+    """How one unit sees the attack: the coupled shooters, and the `Canon` of its own
+    defence and of each shooter's decision."""
+
+    index: int
+    shooters: tuple[int, ...]
+    defence: Canon
+    decisions: tuple[Canon, ...]
+
+    @classmethod
+    def of(cls, plan: Plan, index: int) -> View:
+        shooters = coupled(plan, index)
+        return cls(index, shooters, defence_canon(plan, index),
+                   tuple(decision_canon(plan, j) for j in shooters))
+
+    def sight(self, plan: Plan, missed: bool, record: Record) -> Sight:
+        hit = record[self.index]
+        own = self.defence.of(hit)
+        key, threats = [], []
+        for j, canon in zip(self.shooters, self.decisions, strict=True):
+            threat = None
+            if aimed_at(plan, j, record):
+                if own is not None:
+                    key.append(j)
+                t = threat_of(plan, j, [record])
+                mine = canon.of(t.own)
+                threat = Threat(mine, t.others) if mine is not None or t.others else None
+            threats.append(threat)
+        return Sight(missed, 0 if hit is None else hit.templates, tuple(key), own,
+                     tuple(threats))
+
+    def fold(self, state: State, s: Sight) -> State:
+        """Add one missile to the unit's state."""
+        missed, hits, bundles, threats = state
+        if s.own is not None:
+            held = dict(bundles)
+            summed = self.defence.plus(held.get(s.key), s.own)
+            if summed is None:
+                held.pop(s.key, None)
+            else:
+                held[s.key] = summed
+            bundles = tuple(sorted(held.items()))
+        if any(s.threats):
+            threats = tuple(c.join(a, b) for c, a, b in zip(self.decisions, threats, s.threats,
+                                                           strict=True))
+        return missed and s.missed, hits + s.hits, bundles, threats
 
 
-class Bundle(NamedTuple):
-    """Missiles with the same key, summed: each shooter's `Threat`, the unit's Impact."""
-
-    threats: tuple[Threat, ...]
-    own: Impact | None
-
-    def add(self, s: Sight) -> Bundle:
-        return Bundle(tuple(Threat(plus(a.own, b.own), a.others or b.others)
-                            for a, b in zip(self.threats, s.threats, strict=True)),
-                      plus(self.own, s.own))
-
-
-State = tuple[bool, int, tuple[Bundle | None, ...]]
-"""(every missile so far missed, templates over the unit, one bundle per key slot)."""
-
-
-def fold(state: State, s: Sight, slot: int) -> State:
-    missed, hits, bundles = state
-    if not s.key and s.own is None:
-        return missed and s.missed, hits + s.hits, bundles
-    held = bundles[slot]
-    bundle = Bundle(s.threats, s.own) if held is None else held.add(s)
-    return (missed and s.missed, hits + s.hits,
-            bundles[:slot] + (bundle,) + bundles[slot + 1:])
-
-
-def folded(parts: Sequence[Distribution[Sight]], single: Distribution[Sight] | None,
-           budget: Budget) -> Distribution[tuple[int, tuple[tuple[tuple[int, ...], Bundle], ...]]]:
-    """Stages 2-3 for one unit: the missiles folded into bundles, the whole-volley miss
-    applied (`single`: the one template's sight, when RT-20 applies). Returns (templates
-    over the unit, the bundles that fly with their keys)."""
-    keys = sorted({s.key for part in [*parts, single or Distribution()] for s, _ in part.items()})
-    slots = {k: n for n, k in enumerate(keys)}
-    start: State = (True, 0, (None,) * len(keys))
+def folded(view: View, parts: Sequence[Distribution[Sight]],
+           single: Distribution[Sight] | None, budget: Budget) -> Distribution[State]:
+    """Stage 3 for one unit: the missiles folded one by one, the whole-volley miss applied
+    (`single`: the one template's sight, when RT-20 applies)."""
+    start: State = (True, 0, (), (None,) * len(view.shooters))
     states = Distribution.certain(start)
     all_missed = 0.0
     for n, part in enumerate(parts):
         budget.check(len(states) * len(part))
-        items = [(s, slots[s.key], p) for s, p in part.items()]
+        items = list(part.items())
         last = single is not None and n == len(parts) - 1
         if last:
             all_missed = (math.fsum(p for st, p in states.items() if st[0])
-                          * math.fsum(p for s, _, p in items if s.missed))
-        struck = [m for m in items if not m[0].missed]
+                          * math.fsum(p for s, p in items if s.missed))
+        struck = [(s, p) for s, p in items if not s.missed]
         out: dict[State, float] = {}
         get = out.get
         for state, ps in states.items():
-            for s, slot, pm in struck if last and state[0] else items:
-                nxt = fold(state, s, slot)
+            for s, pm in struck if last and state[0] else items:
+                nxt = view.fold(state, s)
                 out[nxt] = get(nxt, 0.0) + ps * pm
         states = Distribution(out.items())
-    pairs = list(states.items())
-    if single is not None:
-        pairs += [(fold(start, s, slots[s.key]), all_missed * p) for s, p in single.items()]
-
-    def flying(state: State) -> tuple[int, tuple[tuple[tuple[int, ...], Bundle], ...]]:
-        return state[1], tuple((keys[k], b) for k, b in enumerate(state[2]) if b is not None)
-
-    return Distribution(pairs).map(flying)
+    if single is None:
+        return states
+    return Distribution(list(states.items())
+                        + [(view.fold(start, s), all_missed * p) for s, p in single.items()])
 
 
-def shot_down(plan: Plan, index: int, shooters: Sequence[int],
-              bundles: tuple[tuple[tuple[int, ...], Bundle], ...]
-              ) -> Distribution[tuple[Impact | None, int]]:
-    """Stage 4a: the coupled shooters in unit order, each at the bundles still flying that
-    it would shoot at (`will_shoot`); what is left of the unit's Impact and the CP it
-    spent shooting."""
-    states = Distribution.certain(((True,) * len(bundles), 0))
-    for j in shooters:
-        pos = [n for n, (key, _) in enumerate(bundles) if j in key]
-        if not pos:
-            continue
-        cost = shoot_down_cost(plan.units[j])
-
-        def step(state: tuple[tuple[bool, ...], int], j: int = j, pos: list[int] = pos,
-                 cost: int = cost) -> Distribution[tuple[tuple[bool, ...], int]]:
-            alive, spent = state
-            incoming = [n for n in pos if alive[n]]
-            threats = [bundles[n][1].threats[bundles[n][0].index(j)] for n in incoming]
-            if not incoming or not will_shoot(plan, j, merged(threats)):
-                return Distribution.certain(state)
-            paid = spent + (cost if j == index else 0)
-            down = tuple(a and n not in incoming for n, a in enumerate(alive))
-            return Distribution([((down, paid), SHOT_SUCCEEDS), ((alive, paid), 1 - SHOT_SUCCEEDS)])
-
-        states = states.bind(step)
-
-    def left(state: tuple[tuple[bool, ...], int]) -> tuple[Impact | None, int]:
-        own = None
-        for (_, b), a in zip(bundles, state[0], strict=True):
-            if a:
-                own = plus(own, b.own)
-        return own, state[1]
-
-    return states.map(left)
-
-
-def merged(threats: Sequence[Threat]) -> Threat:
-    own = None
-    for t in threats:
-        own = plus(own, t.own)
-    return Threat(own, any(t.others for t in threats))
+def shot_down(plan: Plan, view: View, state: State, declared: dict[tuple[int, Threat], bool]
+              ) -> Distribution[tuple[int, Impact | None, int]]:
+    """Stage 4a: which coupled shooters declare (`will_shoot` on every missile over them,
+    each decided once: `declared`), and which of those that would shoot at a missile over
+    the unit roll their 6; what is left of the unit's Impact, and the CP the unit spent
+    shooting."""
+    _, hits, bundles, threats = state
+    shooting = set()
+    for j, t in zip(view.shooters, threats, strict=True):
+        if t is not None:
+            said = declared.get((j, t))
+            if said is None:
+                said = declared[j, t] = will_shoot(plan, j, t)
+            if said:
+                shooting.add(j)
+    spent = shoot_down_cost(plan.units[view.index]) if view.index in shooting else 0
+    rolling = sorted({j for key, _ in bundles for j in key if j in shooting})
+    out: dict[tuple[int, Impact | None, int], float] = {}
+    for mask in range(1 << len(rolling)):
+        up = {j for b, j in enumerate(rolling) if mask >> b & 1}
+        p = SHOT_SUCCEEDS ** len(up) * (1 - SHOT_SUCCEEDS) ** (len(rolling) - len(up))
+        left = None
+        for key, own in bundles:
+            if not up.intersection(key):
+                left = view.defence.plus(left, own)
+        o = (hits, left, spent)
+        out[o] = out.get(o, 0.0) + p
+    return Distribution(out.items())
 
 
 def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[bool, Record]]],
                   single: Distribution[Record] | None, budget: Budget) -> Block:
     """Stages 2 to 4 for one unit: its exact distribution of harm."""
-    shooters = coupled(plan, index)
-    detailed = [needs_detail(plan, j) for j in shooters]
+    view = View.of(plan, index)
     unit = plan.units[index]
     whole = single is not None
-
-    def seen(o: tuple[bool, Record]) -> Sight:
-        return sight(plan, index, shooters, detailed, o[0] and whole, o[1])
-
-    parts = [m.map(seen) for m in missiles]
-    one = single.map(lambda r: seen((True, r))) if single is not None else None
-    states = folded(parts, one, budget)
+    parts = [m.map(lambda o: view.sight(plan, o[0] and whole, o[1])) for m in missiles]
+    one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
+    states = folded(view, parts, one, budget)
     budget.check(len(states))
-    silent = SilentLog()
-    shots: dict[object, Distribution[tuple[Impact | None, int]]] = {}
-
-    def after(state: tuple[int, tuple[tuple[tuple[int, ...], Bundle], ...]]
-              ) -> Distribution[tuple[int, Impact | None, int]]:
-        hits, bundles = state
-        if bundles not in shots:
-            shots[bundles] = shot_down(plan, index, shooters, bundles)
-        return shots[bundles].map(lambda o: (hits, o[0], o[1]))
-
-    faced = states.bind(after)
+    declared: dict[tuple[int, Threat], bool] = {}
+    faced = states.bind(lambda st: shot_down(plan, view, st, declared))
     budget.check(len(faced))
+    silent = SilentLog()
 
-    def harms(f: tuple[int, Impact | None, int]) -> Distribution:
+    def harms(f: tuple[int, Impact | None, int]) -> Distribution[tuple[Harm, ...]]:
         hits, hit, spent = f
         return enumerate_outcomes(lambda d: (harm_of(unit, hits, defend(
             plan, index, hit, spent, d, silent).damage),))

@@ -579,12 +579,18 @@ class ShootDown:
 
 
 def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> ShootDown:
-    """RT-11 / RT-16: every mecha that may, in unit order, shoots at the missiles still
-    flying over it."""
+    """RT-11 / RT-16: the mecha under the templates declare their shoot-downs together,
+    each seeing every missile over it (`declares`); then, in unit order, each rolls."""
     state = ShootDown.start(records, len(plan.units))
-    for i in plan.shooters:
+    for i in [i for i in plan.shooters if declares(plan, i, records)]:
         state = shoot(plan, i, records, state, dice, log)
     return state
+
+
+def declares(plan: Plan, index: int, records: Sequence[Record]) -> bool:
+    """RT-11: does this mecha try to shoot down the missiles it may shoot at?"""
+    incoming = [r for r in records if aimed_at(plan, index, r)]
+    return bool(incoming) and will_shoot(plan, index, threat_of(plan, index, incoming))
 
 
 class Threat(NamedTuple):
@@ -614,12 +620,9 @@ def threat_of(plan: Plan, index: int, records: Sequence[Record]) -> Threat:
 
 def shoot(plan: Plan, index: int, records: Sequence[Record], state: ShootDown, dice: Dice,
           log: Log) -> ShootDown:
-    """RT-11: one mecha shoots at the missiles still flying that it may shoot at; only a 6
-    succeeds, and then every one of them is destroyed: they damage no one."""
-    incoming = [k for k, r in enumerate(records) if state.alive[k] and aimed_at(plan, index, r)]
-    if not incoming or not will_shoot(plan, index,
-                                      threat_of(plan, index, [records[k] for k in incoming])):
-        return state
+    """RT-11: one mecha shoots at the missiles it may shoot at; only a 6 succeeds, and then
+    every one of them is destroyed: they damage no one."""
+    incoming = [k for k, r in enumerate(records) if aimed_at(plan, index, r)]
     unit = plan.units[index]
     face = dice.d6(f"{unit.id} shoot-down")
     cost = shoot_down_cost(unit)
@@ -729,8 +732,13 @@ def dodges(plan: Plan, unit: Unit, face: int, strike_total: int) -> bool:
 
 
 def dodge_chance(plan: Plan, unit: Unit, strike_total: int) -> float:
-    """The chance that a Dodge equals or beats `strike_total`."""
-    return sum(dodges(plan, unit, f, strike_total) for f in range(1, 7)) / 6
+    """The chance that a Dodge equals or beats `strike_total` (the faces for which
+    `dodges` holds, counted: a face f dodges when f + bonus >= the Strike, and with
+    ``natural_rolls`` true a 6 always does and a 1 never does)."""
+    faces = min(6, max(0, 7 - strike_total + dodge_bonus(plan, unit)))
+    if plan.options["natural_rolls"] is True:
+        faces = min(5, max(1, faces))
+    return faces / 6
 
 
 def dodge(plan: Plan, unit: Unit, hit: Impact, dice: Dice, log: Log) -> bool:
