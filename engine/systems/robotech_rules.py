@@ -62,8 +62,9 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
   a missile "hits" every unit under its template, whose DF only decides the damage
   (RT-9); a success destroys every missile the shooter shot at. A unit's ``hits`` count
   the templates that came down over it (p_hit: "under a template").
-- Reactions come in the rule's order: shoot-downs (every mecha, in unit order, each at the
-  missiles still flying over it), then each unit's Dodge, then its Roll with Impact. Each
+- Reactions come in the rule's order: shoot-downs, declared together (each mecha decides
+  seeing every missile over it, as players declare before rolling) and rolled in unit
+  order, then each unit's Dodge, then its Roll with Impact. Each
   mecha follows its ``reactions`` (`Reactions`): allowed reactions by priority and
   Command Points kept, or the policy ``best``. Under any of them a mecha never spends a
   point that cannot change anything: no shoot-down of missiles that would damage no one
