@@ -242,10 +242,14 @@ def test_rt_4_no_friendly_mecha_under_the_template() -> None:
 
 def test_rt_4_life_is_cheap_friends_may_be_under_and_have_no_cp() -> None:
     units = [attacker(), unit("r1", 30, 24),
-             unit("b2", 33, 24, side="blue", life_is_cheap=True, cp=3)]
+             unit("b2", 33, 24, side="blue", life_is_cheap=True, cp=0)]
     res, _ = play(build(units, reactions={"default": ALL}), [3])  # no dodge roll for b2
     assert damage(res) == {"a1": 0, "r1": 6, "b2": 3}
     assert res["b2"].cp_spent == 0
+    units[2]["cp"] = 3  # a CP it could never spend is refused, not dropped
+    with pytest.raises(ScenarioError) as e:
+        build(units)
+    assert e.value.path == "units[2].cp"
 
 
 def test_rt_4_a_friend_just_outside_the_template_is_fine() -> None:

@@ -7,7 +7,7 @@ Fields follow shared/spec/scenario.md; additions documented here:
   damage reaches it (effects ``destroyed``, odds ``p_destroyed``).
 - unit ``dodge_modifier`` (optional integer, default 0): added to the mecha's Dodge rolls.
   Structures carry none of ``gn``, ``pil``, ``cp``, ``life_is_cheap``, ``anti_missile``,
-  ``dodge_modifier`` (refused: they never use them).
+  ``dodge_modifier``, and a Life is Cheap mecha no ``cp`` (refused: never used).
 - ``attack.strike_modifier`` (optional integer, default 0): added to every first Roll to
   Strike (D6 + GN + modifier); never to the new Strike after a scatter, which is "just"
   D6 + 1 (RT-14).
@@ -158,6 +158,8 @@ def _unit(u: Field, table: Table) -> Unit:
         for key in MECHA_FIELDS:
             if u.has(key):
                 raise u[key].fail("a structure has no such attribute (only mecha do)")
+    if u.get("life_is_cheap", False).value is True and u.get("cp", 0).value:
+        raise u["cp"].fail("a Life is Cheap mecha has no Command Points to spend")
     return Unit(
         id=uid, side=side, name=name, kind=kind,
         x=u["x"].number(0, table.width), y=u["y"].number(0, table.height),

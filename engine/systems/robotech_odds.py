@@ -236,7 +236,8 @@ class Sight(NamedTuple):
     threats: tuple[Threat | None, ...]
 
 
-State = tuple[bool, int, tuple[tuple[tuple[int, ...], Impact], ...], tuple[Threat | None, ...]]
+Bundles = tuple[tuple[tuple[int, ...], Impact], ...]
+State = tuple[bool, int, Bundles, tuple[Threat | None, ...]]
 """(every missile so far missed, templates over the unit, the unit's Impact summed per key
 (sorted), each coupled shooter's Threat summed over every missile over it)."""
 
@@ -276,17 +277,21 @@ class View(NamedTuple):
         """Add one missile to the unit's state."""
         missed, hits, bundles, threats = state
         if s.own is not None:
-            held = dict(bundles)
-            summed = self.defence.plus(held.get(s.key), s.own)
-            if summed is None:
-                held.pop(s.key, None)
-            else:
-                held[s.key] = summed
-            bundles = tuple(sorted(held.items()))
+            bundles = self.bundled(bundles, s)
         if any(s.threats):
             threats = tuple(c.join(a, b) for c, a, b in zip(self.decisions, threats, s.threats,
                                                            strict=True))
         return missed and s.missed, hits + s.hits, bundles, threats
+
+    def bundled(self, bundles: Bundles, s: Sight) -> Bundles:
+        held = dict(bundles)
+        summed = self.defence.plus(held.get(s.key), s.own)
+        if summed is None:
+            held.pop(s.key, None)
+        else:
+            held[s.key] = summed
+        return tuple(sorted(held.items()))
+
 
 
 def folded(view: View, parts: Sequence[Distribution[Sight]],
@@ -317,24 +322,19 @@ def folded(view: View, parts: Sequence[Distribution[Sight]],
                         + [(view.fold(start, s), all_missed * p) for s, p in single.items()])
 
 
-def shot_down(plan: Plan, view: View, state: State, declared: dict[tuple[int, Threat], bool]
-              ) -> Distribution[tuple[int, Impact | None, int]]:
-    """Stage 4a: which coupled shooters declare (`will_shoot` on every missile over them,
-    each decided once: `declared`), and which of those that would shoot at a missile over
-    the unit roll their 6; what is left of the unit's Impact, and the CP the unit spent
-    shooting."""
-    _, hits, bundles, threats = state
-    shooting = set()
-    for j, t in zip(view.shooters, threats, strict=True):
-        if t is not None:
-            said = declared.get((j, t))
-            if said is None:
-                said = declared[j, t] = will_shoot(plan, j, t)
-            if said:
-                shooting.add(j)
-    spent = shoot_down_cost(plan.units[view.index]) if view.index in shooting else 0
-    rolling = sorted({j for key, _ in bundles for j in key if j in shooting})
-    out: dict[tuple[int, Impact | None, int], float] = {}
+def shooting(plan: Plan, view: View, threats: tuple[Threat | None, ...]) -> frozenset[int]:
+    """Stage 4a: the coupled shooters that declare (`will_shoot` on every missile over
+    them)."""
+    return frozenset(j for j, t in zip(view.shooters, threats, strict=True)
+                     if t is not None and will_shoot(plan, j, t))
+
+
+def shot_down(view: View, bundles: Bundles, shooters: frozenset[int]
+              ) -> Distribution[Impact | None]:
+    """Stage 4b: the declared shooters that would shoot at a missile over the unit roll
+    their 6; what is left of the unit's Impact."""
+    rolling = sorted({j for key, _ in bundles for j in key if j in shooters})
+    out: dict[Impact | None, float] = {}
     for mask in range(1 << len(rolling)):
         up = {j for b, j in enumerate(rolling) if mask >> b & 1}
         p = SHOT_SUCCEEDS ** len(up) * (1 - SHOT_SUCCEEDS) ** (len(rolling) - len(up))
@@ -342,8 +342,7 @@ def shot_down(plan: Plan, view: View, state: State, declared: dict[tuple[int, Th
         for key, own in bundles:
             if not up.intersection(key):
                 left = view.defence.plus(left, own)
-        o = (hits, left, spent)
-        out[o] = out.get(o, 0.0) + p
+        out[left] = out.get(left, 0.0) + p
     return Distribution(out.items())
 
 
@@ -357,8 +356,21 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
     states = folded(view, parts, one, budget)
     budget.check(len(states))
-    declared: dict[tuple[int, Threat], bool] = {}
-    faced = states.bind(lambda st: shot_down(plan, view, st, declared))
+    cost = shoot_down_cost(unit)
+    declared: dict[tuple[Threat | None, ...], frozenset[int]] = {}
+    lefts: dict[tuple[Bundles, frozenset[int]], Distribution[Impact | None]] = {}
+
+    def faces(state: State) -> Distribution[tuple[int, Impact | None, int]]:
+        _, hits, bundles, threats = state
+        if threats not in declared:
+            declared[threats] = shooting(plan, view, threats)
+        up = declared[threats]
+        if (bundles, up) not in lefts:
+            lefts[bundles, up] = shot_down(view, bundles, up)
+        spent = cost if index in up else 0
+        return lefts[bundles, up].map(lambda left: (hits, left, spent))
+
+    faced = states.bind(faces)
     budget.check(len(faced))
     silent = SilentLog()
 
