@@ -226,14 +226,15 @@ def decision_canon(plan: Plan, index: int) -> Canon:
 class Sight(NamedTuple):
     """One missile seen from one unit: did it miss its Strike, the templates over the
     unit, the coupled shooters that would shoot at it (its `key`: one successful shot
-    among them destroys it), its Impact on the unit, and what each coupled shooter's
-    decision reads of it (`Threat`, None where it is not over that shooter)."""
+    among them destroys it), its Impact on the unit, and what the decision of each
+    coupled shooter it is over reads of it (`Threat`, by the shooter's place in the
+    view)."""
 
     missed: bool
     hits: int
     key: tuple[int, ...]
     own: Impact | None
-    threats: tuple[Threat | None, ...]
+    threats: tuple[tuple[int, Threat], ...]
 
 
 Bundles = tuple[tuple[tuple[int, ...], Impact], ...]
@@ -261,15 +262,14 @@ class View(NamedTuple):
         hit = record[self.index]
         own = self.defence.of(hit)
         key, threats = [], []
-        for j, canon in zip(self.shooters, self.decisions, strict=True):
-            threat = None
+        for n, (j, canon) in enumerate(zip(self.shooters, self.decisions, strict=True)):
             if aimed_at(plan, j, record):
                 if own is not None:
                     key.append(j)
                 t = threat_of(plan, j, [record])
                 mine = canon.of(t.own)
-                threat = Threat(mine, t.others) if mine is not None or t.others else None
-            threats.append(threat)
+                if mine is not None or t.others:
+                    threats.append((n, Threat(mine, t.others)))
         return Sight(missed, 0 if hit is None else hit.templates, tuple(key), own,
                      tuple(threats))
 
@@ -278,9 +278,11 @@ class View(NamedTuple):
         missed, hits, bundles, threats = state
         if s.own is not None:
             bundles = self.bundled(bundles, s)
-        if any(s.threats):
-            threats = tuple(c.join(a, b) for c, a, b in zip(self.decisions, threats, s.threats,
-                                                           strict=True))
+        if s.threats:
+            summed = list(threats)
+            for n, t in s.threats:
+                summed[n] = self.decisions[n].join(summed[n], t)
+            threats = tuple(summed)
         return missed and s.missed, hits + s.hits, bundles, threats
 
     def bundled(self, bundles: Bundles, s: Sight) -> Bundles:
@@ -322,11 +324,18 @@ def folded(view: View, parts: Sequence[Distribution[Sight]],
                         + [(view.fold(start, s), all_missed * p) for s, p in single.items()])
 
 
-def shooting(plan: Plan, view: View, threats: tuple[Threat | None, ...]) -> frozenset[int]:
+def shooting(plan: Plan, view: View, threats: tuple[Threat | None, ...],
+             decided: dict[tuple[int, Threat], bool]) -> frozenset[int]:
     """Stage 4a: the coupled shooters that declare (`will_shoot` on every missile over
-    them)."""
-    return frozenset(j for j, t in zip(view.shooters, threats, strict=True)
-                     if t is not None and will_shoot(plan, j, t))
+    them), each (shooter, threat) decided once (`decided`)."""
+    out = []
+    for j, t in zip(view.shooters, threats, strict=True):
+        if t is not None:
+            if (j, t) not in decided:
+                decided[j, t] = will_shoot(plan, j, t)
+            if decided[j, t]:
+                out.append(j)
+    return frozenset(out)
 
 
 def shot_down(view: View, bundles: Bundles, shooters: frozenset[int]
@@ -358,12 +367,13 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     budget.check(len(states))
     cost = shoot_down_cost(unit)
     declared: dict[tuple[Threat | None, ...], frozenset[int]] = {}
+    decided: dict[tuple[int, Threat], bool] = {}
     lefts: dict[tuple[Bundles, frozenset[int]], Distribution[Impact | None]] = {}
 
     def faces(state: State) -> Distribution[tuple[int, Impact | None, int]]:
         _, hits, bundles, threats = state
         if threats not in declared:
-            declared[threats] = shooting(plan, view, threats)
+            declared[threats] = shooting(plan, view, threats, decided)
         up = declared[threats]
         if (bundles, up) not in lefts:
             lefts[bundles, up] = shot_down(view, bundles, up)
