@@ -19,11 +19,11 @@ from engine import scenario as scenarios
 from engine import systems
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
 from engine.dice import ScriptedDice
-from engine.errors import IllegalAttack
+from engine.errors import IllegalAttack, ScenarioError
 from engine.geometry import Point, move
 from engine.log import Log
 from engine.scenario import Scenario
-from engine.systems import robotech as rt
+from engine.systems import robotech_rules as rt
 
 OFF = {"shoot_down": False, "dodge": False, "roll_with_impact": False}
 ALL = {"shoot_down": True, "dodge": True, "roll_with_impact": True}
@@ -41,6 +41,11 @@ def unit(uid: str, x: float, y: float, side: str = "red", **kw: Any) -> dict[str
             "df": 5, "gn": 1, "pil": 2, "cp": 0, **kw}
 
 
+def structure(uid: str, x: float, y: float, side: str = "red", **kw: Any) -> dict[str, Any]:
+    return {"id": uid, "side": side, "kind": "structure", "x": x, "y": y, "base_mm": 40,
+            "df": 5, **kw}
+
+
 def attacker(x: float = 6, y: float = 24, **kw: Any) -> dict[str, Any]:
     return unit("a1", x, y, side="blue", **{"gn": 2, "cp": 2, **kw})
 
@@ -48,9 +53,11 @@ def attacker(x: float = 6, y: float = 24, **kw: Any) -> dict[str, Any]:
 def build(units: list[dict[str, Any]], weapon: dict[str, Any] | None = None,
           targets: list[str] | None = None, point: dict[str, float] | None = None,
           reactions: dict[str, Any] | None = None, options: dict[str, Any] | None = None,
-          terrain: list[Any] | None = None) -> Scenario:
+          terrain: list[Any] | None = None, strike_modifier: int = 0) -> Scenario:
     attack: dict[str, Any] = {"attacker": "a1", "weapon": weapon or GRENADE,
                               "reactions": reactions or {"default": OFF}}
+    if strike_modifier:
+        attack["strike_modifier"] = strike_modifier
     if point is not None:
         attack["point"] = point
     else:
@@ -110,20 +117,51 @@ def test_rt_1_strike_of_4_misses_and_scatters() -> None:
     assert "RT-12" in clauses(steps)
 
 
-def test_rt_1_natural_six_strikes_every_df_when_the_option_is_on() -> None:
+def test_rt_1_natural_six_strikes_every_df_only_under_the_old_reading() -> None:
     units = [attacker(gn=0), unit("r1", 30, 24, df=7)]
-    res, _ = play(build(units), [6])
-    assert damage(res)["r1"] == 6  # a natural 6 reaches DF 7
-    res, _ = play(build(units, options={"natural_rolls": False}), [6])
-    assert damage(res)["r1"] == 0  # 6 hits DF 5 but not DF 7 (RT-9)
+    res, _ = play(build(units, options={"natural_rolls": True}), [6])
+    assert damage(res)["r1"] == 6  # the old reading: a natural 6 reaches DF 7
+    for natural in ("point-of-impact", False):
+        res, steps = play(build(units, options={"natural_rolls": natural}), [6])
+        assert damage(res)["r1"] == 0 and res["r1"].hits == 1  # 6 < DF 7 (RT-9)
 
 
-def test_rt_1_natural_one_always_misses_when_the_option_is_on() -> None:
+def test_rt_1_natural_six_hits_the_point_of_impact_by_default_then_totals_decide() -> None:
+    # issue 10: a secondary missile at GN 1 rolls 6 - 3 = 3; by default the natural 6 hits
+    # the point of impact, but 3 is below the DF 6 of its target: no damage (RT-9, RT-22)
+    units = [attacker(gn=1), unit("r1", 30, 24), unit("r2", 30, 34, df=6)]
+    s = build(units, weapon=volley(2), targets=["r1", "r2"])
+    res, steps = play(s, [1, 6, 1, 1, 1, 6])  # missile 1 natural 1: scatters 2", new 6 + 1
+    assert damage(res) == {"a1": 0, "r1": 4, "r2": 0}
+    said = [st.text for st in steps if st.clause == "RT-17"]
+    assert "Strike 6 + GN 1 -3 (secondary target) = 4 against DF 5: a natural 6: hits" in said[1]
+    assert "Strike 1 + GN 1 = 2 against DF 5: misses" in said[0]
+    spared = next(st.text for st in steps if st.clause == "RT-22")
+    assert "r2 DF 6 above the Strike roll 4: no damage (a natural 6" in spared
+    res, _ = play(build(units, weapon=volley(2), targets=["r1", "r2"],
+                        options={"natural_rolls": True}), [1, 6, 1, 1, 1, 6])
+    assert damage(res) == {"a1": 0, "r1": 4, "r2": 9}  # the old reading
+
+
+def test_rt_1_natural_one_always_misses_the_point_of_impact_unless_the_option_is_off() -> None:
     units = [attacker(gn=4), unit("r1", 30, 24)]
-    res, steps = play(build(units), [1, 1, 6, 6, 3])
-    assert damage(res)["r1"] == 0 and "RT-12" in clauses(steps)
+    for natural in ("point-of-impact", True):
+        res, steps = play(build(units, options={"natural_rolls": natural}), [1, 1, 6, 6, 3])
+        assert damage(res)["r1"] == 0 and "RT-12" in clauses(steps)
+        assert "a natural 1: misses" in next(st.text for st in steps if st.clause == "RT-1")
     res, _ = play(build(units, options={"natural_rolls": False}), [1])  # 1 + 4 = 5
     assert damage(res)["r1"] == 6
+
+
+def test_rt_1_strike_modifier_adds_to_the_first_strike_only() -> None:
+    units = [attacker(gn=2), unit("r1", 30, 24), unit("r2", 33, 24)]
+    s = build(units, strike_modifier=-1)
+    res, steps = play(s, [3, 1, 1, 1, 4])  # 3 + 2 - 1 = 4 misses; 2" east; new 4 + 1 = 5
+    assert damage(res) == {"a1": 0, "r1": 3, "r2": 3}
+    assert "Strike 3 + GN 2 -1 (modifier) = 4 against DF 5: misses" in steps[4].text
+    assert "modifier -1" in steps[1].text
+    res, _ = play(build(units, strike_modifier=1), [2])  # 2 + 2 + 1 = 5
+    assert damage(res) == {"a1": 0, "r1": 6, "r2": 3}
 
 
 def test_rt_1_only_blast_weapons_use_this_rule() -> None:
@@ -141,7 +179,7 @@ def test_rt_2_a_friendly_mecha_is_not_a_target() -> None:
 
 
 def test_rt_2_any_structure_may_be_a_target() -> None:
-    s = build([attacker(), {**unit("s1", 30, 24, side="blue"), "kind": "structure"}],
+    s = build([attacker(), structure("s1", 30, 24, side="blue")],
               targets=["s1"])
     res, _ = play(s, [3])
     assert damage(res)["s1"] == 6
@@ -204,10 +242,14 @@ def test_rt_4_no_friendly_mecha_under_the_template() -> None:
 
 def test_rt_4_life_is_cheap_friends_may_be_under_and_have_no_cp() -> None:
     units = [attacker(), unit("r1", 30, 24),
-             unit("b2", 33, 24, side="blue", life_is_cheap=True, cp=3)]
+             unit("b2", 33, 24, side="blue", life_is_cheap=True, cp=0)]
     res, _ = play(build(units, reactions={"default": ALL}), [3])  # no dodge roll for b2
     assert damage(res) == {"a1": 0, "r1": 6, "b2": 3}
     assert res["b2"].cp_spent == 0
+    units[2]["cp"] = 3  # a CP it could never spend is refused, not dropped
+    with pytest.raises(ScenarioError) as e:
+        build(units)
+    assert e.value.path == "units[2].cp"
 
 
 def test_rt_4_a_friend_just_outside_the_template_is_fine() -> None:
@@ -222,7 +264,7 @@ def test_rt_5_full_md_to_the_target_half_to_everything_under_even_clipped() -> N
     units = [attacker(), unit("r1", 30, 24),
              unit("r2", 30, 27.28),  # 3.28" away: the template clips its base
              unit("r3", 30, 20.70),  # 3.30" away: just clear
-             {**unit("s1", 27, 24), "kind": "structure", "df": 4}]
+             structure("s1", 27, 24, df=4)]
     res, steps = play(build(units, weapon=MISSILE), [3])
     assert damage(res) == {"a1": 0, "r1": 9, "r2": 4, "r3": 0, "s1": 4}
     assert [r.hits for r in res.values()] == [0, 1, 1, 0, 1]
@@ -270,8 +312,8 @@ def test_rt_7_after_a_failed_dodge_and_never_against_overwhelming() -> None:
 
 
 def test_rt_8_structures_take_full_or_half_with_no_reduction() -> None:
-    units = [attacker(), {**unit("s1", 30, 24), "kind": "structure", "df": 3},
-             {**unit("s2", 32, 24), "kind": "structure", "df": 3}]
+    units = [attacker(), structure("s1", 30, 24, df=3),
+             structure("s2", 32, 24, df=3)]
     res, steps = play(build(units, weapon=MISSILE, targets=["s1"], reactions={"default": ALL}),
                       [3])
     assert damage(res) == {"a1": 0, "s1": 9, "s2": 4}
@@ -295,12 +337,148 @@ def test_rt_10_a_successful_dodge_does_not_scatter_the_blast() -> None:
     assert "no scatter" in next(s.text for s in steps if s.clause == "RT-6")
 
 
+def test_rt_6_dodge_modifier_adds_to_the_roll_and_is_logged() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1, dodge_modifier=-1)]
+    s = build(units, reactions={"default": ALL})
+    res, steps = play(s, [4, 5])  # Strike 6; Dodge 5 + PIL 2 - 1 = 6
+    assert damage(res)["r1"] == 0
+    said = next(st.text for st in steps if st.clause == "RT-6")
+    assert "rolls 5 + PIL 2 -1 (modifier) = 6 against the Strike roll, 6: dodged" in said
+    res, _ = play(s, [4, 4])  # 4 + 2 - 1 = 5 < 6
+    assert damage(res)["r1"] == 6
+
+
+def test_rt_6_a_natural_six_dodge_compares_its_total_by_default() -> None:
+    # issue 10: a natural-6 Dodge used to beat a Strike of 8; D6 6 + PIL 1 = 7 < 8
+    units = [attacker(gn=2), unit("r1", 30, 24, cp=1, pil=1)]
+    react = {"default": {**OFF, "dodge": True}}
+    res, steps = play(build(units, reactions=react), [6])  # Strike 8: no Dodge
+    assert damage(res)["r1"] == 6 and res["r1"].cp_spent == 0  # no point spent in vain
+    res, steps = play(build(units, reactions=react,
+                            options={"natural_rolls": True}), [6, 6])
+    assert damage(res)["r1"] == 0
+    assert "a natural 6: dodged" in next(st.text for st in steps if st.clause == "RT-6")
+
+
+# -- reactions per unit: order, keep_cp, the policy best (issue 10) -------------------------------
+
+
+def test_rt_6_the_policy_best_dodges_rather_than_spend_its_only_cp_on_a_shoot_down() -> None:
+    # One Blast Missile, 1 CP, PIL 2 (issue 10). Strike 3 + 2 = 5: a Dodge fails on 1-2 only,
+    # expected 9 / 3 = 3, a shoot-down leaves 9 x 5/6 = 7.5. No reactions given: best.
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    s = build(units, weapon=MISSILE, reactions={"r1": "best"})
+    res, steps = play(s, [3, 4])  # Dodge 4 + 2 = 6: dodged
+    assert damage(res)["r1"] == 0 and res["r1"].reactions == ("dodge",)
+    assert "RT-11" not in clauses(steps)
+    # today's booleans keep today's meaning: the shoot-down first, then no CP to dodge
+    res, steps = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 4])
+    assert damage(res)["r1"] == 9 and res["r1"].reactions == ("shoot-down-failed",)
+
+
+def test_rt_11_the_policy_best_is_the_default_for_a_unit_the_scenario_leaves_out() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    doc = {"format": "scatterlab/1", "system": "robotech", "table": {"width": 48, "height": 48},
+           "units": units, "attack": {"attacker": "a1", "weapon": MISSILE, "targets": ["r1"]}}
+    s = scenarios.load_dict(doc)
+    assert s.attack.reactions_of("r1").best
+    res, _ = play(s, [3, 4])
+    assert res["r1"].reactions == ("dodge",)
+
+
+def test_rt_11_the_policy_best_shoots_when_a_dodge_cannot_save_it() -> None:
+    # Strike 6 + 2 = 8 against PIL 1: no Dodge can reach it, and the missile is
+    # Overwhelming (no Roll with Impact), so the one CP shoots
+    units = [attacker(), unit("r1", 30, 24, cp=1, pil=1)]
+    heavy = {**MISSILE, "abilities": ["blast", "missile", "overwhelming"]}
+    res, steps = play(build(units, weapon=heavy, reactions={"r1": {"policy": "best"}}),
+                      [6, 6])
+    assert damage(res)["r1"] == 0 and res["r1"].reactions == ("shoot-down",)
+
+
+def test_rt_11_an_order_keeps_the_cp_for_a_reaction_ranked_higher() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    order = {"r1": {"order": ["dodge", "shoot_down", "roll_with_impact"]}}
+    res, steps = play(build(units, weapon=MISSILE, reactions=order), [3, 4])
+    assert res["r1"].reactions == ("dodge",) and "RT-11" not in clauses(steps)
+    units = [attacker(), unit("r1", 30, 24, cp=2)]  # two CP: both
+    res, _ = play(build(units, weapon=MISSILE, reactions=order), [3, 5, 4])
+    assert res["r1"].reactions == ("shoot-down-failed", "dodge")
+
+
+def test_rt_7_an_order_may_rank_roll_with_impact_above_dodge() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=1)]
+    react = {"r1": {"order": ["roll_with_impact", "dodge"]}}
+    res, _ = play(build(units, weapon={**GRENADE, "md": 9}, reactions=react), [3])
+    assert damage(res)["r1"] == 4 and res["r1"].reactions == ("roll-with-impact",)
+
+
+def test_rt_6_keep_cp_leaves_command_points_unspent() -> None:
+    units = [attacker(), unit("r1", 30, 24, cp=2)]
+    react = {"r1": {**ALL, "keep_cp": 1}}
+    res, _ = play(build(units, weapon={**GRENADE, "md": 9}, reactions=react), [3, 1])
+    assert res["r1"].reactions == ("dodge-failed",) and damage(res)["r1"] == 9
+    assert res["r1"].cp_spent == 1
+    res, _ = play(build(units, weapon={**GRENADE, "md": 9},
+                        reactions={"r1": {"policy": "best", "keep_cp": 2}}), [3])
+    assert res["r1"].cp_spent == 0 and damage(res)["r1"] == 9
+
+
+@pytest.mark.parametrize(("entry", "path"), [
+    ({"shoot_down": True, "order": ["dodge"]}, "attack.reactions.r1"),
+    ({"order": ["dodge", "dodge"]}, "attack.reactions.r1.order"),
+    ({"policy": "worst"}, "attack.reactions.r1.policy"),
+    ({"keep_cp": -1}, "attack.reactions.r1.keep_cp"),
+])
+def test_rt_6_reactions_that_cannot_be_read_are_refused_with_their_path(entry: Any,
+                                                                      path: str) -> None:
+    with pytest.raises(ScenarioError) as e:
+        build([attacker(), unit("r1", 30, 24)], reactions={"r1": entry})
+    assert e.value.path == path
+
+
+def test_rt_8_structures_refuse_mecha_fields_and_reactions() -> None:
+    with pytest.raises(ScenarioError) as e:
+        build([attacker(), structure("s1", 30, 24, cp=1)], targets=["s1"])
+    assert e.value.path == "units[1].cp"
+    with pytest.raises(ScenarioError) as e:
+        build([attacker(), structure("s1", 30, 24)], targets=["s1"],
+              reactions={"s1": ALL})
+    assert e.value.path == "attack.reactions.s1" and "RT-8" in e.value.reason
+
+
 # -- RT-11: shooting the missiles down ------------------------------------------------------------
+
+
+def test_rt_11_shoot_down_by_would_damage_bars_a_mecha_its_df_protects() -> None:
+    units = [attacker(), unit("r1", 30, 24, df=7, cp=1), unit("r2", 32, 24)]
+    s = build(units, weapon=MISSILE, targets=["r1"], reactions={"default": ALL},
+              options={"natural_rolls": False, "shoot_down_by": "would-damage"})
+    res, steps = play(s, [3])  # Strike 5: r1 takes nothing, so it may not shoot
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 4} and "RT-11" not in clauses(steps)
+
+
+def test_rt_11_shoot_for_others_false_shoots_only_to_save_itself() -> None:
+    units = [attacker(), unit("r1", 30, 24, df=7, cp=1), unit("r2", 32, 24)]
+    s = build(units, weapon=MISSILE, targets=["r1"], reactions={"default": ALL},
+              options={"natural_rolls": False, "shoot_for_others": False})
+    res, steps = play(s, [3])
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 4} and "RT-11" not in clauses(steps)
+    assert "shoot_for_others=false" in steps[0].text
+
+
+def test_rt_11_shoot_downs_are_declared_together_before_any_roll() -> None:
+    # r1 and r2 are both under the one missile: both declare, both roll, although r1's 6
+    # already destroyed it
+    units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24, cp=1)]
+    res, steps = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 6, 2])
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
+    assert [res[u].reactions for u in ("r1", "r2")] == [("shoot-down",), ("shoot-down-failed",)]
 
 
 def test_rt_11_a_six_destroys_the_missile_for_everyone() -> None:
     units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24),
-             {**unit("s1", 28, 24), "kind": "structure"}]
+             structure("s1", 28, 24)]
     react = {"default": ALL}
     res, steps = play(build(units, weapon=MISSILE, reactions=react), [3, 6])
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 0, "s1": 0}
@@ -409,8 +587,8 @@ def test_rt_15_dodge_and_roll_with_impact_against_the_new_strike() -> None:
 
 
 def test_rt_16_a_dud_never_scatters_twice() -> None:
-    units = [attacker(), unit("r1", 30, 24), unit("r2", 31, 24, df=2)]
-    res, steps = play(build(units), [2, 1, 1, 1, 1])  # new Strike natural 1: a dud
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 31, 24, df=3)]
+    res, steps = play(build(units), [2, 1, 1, 1, 1])  # new Strike 1 + 1 = 2: a dud
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
     assert clauses(steps).count("RT-12") == 1 and "RT-16" in clauses(steps)
 
@@ -484,9 +662,13 @@ def test_rt_20_a_whole_volley_miss_scatters_one_template_with_the_full_md_of_one
     res, steps = play(build(units, weapon=volley(4)), [1, 1, 1, 1, 1, 1, 1, 6])
     assert damage(res) == {"a1": 0, "r1": 9, "r2": 9}  # "the full MD of one missile"
     assert res["r1"].hits == 1
-    assert "RT-20" in clauses(steps) and clauses(steps).count("RT-12") == 1
-    said = next(st.text for st in steps if st.clause == "RT-20")
-    assert "full: 9" in said and "volley_miss_damage=full" in said
+    assert "RT-12" not in clauses(steps) and "RT-14" not in clauses(steps)
+    rt20 = [st.text for st in steps if st.clause == "RT-20"]
+    assert "full: 9" in rt20[0] and "volley_miss_damage=full" in rt20[0]
+    # issue 10: the one template is the volley's, never "missile 1", and cites RT-20
+    assert rt20[1].startswith("The volley's template scatters from r1: direction 1")
+    assert rt20[2].startswith("The volley's template: new Strike 6 + 1 = 7")
+    assert not any("missile 1" in st.text for st in steps if st.clause.startswith("RT-2"))
     half = build(units, weapon=volley(4), options={"volley_miss_damage": "half"})
     res, steps = play(half, [1, 1, 1, 1, 1, 1, 1, 6])
     assert damage(res) == {"a1": 0, "r1": 4, "r2": 4} and res["r1"].hits == 1
@@ -502,12 +684,23 @@ def test_rt_20_missiles_that_miss_scatter_separately_otherwise() -> None:
 
 def test_rt_21_a_divided_volley_has_a_template_per_missile_and_minus_3() -> None:
     units = [attacker(), unit("r1", 30, 24), unit("r2", 30, 34)]
-    s = build(units, weapon=volley(3), targets=["r1", "r2"])
+    s = build(units, weapon=volley(3), targets=["r1", "r2", "r1"])
     # missile 1 at r1: 3 + 2 = 5 hits; missile 2 at r2: 5 + 2 - 3 = 4 misses and scatters
-    # away (direction 1, 12", dud); missile 3 goes at the first id, r1: 4 + 2 = 6
+    # away (direction 1, 12", dud); missile 3 at r1: 4 + 2 = 6
     res, steps = play(s, [3, 5, 4, 1, 6, 6, 3])
     assert damage(res) == {"a1": 0, "r1": 18, "r2": 0}
     assert "RT-21" in clauses(steps)
+    assert steps[1].text.endswith("volley of 3): missiles 1, 3 at r1; missile 2 at r2")
+
+
+def test_rt_21_a_divided_volley_names_one_target_per_missile() -> None:
+    # issue 10: ["r1", "r2"] for a volley of 4 used to send 3 missiles at r1 silently
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 30, 34)]
+    with pytest.raises(ScenarioError) as e:
+        build(units, weapon=volley(4), targets=["r1", "r2"])
+    assert e.value.path == "attack.targets" and "one id per missile (4), not 2" in str(e.value)
+    s = build(units, weapon=volley(4), targets=["r1"])
+    assert rt.prepare(s).aims[3].target == 1  # one id: the whole volley at it
 
 
 def test_rt_21_a_divided_volley_that_misses_entirely_scatters_each_missile() -> None:
@@ -579,11 +772,36 @@ def test_the_demos_show_what_their_notes_teach() -> None:
     assert "dodge" in volley4["r1"]["reactions"]
 
 
+def test_rt_5_a_unit_whose_damage_reaches_its_mdc_is_destroyed() -> None:
+    units = [attacker(), unit("r1", 30, 24, mdc=6), unit("r2", 32, 24, mdc=4),
+             structure("s1", 28, 24, mdc=3)]
+    s = build(units)
+    d = ScriptedDice([3])
+    log = Log(d)
+    out = rt.play(s, d, log)
+    eff = rt.effects(s, out)
+    assert [eff[u]["destroyed"] for u in ("r1", "r2", "s1")] == [True, False, True]
+    assert [h.destroyed for h in rt.harm(s, out)] == [False, True, False, True]
+    assert "r1 takes 6 damage (1 template over it, 0 CP spent), destroyed: 6 reaches its " \
+           "MDC 6" in log.steps[-1].text
+
+
+@pytest.mark.parametrize("path", [p for p in DEMOS if "dice" in json.loads(p.read_text())],
+                         ids=lambda p: p.stem)
+def test_every_scripted_demo_uses_exactly_all_its_dice(path: Path) -> None:
+    s = scenarios.loads(path.read_text(encoding="utf-8"))
+    d = ScriptedDice(s.dice)
+    rt.play(s, d, Log(d))
+    assert d.remaining == 0
+
+
 def test_effects_are_json_ready() -> None:
     s = build([attacker(), unit("r1", 30, 24, cp=2)], reactions={"default": ALL})
     d = ScriptedDice([3, 2])
     out = rt.play(s, d, Log(d))
     eff = rt.effects(s, out)
-    assert json.loads(json.dumps(eff))["r1"] == {"hits": 1, "damage": 3, "cp_spent": 2,
-                                                "reactions": ["dodge-failed", "roll-with-impact"]}
-    assert math.isclose(sum(p["p"] for p in rt.landing(s)), 1.0, abs_tol=1e-5)
+    assert json.loads(json.dumps(eff))["r1"] == {
+        "hits": 1, "damage": 3, "destroyed": False, "cp_spent": 2,
+        "reactions": ["dodge-failed", "roll-with-impact"]}
+    marks = systems.rules_of("robotech").landing(s)
+    assert math.isclose(sum(p["p"] for p in marks), 1.0, abs_tol=1e-5)

@@ -1,49 +1,72 @@
-"""Exact odds of the Robotech Blast rule: hand calculations, the generic enumeration, an
-unbundled reference for volleys, 200,000 seeded resolutions per demo, and speed."""
+"""Exact odds of the Robotech Blast rule (`robotech_odds.marginals`): hand calculations,
+the generic enumeration of `play` on every demo it can enumerate, an independent joint
+reference on small attacks of every reaction policy and option, seeded Monte Carlo on
+the demos and the table-size suite, the budget's fallback, and the figures (p_destroyed).
+"""
 
 from __future__ import annotations
 
+import json
 import math
-import time
+import random
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
 
 import pytest
-from test_robotech import ALL, GRENADE, attacker, build, unit, volley
+from test_robotech import ALL, GRENADE, attacker, build, structure, unit, volley
 
 from engine import scenario as scenarios
 from engine import systems
-from engine.dice import Distribution, combine, enumerate_outcomes, estimate
+from engine.dice import Budget, Distribution, combine, enumerate_outcomes, estimate
+from engine.errors import IllegalAttack
 from engine.log import SilentLog
-from engine.odds import Harm
+from engine.odds import Harm, Marginals, blocks_of, partition
 from engine.scenario import Scenario
-from engine.systems import robotech as rt
 from engine.systems import robotech_odds as ro
+from engine.systems import robotech_rules as rt
 
-DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/robotech-*.json"))
-TRIALS = 200_000
+ROOT = Path(__file__).parent.parent
+DEMOS = sorted(ROOT.glob("web/demos/robotech-*.json"))
+SUITE = sorted(ROOT.glob("tests/suite/robotech-*.json"))
+TRIALS = 20_000
 
 
 def load(path: Path) -> Scenario:
     return scenarios.loads(path.read_text(encoding="utf-8"))
 
 
-def damage_odds(dist: Distribution[tuple[Harm, ...]], index: int) -> dict[int, float]:
+def marginals(s: Scenario) -> Marginals:
+    return ro.marginals(s, Budget())
+
+
+def damage_odds(m: Marginals, index: int) -> dict[int, float]:
     out: dict[int, float] = {}
-    for outcome, p in dist.items():
-        out[outcome[index].damage] = out.get(outcome[index].damage, 0.0) + p
+    for (h,), p in m[index].dist.items():
+        out[h.damage] = out.get(h.damage, 0.0) + p
     return out
+
+
+def assert_same(m: Marginals, joint: Distribution[tuple[Harm, ...]], tol: float = 1e-9) -> None:
+    """Every unit's marginal equals the joint distribution's, outcome by outcome."""
+    ref = blocks_of(joint, partition(len(m)))
+    for mine, theirs in zip(m, ref, strict=True):
+        assert mine.units == theirs.units
+        for o in set(dict(mine.dist.items())) | set(dict(theirs.dist.items())):
+            assert mine.dist[o] == pytest.approx(theirs.dist[o], abs=tol), (mine.units, o)
+
+
+# -- by hand -----------------------------------------------------------------------------------
 
 
 def test_single_shot_at_a_structure_by_hand() -> None:
     # Strike D6 + 2: faces 3-6 hit (2/3) and reach DF 4: full 6. Faces 1-2 scatter; only
     # 2D6 of 2 or 3 (3/36) keeps the template on the 60 mm structure (2.5 + 1.18"); then
     # the new Strike D6 + 1 reaches DF 4 on faces 3-6 (4/6): half, 3.
-    s = build([attacker(x=10), {**unit("s1", 30, 24), "kind": "structure", "df": 4,
-                                "base_mm": 60}], weapon={**GRENADE, "range": 24}, targets=["s1"])
-    odds = damage_odds(rt.exact(s), 1)
+    s = build([attacker(x=10), structure("s1", 30, 24, df=4, base_mm=60)],
+              weapon={**GRENADE, "range": 24}, targets=["s1"])
+    odds = damage_odds(marginals(s), 1)
     assert odds[6] == pytest.approx(2 / 3, abs=1e-12)
     assert odds[3] == pytest.approx(2 / 6 * 3 / 36 * 4 / 6, abs=1e-12)
     assert odds[0] == pytest.approx(1 - 2 / 3 - 1 / 54, abs=1e-12)
@@ -53,92 +76,154 @@ def test_single_shot_at_a_structure_by_hand() -> None:
 
 def test_single_shot_at_a_dodging_mecha_by_hand() -> None:
     # Strike totals 5, 6, 7, 8 (faces 3-6) each 1/6; Dodge D6 + PIL 2 fails with
-    # probability 2/6, 3/6, 4/6, 5/6 (a natural 6 always dodges). After a scatter of 2-3"
+    # probability 2/6, 3/6, 4/6, 5/6 (against 8 no face dodges by the totals, but the
+    # policy still dodges while it can succeed: 8 needs a 6). After a scatter of 2-3"
     # (3/36) the new Strike totals 5, 6, 7 (faces 4-6) must not be dodged: 2/6, 3/6, 4/6.
     s = build([attacker(), unit("r1", 30, 24, cp=1)], reactions={"default": ALL})
-    odds = damage_odds(rt.exact(s), 1)
+    odds = damage_odds(marginals(s), 1)
     assert odds[6] == pytest.approx((2 + 3 + 4 + 5) / 36, abs=1e-12)
     assert odds[3] == pytest.approx(2 / 6 * 3 / 36 * (2 + 3 + 4) / 36, abs=1e-12)
 
 
+def test_destroyed_odds_count_the_damage_that_reaches_the_mdc() -> None:
+    # MDC 6: only the full 6 of a direct hit destroys r1; the scatter's half 3 does not
+    s = build([attacker(), unit("r1", 30, 24, mdc=6)])
+    fig = systems.odds(s).units["r1"]
+    assert fig["p_destroyed"] == pytest.approx(fig["damage"]["6"], abs=1e-6)
+    assert fig["p_destroyed"] == pytest.approx(2 / 3, abs=1e-6)
+
+
+# -- against the generic enumeration and an independent joint reference --------------------
+
+
 @pytest.mark.parametrize("path", [p for p in DEMOS if load(p).attack.weapon.volley == 1]
-                         + [Path(__file__).parent / "scenarios" / "robotech.json"], ids=str)
-def test_exact_is_the_generic_enumeration_of_play_for_single_shots(path: Path) -> None:
+                         + [ROOT / "tests" / "scenarios" / "robotech.json"], ids=str)
+def test_marginals_are_the_generic_enumeration_of_play(path: Path) -> None:
     s = load(path)
-    generic = enumerate_outcomes(systems.sampler(s))
-    exact = rt.exact(s)
-    for outcome in set(dict(generic.items())) | set(dict(exact.items())):
-        assert exact[outcome] == pytest.approx(generic[outcome], abs=1e-12)
+    assert_same(marginals(s), systems.joint(s))
 
 
-def unbundled(s: Scenario) -> Distribution[tuple[Harm, ...]]:
-    """Reference: every combination of missile outcomes, one by one, no bundling."""
+def reference(s: Scenario) -> Distribution[tuple[Harm, ...]]:
+    """The joint harm of every unit, missiles combined as multisets of whole records, the
+    shoot-downs enumerated through `play`'s own `shoot_down`, then each unit's own
+    `defend` (independent of the others' once the shoot-downs are known), their product
+    taken: no bundles, no views, no canonical forms."""
     plan = rt.prepare(s)
     silent = SilentLog()
-
-    def reactions(records: list[rt.Record]) -> Distribution[tuple[Harm, ...]]:
-        def go(d: Any) -> tuple[Harm, ...]:
-            shot = rt.shoot_down(plan, records, d, silent)
-            left = rt.surviving(plan, records, shot.alive)
-            hits = rt.hit_counts(records)
-            return tuple(Harm(hits[i], rt.defend(plan, i, left[i], shot.spent[i], d,
-                                                 silent).damage)
-                         for i in range(len(plan.units)))
-        return enumerate_outcomes(go)
-
-    joint = combine([f.map(lambda o: (o[0], o[1].record)) for f in ro.flights(plan)], (),
-                    lambda t, o: (*t, o))
     whole = rt.whole_volley_rule(plan)
-    missed = joint.probability(lambda j: whole and all(m for m, _ in j))
-    some = Distribution([(j, p) for j, p in joint.items() if not (whole and all(m for m, _ in j))])
-    single = ro.single_scatter(plan).bind(lambda landed: reactions([landed.record]))
-    return Distribution(list(some.bind(lambda j: reactions([r for _, r in j])).items())
-                        + [(o, p * missed) for o, p in single.items()])
+    defences: dict[Any, Distribution[Harm]] = {}
+
+    def defence(i: int, hits: int, hit: rt.Impact | None, spent: int) -> Distribution[Harm]:
+        if (i, hits, hit, spent) not in defences:
+            defences[i, hits, hit, spent] = enumerate_outcomes(lambda d: rt.harm_of(
+                plan.units[i], hits, rt.defend(plan, i, hit, spent, d, silent).damage))
+        return defences[i, hits, hit, spent]
+
+    def reactions(records: tuple[rt.Record, ...]) -> Distribution[tuple[Harm, ...]]:
+        hits = rt.hit_counts(records)
+
+        def after(shot: rt.ShootDown) -> Distribution[tuple[Harm, ...]]:
+            left = rt.surviving(plan, records, shot.alive)
+            return combine([defence(i, hits[i], left[i], shot.spent[i])
+                            for i in range(len(plan.units))], (), lambda t, h: (*t, h))
+
+        return enumerate_outcomes(lambda d: rt.shoot_down(plan, records, d, silent)).bind(after)
+
+    parts = [f.map(lambda o: (o[0] and whole, o[1].record)) for f in ro.flights(plan)]
+    joint = combine(parts, (True, ()),
+                    lambda t, o: (t[0] and o[0], tuple(sorted((*t[1], o[1]), key=repr))))
+    missed = joint.probability(lambda j: whole and j[0])
+    some = Distribution([(j[1], p) for j, p in joint.items() if not (whole and j[0])])
+    out = list(some.bind(reactions).items())
+    if whole:
+        single = ro.single_scatter(plan).bind(lambda landed: reactions((landed.record,)))
+        out += [(o, p * missed) for o, p in single.items()]
+    return Distribution(out)
 
 
-@pytest.mark.parametrize(("targets", "options"), [
-    (["r1"], {}),
-    (["r1", "r2"], {}),
-    (["r1", "r2"], {"split_volley_miss": "single", "impact_halves": "missile",
-                    "volley_miss_damage": "half"}),
-])
-def test_bundled_volley_odds_equal_the_unbundled_reference(targets: list[str],
-                                                           options: dict[str, Any]) -> None:
-    units = [attacker(), unit("r1", 30, 24, cp=2), unit("r2", 32, 27, cp=1, pil=3)]
-    s = build(units, weapon=volley(2), targets=targets, reactions={"default": ALL},
-              options=options)
-    ref = unbundled(s)
-    exact = rt.exact(s)
-    assert exact.total() == pytest.approx(1.0, abs=1e-12)
-    for outcome in set(dict(ref.items())) | set(dict(exact.items())):
-        assert exact[outcome] == pytest.approx(ref[outcome], abs=1e-12)
+def test_reference_is_the_generic_enumeration_on_a_small_volley() -> None:
+    s = build([attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 27, cp=1, pil=3)],
+              weapon=volley(2), reactions={"r1": "best"})
+    ref, generic = reference(s), systems.joint(s, budget=1_000_000)
+    for o in set(dict(ref.items())) | set(dict(generic.items())):
+        assert ref[o] == pytest.approx(generic[o], abs=1e-12)
 
 
-@pytest.mark.parametrize("targets", [["r1"], ["r1", "r2"]])
-def test_bundled_odds_with_a_shooter_its_df_protects_equal_the_reference(
-        targets: list[str]) -> None:
-    # r1 (DF 7) is under the templates without being damaged by a Strike below 7: it may
-    # still shoot them down for r2 (RT-11); r2 shoots for free with Anti-Missile.
-    units = [attacker(), unit("r1", 30, 24, df=7, cp=2), unit("r2", 32, 25.5, cp=1, pil=3,
-                                                                anti_missile=True)]
-    s = build(units, weapon=volley(2), targets=targets, reactions={"default": ALL},
-              options={"natural_rolls": False})
-    ref = unbundled(s)
-    exact = rt.exact(s)
-    for outcome in set(dict(ref.items())) | set(dict(exact.items())):
-        assert exact[outcome] == pytest.approx(ref[outcome], abs=1e-12)
+def random_attack(rng: random.Random) -> dict[str, Any]:
+    """A small attack at a crowd, with every reaction form, policy and option drawn."""
+    units = [attacker(cp=rng.randint(0, 2))]
+    for k in range(rng.randint(2, 3)):
+        x, y = (30, 24) if k == 0 else (30 + rng.uniform(-3, 3), 24 + rng.uniform(-3, 3))
+        side = "red" if k == 0 or rng.random() < 0.85 else "blue"
+        if k and rng.random() < 0.2:
+            units.append(structure(f"r{k}", x, y, side=side, df=rng.randint(3, 6)))
+            continue
+        units.append(unit(f"r{k}", x, y, side=side, df=rng.randint(3, 7),
+                          pil=rng.randint(0, 3), cp=rng.randint(0, 3),
+                          mdc=rng.randint(3, 15), anti_missile=rng.random() < 0.2,
+                          dodge_modifier=rng.choice([0, 0, 1, -1])))
+    n = rng.choice([1, 2, 2])
+    extra = rng.sample(["overwhelming", "inescapable"], rng.randint(0, 1))
+    weapon = (volley(n, *extra, md=rng.choice([1, 6, 9])) if n > 1 else
+              {**GRENADE, "abilities": ["blast", "missile", *extra]})
+    reactions: dict[str, Any] = {}
+    for u in units[1:]:
+        if u["kind"] != "mecha" or rng.random() < 0.3:
+            continue  # no entry: the policy best
+        form = rng.random()
+        if form < 0.3:
+            reactions[u["id"]] = {r: rng.random() < 0.7 for r in ALL}
+        elif form < 0.65:
+            reactions[u["id"]] = {"order": rng.sample(list(ALL), rng.randint(1, 3)),
+                                  "keep_cp": rng.choice([0, 0, 1])}
+        else:
+            reactions[u["id"]] = {"policy": "best", "keep_cp": rng.choice([0, 0, 1])}
+    foes = [u["id"] for u in units[1:] if u["side"] == "red"]
+    targets = [rng.choice(foes) for _ in range(n)] if rng.random() < 0.4 else ["r0"]
+    options = {"natural_rolls": rng.choice(["point-of-impact", True, False]),
+               "shoot_down_by": rng.choice(["under-template", "would-damage"]),
+               "shoot_for_others": rng.choice([True, False]),
+               "impact_halves": rng.choice(["volley", "missile"]),
+               "split_volley_miss": rng.choice(["separate", "single"]),
+               "volley_miss_damage": rng.choice(["full", "half"])}
+    return {"units": units, "weapon": weapon, "targets": targets if len(set(targets)) > 1
+            else targets[:1], "reactions": reactions, "options": options}
 
 
-EVENTS = {"p_hit": lambda i: lambda o: o[i].hits > 0,
-          "p_damaged": lambda i: lambda o: o[i].damage > 0}
+@pytest.mark.parametrize("seed", range(24))
+def test_marginals_equal_the_joint_reference_on_random_small_attacks(seed: int) -> None:
+    attack = random_attack(random.Random(seed))
+    try:
+        s = build(attack["units"], weapon=attack["weapon"], targets=attack["targets"],
+                  reactions=attack["reactions"] or {"r0": "best"}, options=attack["options"],
+                  strike_modifier=random.Random(seed).choice([0, -1, 1]))
+        rt.prepare(s)
+    except IllegalAttack:
+        pytest.skip("the draw is an illegal attack")
+    assert_same(marginals(s), reference(s))
+
+
+@pytest.mark.parametrize("path", [p for p in DEMOS if load(p).attack.weapon.volley > 1],
+                         ids=lambda p: p.stem)
+def test_marginals_equal_the_joint_reference_on_the_volley_demos(path: Path) -> None:
+    """The volley demos are past the generic enumeration (4 missiles, ~10^11 dice paths):
+    the joint reference stands in for it."""
+    s = load(path)
+    assert_same(marginals(s), reference(s))
+
+
+# -- against seeded Monte Carlo ------------------------------------------------------------------
+
+EVENTS = {"p_hit": lambda h: h.hits > 0, "p_damaged": lambda h: h.damage > 0,
+          "p_destroyed": lambda h: h.destroyed}
 
 
 def sampled(path: Path) -> dict[tuple[int, str], float]:
-    """200,000 seeded resolutions (`systems.sampler`, as the Monte Carlo fallback runs
-    them): each unit's sampled p_hit and p_damaged."""
+    """20,000 seeded resolutions (`systems.sampler`, as the Monte Carlo fallback runs
+    them): each unit's sampled p_hit, p_damaged and p_destroyed."""
     s = load(path)
     sample = estimate(systems.sampler(s), TRIALS, seed=2024)
-    return {(i, name): sample.distribution.probability(event(i))
+    return {(i, name): sample.distribution.probability(lambda o, i=i, e=event: e(o[i]))
             for i in range(len(s.units)) for name, event in EVENTS.items()}
 
 
@@ -148,59 +233,64 @@ def wilson(p: float, n: int, z: float) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def test_exact_odds_agree_with_200000_seeded_resolutions_on_every_demo() -> None:
-    """Every exact figure inside its sample's 95 % interval, family-wise: the figures of
-    all the demos are many (and correlated), so each gets the Bonferroni interval."""
-    with ProcessPoolExecutor(max_workers=2) as pool:  # the demos two at a time
-        samples = dict(zip(DEMOS, pool.map(sampled, DEMOS), strict=True))
+EXACT_SUITE = [p for p in SUITE if "crowded" not in p.stem]
+
+
+def test_marginals_agree_with_seeded_monte_carlo_on_the_demos_and_the_suite() -> None:
+    """Every exact figure inside its sample's 95 % interval, family-wise: the figures are
+    many (and correlated), so each gets the Bonferroni interval."""
+    paths = DEMOS + EXACT_SUITE
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        samples = dict(zip(paths, pool.map(sampled, paths), strict=True))
     z = NormalDist().inv_cdf(1 - 0.025 / sum(len(f) for f in samples.values()))
     for path, figures in samples.items():
         s = load(path)
-        exact = rt.exact(s)
+        m = marginals(s)
         for (i, name), q in figures.items():
-            p = exact.probability(EVENTS[name](i))
+            p = m[i].dist.probability(lambda o, e=EVENTS[name]: e(o[0]))
             lo, hi = wilson(q, TRIALS, z)
             assert lo - 1e-9 <= p <= hi + 1e-9, (
                 f"{path.stem} {s.units[i].id} {name}: exact {p}, sample {q} [{lo}, {hi}]")
 
 
-def test_four_missile_volley_is_exact_in_well_under_a_second() -> None:
-    s = load(Path(__file__).parent.parent / "web/demos/robotech-derringer-volley.json")
-    start = time.perf_counter()
-    odds = systems.odds(s, method="exact")
-    assert time.perf_counter() - start < 1.0
-    assert odds.method == "exact"
-    assert sum(odds.units["r1"]["damage"].values()) == pytest.approx(1.0, abs=1e-5)
+# -- the suite, the budget, the landing overlay -------------------------------------------------
+
+
+@pytest.mark.parametrize("path", SUITE, ids=lambda p: p.stem)
+def test_suite_files_are_valid_seeded_scenarios_without_scripted_dice(path: Path) -> None:
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    s = load(path)
+    assert s.system == "robotech" and s.seed is not None and "dice" not in doc
+    rt.prepare(s)
+
+
+def test_a_crowd_past_the_budget_falls_back_to_monte_carlo_and_says_so() -> None:
+    s = load(ROOT / "tests/suite/robotech-crowded-volley-4.json")
+    odds = systems.odds(s, trials=500)
+    assert odds.method == "monte-carlo" and "too large" in odds.note
+    assert "ci" in odds.units["r1"]
+
+
+def test_a_small_budget_makes_even_a_small_volley_fall_back() -> None:
+    s = build([attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24.5, cp=1)],
+              weapon=volley(2), reactions={"default": ALL})
+    assert systems.odds(s).method == "exact"
+    with pytest.raises(systems.TooManyOutcomes):
+        ro.marginals(s, Budget(states=10))
 
 
 @pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.stem)
 def test_landing_shares_sum_to_one(path: Path) -> None:
-    marks = rt.landing(load(path))
+    marks = ro.landing(load(path))
     assert sum(m["p"] for m in marks) == pytest.approx(1.0, abs=1e-4)
 
 
 def test_landing_of_a_single_shot_puts_the_hit_chance_on_the_target() -> None:
     s = build([attacker(), unit("r1", 30, 24)])
-    on_target = [m["p"] for m in rt.landing(s) if (m["x"], m["y"]) == (30, 24)]
+    on_target = [m["p"] for m in ro.landing(s) if (m["x"], m["y"]) == (30, 24)]
     assert on_target == [pytest.approx(2 / 3, abs=1e-6)]
 
 
-def test_a_crowded_volley_falls_back_to_monte_carlo_and_says_so() -> None:
-    units = [attacker(), unit("r1", 30, 24, cp=3), unit("r2", 32, 24.5, cp=3, pil=3),
-             unit("r3", 29, 26, cp=3), unit("r4", 31, 21.5, cp=2), unit("r5", 34, 27, cp=1),
-             {**unit("s1", 27, 23), "kind": "structure"}]
-    s = build(units, weapon=volley(4), reactions={"default": ALL})
-    odds = systems.odds(s, trials=2000)
-    assert odds.method == "monte-carlo" and "too large" in odds.note
-
-
-def test_too_many_shoot_down_outcomes_fall_back_to_monte_carlo_and_say_so(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24.5, cp=1)]
-    s = build(units, weapon=volley(2), reactions={"default": ALL})
-    assert systems.odds(s).method == "exact"
-    monkeypatch.setattr(ro, "SHOT_BUDGET", 10)
-    odds = systems.odds(s, trials=2000)
-    assert odds.method == "monte-carlo" and odds.trials == 2000
-    assert "shoot-down outcome" in odds.note and "Monte Carlo with 2000 runs" in odds.note
-    assert "ci" in odds.units["r1"]
+def test_the_rules_never_import_their_odds() -> None:
+    rules = (ROOT / "engine/systems/robotech_rules.py").read_text(encoding="utf-8")
+    assert "robotech_odds" not in rules.split('"""', 2)[2]

@@ -3,15 +3,39 @@
 Fields follow shared/spec/scenario.md; additions documented here:
 - ``terrain``: optional list of ``{"points": [[x, y], ...]}``, blocking line of sight (two
   points: a wall segment; three or more: a polygon).
-- unit ``mdc`` (optional, damage capacity; shown, never needed by the Blast rule).
+- unit ``mdc`` (optional, damage capacity left): the unit is destroyed when the attack's
+  damage reaches it (effects ``destroyed``, odds ``p_destroyed``).
+- unit ``dodge_modifier`` (optional integer, default 0): added to the mecha's Dodge rolls.
+  Structures carry none of ``gn``, ``pil``, ``cp``, ``life_is_cheap``, ``anti_missile``,
+  ``dodge_modifier``, and a Life is Cheap mecha no ``cp`` (refused: never used).
+- ``attack.strike_modifier`` (optional integer, default 0): added to every first Roll to
+  Strike (D6 + GN + modifier); never to the new Strike after a scatter, which is "just"
+  D6 + 1 (RT-14).
 - ``attack.targets``: the first id is the primary target; missiles at any other id are
-  secondary (-3 to Strike). A list shorter than the volley sends the remaining missiles at
-  the first id (so ``["b1"]`` puts the whole volley on b1).
-- options ``split_volley_miss`` ("separate" | "single", default "separate": does a divided
-  volley that misses entirely still scatter each missile, RT-21, or one template, RT-20),
-  ``volley_miss_damage`` ("full" | "half", default "full": the damage of that one template)
-  and ``impact_halves`` ("volley" | "missile", default "volley": the one Roll with Impact of
-  a volley halves the total, or each missile's damage). See engine/systems/robotech.py.
+  secondary (-3 to Strike). One id puts the whole volley on it; a volley divided between
+  targets needs one id per missile (repeat an id to put several missiles on it).
+- ``attack.reactions``: per unit id, or ``default`` for every unit without its own entry;
+  a unit with neither uses the policy ``best``. Each entry is one of
+  - today's booleans ``{"shoot_down": true, "dodge": true, "roll_with_impact": true}``: the
+    reactions allowed, tried in the order shoot-down, Dodge, Roll with Impact while CP last;
+  - ``{"order": ["dodge", "roll_with_impact", "shoot_down"]}``: the reactions allowed, by
+    priority: a mecha never spends a CP that it needs for a reaction it ranks higher and
+    may still make against the missiles over it;
+  - ``"best"`` or ``{"policy": "best"}``: at each decision, the reaction that minimises the
+    mecha's own expected damage (see engine/systems/robotech_rules.py);
+  and any of them may add ``"keep_cp": N``, Command Points the mecha never spends.
+- options: ``natural_rolls`` ("point-of-impact" | true | false, default
+  "point-of-impact": a natural 6 always hits the point of impact and a natural 1 always
+  misses it, damage and Dodge compare totals; true: natural 6 and 1 decide every Strike
+  and Dodge comparison; false: never), ``split_volley_miss`` ("separate" | "single",
+  default "separate": does a divided volley that misses entirely still scatter each
+  missile, RT-21, or one template, RT-20), ``volley_miss_damage`` ("full" | "half", default
+  "full": the damage of that one template), ``impact_halves`` ("volley" | "missile",
+  default "volley": the one Roll with Impact of a volley halves the total, or each
+  missile's damage), ``shoot_down_by`` ("under-template" | "would-damage", default
+  "under-template": who may shoot a Blast Missile down, RT-11) and ``shoot_for_others``
+  (true | false, default true: a mecha shoots to protect others of its side when the
+  missiles would not damage it). See engine/systems/robotech_rules.py.
 """
 
 from __future__ import annotations
@@ -31,20 +55,26 @@ from engine.scenario.common import (
 )
 from engine.scenario.fields import Field
 
-OPTIONS = {"natural_rolls": True, "dodge_adds_pil": True, "template_winding": "clockwise",
-           "split_volley_miss": "separate", "volley_miss_damage": "full",
-           "impact_halves": "volley"}
+OPTIONS = {"natural_rolls": "point-of-impact", "dodge_adds_pil": True,
+           "template_winding": "clockwise", "split_volley_miss": "separate",
+           "volley_miss_damage": "full", "impact_halves": "volley",
+           "shoot_down_by": "under-template", "shoot_for_others": True}
 OPTION_CHOICES = {
-    "natural_rolls": (True, False),
+    "natural_rolls": ("point-of-impact", True, False),
     "dodge_adds_pil": (True, False),
     "template_winding": ("clockwise", "counter-clockwise"),
     "split_volley_miss": ("separate", "single"),
     "volley_miss_damage": ("full", "half"),
     "impact_halves": ("volley", "missile"),
+    "shoot_down_by": ("under-template", "would-damage"),
+    "shoot_for_others": (True, False),
 }
 ABILITIES = ("blast", "missile", "volley", "indirect_fire", "overwhelming", "inescapable")
 REACTIONS = ("shoot_down", "dodge", "roll_with_impact")
+"""The three reactions, in the order the rule makes them happen."""
 UNIT_KINDS = ("mecha", "structure")
+MECHA_FIELDS = ("gn", "pil", "cp", "life_is_cheap", "anti_missile", "dodge_modifier")
+MODIFIER_LIMIT = 10
 
 
 @dataclass(frozen=True)
@@ -65,6 +95,7 @@ class Unit:
     mdc: int | None = None
     life_is_cheap: bool = False
     anti_missile: bool = False
+    dodge_modifier: int = 0
 
     @property
     def is_mecha(self) -> bool:
@@ -85,11 +116,19 @@ class Weapon:
 
 @dataclass(frozen=True)
 class Reactions:
-    """What a mecha does when the rules let it, while its Command Points last."""
+    """What a mecha does when the rules let it: the reactions it allows, by priority
+    (`order`), the Command Points it never spends (`keep`), or the policy `best`."""
 
-    shoot_down: bool = True
-    dodge: bool = True
-    roll_with_impact: bool = True
+    order: tuple[str, ...] = REACTIONS
+    keep: int = 0
+    best: bool = False
+
+    def allows(self, reaction: str) -> bool:
+        return reaction in self.order
+
+
+BEST = Reactions(best=True)
+"""The reactions of a unit the scenario says nothing about."""
 
 
 @dataclass(frozen=True)
@@ -99,9 +138,10 @@ class Attack:
     targets: tuple[str, ...]
     point: tuple[float, float] | None
     reactions: dict[str, Reactions]
+    strike_modifier: int = 0
 
     def reactions_of(self, unit_id: str) -> Reactions:
-        return self.reactions.get(unit_id) or self.reactions.get("default") or Reactions()
+        return self.reactions.get(unit_id) or self.reactions.get("default") or BEST
 
 
 @dataclass(frozen=True)
@@ -111,10 +151,15 @@ class Board:
 
 
 def _unit(u: Field, table: Table) -> Unit:
-    u.only(("id", "side", "name", "kind", "x", "y", "base_mm", "df", "gn", "pil", "cp", "mdc",
-            "life_is_cheap", "anti_missile"))
+    u.only(("id", "side", "name", "kind", "x", "y", "base_mm", "df", "mdc", *MECHA_FIELDS))
     uid, side, name = parse_identity(u)
     kind = u.get("kind", "mecha").choice(UNIT_KINDS)
+    if kind == "structure":
+        for key in MECHA_FIELDS:
+            if u.has(key):
+                raise u[key].fail("a structure has no such attribute (only mecha do)")
+    if u.get("life_is_cheap", False).value is True and u.get("cp", 0).value:
+        raise u["cp"].fail("a Life is Cheap mecha has no Command Points to spend")
     return Unit(
         id=uid, side=side, name=name, kind=kind,
         x=u["x"].number(0, table.width), y=u["y"].number(0, table.height),
@@ -125,6 +170,7 @@ def _unit(u: Field, table: Table) -> Unit:
         mdc=u["mdc"].integer(0, 10000) if u.has("mdc") else None,
         life_is_cheap=u.get("life_is_cheap", False).boolean(),
         anti_missile=u.get("anti_missile", False).boolean(),
+        dodge_modifier=u.get("dodge_modifier", 0).integer(-MODIFIER_LIMIT, MODIFIER_LIMIT),
     )
 
 
@@ -143,14 +189,47 @@ def _weapon(w: Field) -> Weapon:
     )
 
 
+def _one_reactions(r: Field) -> Reactions:
+    """One entry of ``attack.reactions``: booleans, an order, or the policy best."""
+    if r.value == "best":
+        return BEST
+    r.only((*REACTIONS, "order", "policy", "keep_cp"))
+    keep = r.get("keep_cp", 0).integer(0, 50)
+    flags = [k for k in REACTIONS if r.has(k)]
+    given = [k for k in ("order", "policy") if r.has(k)] + (["booleans"] if flags else [])
+    if len(given) > 1:
+        raise r.fail("give one of the booleans, 'order' or 'policy', not several")
+    if r.has("policy"):
+        r["policy"].choice(("best",))
+        return Reactions(keep=keep, best=True)
+    if r.has("order"):
+        order = tuple(o.choice(REACTIONS) for o in r["order"].items(0, len(REACTIONS)))
+        if len(set(order)) < len(order):
+            raise r["order"].fail("names a reaction twice")
+        return Reactions(order, keep)
+    return Reactions(tuple(k for k in REACTIONS if r.get(k, True).boolean()), keep)
+
+
 def _reactions(f: Field, by_id: dict[str, Unit]) -> dict[str, Reactions]:
     out = {}
     for key, r in f.entries():
         if key != "default" and key not in by_id:
             raise r.fail(f"names unknown unit id {key!r} (use a unit id or 'default')")
-        r.only(REACTIONS)
-        out[key] = Reactions(**{k: r.get(k, True).boolean() for k in REACTIONS})
+        if key != "default" and not by_id[key].is_mecha:
+            raise r.fail(f"{key!r} is a structure: structures never react (RT-8)")
+        out[key] = _one_reactions(r)
     return out
+
+
+def _targets(a: Field, by_id: dict[str, Unit], volley: int) -> tuple[str, ...]:
+    """``attack.targets``: one id for the whole volley, or one id per missile."""
+    targets = tuple(unit_ref(t, by_id) for t in a.get("targets", []).items())
+    if len(targets) > volley:
+        raise a["targets"].fail(f"names {len(targets)} missiles but the volley is {volley}")
+    if len(set(targets)) > 1 and len(targets) < volley:
+        raise a["targets"].fail(f"a volley divided between targets needs one id per missile "
+                                f"({volley}), not {len(targets)} (RT-21)")
+    return targets
 
 
 def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
@@ -160,18 +239,19 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
     terrain = parse_terrain(root, table)
     units = [_unit(u, table) for u in root["units"].items(1)]
     by_id = check_unique_ids(units)
-    a = root["attack"].only(("attacker", "weapon", "targets", "point", "reactions"))
+    a = root["attack"].only(("attacker", "weapon", "targets", "point", "reactions",
+                             "strike_modifier"))
     attacker = unit_ref(a["attacker"], by_id)
     if not by_id[attacker].is_mecha:
         raise a["attacker"].fail("must be a mecha (structures do not attack)")
     weapon = _weapon(a["weapon"])
-    targets = tuple(unit_ref(t, by_id) for t in a.get("targets", []).items())
+    targets = _targets(a, by_id, weapon.volley)
     point = parse_point(a["point"], table) if a.has("point") else None
     if point is None and not targets:
         raise a.fail("needs 'targets' (unit ids) or a 'point' (Indirect Fire ground shot)")
     if point is not None and targets:
         raise a["point"].fail("give either 'targets' or 'point', not both")
-    if targets and len(targets) > weapon.volley:
-        raise a["targets"].fail(f"names {len(targets)} missiles but the volley is {weapon.volley}")
-    attack = Attack(attacker, weapon, targets, point, _reactions(a.get("reactions", {}), by_id))
+    modifier = a.get("strike_modifier", 0).integer(-MODIFIER_LIMIT, MODIFIER_LIMIT)
+    attack = Attack(attacker, weapon, targets, point, _reactions(a.get("reactions", {}), by_id),
+                    modifier)
     return Board(table, terrain), tuple(units), attack, options

@@ -1,101 +1,102 @@
-"""Exact odds of a Robotech Blast attack, volleys included, in well under a second.
+"""Exact odds of a Robotech Blast attack, per unit, at the cost of a few units' worth each.
 
-Enumerating a 4-missile volley path by path is about 10^10 dice paths. But the missiles
-are independent until the reactions, so the odds are composed from the very functions
-`play` runs (engine/systems/robotech.py), stage by stage:
+The odds report per-unit figures, so each unit gets its own exact marginal, composed from
+the very functions `play` runs (engine/systems/robotech_rules.py):
 
 1. each missile on its own: its Strike, then its landing or its scatter and new Strike
-   (`strike`, `land`), enumerated with `enumerate_outcomes` (about 800 paths), reduced to
-   its `Record` (per unit: would-be damage and the Strike roll a Dodge must beat);
-2. the missiles folded one by one into a state that keeps only what the reactions can
-   see: missiles bundled by the set of shoot-down-capable mecha they are over (a
-   shoot-down destroys all the missiles over its mecha, RT-11) and whose side they would
-   damage (a mecha shoots only then), each bundle
-   summed unit by unit (`Impact.plus`: count, damage, highest Strike). Missiles at the
-   same target are exchangeable, so equal bundles merge. A flag says whether every missile
-   so far missed: those states become ONE scattered template (RT-20) when the rule
-   applies, so the last missile's misses are not folded into them. Records are interned
-   as small ints (`Interned`), so states hash as tuples of ints and each sum of two
-   records is computed once;
-3. per state, the shoot-downs, one mecha at a time (`shoot`: a 6 or not, so 2 outcomes
-   per mecha instead of 6^m paths), cached by the bundles' keys; what
-   each unit then faces (its hits, the Impact left, the CP spent) is an `Exposure`, and
-   equal exposures merge; what is left is computed once per set of surviving records;
-4. per exposure, each unit's Dodge and Roll with Impact (`defend`), independent of the
-   other units' once the shoot-downs are known: their product, each unit's distribution
-   cached, and each product computed once per tuple of distinct unit distributions.
+   (`strike`, `land`), enumerated once with `enumerate_outcomes` (about 800 paths) and
+   reduced to its `Record` (per unit: would-be damage, the Strike a Dodge must beat);
+2. per unit, each missile's record seen from that unit (`Sight`): the templates over it
+   and its Impact, and, for the mecha that could shoot that missile down before it
+   reaches the unit, what the shoot-down decision reads (`Threat`). Only shooters
+   coupled to the unit count: those that can stand under one template with it, or with
+   a shooter so coupled (`coupled`). Equal sights merge, so a missile far from the unit
+   is one outcome;
+3. the missiles folded one by one into that unit's state: missiles bundled by the set of
+   shooters that would shoot at them (a success destroys all of them, RT-11), each bundle
+   summed (`Impact.plus`). A flag says whether every missile so far missed: those
+   states become the ONE scattered template of RT-20 when the rule applies;
+4. per state, the shoot-downs of the coupled shooters in unit order (`will_shoot`, a 6 or
+   not: 2 outcomes each), then the unit's own Dodge and Roll with Impact (`defend`).
 
-Many mecha with Command Points crowded under a volley multiply the states: past
-`FOLD_BUDGET` (stage 2) or `SHOT_BUDGET` (stage 3) `TooManyOutcomes` is raised and
-`engine.systems.odds` samples instead, saying so in `Odds.note`. The 4-missile Derringer
-demo takes about 0.15 s (0.35 s before interning, pruning and the cached products).
+The shoot-downs are the only rule that couples units, and a mecha's Command Points the
+only thing shared across a volley: both stay inside one unit's state. Independent
+missiles combine by folding their merged sights (`engine.dice.combine`'s way), never as a
+product of their paths. `budget` (states, seconds) is checked as the states grow; past it
+`TooManyOutcomes` makes `auto` odds fall back to Monte Carlo, saying so.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from operator import add
-from typing import TypeVar
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from engine.dice import Dice, Distribution, TooManyOutcomes, enumerate_outcomes
+from engine.dice import Budget, Distribution, enumerate_outcomes
+from engine.geometry import Point
 from engine.log import SilentLog
-from engine.odds import Harm
+from engine.odds import Block, Harm, Marginals
 from engine.scenario import Scenario
-from engine.systems.robotech import (
-    POINT_OF_IMPACT_DF,
+from engine.systems.robotech_rules import (
+    INESCAPABLE_MISSILES,
+    TEMPLATE_RADIUS,
     Aim,
     Impact,
     Landing,
     Plan,
     Record,
-    ShootDown,
+    Strike,
+    Threat,
+    aimed_at,
+    cp_of,
     defend,
-    land,
-    land_whole_miss,
-    merge,
+    direct_hit,
+    dodge_bonus,
+    harm_of,
     prepare,
-    shoot,
+    scatter,
+    scattered_hit,
+    shoot_down_cost,
     strike,
-    surviving,
-    threatens,
+    threat_of,
     whole_volley_rule,
+    will_shoot,
 )
 
-T = TypeVar("T")
-FOLD_BUDGET = 200_000
-"""Past this many (state, missile outcome) pairs to fold, `exact` gives up and the caller
-samples instead: many mecha with Command Points clustered under a volley."""
-SHOT_BUDGET = 1_000_000
-"""Past this many (state, shoot-down outcome) pairs, the same: each costs about as much as a
-few seeded resolutions, so beyond it 200,000 of those are the cheaper answer."""
-Key = tuple[tuple[int, bool], ...]
-"""The shooters a missile is over, each with: would it damage a unit of their side?"""
-Bundles = tuple[int, ...]
-"""One slot per `Key` the attack can produce: the missiles with that key, summed (the id of
-their record in `Interned`, 0 for none)."""
-Hits = tuple[int, ...]
-"""Per unit, the templates that came down over it."""
-State = tuple[bool, Hits, Bundles]  # (every missile so far missed, hits, the bundles)
-Flown = tuple[bool, Hits, Key, Record]  # one missile: missed, hits, key, reaction view
-Slotted = tuple[bool, Hits, int, int]  # the same with its key's slot and its view's id
+SHOT_SUCCEEDS = 1 / 6
+"""RT-11: only a 6."""
 
 
 def flight(plan: Plan, aim: Aim) -> Distribution[tuple[bool, Landing]]:
-    """One missile alone: (did it miss its Strike, where and how it landed)."""
+    """One missile alone: (did it miss its Strike, where and how it landed), stage by
+    stage as `land` composes them: the Strike; on a hit the template on the target
+    (`direct_hit`), on a miss the scatter (`scatter`), then the new Strike where it comes
+    down (`scattered_hit`), the scatter computed once for every missing face."""
     silent = SilentLog()
+    missed = scattered(plan, aim, False).map(lambda landed: (True, landed))
 
-    def fly(dice: Dice) -> tuple[bool, Landing]:
-        roll = strike(plan, aim, dice, silent)
-        return not roll.reaches(POINT_OF_IMPACT_DF), land(plan, aim, roll, dice, silent)
+    def landed(roll: Strike) -> Distribution[tuple[bool, Landing]]:
+        if not roll.hits_point():
+            return missed
+        return Distribution.certain((False, Landing(aim.centre,
+                                                    direct_hit(plan, aim, roll, silent))))
 
-    return enumerate_outcomes(fly)
+    return enumerate_outcomes(lambda d: strike(plan, aim, d, silent)).bind(landed)
+
+
+def scattered(plan: Plan, aim: Aim, whole: bool) -> Distribution[Landing]:
+    """RT-12 to RT-16 (`whole`: RT-20's one template): where a missed template comes down,
+    then what its new Strike does there, each point enumerated once."""
+    silent = SilentLog()
+    centres = enumerate_outcomes(lambda d: scatter(plan, aim, d, silent, whole))
+    return centres.bind(lambda c: enumerate_outcomes(
+        lambda d: Landing(c, scattered_hit(plan, aim, c, d, silent, whole))))
 
 
 def single_scatter(plan: Plan) -> Distribution[Landing]:
-    """RT-20: the one template a whole-volley miss scatters from the first target."""
-    silent = SilentLog()
-    return enumerate_outcomes(lambda d: land_whole_miss(plan, d, silent))
+    """RT-20: the one template a whole-volley miss scatters from the first target (as
+    `land_whole_miss` does)."""
+    return scattered(plan, plan.aims[0], True)
 
 
 def flights(plan: Plan) -> list[Distribution[tuple[bool, Landing]]]:
@@ -108,196 +109,299 @@ def flights(plan: Plan) -> list[Distribution[tuple[bool, Landing]]]:
     return [seen[(a.target, a.modifier)] for a in plan.aims]
 
 
-def flown(plan: Plan, missed: bool, record: Record) -> Flown:
-    """One missile's outcome, reduced to what the fold keeps: the hits apart, and for the
-    reactions only what `shoot` and `defend` read (no template counts, and no entry for a
-    unit it would not damage unless that unit may shoot it down)."""
-    hits = tuple(0 if hit is None else hit.templates for hit in record)
-    key = tuple((i, threatens(plan, i, [record])) for i in plan.shooters
-                if record[i] is not None)
-    view = tuple(None if hit is None or not (hit.count or i in plan.shooters)
-                 else hit._replace(templates=0) for i, hit in enumerate(record))
-    return missed, hits, key, view
+# -- which shooters matter to a unit ---------------------------------------------------------
 
 
-class Interned:
-    """Records as small ints (0: no record), so that the fold's states are tuples of ints,
-    which hash in a fraction of the time of nested records; and their sums (`merge`), each
-    computed once."""
-
-    def __init__(self) -> None:
-        self.records: list[Record | None] = [None]
-        self.ids: dict[Record | None, int] = {None: 0}
-        self.sums: dict[tuple[int, int], int] = {}
-
-    def id(self, record: Record) -> int:
-        n = self.ids.get(record)
-        if n is None:
-            n = self.ids[record] = len(self.records)
-            self.records.append(record)
-        return n
-
-    def plus(self, held: int, view: int) -> int:
-        """The id of the two records summed unit by unit (`merge`)."""
-        if not held:
-            return view
-        n = self.sums.get((held, view))
-        if n is None:
-            n = self.sums[held, view] = self.id(merge((self.records[held],
-                                                       self.records[view])))
-        return n
+def may_share_a_template(plan: Plan, a: int, b: int) -> bool:
+    """Can one 5" template cover both units' bases, wherever it lands?"""
+    ca, cb = plan.circles[a], plan.circles[b]
+    return (ca.center - cb.center).length() <= 2 * TEMPLATE_RADIUS + ca.radius + cb.radius
 
 
-def fold(state: State, missile: Slotted, interned: Interned) -> State:
-    """Add one missile: its hits, and its record to the bundle in its key's slot."""
-    missed, hits, slot, view = missile
-    ids = state[2]
-    return (state[0] and missed, tuple(map(add, state[1], hits)),
-            ids[:slot] + (interned.plus(ids[slot], view),) + ids[slot + 1:])
+def coupled(plan: Plan, index: int) -> tuple[int, ...]:
+    """The shooters whose shoot-downs can change what reaches unit `index` (itself
+    included): those that can stand under one template with it."""
+    return tuple(j for j in plan.shooters if may_share_a_template(plan, index, j))
 
 
-def volley_states(plan: Plan) -> tuple[Distribution[tuple[Hits, Bundles]], Interned]:
-    """Stages 1 and 2: the missiles folded into bundles, the whole-volley miss applied.
+class Canon(NamedTuple):
+    """What one unit's reactions can tell apart in the Impact of the missiles over it,
+    kept so under sums: the missile count up to `count` (4: Inescapable, RT-18; 1 where
+    no Dodge can matter), the damage up to `damage` (0: exact), each Strike total by its
+    class (`strike`, from the total `low`: totals that a Dodge, or this shooter's decision,
+    cannot tell apart share one, the lowest), and the damage halved missile by missile only
+    if `halved`."""
 
-    The bundles come as ids of `Interned.records`. When the whole-volley rule applies, the
-    last missile is not folded into a state where every missile missed when it misses too:
-    those states only count as the all-missed probability (the one scattered template)."""
-    parts = [part.map(lambda o: flown(plan, o[0], o[1].record)) for part in flights(plan)]
-    whole = whole_volley_rule(plan)
-    single = (single_scatter(plan).map(lambda landed: flown(plan, True, landed.record))
-              if whole else Distribution())
-    keys = sorted({m[2] for part in [*parts, single] for m, _ in part.items()})
-    slots = {key: n for n, key in enumerate(keys)}
-    interned = Interned()
+    count: int
+    damage: int
+    low: int
+    strike: tuple[int, ...]
+    halved: bool
 
-    def slotted(m: Flown) -> Slotted:
-        return m[0], m[1], slots[m[2]], interned.id(m[3])
+    def of(self, hit: Impact | None) -> Impact | None:
+        if hit is None or not hit.count and not hit.damage:
+            return None
+        return self.kept(hit)
 
-    start: State = (True, (0,) * len(plan.units), (0,) * len(keys))
+    def kept(self, hit: Impact) -> Impact | None:
+        damage = min(hit.damage, self.damage) if self.damage else hit.damage
+        count = min(hit.count, self.count)
+        if not count and not damage:
+            return None
+        return Impact(0, count, damage, hit.halved if self.halved else 0,
+                      self.klass(hit.strike) if hit.count else 0)
+
+    def klass(self, total: int) -> int:
+        return self.strike[min(max(total - self.low, 0), len(self.strike) - 1)]
+
+    def plus(self, a: Impact | None, b: Impact | None) -> Impact | None:
+        """Two kept Impacts summed, kept again."""
+        if a is None:
+            return b
+        if b is None:
+            return a
+        return self.kept(a.plus(b))
+
+    def join(self, a: Threat | None, b: Threat | None) -> Threat | None:
+        """Two Threats to one shooter, summed."""
+        if a is None:
+            return b
+        if b is None:
+            return a
+        return Threat(self.plus(a.own, b.own), a.others or b.others)
+
+
+FACES = 7
+"""Strike totals from `low` (every face dodges) to `low` + 6 (none does)."""
+
+
+def may_dodge_at_all(plan: Plan, index: int) -> bool:
+    """Can this unit ever roll a Dodge against this attack (the Strike then matters)?"""
+    unit = plan.units[index]
+    react = plan.scenario.attack.reactions_of(unit.id)
+    return (unit.is_mecha and react.allows("dodge") and cp_of(unit) - react.keep >= 1
+            and not plan.scenario.attack.weapon.has("inescapable"))
+
+
+def defence_canon(plan: Plan, index: int) -> Canon:
+    """What unit `index`'s own Dodge and Roll with Impact read of the missiles left."""
+    low = dodge_bonus(plan, plan.units[index]) + 1
+    halved = plan.options["impact_halves"] == "missile"
+    if not may_dodge_at_all(plan, index):
+        return Canon(1, 0, low, (0,) * FACES, halved)
+    return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)), halved)
+
+
+def decision_canon(plan: Plan, index: int) -> Canon:
+    """What shooter `index`'s decision (`will_shoot`) reads of the missiles over it. A
+    decision of priority reads only whether they damage it (unless it ranks a Dodge or a
+    Roll with Impact higher); so does one of the policy best against an Overwhelming
+    weapon (no Roll with Impact: the expected damages it compares scale with the damage),
+    which reads the Strike only through runs of totals giving the same decisions."""
+    unit = plan.units[index]
+    react = plan.scenario.attack.reactions_of(unit.id)
+    low = dodge_bonus(plan, unit) + 1
+    ranked = react.order[:react.order.index("shoot_down")]
+    if not react.best and not ranked:
+        return Canon(0, 1, low, (0,) * FACES, False)
+    if not plan.scenario.attack.weapon.has("overwhelming"):
+        return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)),
+                     plan.options["impact_halves"] == "missile")
+    classes: list[int] = []
+    seen: tuple[bool, ...] = ()
+    first = low
+    for total in range(low, low + FACES):
+        says = tuple(will_shoot(plan, index, Threat(Impact(0, c, d, 0, total), o))
+                     for c in range(1, INESCAPABLE_MISSILES + 1) for d in (0, 1)
+                     for o in (False, True))
+        if says != seen:
+            seen, first = says, total
+        classes.append(first)
+    return Canon(INESCAPABLE_MISSILES, 1, low, tuple(classes), False)
+
+
+# -- a missile as one unit sees it -------------------------------------------------------------
+
+
+class Sight(NamedTuple):
+    """One missile seen from one unit: did it miss its Strike, the templates over the
+    unit, the coupled shooters that would shoot at it (its `key`: one successful shot
+    among them destroys it), its Impact on the unit, and what the decision of each
+    coupled shooter it is over reads of it (`Threat`, by the shooter's place in the
+    view)."""
+
+    missed: bool
+    hits: int
+    key: tuple[int, ...]
+    own: Impact | None
+    threats: tuple[tuple[int, Threat], ...]
+
+
+Bundles = tuple[tuple[tuple[int, ...], Impact], ...]
+State = tuple[bool, int, Bundles, tuple[Threat | None, ...]]
+"""(every missile so far missed, templates over the unit, the unit's Impact summed per key
+(sorted), each coupled shooter's Threat summed over every missile over it)."""
+
+
+class View(NamedTuple):
+    """How one unit sees the attack: the coupled shooters, and the `Canon` of its own
+    defence and of each shooter's decision."""
+
+    index: int
+    shooters: tuple[int, ...]
+    defence: Canon
+    decisions: tuple[Canon, ...]
+
+    @classmethod
+    def of(cls, plan: Plan, index: int) -> View:
+        shooters = coupled(plan, index)
+        return cls(index, shooters, defence_canon(plan, index),
+                   tuple(decision_canon(plan, j) for j in shooters))
+
+    def sight(self, plan: Plan, missed: bool, record: Record) -> Sight:
+        hit = record[self.index]
+        own = self.defence.of(hit)
+        key, threats = [], []
+        for n, (j, canon) in enumerate(zip(self.shooters, self.decisions, strict=True)):
+            if aimed_at(plan, j, record):
+                if own is not None:
+                    key.append(j)
+                t = threat_of(plan, j, [record])
+                mine = canon.of(t.own)
+                if mine is not None or t.others:
+                    threats.append((n, Threat(mine, t.others)))
+        return Sight(missed, 0 if hit is None else hit.templates, tuple(key), own,
+                     tuple(threats))
+
+    def fold(self, state: State, s: Sight) -> State:
+        """Add one missile to the unit's state."""
+        missed, hits, bundles, threats = state
+        if s.own is not None:
+            bundles = self.bundled(bundles, s)
+        if s.threats:
+            summed = list(threats)
+            for n, t in s.threats:
+                summed[n] = self.decisions[n].join(summed[n], t)
+            threats = tuple(summed)
+        return missed and s.missed, hits + s.hits, bundles, threats
+
+    def bundled(self, bundles: Bundles, s: Sight) -> Bundles:
+        held = dict(bundles)
+        summed = self.defence.plus(held.get(s.key), s.own)
+        if summed is None:
+            held.pop(s.key, None)
+        else:
+            held[s.key] = summed
+        return tuple(sorted(held.items()))
+
+
+
+def folded(view: View, parts: Sequence[Distribution[Sight]],
+           single: Distribution[Sight] | None, budget: Budget) -> Distribution[State]:
+    """Stage 3 for one unit: the missiles folded one by one, the whole-volley miss applied
+    (`single`: the one template's sight, when RT-20 applies)."""
+    start: State = (True, 0, (), (None,) * len(view.shooters))
     states = Distribution.certain(start)
     all_missed = 0.0
     for n, part in enumerate(parts):
-        if len(states) * len(part) > FOLD_BUDGET:
-            raise TooManyOutcomes(f"more than {FOLD_BUDGET} (state, missile outcome) pairs "
-                                  "to fold")
-        missiles = list(part.map(slotted).items())
-        struck = [(m, p) for m, p in missiles if not m[0]]
-        last = whole and n == len(parts) - 1
+        budget.check(len(states) * len(part))
+        items = list(part.items())
+        last = single is not None and n == len(parts) - 1
         if last:
-            all_missed = (math.fsum(p for s, p in states.items() if s[0])
-                          * math.fsum(p for m, p in missiles if m[0]))
-        folded: dict[State, float] = {}
-        get = folded.get
+            all_missed = (math.fsum(p for st, p in states.items() if st[0])
+                          * math.fsum(p for s, p in items if s.missed))
+        struck = [(s, p) for s, p in items if not s.missed]
+        out: dict[State, float] = {}
+        get = out.get
         for state, ps in states.items():
-            after: dict[State, float] = {}  # as `bind`: equal images merged, then weighed
-            for m, pm in struck if last and state[0] else missiles:
-                s = fold(state, m, interned)
-                after[s] = after.get(s, 0.0) + pm
-            for s, pa in after.items():
-                folded[s] = get(s, 0.0) + ps * pa
-        states = Distribution(folded.items())
-    if not whole:
-        return states.map(lambda s: s[1:]), interned
-    return Distribution([(s[1:], p) for s, p in states.items()]
-                        + [(fold(start, slotted(m), interned)[1:], all_missed * p)
-                           for m, p in single.items()]), interned
+            for s, pm in struck if last and state[0] else items:
+                nxt = view.fold(state, s)
+                out[nxt] = get(nxt, 0.0) + ps * pm
+        states = Distribution(out.items())
+    if single is None:
+        return states
+    return Distribution(list(states.items())
+                        + [(view.fold(start, s), all_missed * p) for s, p in single.items()])
 
 
-def shoot_downs(plan: Plan, records: list[Record]) -> Distribution[ShootDown]:
-    """The shoot-downs (RT-11), one mecha at a time: 2 outcomes each instead of 6^m paths."""
+def shooting(plan: Plan, view: View, threats: tuple[Threat | None, ...],
+             decided: dict[tuple[int, Threat], bool]) -> frozenset[int]:
+    """Stage 4a: the coupled shooters that declare (`will_shoot` on every missile over
+    them), each (shooter, threat) decided once (`decided`)."""
+    out = []
+    for j, t in zip(view.shooters, threats, strict=True):
+        if t is not None:
+            if (j, t) not in decided:
+                decided[j, t] = will_shoot(plan, j, t)
+            if decided[j, t]:
+                out.append(j)
+    return frozenset(out)
+
+
+def shot_down(view: View, bundles: Bundles, shooters: frozenset[int]
+              ) -> Distribution[Impact | None]:
+    """Stage 4b: the declared shooters that would shoot at a missile over the unit roll
+    their 6; what is left of the unit's Impact."""
+    rolling = sorted({j for key, _ in bundles for j in key if j in shooters})
+    out: dict[Impact | None, float] = {}
+    for mask in range(1 << len(rolling)):
+        up = {j for b, j in enumerate(rolling) if mask >> b & 1}
+        p = SHOT_SUCCEEDS ** len(up) * (1 - SHOT_SUCCEEDS) ** (len(rolling) - len(up))
+        left = None
+        for key, own in bundles:
+            if not up.intersection(key):
+                left = view.defence.plus(left, own)
+        out[left] = out.get(left, 0.0) + p
+    return Distribution(out.items())
+
+
+def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[bool, Record]]],
+                  single: Distribution[Record] | None, budget: Budget) -> Block:
+    """Stages 2 to 4 for one unit: its exact distribution of harm."""
+    view = View.of(plan, index)
+    unit = plan.units[index]
+    whole = single is not None
+    parts = [m.map(lambda o: view.sight(plan, o[0] and whole, o[1])) for m in missiles]
+    one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
+    states = folded(view, parts, one, budget)
+    budget.check(len(states))
+    cost = shoot_down_cost(unit)
+    declared: dict[tuple[Threat | None, ...], frozenset[int]] = {}
+    decided: dict[tuple[int, Threat], bool] = {}
+    lefts: dict[tuple[Bundles, frozenset[int]], Distribution[Impact | None]] = {}
+
+    def faces(state: State) -> Distribution[tuple[int, Impact | None, int]]:
+        _, hits, bundles, threats = state
+        if threats not in declared:
+            declared[threats] = shooting(plan, view, threats, decided)
+        up = declared[threats]
+        if (bundles, up) not in lefts:
+            lefts[bundles, up] = shot_down(view, bundles, up)
+        spent = cost if index in up else 0
+        return lefts[bundles, up].map(lambda left: (hits, left, spent))
+
+    faced = states.bind(faces)
+    budget.check(len(faced))
     silent = SilentLog()
-    state = Distribution.certain(ShootDown.start(records, len(plan.units)))
-    for i in plan.shooters:
-        state = state.bind(lambda s, i=i: enumerate_outcomes(
-            lambda d: shoot(plan, i, records, s, d, silent)))
-    return state
+
+    def harms(f: tuple[int, Impact | None, int]) -> Distribution[tuple[Harm, ...]]:
+        hits, hit, spent = f
+        return enumerate_outcomes(lambda d: (harm_of(unit, hits, defend(
+            plan, index, hit, spent, d, silent).damage),))
+
+    return Block((index,), faced.bind(harms))
 
 
-def cached(cache: dict, key: object, make: Callable[[], T]) -> T:
-    if key not in cache:
-        cache[key] = make()
-    return cache[key]
-
-
-Exposure = tuple[Hits, int, tuple[int, ...]]
-"""After the shoot-downs, per unit: the missiles that struck it, what is left (the id of
-the surviving record in `Interned`) and the CP it spent."""
-
-
-def exposures(plan: Plan) -> tuple[Distribution[Exposure], Interned]:
-    """Stages 1-2, then the shoot-downs: what each unit faces when it comes to defend."""
-    states, interned = volley_states(plan)
-    table = interned.records
-    shots: dict[object, Distribution[ShootDown]] = {}
-    lefts: dict[tuple[int, ...], int] = {}
-    pairs = [0]
-
-    def after_shots(state: tuple[Hits, Bundles]) -> Distribution[Exposure]:
-        hits, bundles = state
-        present = tuple(b for b in bundles if b)
-        records = [table[b] for b in present]
-        downs = cached(shots, tuple(b != 0 for b in bundles),
-                       lambda: shoot_downs(plan, records))
-        pairs[0] += len(downs)
-        if pairs[0] > SHOT_BUDGET:
-            raise TooManyOutcomes(f"more than {SHOT_BUDGET} (state, shoot-down outcome) "
-                                  "pairs to defend")
-
-        def exposure(sd: ShootDown) -> Exposure:
-            # what survives depends only on the records still flying: computed once each
-            alive = tuple(b for b, a in zip(present, sd.alive, strict=True) if a)
-            left = cached(lefts, alive,
-                          lambda: interned.id(surviving(plan, records, sd.alive)))
-            return hits, left, sd.spent
-
-        return downs.map(exposure)
-
-    return states.bind(after_shots), interned
-
-
-def exact(scenario: Scenario) -> Distribution[tuple[Harm, ...]]:
-    """The exact distribution of harm per unit: each unit's Dodge and Roll with Impact are
-    independent once the shoot-downs are known, so their product is taken per exposure.
-
-    Many exposures differ only where no unit's odds change (e.g. the highest Strike when no
-    Dodge is possible): the product is computed once per tuple of distinct distributions
-    of the units, unit by unit from the product of the units before (as `combine` does)."""
+def marginals(scenario: Scenario, budget: Budget) -> Marginals:
+    """Every unit's exact harm (its own block: only shoot-downs couple units, and they
+    are folded inside each unit's state)."""
     plan = prepare(scenario)
-    silent = SilentLog()
-    dists, interned = exposures(plan)
-    table = interned.records
-    defences: dict[tuple[int, int, Impact | None, int], int] = {}
-    distinct: dict[tuple[tuple[Harm, float], ...], int] = {}
-    parts: list[list[tuple[Harm, float]]] = []
-    products: dict[tuple[int, ...], Distribution[tuple[Harm, ...]]] = {
-        (): Distribution.certain(())}
-
-    def defence(i: int, hits: int, left: int, spent: int) -> int:
-        """The id of unit `i`'s distribution of harm (equal distributions, equal ids)."""
-        hit = table[left][i]
-        key = (i, hits, hit, spent)
-        n = defences.get(key)
-        if n is None:
-            items = tuple(enumerate_outcomes(
-                lambda d: Harm(hits, defend(plan, i, hit, spent, d, silent).damage)).items())
-            n = defences[key] = cached(distinct, items, lambda: len(distinct))
-            if n == len(parts):
-                parts.append(list(items))
-        return n
-
-    def product(ids: tuple[int, ...]) -> Distribution[tuple[Harm, ...]]:
-        if ids not in products:
-            outcomes = parts[ids[-1]]
-            products[ids] = Distribution((t + (h,), pt * ph) for t, pt in
-                                         product(ids[:-1]).items() for h, ph in outcomes)
-        return products[ids]
-
-    def harms(exposure: Exposure) -> Distribution[tuple[Harm, ...]]:
-        hits, left, spent = exposure
-        return product(tuple(map(defence, range(len(hits)), hits, (left,) * len(hits),
-                                 spent)))
-
-    return dists.bind(harms)
+    missiles = [f.map(lambda o: (o[0], o[1].record)) for f in flights(plan)]
+    budget.check(sum(len(m) for m in missiles))
+    single = single_scatter(plan).map(lambda landed: landed.record) \
+        if whole_volley_rule(plan) else None
+    return tuple(unit_marginal(plan, i, missiles, single, budget)
+                 for i in range(len(plan.units)))
 
 
 def landing(scenario: Scenario) -> list[dict[str, float]]:
@@ -309,24 +413,19 @@ def landing(scenario: Scenario) -> list[dict[str, float]]:
     plan = prepare(scenario)
     dists = flights(plan)
     misses = [d.probability(lambda o: o[0]) for d in dists]
-    all_missed = 1.0
-    if whole_volley_rule(plan):
-        for q in misses:
-            all_missed *= q
-    else:
-        all_missed = 0.0
+    all_missed = math.prod(misses) if whole_volley_rule(plan) else 0.0
     weight: dict[tuple[float, float], float] = {}
 
-    def add(landed: Landing, p: float) -> None:
-        key = (round(landed.centre.x, 6), round(landed.centre.y, 6))
+    def add(centre: Point, p: float) -> None:
+        key = (round(centre.x, 6), round(centre.y, 6))
         weight[key] = weight.get(key, 0.0) + p
 
     for dist, q in zip(dists, misses, strict=True):
         for (missed, landed), p in dist.items():
-            add(landed, p * (1.0 - all_missed / q) if missed else p)
+            add(landed.centre, p * (1.0 - all_missed / q) if missed else p)
     if all_missed:
         for landed, p in single_scatter(plan).items():
-            add(landed, all_missed * p)
+            add(landed.centre, all_missed * p)
     total = sum(weight.values())
     return [{"x": x, "y": y, "p": round(p / total, 6)}
             for (x, y), p in sorted(weight.items()) if p > 0]

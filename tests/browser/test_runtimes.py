@@ -69,7 +69,7 @@ def _landing(doc: dict[str, Any], seed: int) -> tuple[float, float, float] | Non
     the seed does not scatter it)."""
     from engine import geometry, systems
     from engine import scenario as sc
-    from engine.systems import heresy_scatter, robotech
+    from engine.systems import heresy_scatter, robotech_rules
 
     moves: list[geometry.Point] = []
 
@@ -77,7 +77,8 @@ def _landing(doc: dict[str, Any], seed: int) -> tuple[float, float, float] | Non
         moves.append(geometry.move(p, angle, dist))
         return moves[-1]
 
-    module, radius = ((robotech, robotech.TEMPLATE_RADIUS) if doc["system"] == "robotech"
+    module, radius = ((robotech_rules, robotech_rules.TEMPLATE_RADIUS)
+                      if doc["system"] == "robotech"
                       else (heresy_scatter, doc["attack"]["weapon"]["blast"] / 2))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(module, "move", recording)
