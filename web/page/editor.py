@@ -38,9 +38,9 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
         el("odds-box").hidden = True
     el("share-box").hidden = True
     fill_fields(state)
-    autosave(state)
     if redraw:
         bridge.draw(state)
+    autosave(state)  # only once it has loaded and drawn (autosave checks it resolves)
     return True
 
 
