@@ -6,8 +6,8 @@
 // the install, which the browser retries later) and only then stores them together.
 // The new worker then waits: the page offers "reload" and posts "take-over" when the user
 // chooses. Each page is served from the cache of the version it was opened with (PAGES
-// remembers which, by client id), and a version's cache is deleted only once no page of
-// that version is open.
+// remembers which, by client id), and a replaced version's cache is deleted only once no
+// page of that version is open.
 const VERSION = "__CACHE_NAME__";
 const PRECACHE = ["__PRECACHE__"];
 const PAGES = "scatterlab:pages"; // not a version cache: its name has no "scatterlab-"
@@ -32,32 +32,36 @@ async function precache() {
   await Promise.all(responses.map(([url, response]) => cache.put(url, response)));
 }
 
-let pages = null; // client id -> version, as stored in PAGES
+// What the workers of every version share, stored in PAGES: which version each open page
+// runs (client id -> version) and the versions a newer one has replaced (retired).
+let shared = null;
 
-async function readPages() {
-  if (pages === null) {
+async function readShared() {
+  if (shared === null) {
     const stored = await (await caches.open(PAGES)).match(PAGES_URL);
-    pages = stored ? await stored.json() : {};
+    shared = stored ? await stored.json() : {};
+    shared.pages = shared.pages || {};
+    shared.retired = shared.retired || [];
   }
-  return pages;
+  return shared;
 }
 
-async function writePages() {
-  const body = JSON.stringify(pages);
-  await (await caches.open(PAGES)).put(PAGES_URL, new Response(body));
+async function writeShared() {
+  await (await caches.open(PAGES)).put(PAGES_URL, new Response(JSON.stringify(shared)));
 }
 
-// Forget closed pages, then delete every version cache no open page uses.
+// Forget closed pages, then delete each retired version's cache once no open page uses
+// it (a version that is installing or waiting is never retired: it is newer).
 async function prune() {
-  const known = await readPages();
-  for (const id of Object.keys(known)) {
-    if (!(await self.clients.get(id))) delete known[id];
+  const { pages, retired } = await readShared();
+  for (const id of Object.keys(pages)) {
+    if (!(await self.clients.get(id))) delete pages[id];
   }
-  await writePages();
-  const used = new Set([VERSION, ...Object.values(known)]);
-  const names = await caches.keys();
-  await Promise.all(names.filter((k) => k.startsWith("scatterlab-") && !used.has(k))
-    .map((k) => caches.delete(k)));
+  const used = new Set(Object.values(pages));
+  const gone = retired.filter((name) => !used.has(name));
+  shared.retired = retired.filter((name) => used.has(name));
+  await writeShared();
+  await Promise.all(gone.map((name) => caches.delete(name)));
 }
 
 self.addEventListener("install", (event) => {
@@ -71,10 +75,12 @@ self.addEventListener("message", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     await self.clients.claim();
-    const known = await readPages();
+    const { pages, retired } = await readShared();
     for (const client of await self.clients.matchAll({ type: "window" })) {
-      if (!(client.id in known)) known[client.id] = VERSION; // opened before any worker
+      if (!(client.id in pages)) pages[client.id] = VERSION; // opened before any worker
     }
+    const older = (await caches.keys()).filter((k) => k.startsWith("scatterlab-") && k !== VERSION);
+    shared.retired = [...new Set([...retired, ...older])];
     await prune();
   })());
 });
@@ -84,12 +90,12 @@ async function respond(event) {
   let version = VERSION;
   if (request.mode === "navigate") {
     if (event.resultingClientId) {
-      (await readPages())[event.resultingClientId] = VERSION;
-      await writePages();
+      (await readShared()).pages[event.resultingClientId] = VERSION;
+      await writeShared();
     }
     event.waitUntil(prune());
   } else if (event.clientId) {
-    const theirs = (await readPages())[event.clientId];
+    const theirs = (await readShared()).pages[event.clientId];
     if (theirs && await caches.has(theirs)) version = theirs;
   }
   const hit = await (await caches.open(version)).match(request, { ignoreSearch: true });

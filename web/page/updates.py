@@ -20,16 +20,18 @@ READY_TEXT = "A new version is ready — reload"
 
 
 async def watch(state: State) -> None:
-    """Register the service worker and offer each new version when it has installed."""
+    """Register the service worker and offer each new version when it has installed.
+
+    A first visit (no worker controls the page yet) installs the first version: no offer."""
     workers = getattr(window.navigator, "serviceWorker", None)
     if workers is None or str(window.location.protocol) == "file:":
         return
     registration = await workers.register("./sw.js")
-    controlled = not absent(workers.controller)  # False on a first visit: no update then
+    controlled = [not absent(workers.controller)]  # [whether a worker controlled the page]
 
     def installed(worker) -> None:
         def changed(ev=None) -> None:
-            if str(worker.state) == "installed" and controlled:
+            if str(worker.state) == "installed" and not absent(workers.controller):
                 offer(state, registration)
         state.listeners.append(on(worker, "statechange", changed))
         changed()
@@ -41,12 +43,13 @@ async def watch(state: State) -> None:
     def controller_changed(ev=None) -> None:
         if state.updating:
             window.location.reload()
-        elif controlled:
-            offer(state, registration)
+        elif controlled[0]:
+            offer(state, registration)  # another page let the new version take over
+        controlled[0] = True
 
     state.listeners.append(on(registration, "updatefound", found))
     state.listeners.append(on(workers, "controllerchange", controller_changed))
-    if not absent(registration.waiting) and controlled:
+    if not absent(registration.waiting) and controlled[0]:
         offer(state, registration)
     elif not absent(registration.installing):
         installed(registration.installing)
