@@ -17,6 +17,7 @@ import js
 from page import board, bridge, editor, gestures, loading, storage, updates
 from page.dom import clear_message, describe, el, on, set_busy, show_message
 from page.notice import Action, show_notice
+from page.slices import sliced
 from page.state import State
 from pyscript import document, window
 
@@ -33,12 +34,14 @@ def failed(state: State, err: Exception) -> None:
 
 
 def guarded(state: State, handler):
-    """Wrap handler(state, ev): an unexpected error becomes a message (see `failed`)."""
+    """Wrap handler(state, ev): an unexpected error becomes a message (see `failed`); an
+    async handler runs in slices (page/slices.py), so it never holds the page long."""
 
     if inspect.iscoroutinefunction(handler):
         async def run_async(ev=None):
             try:
-                await handler(state, ev)
+                with sliced():
+                    await handler(state, ev)
             except Exception as err:
                 failed(state, err)
         return run_async
@@ -140,7 +143,8 @@ async def _main() -> None:
     which sets aside what this page had open before it opens the default demo."""
     state = State()
     try:
-        await start(state)
+        with sliced():
+            await start(state)
     except Exception as err:
         show_message(f"The app could not start — {describe(err)}")
         show_notice(state, "start-clean", "Start clean opens the default demo; what this "

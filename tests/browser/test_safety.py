@@ -305,3 +305,43 @@ def test_a_release_over_an_open_tab_never_mixes_versions(browser, watch, tmp_pat
         context.close()
     watch.errors = [e for e in watch.errors if "Failed to load resource" not in e]
     watch.check()
+
+
+# ----------------------------------------------------------------------------- 12.5 large
+
+
+def army(path: Path, units: int) -> dict:
+    """The demo with `units` units: its own, then copies of its last one in a grid."""
+    doc = json.loads(path.read_text("utf-8"))
+    last = doc["units"][-1]
+    for i in range(units - len(doc["units"])):
+        unit = {k: v for k, v in last.items() if k != "name"}
+        unit.update(id=f"copy-{i}", x=1 + (i % 40) * 1.1, y=1 + (i // 40) * 1.1)
+        doc["units"].append(unit)
+    return doc
+
+
+LONG_TASKS = """() => { window.longTasks = [];
+  new PerformanceObserver(list => { for (const e of list.getEntries())
+    window.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' }); }"""
+
+
+def test_a_link_at_the_unit_limit_never_holds_the_page(new_page, base_url):
+    """12.5: a share link with MAX_UNITS units, opened on an open page, is loaded, drawn
+    and rolled in slices: no task of the page's thread lasts 100 ms or more."""
+    from engine import scenario as sc
+
+    doc = army(demo("robotech"), sc.MAX_UNITS)
+    page = new_page()
+    page.goto(base_url + "?demo=" + demo("robotech").name)
+    assert started(page) == "ready"
+    page.wait_for_timeout(1000)  # the renderer's warm-up import, after ready
+    page.evaluate(LONG_TASKS)
+    page.evaluate("c => { location.hash = '#s=' + c; }", share_code(doc))
+    page.wait_for_function(f"document.querySelectorAll('#board svg [data-unit]').length >= "
+                           f"{sc.MAX_UNITS} && document.getElementById('last-resolution')"
+                           ".textContent !== 'null'", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(200)
+    longest = max(page.evaluate("window.longTasks"), default=0)
+    print(f"longest task while opening a {sc.MAX_UNITS}-unit link: {longest} ms")
+    assert longest < 100

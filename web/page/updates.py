@@ -27,6 +27,8 @@ async def watch(state: State) -> None:
     if workers is None or str(window.location.protocol) == "file:":
         return
     registration = await workers.register("./sw.js")
+    if absent(registration):  # registration refused (a browser set to block workers)
+        return
     controlled = [not absent(workers.controller)]  # [whether a worker controlled the page]
 
     def installed(worker) -> None:
