@@ -193,10 +193,25 @@ import('./pyscript/core.js').then(({ hooks }) => {
 });
 """
 
+BOOM_HOOK = """
+import('./pyscript/core.js').then(({ hooks }) => {
+  hooks.main.onReady.add((wrap) => { wrap.interpreter.runPython(`
+from engine import render
+_board = render.board
+def _board_or_boom(scenario, *args, **kwargs):
+    if scenario.title == "boom":
+        raise MemoryError("out of memory while drawing")
+    return _board(scenario, *args, **kwargs)
+render.board = _board_or_boom
+`); });
+});
+"""
+"""Before main.py runs: drawing any scenario titled "boom" raises MemoryError."""
+
 
 def test_a_failed_action_leaves_the_page_usable(new_page, base_url, watch):
-    """A MemoryError in Odds: the page says so, is not left busy, and Roll, Step and Odds
-    work again (the resolution is CPython's)."""
+    """A MemoryError in Odds: the page says so, is not left busy, and Roll works again
+    (the resolution is CPython's)."""
     from .test_app import expected_resolution, same
 
     page = new_page()
@@ -222,6 +237,32 @@ systems.odds = _fail
     same(json.loads(page.text_content("#last-resolution")), want, path.name)
     assert page.is_hidden("#message")
     assert page.locator("#odds").is_enabled()
+
+
+def test_a_scenario_that_cannot_be_drawn_is_neither_kept_nor_saved(new_page, base_url, watch):
+    """12.2: the page once saved a scenario before drawing it, so one whose drawing failed
+    failed again on every later visit. Now the failed edit keeps the previous scenario,
+    Roll works, and a reload opens the previous scenario."""
+    from .test_app import expected_resolution, same
+
+    path = DEMOS[0]
+    page = new_page()
+    page.add_init_script(BOOM_HOOK)
+    page.goto(base_url + "?demo=" + path.name)
+    assert started(page) == "ready"
+    doc = json.loads(page.input_value("#json"))
+    page.click("#json-box summary")
+    page.fill("#json", json.dumps({**doc, "title": "boom"}))
+    page.click("#apply-json")
+    assert "MemoryError" in page.inner_text("#message")
+    watch.errors.clear()
+    assert json.loads(page.input_value("#json"))["title"] == doc["title"]
+    page.click("#roll")
+    want, _ = expected_resolution(path.read_text("utf-8"))
+    same(json.loads(page.text_content("#last-resolution")), want, path.name)
+    page.goto(base_url)
+    assert started(page) == "ready"
+    assert json.loads(page.input_value("#json"))["title"] == doc["title"]
 
 
 # ----------------------------------------------------------------------------- 12.4

@@ -20,7 +20,8 @@ SEED_MAX = 2**31 - 1  # New seed draws from 1 .. SEED_MAX - 1
 
 
 def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool = True) -> bool:
-    """Validate and show a scenario (a dict or a Scenario); on error keep the previous one.
+    """Validate and show a scenario (a dict or a Scenario); on error keep the previous one
+    (and when drawing it fails, keep the previous one and raise).
 
     `redraw=False` keeps the board on screen (it already shows this scenario)."""
     try:
@@ -29,7 +30,7 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
         show_message(describe(err))
         fill_fields(state)  # put the fields back to the kept state
         return False
-    state.scenario = scenario
+    previous, state.scenario = state.scenario, scenario
     if not keep_result:
         state.resolution = state.res_dict = state.step = state.odds = None
         set_json("last-resolution", None)
@@ -39,7 +40,12 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
     el("share-box").hidden = True
     fill_fields(state)
     if redraw:
-        bridge.draw(state)
+        try:
+            bridge.draw(state)
+        except Exception:  # a scenario the page cannot draw is neither kept nor saved
+            state.scenario = previous
+            fill_fields(state)
+            raise
     autosave(state)  # only once it has loaded and drawn (autosave checks it resolves)
     return True
 
