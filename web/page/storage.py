@@ -1,4 +1,6 @@
-"""What leaves the page and comes back: the autosave, share links, the SVG export."""
+"""What leaves the page and comes back: the autosave (in page/saveformat.py's format),
+the texts set aside when they cannot be opened, another tab's save, share links, the SVG
+export."""
 
 from __future__ import annotations
 
