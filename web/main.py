@@ -40,7 +40,7 @@ def guarded(state: State, handler):
     if inspect.iscoroutinefunction(handler):
         async def run_async(ev=None):
             try:
-                with sliced():
+                with sliced(state):
                     await handler(state, ev)
             except Exception as err:
                 failed(state, err)
@@ -143,7 +143,7 @@ async def _main() -> None:
     which sets aside what this page had open before it opens the default demo."""
     state = State()
     try:
-        with sliced():
+        with sliced(state):
             await start(state)
     except Exception as err:
         show_message(f"The app could not start — {describe(err)}")

@@ -13,6 +13,7 @@ from engine.errors import ScatterlabError
 from . import bridge
 from .dom import clear_message, describe, el, make, set_json, show_message
 from .panels import show_log
+from .slices import breathe
 from .state import State
 from .storage import autosave
 
@@ -80,6 +81,7 @@ def fill_units(state: State) -> None:
     box.replaceChildren()
     data = sc.to_dict(state.scenario)
     for i, unit in enumerate(data.get("units", [])):
+        breathe(state)
         uid = str(unit.get("id", i))
         is_hex = "hex" in unit
         row = make("div", cls="unit-row hex" if is_hex else "unit-row", data_unit=uid)

@@ -20,8 +20,16 @@ from collections.abc import Iterator
 
 from pyodide.ffi import can_run_sync, run_sync
 
+from .state import State
+
 SLICE_S = 0.025
 """Work between two turns of the browser: well under the 100 ms a page may be held."""
+
+PAUSABLE = ("/engine/", "/svgwrite/")
+"""Only code from folders of these names pauses (wherever Pyodide unpacked them): the
+engine and svgwrite never call the browser, so no JavaScript frame can be on the stack
+there (JSPI cannot suspend across one, and Pyodide runs Python from JavaScript, for
+instance to convert a JavaScript error)."""
 
 _TOOL = sys.monitoring.OPTIMIZER_ID  # a tool id the page does not otherwise use
 _START = sys.monitoring.events.PY_START
@@ -38,30 +46,50 @@ def importing() -> bool:
     return False
 
 
+class Slicer:
+    """The slicing of one task's work: when its slice ends, and whether it is pausing."""
+
+    def __init__(self) -> None:
+        self.owner = asyncio.current_task()  # only its own steps pause, never the loop's
+        self.deadline = time.perf_counter() + SLICE_S
+        self.pausing = False  # code the browser runs meanwhile never pauses
+
+    def pause_if_due(self) -> None:
+        """Past the slice, give the browser a turn (unless that cannot be done here)."""
+        if (self.pausing or time.perf_counter() < self.deadline
+                or asyncio.current_task() is not self.owner or not can_run_sync()):
+            return
+        if importing():  # another handler could meet the module half made: later
+            self.deadline = time.perf_counter() + SLICE_S / 8
+            return
+        self.pausing = True
+        try:
+            run_sync(asyncio.sleep(0))
+        finally:
+            self.pausing = False
+            self.deadline = time.perf_counter() + SLICE_S
+
+
+def breathe(state: State) -> None:
+    """A point in the page's own code (never inside a call from JavaScript) where long
+    work may give the browser a turn: between the rows of a long list, say."""
+    if state.slicer is not None:
+        state.slicer.pause_if_due()
+
+
 @contextlib.contextmanager
-def sliced() -> Iterator[None]:
+def sliced(state: State) -> Iterator[None]:
     """Run the body in slices (see the module); nested uses are one slicing."""
     if (sys.monitoring.get_tool(_TOOL) is not None or not can_run_sync()
             or asyncio.current_task() is None):
         yield
         return
-    owner = asyncio.current_task()  # only its own steps pause, never the loop's callbacks
-    deadline = [time.perf_counter() + SLICE_S]
-    pausing = [False]  # code the browser runs meanwhile never pauses
+    slicer = state.slicer = Slicer()
 
     def on_start(code, offset):
-        if (pausing[0] or time.perf_counter() < deadline[0]
-                or asyncio.current_task() is not owner or not can_run_sync()):
-            return
-        if importing():  # another handler could meet the module half made: later
-            deadline[0] = time.perf_counter() + SLICE_S / 8
-            return
-        pausing[0] = True
-        try:
-            run_sync(asyncio.sleep(0))
-        finally:
-            pausing[0] = False
-            deadline[0] = time.perf_counter() + SLICE_S
+        if time.perf_counter() > slicer.deadline and any(p in code.co_filename
+                                                         for p in PAUSABLE):
+            slicer.pause_if_due()
 
     sys.monitoring.use_tool_id(_TOOL, "scatterlab slices")
     sys.monitoring.register_callback(_TOOL, _START, on_start)
@@ -69,6 +97,7 @@ def sliced() -> Iterator[None]:
     try:
         yield
     finally:
+        state.slicer = None
         sys.monitoring.set_events(_TOOL, 0)
         sys.monitoring.register_callback(_TOOL, _START, None)
         sys.monitoring.free_tool_id(_TOOL)

@@ -34,3 +34,4 @@ class State:
     theirs: str | None = None  # another tab's save, while the user has not chosen
     save_paused: str | None = None  # why autosave is off (a save could not be set aside)
     updating: bool = False  # this tab asked the new service worker to take over
+    slicer: Any = None  # page/slices.Slicer of the work running in slices, if any
