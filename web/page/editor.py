@@ -48,6 +48,9 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
             fill_fields(state)
             raise
     autosave(state)  # only once it has loaded and drawn (autosave checks it resolves)
+    # what the page shows, once it is drawn (work in slices may have paused before)
+    document.body.dataset.demo = state.demo_file or ""
+    document.body.dataset.system = scenario.system
     return True
 
 
@@ -70,8 +73,6 @@ def fill_fields(state: State) -> None:
     demo.value = (
         state.demo_file if state.demo_file and demo_of(state, state.demo_file, s.system) else ""
     )
-    document.body.dataset.demo = state.demo_file or ""
-    document.body.dataset.system = s.system
     fill_units(state)
 
 
