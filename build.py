@@ -319,17 +319,22 @@ def write_snapshot_module(out: Path) -> None:
 # --------------------------------------------------------------------------- service worker
 
 
-def precache_list(dist: Path) -> tuple[list[str], str]:
-    """Every file of dist (but sw.js) as ./relative URLs, and a cache name from their hash."""
+def precache_list(dist: Path) -> tuple[list[list[str]], str]:
+    """Every file of dist (but sw.js) as [./relative URL, sha256 hex] ("./" is index.html),
+    and a cache name from their hashes: the worker checks each file it fetches against its
+    hash, so a version's cache never holds another version's file."""
     digest = hashlib.sha256()
-    urls = ["./"]
+    entries = []
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
         rel = path.relative_to(dist).as_posix()
         if rel == "sw.js":
             continue
-        urls.append("./" + rel)
-        digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-    return urls, "scatterlab-" + digest.hexdigest()[:16]
+        file_hash = hashlib.sha256(path.read_bytes())
+        entries.append(["./" + rel, file_hash.hexdigest()])
+        if rel == "index.html":
+            entries.insert(0, ["./", file_hash.hexdigest()])
+        digest.update(rel.encode() + b"\0" + file_hash.digest())
+    return entries, "scatterlab-" + digest.hexdigest()[:16]
 
 
 # --------------------------------------------------------------------------- build
@@ -410,7 +415,7 @@ def build(out: Path = DIST, quiet: bool = False, demos: Path = WEB / "demos") ->
     urls, cache_name = precache_list(out)
     sw = (WEB / "sw.js").read_text("utf-8")
     sw = sw.replace('"__CACHE_NAME__"', json.dumps(cache_name))
-    sw = sw.replace('["__PRECACHE__"]', json.dumps(urls, indent=1))
+    sw = sw.replace('["__PRECACHE__"]', "[\n" + ",\n".join(map(json.dumps, urls)) + ",\n]")
     (out / "sw.js").write_text(sw, "utf-8")
 
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -10,43 +10,52 @@ id="last-odds" (Odds.to_dict()), and data-step and data-zoom on #board (page/boa
 from __future__ import annotations
 
 import asyncio
-import functools
 import inspect
 import json
+from urllib.parse import parse_qs
 
 import js
-from page import board, bridge, editor, gestures, loading, storage
+from page import board, bridge, editor, gestures, loading, storage, updates
 from page.dom import clear_message, describe, el, on, show_message
+from page.notice import Action, show_notice
+from page.slices import sliced
 from page.state import State
 from pyscript import document, window
 
 from engine import scenario as sc
 
 
-def guarded(handler):
-    """Wrap a handler: an unexpected error becomes a message (and a console error)."""
+def failed(state: State, err: Exception) -> None:
+    """An action failed unexpectedly: say so and leave the page usable (the next action
+    starts from the scenario shown; odds, the one long action, run in their worker)."""
+    show_message(f"Unexpected error — {describe(err)}")
+    js.console.error(f"scatterlab: {type(err).__name__}: {err}")
+
+
+def guarded(state: State, handler):
+    """Wrap handler(state, ev): an unexpected error becomes a message (see `failed`); an
+    async handler runs in slices (page/slices.py), so it never holds the page long."""
 
     if inspect.iscoroutinefunction(handler):
         async def run_async(ev=None):
             try:
-                await handler(ev)
+                with sliced(state):
+                    await handler(state, ev)
             except Exception as err:
-                show_message(f"Unexpected error — {describe(err)}")
-                js.console.error(f"scatterlab: {type(err).__name__}: {err}")
+                failed(state, err)
         return run_async
 
     def run(ev=None):
         try:
-            handler(ev)
+            handler(state, ev)
         except Exception as err:
-            show_message(f"Unexpected error — {describe(err)}")
-            js.console.error(f"scatterlab: {type(err).__name__}: {err}")
+            failed(state, err)
     return run
 
 
 def listen(state: State, node, event: str, handler) -> None:
     """Call handler(state, ev) on `event`, guarded; the proxy lives as long as the page."""
-    state.listeners.append(on(node, event, guarded(functools.partial(handler, state))))
+    state.listeners.append(on(node, event, guarded(state, handler)))
 
 
 def wire(state: State) -> None:
@@ -68,6 +77,7 @@ def wire(state: State) -> None:
         (el("apply-json"), "click", editor.on_apply_json),
         (el("units"), "change", editor.on_unit_field),
         (window, "hashchange", loading.on_hashchange),
+        (window, "storage", storage.on_storage),
         (board_el, "pointerdown", gestures.on_pointerdown),
         (board_el, "pointermove", gestures.on_pointermove),
         (board_el, "pointerup", gestures.on_pointerup),
@@ -82,12 +92,17 @@ def wire(state: State) -> None:
 
 async def start(state: State) -> None:
     """Show the first scenario (keeping the board pre-rendered at build time when it shows
-    that scenario), wire the controls, mark the page ready, register the service worker."""
+    that scenario), wire the controls, mark the page ready, watch for new versions.
+
+    `?reset` starts clean: the autosave and the link's scenario are set aside first."""
+    if "reset" in parse_qs(str(window.location.search).lstrip("?"), keep_blank_values=True):
+        storage.start_clean(state, str(window.location.hash))
     try:
         state.index = json.loads(await loading.fetch_text("./demos/index.json"))
     except Exception as err:
         show_message(f"The demo list cannot be loaded — {err}")
     editor.fill_system_select(state)
+    state.saved_text = storage.stored(storage.SAVE_KEY)  # what this tab may overwrite
     scenario, demo_file, from_share = await loading.initial_scenario(state)
     if scenario is None:
         show_message("No scenario to show: there is no demo in this build.")
@@ -99,7 +114,8 @@ async def start(state: State) -> None:
     message_box_kept = not el("message").hidden
     board_el = el("board")
     prerendered = str(board_el.dataset.prerendered or "") == sc.fingerprint(scenario)
-    editor.set_scenario(state, scenario, redraw=not prerendered)
+    if not editor.set_scenario(state, scenario, redraw=not prerendered):
+        raise RuntimeError("the first scenario cannot be shown")
     if prerendered:
         board_el.dataset.step = "all"
         board_el.dataset.system = scenario.system
@@ -117,9 +133,7 @@ async def start(state: State) -> None:
     document.body.dataset.readyMs = str(round(float(js.performance.now())))
 
     try:
-        workers = getattr(window.navigator, "serviceWorker", None)
-        if workers is not None and str(window.location.protocol) != "file:":
-            await workers.register("./sw.js")
+        await updates.watch(state)
     except Exception as err:
         js.console.warn(f"scatterlab: no offline cache ({err})")
     await asyncio.sleep(0)  # let the page paint "ready", then load the renderer
@@ -127,10 +141,17 @@ async def start(state: State) -> None:
 
 
 async def _main() -> None:
+    """Start; any failure is shown with a way out: Start clean (the `?reset` address),
+    which sets aside what this page had open before it opens the default demo."""
+    state = State()
     try:
-        await start(State())
+        with sliced(state):
+            await start(state)
     except Exception as err:
         show_message(f"The app could not start — {describe(err)}")
+        show_notice(state, "start-clean", "Start clean opens the default demo; what this "
+                    "page had open is kept aside, to download as JSON.",
+                    [Action("Start clean", href="?reset" + str(window.location.hash))])
         js.console.error(f"scatterlab: start failed: {type(err).__name__}: {err}")
         document.body.dataset.state = "failed"
 

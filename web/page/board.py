@@ -18,7 +18,7 @@ from pyscript import document, window
 
 from engine import scenario as sc
 
-from .dom import absent, attr, el
+from .dom import absent, attr, el, with_data
 from .state import State
 
 MAX_ZOOM = 8.0
@@ -135,8 +135,8 @@ def focus_box(state: State, svg) -> tuple:
         return state.fit
     boxes = [units.getBBox()]
     for hex_id in attack_hexes(sc.to_dict(state.scenario).get("attack")):
-        node = svg.querySelector(f'[data-hex="{hex_id}"]')
-        if not absent(node):
+        node = with_data(svg, "hex", hex_id)
+        if node is not None:
             boxes.append(node.getBBox())
     margin = FOCUS_MARGIN_HEXES * float(first_hex.getBBox().height)
     x0 = min(float(b.x) for b in boxes) - margin

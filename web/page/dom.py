@@ -21,6 +21,15 @@ def attr(node, name: str) -> str:
     return "" if absent(value) else str(value)
 
 
+def with_data(root, name: str, value: str):
+    """The first element under `root` whose data-`name` attribute is `value`, or None.
+    Compared as text: no selector is ever built from document text."""
+    for node in root.querySelectorAll(f"[data-{name}]"):
+        if node.getAttribute(f"data-{name}") == value:
+            return node
+    return None
+
+
 def el(id_: str):
     """The element with this id."""
     return document.getElementById(id_)

@@ -13,6 +13,7 @@ from engine.errors import ScatterlabError
 from . import bridge
 from .dom import clear_message, describe, el, make, set_json, show_message
 from .panels import show_log
+from .slices import breathe
 from .state import State
 from .storage import autosave
 
@@ -20,7 +21,8 @@ SEED_MAX = 2**31 - 1  # New seed draws from 1 .. SEED_MAX - 1
 
 
 def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool = True) -> bool:
-    """Validate and show a scenario (a dict or a Scenario); on error keep the previous one.
+    """Validate and show a scenario (a dict or a Scenario); on error keep the previous one
+    (and when drawing it fails, keep the previous one and raise).
 
     `redraw=False` keeps the board on screen (it already shows this scenario)."""
     try:
@@ -29,7 +31,7 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
         show_message(describe(err))
         fill_fields(state)  # put the fields back to the kept state
         return False
-    state.scenario = scenario
+    previous, state.scenario = state.scenario, scenario
     if not keep_result:
         state.resolution = state.res_dict = state.step = state.odds = None
         set_json("last-resolution", None)
@@ -38,9 +40,17 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
         el("odds-box").hidden = True
     el("share-box").hidden = True
     fill_fields(state)
-    autosave(state)
     if redraw:
-        bridge.draw(state)
+        try:
+            bridge.draw(state)
+        except Exception:  # a scenario the page cannot draw is neither kept nor saved
+            state.scenario = previous
+            fill_fields(state)
+            raise
+    autosave(state)  # only once it has loaded and drawn (autosave checks it resolves)
+    # what the page shows, once it is drawn (work in slices may have paused before)
+    document.body.dataset.demo = state.demo_file or ""
+    document.body.dataset.system = scenario.system
     return True
 
 
@@ -63,8 +73,6 @@ def fill_fields(state: State) -> None:
     demo.value = (
         state.demo_file if state.demo_file and demo_of(state, state.demo_file, s.system) else ""
     )
-    document.body.dataset.demo = state.demo_file or ""
-    document.body.dataset.system = s.system
     fill_units(state)
 
 
@@ -74,6 +82,7 @@ def fill_units(state: State) -> None:
     box.replaceChildren()
     data = sc.to_dict(state.scenario)
     for i, unit in enumerate(data.get("units", [])):
+        breathe(state)
         uid = str(unit.get("id", i))
         is_hex = "hex" in unit
         row = make("div", cls="unit-row hex" if is_hex else "unit-row", data_unit=uid)

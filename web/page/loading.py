@@ -95,7 +95,7 @@ async def initial_scenario(state: State) -> tuple[sc.Scenario | None, str | None
             return load(await fetch_text("./demos/" + wanted)), wanted, False
         except Exception as err:
             show_message(f"Demo {wanted} cannot be loaded — {err}")
-    saved = saved_scenario()
+    saved = saved_scenario(state)
     if saved is not None:
         return saved, None, False
     default = state.index.get("default")

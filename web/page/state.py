@@ -29,3 +29,9 @@ class State:
     pointers: dict = field(default_factory=dict)  # pointerId -> (clientX, clientY) panning
     listeners: list = field(default_factory=list)  # event handler proxies, kept alive
     odds_worker: Any = None  # page.oddsworker.OddsWorker, made on first use
+    notices: dict = field(default_factory=dict)  # notice key -> its handler proxies
+    saved_text: str | None = None  # the autosave as this tab last wrote or read it
+    theirs: str | None = None  # another tab's save, while the user has not chosen
+    save_paused: str | None = None  # why autosave is off (a save could not be set aside)
+    updating: bool = False  # this tab asked the new service worker to take over
+    slicer: Any = None  # page/slices.Slicer of the work running in slices, if any

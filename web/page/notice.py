@@ -1,0 +1,91 @@
+"""Notices: short lines under the board that ask the user to choose or offer something
+(a saved scenario set aside, another tab's change, a new version, start clean).
+
+Each notice has a key (at most one notice per key is shown) and actions: a button calling
+a handler, a link to an address, or a download of a text. Text is set as text; a
+download is a Blob of the text, never markup. Handler proxies are released when their
+notice goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import js
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document
+
+from .dom import absent, describe, el, make, show_message
+from .state import State
+
+
+@dataclass(frozen=True)
+class Action:
+    """One control of a notice: `handler` (a button), `href` (a link) or `download`
+    (a file of that text, named `filename`)."""
+
+    label: str
+    handler: Callable[[], object] | None = None
+    href: str | None = None
+    download: str | None = None
+    filename: str = "scatterlab-scenario.json"
+
+
+def notices_box():
+    """The container of the notices, made once just after the message box."""
+    box = el("notices")
+    if absent(box):
+        box = make("div", cls="notices", id="notices")
+        box.setAttribute("aria-live", "polite")
+        el("message").after(box)
+    return box
+
+
+def show_notice(state: State, key: str, text: str, actions: list[Action]) -> None:
+    """Show (or replace) the notice `key`."""
+    clear_notice(state, key)
+    node = make("div", cls="message info notice", data_notice=key, role="status")
+    node.appendChild(make("span", text, cls="notice-text"))
+    proxies = []
+    for action in actions:
+        node.appendChild(_control(action, proxies))
+    state.notices[key] = proxies
+    notices_box().appendChild(node)
+
+
+def _control(action: Action, proxies: list):
+    if action.href is not None:
+        link = make("a", action.label, cls="button", href=action.href)
+        return link
+    if action.download is not None:
+        blob = js.Blob.new(to_js([action.download]), to_js(
+            {"type": "application/json"}, dict_converter=js.Object.fromEntries))
+        link = make("a", action.label, cls="button", download=action.filename)
+        link.href = js.URL.createObjectURL(blob)
+        return link
+    button = make("button", action.label, type="button")
+    handler = action.handler
+
+    def run(ev=None):
+        try:
+            handler()
+        except Exception as err:  # the page stays usable: say so, as every handler does
+            show_message(f"Unexpected error — {describe(err)}")
+            js.console.error(f"scatterlab: {type(err).__name__}: {err}")
+
+    proxy = create_proxy(run)
+    proxies.append(proxy)
+    button.addEventListener("click", proxy)
+    return button
+
+
+def clear_notice(state: State, key: str) -> None:
+    """Remove the notice `key`, if shown, and release its handlers."""
+    for proxy in state.notices.pop(key, []):
+        proxy.destroy()
+    for node in document.querySelectorAll(".notice[data-notice]"):
+        if str(node.dataset.notice) == key:
+            for link in node.querySelectorAll("a[download]"):
+                js.URL.revokeObjectURL(link.href)
+            node.remove()

@@ -1,0 +1,81 @@
+"""The format of the scenario the page keeps in the browser (localStorage), and its
+migrations. Pure Python (no browser API), so CPython tests read and write it too.
+
+A save is one text: the header line ``scatterlab-save/<version>`` and then the scenario's
+JSON document, exactly as `engine.scenario.dumps` writes it (so every bound and check of
+the engine applies to it when it is read back). Versions:
+
+- 0 (the first releases): the scenario's JSON document alone, with no header. Read as it
+  is; the next autosave writes it again as version 1.
+- 1: the header, a newline, the document.
+
+A save that cannot be read (garbage, `null`, a newer version, a document the engine
+refuses) raises `Unreadable` with the reason the page shows; the page then keeps the text
+aside rather than lose it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import scenario as sc
+from engine.errors import ScatterlabError
+
+SAVE_VERSION = 1
+HEADER = "scatterlab-save/"
+
+
+class Unreadable(Exception):
+    """A saved text the page cannot open; `reason` says why, in a sentence's words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Save:
+    """A save read back: its scenario, the version it was written in, and its document."""
+
+    scenario: sc.Scenario
+    version: int
+    document: str
+
+
+def encode(scenario: sc.Scenario) -> str:
+    """The text an autosave writes (the current version)."""
+    return f"{HEADER}{SAVE_VERSION}\n{sc.dumps(scenario, indent=None)}"
+
+
+def document_of(text: str) -> str:
+    """The scenario document a save holds (its text after the header, if it has one):
+    what the page offers as JSON when it sets a save aside."""
+    if text.startswith(HEADER) and "\n" in text:
+        return text.split("\n", 1)[1]
+    return text
+
+
+def version_of(text: str) -> int:
+    """The save format version of a text; raises Unreadable when it names none."""
+    if text.lstrip().startswith("{"):
+        return 0
+    if not text.startswith(HEADER) or "\n" not in text:
+        raise Unreadable("it is not a saved scenario")
+    number = text[len(HEADER):text.index("\n")].strip()
+    if not number.isdigit() or len(number) > 6:
+        raise Unreadable("it names no save format version")
+    return int(number)
+
+
+def decode(text: str) -> Save:
+    """A saved text back to its scenario, migrating older versions; raises Unreadable."""
+    version = version_of(text)
+    if version > SAVE_VERSION:
+        raise Unreadable(f"a newer version of Scatterlab saved it (format {version})")
+    if version not in (0, SAVE_VERSION):
+        raise Unreadable(f"format {version} is not one this version reads")
+    document = document_of(text) if version else text
+    try:
+        return Save(sc.loads(document), version, document)
+    except ScatterlabError as err:
+        raise Unreadable(f"it no longer loads ({err})") from None

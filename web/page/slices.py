@@ -1,0 +1,103 @@
+"""Long work in slices: the page's thread is never held for more than about SLICE_S.
+
+Inside `sliced()`, Python code that has run for SLICE_S hands the thread back to the
+browser (to paint and take input) and then carries on where it was, however deep in the
+engine it is: a `sys.monitoring` callback on function starts checks the clock, and past
+the slice it waits for the browser's next turn through JSPI (`pyodide.ffi.run_sync`,
+which suspends the WebAssembly stack). The engine needs no change and knows nothing of
+it. It never pauses inside an import (another handler would find the module half made).
+Where JSPI cannot suspend (a handler the browser calls synchronously, or a browser
+without JSPI) the work runs unsliced, as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+import time
+from collections.abc import Iterator
+
+from pyodide.ffi import can_run_sync, run_sync
+
+from .state import State
+
+SLICE_S = 0.025
+"""Work between two turns of the browser: well under the 100 ms a page may be held."""
+
+PAUSABLE = ("/engine/", "/svgwrite/")
+"""Only code from folders of these names pauses (wherever Pyodide unpacked them): the
+engine and svgwrite never call the browser, so no JavaScript frame can be on the stack
+there (JSPI cannot suspend across one, and Pyodide runs Python from JavaScript, for
+instance to convert a JavaScript error)."""
+
+_TOOL = sys.monitoring.OPTIMIZER_ID  # a tool id the page does not otherwise use
+_START = sys.monitoring.events.PY_START
+
+
+def importing() -> bool:
+    """Whether a module is being imported somewhere on the current stack."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "<module>" or code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+class Slicer:
+    """The slicing of one task's work: when its slice ends, and whether it is pausing."""
+
+    def __init__(self) -> None:
+        self.owner = asyncio.current_task()  # only its own steps pause, never the loop's
+        self.deadline = time.perf_counter() + SLICE_S
+        self.pausing = False  # code the browser runs meanwhile never pauses
+
+    def pause_if_due(self) -> None:
+        """Past the slice, give the browser a turn (unless that cannot be done here)."""
+        if (self.pausing or time.perf_counter() < self.deadline
+                or asyncio.current_task() is not self.owner or not can_run_sync()):
+            return
+        if importing():  # another handler could meet the module half made: later
+            self.deadline = time.perf_counter() + SLICE_S / 8
+            return
+        self.pausing = True
+        try:
+            run_sync(asyncio.sleep(0))
+        finally:
+            self.pausing = False
+            self.deadline = time.perf_counter() + SLICE_S
+
+
+def breathe(state: State) -> None:
+    """A point in the page's own code (never inside a call from JavaScript) where long
+    work may give the browser a turn: between the rows of a long list, say."""
+    if state.slicer is not None:
+        state.slicer.pause_if_due()
+
+
+@contextlib.contextmanager
+def sliced(state: State) -> Iterator[None]:
+    """Run the body in slices (see the module); nested uses are one slicing."""
+    if (sys.monitoring.get_tool(_TOOL) is not None or not can_run_sync()
+            or asyncio.current_task() is None):
+        yield
+        return
+    slicer = state.slicer = Slicer()
+
+    def on_start(code, offset):
+        if time.perf_counter() > slicer.deadline and any(p in code.co_filename
+                                                         for p in PAUSABLE):
+            slicer.pause_if_due()
+
+    sys.monitoring.use_tool_id(_TOOL, "scatterlab slices")
+    sys.monitoring.register_callback(_TOOL, _START, on_start)
+    sys.monitoring.set_events(_TOOL, _START)
+    try:
+        yield
+    finally:
+        state.slicer = None
+        sys.monitoring.set_events(_TOOL, 0)
+        sys.monitoring.register_callback(_TOOL, _START, None)
+        sys.monitoring.free_tool_id(_TOOL)
