@@ -52,9 +52,11 @@ def draw(state: State) -> None:
 
 
 def resolve_now(state: State) -> bool:
-    """Resolve the scenario with its seed; on an engine error show it and keep the state."""
+    """Resolve the scenario with its own dice, as `python -m engine resolve` does without
+    --seed: its scripted dice when it has them (a demo's story), else its seed. On an engine
+    error show it and keep the state."""
     try:
-        res = systems.resolve(state.scenario, seed=state.scenario.seed)
+        res = systems.resolve(state.scenario)
     except ScatterlabError as err:
         show_message(describe(err))
         return False

@@ -8,6 +8,7 @@ import random
 from pyscript import document
 
 from engine import scenario as sc
+from engine import systems
 from engine.errors import ScatterlabError
 
 from . import bridge
@@ -52,9 +53,7 @@ def fill_fields(state: State) -> None:
     el("title").textContent = s.title or "(untitled scenario)"
     el("notes").textContent = s.notes or ""
     el("notes-box").hidden = not s.notes
-    seed = el("seed")
-    seed.value = "" if s.seed is None else str(s.seed)
-    seed.title = "This scenario uses scripted dice; a new seed drops them." if s.dice else ""
+    show_dice_mode(s)
     el("json").value = sc.dumps(s)
     if el("system").value != s.system:
         el("system").value = s.system
@@ -66,6 +65,25 @@ def fill_fields(state: State) -> None:
     document.body.dataset.demo = state.demo_file or ""
     document.body.dataset.system = s.system
     fill_units(state)
+
+
+def show_dice_mode(s: sc.Scenario) -> None:
+    """Which dice Roll uses, visibly: the scenario's scripted dice (a demo's story, as
+    `python -m engine resolve` plays them) or its seed. A seed typed in, or New seed,
+    switches to seeded dice; a share link keeps whichever the scenario holds."""
+    seed, mode = el("seed"), el("dice-mode")
+    if s.dice:
+        seed.value = ""
+        seed.placeholder = "scripted"
+        mode.dataset.mode = "scripted"
+        mode.textContent = (f"Dice: the scenario's {len(s.dice)} scripted dice. "
+                            "New seed rolls fresh ones.")
+    else:
+        shown = systems.DEFAULT_SEED if s.seed is None else s.seed
+        seed.value = str(shown)
+        seed.placeholder = ""
+        mode.dataset.mode = "seeded"
+        mode.textContent = f"Dice: seeded, seed {shown}."
 
 
 def fill_units(state: State) -> None:
@@ -136,7 +154,7 @@ def on_seed(state: State, ev) -> None:
         show_message(f"Invalid edit — seed: must be an integer from 0 to {sc.SEED_MAX}")
         fill_fields(state)
         return
-    if seed == state.scenario.seed:
+    if seed == state.scenario.seed and not state.scenario.dice:
         return
     try:
         new = sc.with_seed(state.scenario, seed)

@@ -1,0 +1,71 @@
+"""At the table (issue 14): what a player meets on a phone and a desktop. Each test is
+named after the issue's numbered point it proves: honest demos (1), the result at a glance
+(3), players' words (4), odds worth reading (5), legible boards (6), export (7),
+accessibility (8), first contact (9), errors where the eye is (10), the rules browsable (11).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import ROOT, last_resolution, open_app
+from .test_app import DEMO_FILES, expected_resolution, message, same, select_demo
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not DEMO_FILES, reason="no demo in web/demos yet")]
+
+
+def cli_resolution(path) -> dict:
+    """`python -m engine resolve DEMO --json`, without --seed: the demo's own story."""
+    out = subprocess.run([sys.executable, "-m", "engine", "resolve", str(path), "--json"],
+                         cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def dice_mode(page) -> str:
+    return page.get_attribute("#dice-mode", "data-mode")
+
+
+def test_1_every_demo_rolls_its_own_dice(new_page, base_url):
+    """Roll plays each demo's scripted dice: the page's first Roll equals the command line
+    without --seed; New seed switches to seeded dice, visibly; a share link keeps which."""
+    page = new_page()
+    open_app(page, base_url)
+    for path in DEMO_FILES:
+        select_demo(page, path)
+        scripted = "dice" in json.loads(path.read_text("utf-8"))
+        assert dice_mode(page) == ("scripted" if scripted else "seeded"), path.name
+        page.click("#roll")
+        same(last_resolution(page), cli_resolution(path), path.name)
+
+    scripted_demo = next(p for p in DEMO_FILES if "dice" in json.loads(p.read_text("utf-8")))
+    select_demo(page, scripted_demo)
+    page.click("#roll")
+    story = last_resolution(page)
+    page.click("#share")
+    page.wait_for_selector("#share-box:not([hidden])")
+    link = page.input_value("#share-link")
+    shared = new_page()
+    open_app(shared, link)
+    assert dice_mode(shared) == "scripted"
+    same(last_resolution(shared), story, "share link of scripted dice")
+
+    page.click("#new-seed")
+    assert dice_mode(page) == "seeded"
+    seed = int(page.input_value("#seed"))
+    assert f"seed {seed}" in page.inner_text("#dice-mode")
+    want, error = expected_resolution(scripted_demo.read_text("utf-8"), seed=seed)
+    if error is None:
+        same(last_resolution(page), want, f"new seed {seed}")
+    else:
+        assert error in message(page)
+    page.click("#share")
+    page.wait_for_selector("#share-box:not([hidden])")
+    reseeded = new_page()
+    open_app(reseeded, page.input_value("#share-link"))
+    assert dice_mode(reseeded) == "seeded"
+    assert reseeded.input_value("#seed") == str(seed)
