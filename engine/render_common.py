@@ -108,16 +108,6 @@ def steps_drawn(resolution: Resolution | None, upto_step: int | None) -> list[tu
     return steps if upto_step is None else steps[: max(0, upto_step + 1)]
 
 
-def unit_states(steps: Iterable[tuple[int, Step]]) -> dict[str, str]:
-    """Each unit's state in the last of `steps` that mentions it."""
-    states: dict[str, str] = {}
-    for _, step in steps:
-        for mark in step.marks:
-            if mark.get("kind") == "unit" and "id" in mark and mark.get("state"):
-                states[str(mark["id"])] = str(mark["state"])
-    return states
-
-
 def all_marks(resolution: Resolution | None) -> list[Mark]:
     """Every mark of the resolution (the viewBox covers them all, so it never jumps while
     the page steps through)."""

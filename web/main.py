@@ -54,6 +54,8 @@ def wire(state: State) -> None:
     for node, event, handler in (
         (el("roll"), "click", bridge.on_roll),
         (el("step"), "click", bridge.on_step),
+        (el("step-back"), "click", bridge.on_step_back),
+        (el("step-next"), "click", bridge.on_step_next),
         (el("odds"), "click", bridge.on_odds),
         (el("share"), "click", storage.on_share),
         (el("export"), "click", storage.on_export),

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from .conftest import ROOT, last_resolution, open_app
+from .conftest import PHONE, ROOT, last_resolution, open_app
 from .test_app import DEMO_FILES, expected_resolution, message, same, select_demo
 
 pytestmark = [pytest.mark.browser,
@@ -69,3 +69,47 @@ def test_1_every_demo_rolls_its_own_dice(new_page, base_url):
     open_app(reseeded, page.input_value("#share-link"))
     assert dice_mode(reseeded) == "seeded"
     assert reseeded.input_value("#seed") == str(seed)
+
+
+IN_VIEW = """() => {
+  const bar = document.getElementById('play').getBoundingClientRect();
+  const bottom = Math.min(innerHeight, bar.top >= innerHeight - 1 ? innerHeight : bar.top);
+  const seen = r => r.top >= -1 && r.bottom <= bottom + 1;
+  const board = document.querySelector('#board svg').getBoundingClientRect();
+  const head = document.getElementById('summary-head').getBoundingClientRect();
+  const first = document.querySelector('#summary-list li').getBoundingClientRect();
+  return {board: seen(board), summary: seen(head) && seen(first), scroll: scrollY};
+}"""
+
+
+def test_3_board_and_summary_in_view_on_a_phone(new_page, base_url):
+    """At 390x844, after Roll and after every step (Step, then the caption's Next and Back)
+    the board and the summary are both on screen, and nothing scrolls the page."""
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    open_app(page, base_url)
+    for path in DEMO_FILES:
+        select_demo(page, path)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.click("#roll")
+        got = page.evaluate(IN_VIEW)
+        assert got == {"board": True, "summary": True, "scroll": 0}, (path.name, got)
+        res = last_resolution(page)
+        touched = [uid for uid, e in res["effects"].items()
+                   if page.locator(f'#summary-list li[data-unit="{uid}"]').count()]
+        assert touched or page.locator("#summary-list li.hint").count() == 1
+        assert page.is_hidden("#caption")
+        steps = len(res["steps"])
+        page.click("#step")
+        for k in range(steps):
+            assert page.is_visible("#caption"), (path.name, k)
+            caption = page.inner_text("#caption-text")
+            assert f"Step {k + 1} of {steps}" in caption
+            assert res["steps"][k]["clause"] in caption
+            got = page.evaluate(IN_VIEW)
+            assert got == {"board": True, "summary": True, "scroll": 0}, (path.name, k, got)
+            if k < steps - 1:
+                page.click("#step-next")
+        assert page.is_disabled("#step-next")
+        page.click("#step-back")
+        assert page.get_attribute("#board", "data-step") == str(steps - 2)
+        assert page.evaluate(IN_VIEW)["scroll"] == 0

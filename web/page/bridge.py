@@ -89,6 +89,21 @@ def on_step(state: State, ev) -> None:
     draw(state)
 
 
+def on_step_back(state: State, ev) -> None:
+    """Back: show the step before the one shown."""
+    if state.resolution is not None and state.step:
+        state.step -= 1
+        show_log(state)
+        draw(state)
+
+
+def on_step_next(state: State, ev) -> None:
+    """Next: show the step after the one shown (the caption's Next; it stops at the end)."""
+    steps = (state.res_dict or {}).get("steps", [])
+    if state.resolution is not None and state.step is not None and state.step < len(steps) - 1:
+        on_step(state, ev)
+
+
 async def on_odds(state: State, ev) -> None:
     """Odds: the exact odds (or the announced Monte Carlo fallback), table and heat map."""
     set_busy(state, True, "Computing odds…")

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import js
-from pyodide.ffi import to_js
-
 from engine.clauses import clause_text
 from engine.log import effect_text
+from engine.render_summary import dice_words, summary_lines
 
 from .dom import absent, el, make
 from .state import State
@@ -27,6 +25,7 @@ def show_log(state: State) -> None:
     log, status, effects = el("log"), el("log-status"), el("effects")
     log.replaceChildren()
     effects.replaceChildren()
+    show_result(state)
     if state.res_dict is None:
         status.textContent = "— press Roll, or Step through it"
         el("step").textContent = "Step"
@@ -56,13 +55,59 @@ def show_log(state: State) -> None:
     else:
         status.textContent = f"step {state.step + 1} of {len(steps)}"
         last = log.lastElementChild
-        if not absent(last):
+        if not absent(last):  # marked, never scrolled to: the board stays where it is
             last.classList.add("current")
-            last.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         done = state.step >= len(steps) - 1
         el("step").textContent = "Restart steps" if done else "Next step"
         if done:
             show_effects(state, effects)
+
+
+def show_result(state: State) -> None:
+    """What the player reads at a glance, kept in step with the board: the summary under
+    the board (one line per unit something happened to), the step caption over it with
+    Back and Next, and the board's text alternative."""
+    show_summary(state)
+    show_caption(state)
+
+
+def show_summary(state: State) -> None:
+    """The summary under the board: the result so far, one line per touched unit."""
+    box, dice = el("summary-list"), el("summary-dice")
+    box.replaceChildren()
+    s, res = state.scenario, state.resolution
+    if res is None:
+        dice.textContent = f"— not rolled yet · {dice_words(s)}"
+        box.appendChild(make("li", "Press Roll to resolve the attack, or Step to follow it "
+                                   "rule by rule.", cls="hint"))
+        return
+    seed = (state.res_dict or {}).get("seed")
+    dice.textContent = ("— " + ("scripted dice" if seed is None else f"seed {seed}")
+                        + ("" if state.step is None else " · so far"))
+    lines = summary_lines(s, res, state.step)
+    for uid, line in lines:
+        box.appendChild(make("li", line, data_unit=uid))
+    if not lines:
+        box.appendChild(make("li", "Nothing was hit." if state.step is None
+                             else "Nothing has happened to any unit yet.", cls="hint"))
+
+
+def show_caption(state: State) -> None:
+    """While stepping: the step's clause and words over the board, with Back and Next."""
+    caption = el("caption")
+    steps = (state.res_dict or {}).get("steps", [])
+    if state.step is None or not steps:
+        caption.hidden = True
+        return
+    st = steps[state.step]
+    text = el("caption-text")
+    text.replaceChildren()
+    text.appendChild(make("span", f"Step {state.step + 1} of {len(steps)}", cls="count"))
+    text.appendChild(make("span", str(st.get("clause", "")), cls="clause"))
+    text.appendChild(make("span", str(st.get("text", "")), cls="words"))
+    el("step-back").disabled = state.step == 0
+    el("step-next").disabled = state.step >= len(steps) - 1
+    caption.hidden = False
 
 
 def unit_name(state: State, uid: str) -> str:
