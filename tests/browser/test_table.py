@@ -113,3 +113,56 @@ def test_3_board_and_summary_in_view_on_a_phone(new_page, base_url):
         page.click("#step-back")
         assert page.get_attribute("#board", "data-step") == str(steps - 2)
         assert page.evaluate(IN_VIEW)["scroll"] == 0
+
+
+IN_SIGHT = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
+@pytest.mark.parametrize("system", ["heresy", "battletech"])
+def test_10_bad_value_is_kept_marked_and_explained_beside_it(new_page, base_url, system):
+    """A bad x (or hex) stays in its field, marked invalid, with a message beside it naming
+    the unit by its name, in view; the scenario is unchanged."""
+    path = next(p for p in DEMO_FILES if json.loads(p.read_text("utf-8"))["system"] == system)
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    open_app(page, f"{base_url}?demo={path.name}")
+    before = json.loads(page.input_value("#json"))
+    unit = before["units"][0]
+    key, bad = ("hex", "9999") if "hex" in unit else ("x", "99999")
+    selector = f"#unit-0-{key}"
+    page.fill(selector, bad)
+    page.dispatch_event(selector, "change")
+    assert page.input_value(selector) == bad
+    assert page.get_attribute(selector, "aria-invalid") == "true"
+    note = page.locator(f"{selector}-error")
+    text = note.inner_text()
+    assert unit.get("name", unit["id"]) in text and "units[" not in text, text
+    assert page.evaluate(IN_SIGHT, f"{selector}-error"), "the message is out of sight"
+    assert json.loads(page.input_value("#json")) == before
+    assert message(page) == ""
+
+
+def test_10_damaged_share_link_says_so_and_keeps_the_scenario(new_page, base_url):
+    """A truncated share link: one plain sentence, no exception text, the scenario kept."""
+    page = new_page()
+    open_app(page, f"{base_url}?demo={DEMO_FILES[0].name}")
+    page.click("#roll")
+    page.click("#share")
+    page.wait_for_selector("#share-box:not([hidden])")
+    link = page.input_value("#share-link")
+    cut = link[: len(link) - 12]
+    other = DEMO_FILES[-1]
+    select_demo(page, other)
+    before = page.input_value("#json")
+    page.evaluate("h => { location.hash = h; }", "#" + cut.split("#", 1)[1])
+    page.wait_for_function("!document.getElementById('message').hidden")
+    said = message(page)
+    assert "damaged" in said and said.count(".") == 1 and said.endswith("."), said
+    assert "Error" not in said and "padding" not in said
+    assert page.input_value("#json") == before
+
+    fresh = new_page()
+    open_app(fresh, cut)
+    said = message(fresh)
+    assert "damaged" in said and said.count(".") == 1, said
+    assert fresh.locator("#board svg [data-unit]").count() > 0
