@@ -489,3 +489,29 @@ def test_every_demo_renders(path):
     for upto in (None, 0, len(resolution.steps) // 2):
         root = parse(render.board(scenario, resolution, upto_step=upto))
         assert [g.get("id") for g in root if g.tag == NS + "g"] == LAYER_IDS
+
+
+# ----------------------------------------------------------------------------- notes
+
+
+def test_notes_read_paragraphs_lists_and_emphasis():
+    from engine.render_notes import Block, Run, blocks
+
+    got = blocks("A **Heavy** *bomb* and `dice`.\nSame paragraph.\n\n- one\n- two _x_\n\n1. first")
+    assert got == (
+        Block("p", ((Run("A "), Run("Heavy", "strong"), Run(" "), Run("bomb", "em"),
+                     Run(" and "), Run("dice", "code"), Run(". Same paragraph.")),)),
+        Block("ul", ((Run("one"),), (Run("two "), Run("x", "em")))),
+        Block("ol", ((Run("first"),),)),
+    )
+
+
+def test_notes_never_make_markup_of_anything_else():
+    from engine.render_notes import Run, blocks
+
+    evil = '<img src=x onerror=alert(1)> 2*3*4 snake_case_name **unclosed'
+    (block,) = blocks(evil)
+    assert "".join(r.text for r in block.items[0]) == evil
+    assert all(r.style == "" for r in block.items[0])
+    assert blocks("") == ()
+    assert blocks("**a** b")[0].items[0][0] == Run("a", "strong")

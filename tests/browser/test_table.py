@@ -166,3 +166,19 @@ def test_10_damaged_share_link_says_so_and_keeps_the_scenario(new_page, base_url
     said = message(fresh)
     assert "damaged" in said and said.count(".") == 1, said
     assert fresh.locator("#board svg [data-unit]").count() > 0
+
+
+def test_9_first_contact(new_page, base_url):
+    """One sentence under the title says what the app does; the default demo opens with
+    its notes shown, their emphasis as elements, never as raw asterisks or markup."""
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    open_app(page, base_url)
+    tagline = page.inner_text(".tagline")
+    assert tagline.count(".") == 1 and tagline.endswith(".") and page.is_visible(".tagline")
+    assert page.evaluate("document.getElementById('notes-box').open")
+    notes = page.inner_text("#notes")
+    assert len(notes) > 40 and "**" not in notes
+    demo = json.loads((DEMO_FILES[0].parent / page.evaluate(
+        "document.body.dataset.demo")).read_text("utf-8"))
+    if "**" in demo["notes"]:
+        assert page.locator("#notes strong").count() > 0

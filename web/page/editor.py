@@ -10,8 +10,8 @@ import js
 from pyodide.ffi import to_js
 from pyscript import document
 
+from engine import render_notes, systems
 from engine import scenario as sc
-from engine import systems
 from engine.errors import ScatterlabError
 from engine.render_summary import unit_label
 
@@ -55,7 +55,7 @@ def fill_fields(state: State) -> None:
     if s is None:
         return
     el("title").textContent = s.title or "(untitled scenario)"
-    el("notes").textContent = s.notes or ""
+    show_notes(el("notes"), s.notes or "")
     el("notes-box").hidden = not s.notes
     show_dice_mode(s)
     el("json").value = sc.dumps(s)
@@ -69,6 +69,26 @@ def fill_fields(state: State) -> None:
     document.body.dataset.demo = state.demo_file or ""
     document.body.dataset.system = s.system
     fill_units(state)
+
+
+NOTE_TAGS = {"": None, "strong": "strong", "em": "em", "code": "code"}
+
+
+def show_notes(box, notes: str) -> None:
+    """The notes from their safe Markdown subset (engine.render_notes) as DOM nodes:
+    paragraphs, lists and emphasis, every character of the text set as text."""
+    box.replaceChildren()
+    for block in render_notes.blocks(notes):
+        parent = make(block.kind) if block.kind != "p" else box
+        for runs in block.items:
+            holder = make("p" if block.kind == "p" else "li")
+            for run in runs:
+                tag = NOTE_TAGS.get(run.style)
+                holder.appendChild(make(tag, run.text) if tag
+                                   else document.createTextNode(run.text))
+            parent.appendChild(holder)
+        if parent is not box:
+            box.appendChild(parent)
 
 
 def show_dice_mode(s: sc.Scenario) -> None:

@@ -83,13 +83,19 @@ def show_summary(state: State) -> None:
         return
     seed = (state.res_dict or {}).get("seed")
     dice.textContent = ("— " + ("scripted dice" if seed is None else f"seed {seed}")
-                        + ("" if state.step is None else " · so far"))
+                        + (" · so far" if stepping(state) else ""))
     lines = summary_lines(s, res, state.step)
     for uid, line in lines:
         box.appendChild(make("li", line, data_unit=uid))
     if not lines:
-        box.appendChild(make("li", "Nothing was hit." if state.step is None
-                             else "Nothing has happened to any unit yet.", cls="hint"))
+        box.appendChild(make("li", "Nothing has happened to any unit yet." if stepping(state)
+                             else "Nothing was hit.", cls="hint"))
+
+
+def stepping(state: State) -> bool:
+    """Whether a step before the last is shown (the result is not complete yet)."""
+    steps = (state.res_dict or {}).get("steps", [])
+    return state.step is not None and state.step < len(steps) - 1
 
 
 def show_caption(state: State) -> None:
