@@ -182,3 +182,56 @@ def test_9_first_contact(new_page, base_url):
         "document.body.dataset.demo")).read_text("utf-8"))
     if "**" in demo["notes"]:
         assert page.locator("#notes strong").count() > 0
+
+
+def click_odds(page) -> None:
+    page.evaluate("document.getElementById('last-odds').textContent = 'null'")
+    page.click("#odds")
+    page.wait_for_function("document.getElementById('last-odds').textContent !== 'null'"
+                           " || !document.getElementById('message').hidden")
+    page.wait_for_function("document.body.dataset.state === 'ready'")
+
+
+CHARTS = """() => [...document.querySelectorAll('#odds-charts .odds-card')].map(card => ({
+  kind: card.classList.contains('group') ? 'groups' : 'units',
+  key: card.dataset.group || card.dataset.unit,
+  charts: [...card.querySelectorAll('figure')].map(f => ({
+    name: f.dataset.chart,
+    bars: [...f.querySelectorAll('rect.bar')].map(r => [r.dataset.value, +r.dataset.p]),
+    readout: f.querySelector('.at-least').textContent}))}))"""
+
+
+def test_5_odds_charts_carry_the_engines_figures(new_page, base_url):
+    """Per unit (and group) a bar chart of each distribution: its bars are the engine's
+    figures, summing to 1 within 1e-9 of the engine's own sum, with an at-least read-out."""
+    from engine import scenario as sc
+    from engine import systems
+
+    page = new_page()
+    open_app(page, base_url)
+    seen = set()
+    for path in DEMO_FILES:
+        scenario = sc.loads(path.read_text("utf-8"))
+        if scenario.system in seen and "mega" not in path.name:
+            continue
+        seen.add(scenario.system)
+        want = json.loads(json.dumps(systems.odds(scenario, trials=20_000).to_dict()))
+        select_demo(page, path)
+        click_odds(page)
+        cards = page.evaluate(CHARTS)
+        assert {c["key"] for c in cards if c["kind"] == "units"} == set(want["units"])
+        for card in cards:
+            figures = want[card["kind"]][card["key"]]
+            assert card["charts"], (path.name, card["key"])
+            for chart in card["charts"]:
+                dist = figures[chart["name"]]
+                bars = dict(chart["bars"])
+                assert set(bars) == set(dist), (path.name, card["key"], chart["name"])
+                assert all(abs(bars[v] - p) <= 1e-12 for v, p in dist.items())
+                assert abs(sum(bars.values()) - sum(dist.values())) <= 1e-9
+                assert abs(sum(bars.values()) - 1) <= 1e-5
+                least = figures[f"{chart['name']}_at_least"]
+                if any(float(v) > 0 for v in least):
+                    assert "at least" in chart["readout"]
+        if scenario.system == "heresy":
+            assert "closest model" in page.inner_text("#odds-charts .surprise")

@@ -27,14 +27,19 @@ NARROW_PX = 600
 FOCUS_MARGIN_HEXES = 3
 
 
-def show_svg(state: State, text: str) -> None:
-    """Put the engine's board SVG into #board, parsed as XML (text stays text)."""
+def svg_node(text: str):
+    """The engine's SVG text as a node of this page, parsed as XML (text stays text)."""
     doc = js.DOMParser.new().parseFromString(text, "image/svg+xml")
     root = doc.documentElement
     if doc.getElementsByTagName("parsererror").length or root.localName != "svg":
-        raise ValueError("the board renderer produced SVG the browser cannot parse")
+        raise ValueError("the renderer produced SVG the browser cannot parse")
+    return document.importNode(root, True)
+
+
+def show_svg(state: State, text: str) -> None:
+    """Put the engine's board SVG into #board."""
     board = el("board")
-    board.replaceChildren(document.importNode(root, True))
+    board.replaceChildren(svg_node(text))
     board.dataset.step = "all" if state.step is None else str(state.step)
     board.dataset.system = state.scenario.system
     board.dataset.prerendered = ""

@@ -6,6 +6,7 @@ from engine.clauses import clause_text
 from engine.log import effect_text
 from engine.render_summary import dice_words, summary_lines
 
+from .board import svg_node
 from .dom import absent, el, make
 from .state import State
 
@@ -158,4 +159,60 @@ def show_odds(state: State, d: dict) -> None:
         e = u.get("expected_damage")
         tr.appendChild(make("td", "—" if e is None else f"{float(e):.2f}"))
         table.appendChild(tr)
+    show_charts(state, d)
     el("odds-box").hidden = False
+
+
+HITS_WORDS = {"robotech": "templates over it", "heresy": "hits",
+              "battletech": "damage groups"}
+"""What a unit's `hits` distribution counts, in each system's words."""
+SURPRISES = {
+    "heresy": ("Wounds from a blast go to the closest model first (HH-8), so a model can be "
+               "under the marker often and still rarely lose a Wound: the squad's "
+               "models-removed chart is the figure that counts."),
+}
+"""A line above the charts where a system's figures read oddly without it."""
+
+
+def show_charts(state: State, d: dict) -> None:
+    """Per unit and per group: bar charts of the distributions the engine computed
+    (damage, hits, models removed), each with its expected value and "at least" read-out."""
+    from engine.render_chart import bar_chart  # svgwrite: loaded once the board is drawn
+
+    box = el("odds-charts")
+    box.replaceChildren()
+    system = state.scenario.system
+    if system in SURPRISES:
+        box.appendChild(make("p", SURPRISES[system], cls="surprise"))
+    cards = [(f"Group {gid}", gid, "group", g, (("removed", "models removed"),
+                                                ("hits", "hits")))
+             for gid, g in (d.get("groups") or {}).items()]
+    cards += [(unit_name(state, uid), uid, "unit", u, (("damage", "damage"),
+                                                       ("hits", HITS_WORDS[system])))
+              for uid, u in (d.get("units") or {}).items()]
+    for title, key, kind, figures, charts in cards:
+        card = make("section", cls=f"odds-card {kind}", **{f"data_{kind}": key})
+        card.appendChild(make("h3", title))
+        for name, what in charts:
+            dist = figures.get(name)
+            if not dist:
+                continue
+            fig = make("figure", cls="chart-box", data_chart=name)
+            fig.appendChild(make("figcaption", what.capitalize() + expected(dist)))
+            fig.appendChild(svg_node(bar_chart(dist, what, figures.get(f"{name}_at_least"))))
+            fig.appendChild(make("p", at_least_text(figures.get(f"{name}_at_least")),
+                                 cls="at-least"))
+            card.appendChild(fig)
+        box.appendChild(card)
+
+
+def expected(dist: dict) -> str:
+    """ " · expected 1.54" from a value -> probability distribution."""
+    mean = sum(float(v) * float(p) for v, p in dist.items())
+    return f" · expected {mean:.2f}"
+
+
+def at_least_text(at_least: dict | None) -> str:
+    """The "at least N" read-out: "at least 1: 78.2 %, at least 2: 75.3 %"."""
+    items = sorted(((float(v), v, p) for v, p in (at_least or {}).items()), key=lambda t: t[0])
+    return ", ".join(f"at least {v}: {pct(p)}" for n, v, p in items if n > 0) or ""
