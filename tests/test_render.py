@@ -515,3 +515,14 @@ def test_notes_never_make_markup_of_anything_else():
     assert all(r.style == "" for r in block.items[0])
     assert blocks("") == ()
     assert blocks("**a** b")[0].items[0][0] == Run("a", "strong")
+
+
+def test_names_that_would_overlap_go_above_their_unit():
+    from engine.render_common import Label, place_labels
+
+    a, b = Label(10, 10, 0.6, "Regult", 0.6), Label(10.5, 10, 0.6, "Regult", 0.6)
+    far = Label(30, 30, 0.6, "Glaug", 0.6)
+    below, above, alone = place_labels([a, b, far])
+    assert below > 0 > above and alone > 0
+    boxes = [a.box(below), b.box(above)]
+    assert boxes[0][1] >= boxes[1][3]  # one under the other, not on top of it

@@ -235,3 +235,57 @@ def test_5_odds_charts_carry_the_engines_figures(new_page, base_url):
                     assert "at least" in chart["readout"]
         if scenario.system == "heresy":
             assert "closest model" in page.inner_text("#odds-charts .surprise")
+
+
+LEGIBLE = """() => {
+  const svg = document.querySelector('#board svg');
+  const view = svg.getBoundingClientRect();
+  const bodies = [...svg.querySelectorAll('.layer-units .unit .body')]
+    .map(b => { const r = b.getBoundingClientRect(); return Math.min(r.width, r.height); });
+  const names = [...svg.querySelectorAll('.layer-units .unit .name')];
+  const px = svg.getScreenCTM().a;
+  const fonts = names.map(n => parseFloat(getComputedStyle(n).fontSize) * px);
+  const boxes = names.map(n => n.getBoundingClientRect());
+  let overlaps = 0;
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], b = boxes[j];
+    if (a.left < b.right - 1 && b.left < a.right - 1
+        && a.top < b.bottom - 1 && b.top < a.bottom - 1) overlaps++;
+  }
+  const inside = el => { const r = el.getBoundingClientRect();
+    return r.left >= view.left - 1 && r.right <= view.right + 1
+      && r.top >= view.top - 1 && r.bottom <= view.bottom + 1; };
+  const targets = [...svg.querySelectorAll(
+    '.layer-marks .role-final, .layer-marks .role-hit, .layer-marks .role-target')];
+  return {base: Math.min(...bodies), font: Math.min(...fonts), overlaps,
+          marks: targets.every(inside)};
+}"""
+
+
+def test_6_boards_are_legible_on_a_phone(new_page, base_url):
+    """At 390x844 every demo opens (and after Roll stays) on a view where bases are at
+    least 24 CSS px and names 11 CSS px, names do not overlap and the final templates and
+    hit hexes are in view; a zoom button keeps the attack where it was on screen."""
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    open_app(page, base_url)
+    for path in DEMO_FILES:
+        select_demo(page, path)
+        for when in ("open", "roll"):
+            if when == "roll":
+                page.click("#roll")
+            got = page.evaluate(LEGIBLE)
+            assert got["base"] >= 24 - 0.5 and got["font"] >= 11 - 0.1, (path.name, when, got)
+            assert got["overlaps"] == 0 and got["marks"], (path.name, when, got)
+        centre = page.evaluate(FOCUS_ON_SCREEN)
+        page.click("#zoom-in")
+        after = page.evaluate(FOCUS_ON_SCREEN)
+        if centre is not None:
+            drift = max(abs(a - b) for a, b in zip(centre, after, strict=True))
+            assert drift < 1, (path.name, centre, after)
+
+
+FOCUS_ON_SCREEN = """() => { const f = document.getElementById('board').dataset.focus;
+  if (!f) return null; const [x, y] = f.split(' ').map(Number);
+  const svg = document.querySelector('#board svg');
+  const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+  return [p.x, p.y]; }"""
