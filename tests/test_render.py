@@ -526,3 +526,54 @@ def test_names_that_would_overlap_go_above_their_unit():
     assert below > 0 > above and alone > 0
     boxes = [a.box(below), b.box(above)]
     assert boxes[0][1] >= boxes[1][3]  # one under the other, not on top of it
+
+
+# ----------------------------------------------------------------------------- export, key, charts
+
+
+def _demo(name):
+    from pathlib import Path
+
+    from engine import scenario as sc
+
+    return sc.loads((Path(__file__).parents[1] / "web" / "demos" / name).read_text("utf-8"))
+
+
+def test_export_holds_title_dice_result_key_and_the_board_at_its_aspect():
+    import re
+    import xml.etree.ElementTree as ET
+
+    from engine import systems
+    from engine.render_export import export
+
+    s = _demo("robotech-scatter-onto-friendly.json")
+    text = export(s, systems.resolve(s), box=(10, 10, 20, 10))
+    ET.fromstring(text)  # well-formed
+    assert s.title in text and "scripted dice: " + " ".join(map(str, s.dice)) in text
+    assert "Spartan (b2): under 1 template" in text and "where it was aimed" in text
+    nested = re.findall(r"<svg [^>]*>", text)[1]
+    assert 'viewBox="10 10 20 10"' in nested
+    w = float(re.search(r' width="([\d.]+)"', nested).group(1))
+    h = float(re.search(r' height="([\d.]+)"', nested).group(1))
+    assert w == 2 * h
+
+
+def test_key_lists_sides_badges_marks_and_the_heat_map_only_with_odds():
+    from engine.render_legend import entries
+
+    s = _demo("battletech-bombing-scatter.json")
+    words = [w for _, _, w in entries(s, False)]
+    assert "side: davion" in words and "target hex" in words and "hit" in words
+    assert not any("likelier" in w for w in words)
+    assert any("likelier" in w for _, _, w in entries(s, True))
+
+
+def test_chart_bars_carry_the_exact_figures():
+    import re
+
+    from engine.render_chart import bar_chart
+
+    text = bar_chart({"2": 0.75, "0": 0.2, "1": 0.05}, "damage", {"1": 0.8, "2": 0.75})
+    bars = re.findall(r'<rect class="bar[^"]*" data-p="([^"]+)" data-value="([^"]+)"', text)
+    assert bars == [("0.2", "0"), ("0.05", "1"), ("0.75", "2")]
+    assert "at least 1: 80%" in text

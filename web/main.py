@@ -14,7 +14,7 @@ import inspect
 import json
 
 import js
-from page import board, bridge, editor, gestures, loading, storage
+from page import board, bridge, editor, export, gestures, loading, storage
 from page.dom import clear_message, describe, el, on, show_message
 from page.state import State
 from pyscript import document, window
@@ -58,7 +58,9 @@ def wire(state: State) -> None:
         (el("step-next"), "click", bridge.on_step_next),
         (el("odds"), "click", bridge.on_odds),
         (el("share"), "click", storage.on_share),
-        (el("export"), "click", storage.on_export),
+        (el("export"), "click", export.on_export_svg),
+        (el("export-png"), "click", export.on_export_png),
+        (el("key-box"), "toggle", board.on_key_toggle),
         (el("new-seed"), "click", editor.on_new_seed),
         (el("seed"), "change", editor.on_seed),
         (el("system"), "change", loading.on_system),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -289,3 +290,60 @@ FOCUS_ON_SCREEN = """() => { const f = document.getElementById('board').dataset.
   const svg = document.querySelector('#board svg');
   const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
   return [p.x, p.y]; }"""
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+COLOURS = """async b64 => {
+  const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
+  const bmp = await createImageBitmap(new Blob([bytes], {type: 'image/png'}));
+  const c = new OffscreenCanvas(bmp.width, bmp.height);
+  const g = c.getContext('2d'); g.drawImage(bmp, 0, 0);
+  const px = g.getImageData(0, 0, bmp.width, bmp.height).data;
+  const seen = new Set();
+  for (let i = 0; i < px.length; i += 4 * 97) seen.add(px[i] << 16 | px[i + 1] << 8 | px[i + 2]);
+  return seen.size;
+}"""
+
+
+def test_7_export_png_and_svg_carry_title_dice_result_and_key(new_page, base_url):
+    """Export SVG and the PNG drawn from it: title, dice, the result, the key; the board
+    inside keeps the aspect of the view shown; the PNG is that picture at 2x, not blank.
+    (Headless Chromium on Linux has no Web Share API, so the PNG is downloaded.)"""
+    import base64
+    import re
+
+    page = new_page(accept_downloads=True)
+    path = next(p for p in DEMO_FILES if "dice" in json.loads(p.read_text("utf-8")))
+    open_app(page, f"{base_url}?demo={path.name}")
+    page.click("#roll")
+    with page.expect_download() as info:
+        page.click("#export")
+    svg = Path(info.value.path()).read_text("utf-8")
+    title = json.loads(path.read_text("utf-8"))["title"]
+    assert title.split("&")[0].split("<")[0] in svg
+    assert "scripted dice:" in svg and "Result" in svg
+    for line in page.eval_on_selector_all("#summary-list li", "l => l.map(e => e.textContent)"):
+        assert line.split(":")[0] in svg
+    assert "side:" in svg and "where the template" in svg or "target hex" in svg
+    heads = re.findall(r"<svg [^>]*>", svg)
+    nested = heads[1]
+    w = float(re.search(r' width="([\d.]+)"', nested).group(1))
+    h = float(re.search(r' height="([\d.]+)"', nested).group(1))
+    vb = [float(v) for v in re.search(r'viewBox="([^"]+)"', nested).group(1).split()]
+    shown = [float(v) for v in page.get_attribute("#board svg", "viewBox").split()]
+    assert vb == pytest.approx(shown, abs=1e-3)
+    assert w / h == pytest.approx(vb[2] / vb[3], rel=1e-3)
+
+    with page.expect_download() as info:
+        page.click("#export-png")
+    assert info.value.suggested_filename.endswith(".png")
+    data = Path(info.value.path()).read_bytes()
+    pw, ph = png_size(data)
+    sw = float(re.search(r' width="([\d.]+)px"', heads[0]).group(1))
+    sh = float(re.search(r' height="([\d.]+)px"', heads[0]).group(1))
+    assert (pw, ph) == (round(sw) * 2, round(sh) * 2) or abs(pw / ph - sw / sh) < 0.01
+    assert page.evaluate(COLOURS, base64.b64encode(data).decode()) > 20

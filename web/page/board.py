@@ -44,6 +44,21 @@ def show_svg(state: State, text: str) -> None:
     board.dataset.system = state.scenario.system
     board.dataset.prerendered = ""
     restore_view(state)
+    show_key(state)
+
+
+def show_key(state: State) -> None:
+    """The key to the board's marks and heat map, when it is open."""
+    box = el("key")
+    if not el("key-box").open or state.scenario is None:
+        return
+    from engine.render_legend import legend  # svgwrite: loaded once the board is drawn
+
+    box.replaceChildren(svg_node(legend(state.scenario, state.odds is not None)))
+
+
+def on_key_toggle(state: State, ev) -> None:
+    show_key(state)
 
 
 def board_svg():
