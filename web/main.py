@@ -104,6 +104,7 @@ async def start(state: State) -> None:
         board_el.dataset.step = "all"
         board_el.dataset.system = scenario.system
         board.restore_view(state)
+        board.describe_board(state)
     if from_share:
         bridge.on_roll(state, None)
     elif not message_box_kept:

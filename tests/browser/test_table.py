@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import PHONE, ROOT, last_resolution, open_app
+from .conftest import DESKTOP, PHONE, ROOT, last_resolution, open_app
 from .test_app import DEMO_FILES, expected_resolution, message, same, select_demo
 
 pytestmark = [pytest.mark.browser,
@@ -347,3 +347,51 @@ def test_7_export_png_and_svg_carry_title_dice_result_and_key(new_page, base_url
     sh = float(re.search(r' height="([\d.]+)px"', heads[0]).group(1))
     assert (pw, ph) == (round(sw) * 2, round(sh) * 2) or abs(pw / ph - sw / sh) < 0.01
     assert page.evaluate(COLOURS, base64.b64encode(data).decode()) > 20
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    """axe-core's script, from npm (a devDependency: the tests use it, build.py never
+    ships it); installed with `npm ci` like the build's own packages if it is missing."""
+    if not AXE.exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"],
+                       cwd=ROOT, check=True, capture_output=True)
+    return AXE.read_text("utf-8")
+
+
+def serious_violations(page, axe_source: str) -> list[str]:
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source)
+    found = page.evaluate("""async () => (await axe.run(document)).violations
+        .filter(v => ['serious', 'critical'].includes(v.impact))
+        .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+    return found
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_8_axe_finds_nothing_serious(new_page, base_url, dist, axe_source, size):
+    """axe-core finds no serious or critical violation on any demo, before and after Roll,
+    Odds and Step; the board is an image whose text follows the step; a live region
+    announces the result; axe is not part of the built site."""
+    assert not [p for p in dist.rglob("*") if "axe" in p.name.lower()]
+    viewport = PHONE if size == "phone" else DESKTOP
+    page = new_page(viewport=viewport)
+    open_app(page, base_url)
+    for path in DEMO_FILES:
+        select_demo(page, path)
+        assert serious_violations(page, axe_source) == [], (path.name, "open")
+        page.click("#roll")
+        assert page.get_attribute("#board svg", "role") == "img"
+        assert page.inner_text("#announce").startswith("Rolled.")
+        desc = page.text_content("#board svg > desc")
+        assert serious_violations(page, axe_source) == [], (path.name, "roll")
+        click_odds(page)
+        assert serious_violations(page, axe_source) == [], (path.name, "odds")
+        page.click("#step")
+        assert "step 1 of" in page.text_content("#board svg > title")
+        assert page.inner_text("#announce").startswith("Step 1 of")
+        assert page.text_content("#board svg > desc") != desc or "Nothing" in desc
+        assert serious_violations(page, axe_source) == [], (path.name, "step")

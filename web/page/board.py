@@ -44,7 +44,35 @@ def show_svg(state: State, text: str) -> None:
     board.dataset.system = state.scenario.system
     board.dataset.prerendered = ""
     restore_view(state)
+    describe_board(state)
     show_key(state)
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def describe_board(state: State) -> None:
+    """The board as an image with a text alternative that follows every step: its
+    <title> names the scenario and the step shown, its <desc> says what happened."""
+    svg = board_svg()
+    if svg is None or state.scenario is None:
+        return
+    from engine.render_summary import result_text
+
+    steps = (state.res_dict or {}).get("steps", [])
+    shown = ("" if state.step is None or not steps
+             else f", step {state.step + 1} of {len(steps)}")
+    title = f"Board: {state.scenario.title or 'untitled scenario'}{shown}"
+    for tag, text in (("title", title),
+                      ("desc", result_text(state.scenario, state.resolution, state.step))):
+        node = svg.querySelector(f":scope > {tag}")
+        if absent(node):
+            node = document.createElementNS(SVG_NS, tag)
+            node.id = f"board-{tag}"
+            svg.insertBefore(node, svg.firstChild)
+        node.textContent = text
+    svg.setAttribute("role", "img")
+    svg.setAttribute("aria-labelledby", "board-title board-desc")
 
 
 def show_key(state: State) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.clauses import clause_text
 from engine.log import effect_text
-from engine.render_summary import dice_words, summary_lines
+from engine.render_summary import dice_words, result_text, summary_lines
 
 from .board import svg_node
 from .dom import absent, el, make
@@ -70,6 +70,21 @@ def show_result(state: State) -> None:
     Back and Next, and the board's text alternative."""
     show_summary(state)
     show_caption(state)
+    announce(state)
+
+
+def announce(state: State) -> None:
+    """The live region: what a screen reader says after Roll and after every step."""
+    res, steps = state.resolution, (state.res_dict or {}).get("steps", [])
+    if res is None:
+        text = ""
+    elif state.step is None:
+        text = f"Rolled. {result_text(state.scenario, res)}"
+    else:
+        st = steps[state.step]
+        text = (f"Step {state.step + 1} of {len(steps)}, {st.get('clause', '')}: "
+                f"{st.get('text', '')}")
+    el("announce").textContent = text
 
 
 def show_summary(state: State) -> None:
