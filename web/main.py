@@ -14,7 +14,7 @@ import inspect
 import json
 
 import js
-from page import board, bridge, editor, export, gestures, loading, storage
+from page import board, bridge, editor, export, gestures, loading, rules, storage
 from page.dom import clear_message, describe, el, on, show_message
 from page.state import State
 from pyscript import document, window
@@ -61,6 +61,9 @@ def wire(state: State) -> None:
         (el("export"), "click", export.on_export_svg),
         (el("export-png"), "click", export.on_export_png),
         (el("key-box"), "toggle", board.on_key_toggle),
+        (el("rules-box"), "toggle", rules.on_rules_toggle),
+        (el("rules"), "click", rules.on_rules_click),
+        (el("log"), "click", rules.on_log_click),
         (el("new-seed"), "click", editor.on_new_seed),
         (el("seed"), "change", editor.on_seed),
         (el("system"), "change", loading.on_system),

@@ -89,6 +89,15 @@ def on_step(state: State, ev) -> None:
     draw(state)
 
 
+def show_step(state: State, index: int) -> None:
+    """Resolve anew and show the resolution stepped up to step `index`."""
+    if resolve_now(state):
+        steps = (state.res_dict or {}).get("steps", [])
+        state.step = max(0, min(index, len(steps) - 1))
+        show_log(state)
+        draw(state)
+
+
 def on_step_back(state: State, ev) -> None:
     """Back: show the step before the one shown."""
     if state.resolution is not None and state.step:

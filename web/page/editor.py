@@ -4,7 +4,6 @@ selects), and the edits of those fields, each validated before it replaces the s
 from __future__ import annotations
 
 import random
-import re
 
 import js
 from pyodide.ffi import to_js
@@ -20,6 +19,7 @@ from .dom import clear_message, describe, el, make, set_json, show_message
 from .panels import show_log
 from .state import State
 from .storage import autosave
+from .words import in_words
 
 SEED_MAX = 2**31 - 1  # New seed draws from 1 .. SEED_MAX - 1
 
@@ -152,21 +152,6 @@ def field(index: int, key: str, who: str, value, kind: str):
     inp.value = "" if value is None else str(value)
     wrap.appendChild(inp)
     return wrap
-
-
-_UNIT_FIELD = re.compile(r"units\[(\d+)\](?:\.(\w+))?")
-_SUPPORT = re.compile(r"(?:attack\.)?supports\[(\d+)\]")
-
-
-def in_words(scenario: sc.Scenario, text: str) -> str:
-    """An engine message with its JSON paths in players' words: ``units[3].x`` becomes
-    "Regult (r1)'s x", ``supports[0]`` "support 1"."""
-    def unit(m: re.Match) -> str:
-        i = int(m.group(1))
-        who = unit_label(scenario.units[i]) if i < len(scenario.units) else f"unit {i + 1}"
-        return f"{who}'s {m.group(2).replace('_', ' ')}" if m.group(2) else who
-    text = _UNIT_FIELD.sub(unit, text)
-    return _SUPPORT.sub(lambda m: f"support {int(m.group(1)) + 1}", text)
 
 
 def mark_invalid(inp, text: str) -> None:

@@ -3,22 +3,38 @@
 from __future__ import annotations
 
 from engine.clauses import clause_text
-from engine.log import effect_text
 from engine.render_summary import dice_words, result_text, summary_lines
 
 from .board import svg_node
 from .dom import absent, el, make
 from .state import State
+from .words import in_words
 
 
-def rolls_text(rolls) -> str:
-    """A step's dice as "label: [d d] → value; ..."."""
-    parts = []
-    for r in rolls or []:
-        dice = r.get("dice")
-        dice_s = " ".join(str(d) for d in dice) if isinstance(dice, list) else str(dice)
-        parts.append(f"{r.get('label', '')}: [{dice_s}] → {r.get('value')}")
-    return "; ".join(parts)
+def die_face(die) -> str:
+    """One die as players read it: its number, "HIT", or an arrow's bearing in degrees."""
+    if isinstance(die, float) and not die.is_integer():
+        return f"\u2192 {die:.0f}\u00b0"
+    if isinstance(die, float):
+        return str(int(die))
+    return str(die)
+
+
+def roll_node(scenario, roll: dict):
+    """A roll as dice faces and, for several dice, their total: "scatter distance [2] [3]
+    = 5"."""
+    node = make("span", cls="roll")
+    node.appendChild(make("span", in_words(scenario, str(roll.get("label", ""))),
+                          cls="roll-label"))
+    dice = roll.get("dice")
+    dice = dice if isinstance(dice, list) else [dice]
+    for die in dice:
+        face = die_face(die)
+        node.appendChild(make("span", face, cls="die" if len(face) <= 3 else "die wide"))
+    value = roll.get("value")
+    if len(dice) > 1 or die_face(value) != die_face(dice[0]):
+        node.appendChild(make("span", f"= {die_face(value)}", cls="total"))
+    return node
 
 
 def show_log(state: State) -> None:
@@ -37,17 +53,19 @@ def show_log(state: State) -> None:
     for i, st in enumerate(shown):
         clause = str(st.get("clause", ""))
         li = make("li", cls="step", data_clause=clause, data_index=i)
-        li.appendChild(make("span", clause, cls="clause"))
-        ctext = clause_text(clause)
-        if ctext and clause not in cited:  # the clause's text once; later as a tooltip
+        ctext = in_words(state.scenario, clause_text(clause))
+        li.appendChild(make("a", clause, cls="clause", href=f"#rule-{clause}",
+                            title=f"The rule {clause}: {ctext}", data_clause=clause))
+        if ctext and clause not in cited:  # the clause's text once; later one tap away
             li.appendChild(make("span", f" — {ctext}", cls="clause-text"))
-        elif ctext:
-            li.setAttribute("title", f"{clause} — {ctext}")
         cited.add(clause)
-        li.appendChild(make("span", st.get("text", ""), cls="step-text"))
-        rt = rolls_text(st.get("rolls"))
-        if rt:
-            li.appendChild(make("span", rt, cls="rolls"))
+        li.appendChild(make("span", in_words(state.scenario, str(st.get("text", ""))),
+                            cls="step-text"))
+        if st.get("rolls"):
+            rolls = make("span", cls="rolls")
+            for roll in st["rolls"]:
+                rolls.appendChild(roll_node(state.scenario, roll))
+            li.appendChild(rolls)
         log.appendChild(li)
     if state.step is None:
         status.textContent = f"seed {state.res_dict.get('seed')} · {len(steps)} steps"
@@ -141,13 +159,14 @@ def unit_name(state: State, uid: str) -> str:
 
 
 def show_effects(state: State, box) -> None:
-    eff = (state.res_dict or {}).get("effects") or {}
-    if not eff:
-        return
+    """The effects under the log, as plain sentences, for the units something happened to."""
+    lines = summary_lines(state.scenario, state.resolution)
     box.appendChild(make("h3", "Effects"))
     ul = make("ul")
-    for uid, what in eff.items():
-        ul.appendChild(make("li", f"{unit_name(state, uid)} — {effect_text(what)}", data_unit=uid))
+    for uid, line in lines:
+        ul.appendChild(make("li", line, data_unit=uid))
+    if not lines:
+        ul.appendChild(make("li", "Nothing happened to any unit."))
     box.appendChild(ul)
 
 
