@@ -163,7 +163,7 @@ def mark_invalid(inp, text: str) -> None:
     inp.setAttribute("aria-describedby", note.id)
     row = inp.closest(".unit-row")
     row.appendChild(note)
-    note.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+    note.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
 
 
 def on_unit_field(state: State, ev) -> None:
