@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine import render, systems
-from engine.errors import NotImplementedYet
+from engine.errors import IllegalAttack, NotImplementedYet
 from engine.geometry import direction
 from engine.hexgrid import Hex, HexMap, hex_corners, hex_to_pixel, neighbor
 from engine.log import Resolution, Step, hex_mark, hexpath, scatter, template, unit_state
@@ -486,6 +486,9 @@ def test_every_demo_renders(path):
         resolution = systems.resolve(scenario)
     except NotImplementedYet:
         pytest.skip(f"{scenario.system} rules not implemented yet")
+    except IllegalAttack as refused:  # a demo of a prohibition shows the refusal
+        assert "refused" in path.stem and refused.clause
+        return
     for upto in (None, 0, len(resolution.steps) // 2):
         root = parse(render.board(scenario, resolution, upto_step=upto))
         assert [g.get("id") for g in root if g.tag == NS + "g"] == LAYER_IDS
