@@ -115,31 +115,37 @@ class Label:
     text: str
     size: float
 
-    def box(self, dy: float) -> tuple[float, float, float, float]:
-        """The label's box (x0, y0, x1, y1) with its centre `dy` below the unit's."""
-        half_w = len(self.text) * TEXT_WIDTH_PER_CHAR * self.size / 2
-        half_h = 0.6 * self.size
-        return (self.x - half_w, self.y + dy - half_h, self.x + half_w, self.y + dy + half_h)
+    def width(self) -> float:
+        return len(self.text) * TEXT_WIDTH_PER_CHAR * self.size
+
+    def box(self, dx: float, dy: float) -> tuple[float, float, float, float]:
+        """The label's box (x0, y0, x1, y1) centred (dx, dy) from the unit's centre."""
+        half_w, half_h = self.width() / 2, 0.6 * self.size
+        x, y = self.x + dx, self.y + dy
+        return (x - half_w, y - half_h, x + half_w, y + half_h)
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def place_labels(labels: list[Label]) -> list[float]:
-    """Where each name goes, as its offset below its unit's centre: below the outline,
-    or above it when below would overlap a name already placed (or its unit's body),
-    else the side with less overlap. In unit order, so the result is stable."""
+def place_labels(labels: list[Label]) -> list[tuple[float, float]]:
+    """Where each name goes, as its offset (dx, dy) from its unit's centre: below the
+    outline, else above it, else to its right or left, whichever first overlaps no name
+    already placed and no other unit's body (else the one overlapping least). In unit
+    order, so the result is stable."""
     placed: list[tuple[float, float, float, float]] = []
     bodies = [(lb.x - lb.reach, lb.y - lb.reach, lb.x + lb.reach, lb.y + lb.reach)
               for lb in labels]
     offsets = []
     for i, lb in enumerate(labels):
         gap = lb.reach + 0.7 * lb.size
+        side = lb.reach + 0.3 * lb.size + lb.width() / 2
         others = placed + [b for j, b in enumerate(bodies) if j != i]
-        best = min((gap, -gap), key=lambda dy: sum(_overlap(lb.box(dy), o) for o in others))
+        best = min(((0.0, gap), (0.0, -gap), (side, 0.0), (-side, 0.0)),
+                   key=lambda d: sum(_overlap(lb.box(*d), o) for o in others))
         offsets.append(best)
-        placed.append(lb.box(best))
+        placed.append(lb.box(*best))
     return offsets
 
 

@@ -230,7 +230,7 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
     sides = side_numbers(scenario.units)
     places = _token_places(scenario)
     names = place_labels([Label(*places[u.id], u.name, SIZES["fn"]) for u in scenario.units])
-    for unit, name_dy in zip(scenario.units, names, strict=True):
+    for unit, (name_dx, name_dy) in zip(scenario.units, names, strict=True):
         x, y, r = places[unit.id]
         state = states.get(unit.id)
         group = canvas.unit_group(unit, sides[unit.side], unit.type, state, (x, y))
@@ -242,7 +242,7 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
             group.add(dwg.line((num(tip.x * r * 0.5), num(tip.y * r * 0.5)),
                                (num(tip.x * (r + 4)), num(tip.y * (r + 4))), class_="facing"))
         group.add(canvas.text(KIND_LETTERS.get(unit.type, "?"), 0, 0, "kindmark"))
-        group.add(canvas.text(unit.name, 0, name_dy, "name"))
+        group.add(canvas.text(unit.name, name_dx, name_dy, "name"))
         away = direction(60 * unit.facing + 180)  # opposite the facing tick
         canvas.glyph(group, state, away.x * r * 0.8, away.y * r * 0.8, SIZES["fg"] * 0.7)
 

@@ -150,13 +150,13 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
     sides = side_numbers(scenario.units)
     f = _sizes(scenario)["f1"]
     names = place_labels([Label(u.x, u.y, _reach(u), u.name, f) for u in scenario.units])
-    for unit, name_dy in zip(scenario.units, names, strict=True):
+    for unit, (name_dx, name_dy) in zip(scenario.units, names, strict=True):
         kind = _kind(unit)
         state = states.get(unit.id)
         group = canvas.unit_group(unit, sides[unit.side], kind, state, (unit.x, unit.y))
         _draw_body(canvas, group, unit, kind)
         reach = _reach(unit)
-        group.add(canvas.text(unit.name, 0, name_dy, "name"))
+        group.add(canvas.text(unit.name, name_dx, name_dy, "name"))
         canvas.glyph(group, state, reach * 0.71, -reach * 0.71, 0.4 * f)
 
 

@@ -526,9 +526,19 @@ def test_names_that_would_overlap_go_above_their_unit():
     a, b = Label(10, 10, 0.6, "Regult", 0.6), Label(10.5, 10, 0.6, "Regult", 0.6)
     far = Label(30, 30, 0.6, "Glaug", 0.6)
     below, above, alone = place_labels([a, b, far])
-    assert below > 0 > above and alone > 0
-    boxes = [a.box(below), b.box(above)]
+    assert below[1] > 0 > above[1] and alone[1] > 0
+    boxes = [a.box(*below), b.box(*above)]
     assert boxes[0][1] >= boxes[1][3]  # one under the other, not on top of it
+
+
+def test_names_in_a_packed_column_go_beside_their_unit():
+    from engine.render_common import Label, place_labels
+
+    column = [Label(41, y, 0.63, f"m{i}", 0.9) for i, y in enumerate((21, 22.5, 24, 25.5, 27))]
+    offsets = place_labels(column)
+    assert offsets[0] == (0.0, -(0.63 + 0.7 * 0.9))  # the ends above and below...
+    assert offsets[4] == (0.0, 0.63 + 0.7 * 0.9)
+    assert all(dx != 0 and dy == 0 for dx, dy in offsets[1:4])  # ...the middle ones beside
 
 
 # ----------------------------------------------------------------------------- export, key, charts
