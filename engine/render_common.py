@@ -100,22 +100,61 @@ def side_numbers(units: Iterable[Any]) -> dict[str, int]:
     return sides
 
 
+TEXT_WIDTH_PER_CHAR = 0.6
+"""Estimated width of one character, in font sizes (system-ui, generous)."""
+
+
+@dataclass(frozen=True)
+class Label:
+    """A unit's name to place: its unit's centre, how far its outline reaches from it,
+    the text and its font size (user units)."""
+
+    x: float
+    y: float
+    reach: float
+    text: str
+    size: float
+
+    def width(self) -> float:
+        return len(self.text) * TEXT_WIDTH_PER_CHAR * self.size
+
+    def box(self, dx: float, dy: float) -> tuple[float, float, float, float]:
+        """The label's box (x0, y0, x1, y1) centred (dx, dy) from the unit's centre."""
+        half_w, half_h = self.width() / 2, 0.6 * self.size
+        x, y = self.x + dx, self.y + dy
+        return (x - half_w, y - half_h, x + half_w, y + half_h)
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(labels: list[Label]) -> list[tuple[float, float]]:
+    """Where each name goes, as its offset (dx, dy) from its unit's centre: below the
+    outline, else above it, else to its right or left, whichever first overlaps no name
+    already placed and no other unit's body (else the one overlapping least). In unit
+    order, so the result is stable."""
+    placed: list[tuple[float, float, float, float]] = []
+    bodies = [(lb.x - lb.reach, lb.y - lb.reach, lb.x + lb.reach, lb.y + lb.reach)
+              for lb in labels]
+    offsets = []
+    for i, lb in enumerate(labels):
+        gap = lb.reach + 0.7 * lb.size
+        side = lb.reach + 0.3 * lb.size + lb.width() / 2
+        others = placed + [b for j, b in enumerate(bodies) if j != i]
+        best = min(((0.0, gap), (0.0, -gap), (side, 0.0), (-side, 0.0)),
+                   key=lambda d: sum(_overlap(lb.box(*d), o) for o in others))
+        offsets.append(best)
+        placed.append(lb.box(*best))
+    return offsets
+
+
 def steps_drawn(resolution: Resolution | None, upto_step: int | None) -> list[tuple[int, Step]]:
     """The (index, step) pairs a drawing shows: all, or steps 0..upto_step."""
     if resolution is None:
         return []
     steps = list(enumerate(resolution.steps))
     return steps if upto_step is None else steps[: max(0, upto_step + 1)]
-
-
-def unit_states(steps: Iterable[tuple[int, Step]]) -> dict[str, str]:
-    """Each unit's state in the last of `steps` that mentions it."""
-    states: dict[str, str] = {}
-    for _, step in steps:
-        for mark in step.marks:
-            if mark.get("kind") == "unit" and "id" in mark and mark.get("state"):
-                states[str(mark["id"])] = str(mark["state"])
-    return states
 
 
 def all_marks(resolution: Resolution | None) -> list[Mark]:
