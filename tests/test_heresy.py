@@ -20,6 +20,7 @@ from engine.log import Log
 from engine.odds import blocks_of, partition
 from engine.scenario import Scenario
 from engine.systems import heresy, joint, odds, resolve
+from tests.test_suite import assert_same_marginals
 
 TRIALS = 20_000
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/heresy-*.json"))
@@ -592,14 +593,10 @@ SMALL = {
 
 def assert_marginals_equal_the_joint(s: Scenario) -> None:
     """`heresy.marginals` (shared Gets Hot, per-unit folds of every shot) against the
-    generic enumeration of `play` itself, path by path, marginalised onto the same units."""
-    ours = heresy.marginals(s, Budget())
+    generic enumeration of `play` itself, path by path, marginalised onto the same units:
+    each model's own harm and each unit's (hits, models removed)."""
     reference = blocks_of(joint(s), partition(len(s.units), heresy.groups(s)))
-    assert [b.units for b in ours] == [b.units for b in reference]
-    for mine, theirs in zip(ours, reference, strict=True):
-        assert set(dict(mine.dist.items())) == set(dict(theirs.dist.items()))
-        for outcome, p in theirs.dist.items():
-            assert mine.dist[outcome] == pytest.approx(p, abs=1e-9)
+    assert_same_marginals(heresy.marginals(s, Budget()), reference)
 
 
 @pytest.mark.parametrize("name", SMALL)

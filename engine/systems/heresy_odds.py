@@ -25,12 +25,15 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.dice import Budget, Distribution, combine, enumerate_outcomes
-from engine.odds import Harm, Marginals, fold_blocks
+from engine.odds import Harm, Marginals, Tally
 from engine.systems.heresy_attack import (
+    COUNT_BITS,
+    FACING_SLOTS,
     SILENT,
+    Hit,
     UnitPlan,
+    UnitShot,
     UnitTally,
-    add_unit_shot,
     empty_unit,
     firer_down,
     gets_hot,
@@ -152,68 +155,182 @@ def member_losses(fire: Fire, u: int, plan: UnitPlan, vehicles: Any, events: tup
     return combine(parts, ((0, 0, 0),) * len(members), place)
 
 
-def unit_harm(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], cache: Cache
-              ) -> list[tuple[tuple[Harm, ...], float]]:
-    """Everything after the Hits of one unit, exactly (as `heresy_attack.resolve_unit` rolls
-    it), as one `Harm` per member. The losses depend on the tally only through its To Wound
-    rolls and vehicle hits, so tallies sharing them share `member_losses`."""
+Pool = Any
+"""What of a unit's shots its losses depend on (HH-9: Hits added up before To Wound). A
+plain blast: (the infantry's Hits, the vehicles' counts packed as in `UnitTally`), since its
+wounds come from the firer; a Mega-blast: a `UnitTally` whose views keep each shot's Hits per
+zone on the infantry (not on whom), its allocation order and cover (HH-14)."""
+
+
+def _infantry_slots(fire: Fire, u: int) -> tuple[int, ...]:
     members = fire.units[u][1]
-    hits = member_hits(fire, u, tally)
+    return tuple(members.index(i) for i in fire.infantry[u])
+
+
+def pool_view(fire: Fire, u: int, view: UnitShot | None) -> Pool | None:
+    """One marker's view of unit `u` reduced to what its losses depend on (see `Pool`)."""
+    if view is None:
+        return None
+    slots = _infantry_slots(fire, u)
+    if not fire.mega:
+        width = COUNT_BITS * len(FACING_SLOTS)
+        n, vehicles = 0, view
+        for k in slots:
+            count = (view >> (width * k)) & ((1 << COUNT_BITS) - 1)
+            n += count
+            vehicles -= count << (width * k)
+        return n, vehicles
+    codes, order, covers = view
+    pooled = list(codes)
+    for k, code in zip(slots, sorted((codes[k] for k in slots), reverse=True), strict=True):
+        pooled[k] = code
+    return tuple(pooled), order, covers
+
+
+def own_hits(fire: Fire, u: int, k: int, view: UnitShot | None) -> int:
+    """The Hits one marker's view of unit `u` puts on its member at position `k`."""
+    if view is None:
+        return 0
+    if fire.mega:
+        return int(view[0][k] != 0)
+    width = COUNT_BITS * len(FACING_SLOTS)
+    return sum((view >> (width * k + COUNT_BITS * j)) & ((1 << COUNT_BITS) - 1)
+               for j in range(len(FACING_SLOTS)))
+
+
+def add_pool(fire: Fire, pool: Pool, view: Pool | None) -> Pool:
+    """HH-9: add one marker's pooled Hits to a unit's pool."""
+    if view is None:
+        return pool
+    if fire.mega:
+        return tuple(sorted(pool + (view,)))
+    return pool[0] + view[0], pool[1] + view[1]
+
+
+def infantry_hits(fire: Fire, u: int, view: Pool) -> int:
+    """The Hits on the infantry of unit `u` in one pooled view."""
+    if fire.mega:
+        return sum(1 for k in _infantry_slots(fire, u) if view[0][k])
+    return view[0]
+
+
+def reach(fire: Fire, pool: Pool, bound: int) -> Pool:
+    """A Mega-blast pool with each allocation order cut to its first `bound` models (and
+    cover kept for those only): with closest-first allocation (HH-14) a wound goes to the
+    first living model of its order, and fewer than `bound` are removed before it when the
+    unit takes fewer than `bound` Hits in all (so the cut changes no allocation)."""
+    out = []
+    for codes, order, covers in pool:
+        cut = order[:bound]
+        out.append((codes, cut, tuple(c if k in cut else 0 for k, c in enumerate(covers))))
+    return tuple(sorted(out))
+
+
+def pool_hits(fire: Fire, u: int, pool: Pool) -> tuple[UnitTally, tuple[tuple[Hit, ...], ...]]:
+    """A tally with the same losses as `pool`, and its `member_hits` (a plain blast's
+    infantry Hits all on its first infantry model, which only their number concerns)."""
+    if fire.mega:
+        return pool, member_hits(fire, u, pool)
+    hits = list(member_hits(fire, u, pool[1]))
+    slots = _infantry_slots(fire, u)
+    if slots:
+        hits[slots[0]] = ((0, None),) * pool[0]
+    return pool, tuple(hits)
+
+
+def pool_losses(fire: Fire, u: int, pool: Pool, events: tuple[str, ...], cache: Cache
+                ) -> Distribution[tuple[tuple[int, int, int], ...]]:
+    """Everything after the Hits of one unit, exactly (as `heresy_attack.resolve_unit`
+    rolls it): per member (Wounds or Hull Points lost, glancing, penetrating). Pools
+    sharing their To Wound rolls and vehicle hits share `member_losses`."""
+    tally, hits = pool_hits(fire, u, pool)
     plan = plan_unit(fire, u, tally, hits, events)
     vehicles = tuple((i, tuple(h)) for i, h in vehicle_hits(fire, u, hits))
-    losses = _memo(cache, ("losses", u, plan, vehicles, events),
-                   lambda: member_losses(fire, u, plan, vehicles, events, cache))
-    counts = [len(h) for h in hits]
-    models: dict[Any, Harm] = cache.setdefault("models", {})
+    return _memo(cache, ("losses", u, plan, vehicles, events),
+                 lambda: member_losses(fire, u, plan, vehicles, events, cache))
 
-    def harm_of(i: int, n: int, v: tuple[int, int, int]) -> Harm:
-        key = (i, n, v)
-        if key not in models:
-            models[key] = model_harm(fire.models[i], n, *v)
-        return models[key]
 
-    return [(tuple(harm_of(i, n, v) for i, n, v in zip(members, counts, st, strict=True)), p)
-            for st, p in losses.items()]
+def pool_total_hits(fire: Fire, u: int, pool: Pool) -> int:
+    """Every Hit on unit `u` (infantry and vehicles) in a pool."""
+    return sum(len(h) for h in pool_hits(fire, u, pool)[1])
+
+
+def mixture(parts: list[tuple[Distribution[Any], float]]) -> Distribution[Any]:
+    """The distribution of a two-stage draw: part `d` with probability `p`."""
+    return Distribution((o, p * q) for d, p in parts for o, q in d.items())
 
 
 def marginals(fire: Fire, budget: Budget) -> Marginals:
-    """The exact harm of every 40K unit of a prepared attack (see the module docstring)."""
+    """The exact harm of every 40K unit of a prepared attack, as a `Tally` per unit: each
+    model's own harm and the unit's (hits, models removed), never the joint of its models'
+    harm (see the module docstring)."""
     cache: Cache = {}
-    unit_of = {members: u for u, (_, members) in enumerate(fire.units)}
+    options = fire.options
 
-    def view(block: tuple[int, ...], state: Heat) -> Heat:
-        return state if fire.firer in block else (state[0], ())
+    def views(u: int, shot: int) -> Distribution[Any]:
+        return _memo(cache, ("view", u, fire.shots[shot]), lambda: shot_hits(
+            fire, shot, cache).map(lambda h: unit_shot(fire, u, h)))
 
-    def tallies(u: int, fired: tuple[int, ...]) -> Distribution[UnitTally]:
-        state = Distribution.certain(empty_unit(fire, u))
-        for n, shot in enumerate(fired, 1):
-            seen = _memo(cache, ("view", u, fire.shots[shot]), lambda shot=shot: shot_hits(
-                fire, shot, cache).map(lambda h: unit_shot(fire, u, h)))
-            views = list(seen.items())
-            if fire.mega:  # a multiset of n views comes from at most n (tally, view) pairs
-                budget.check(len(state) * sum(v is not None for v, _ in views) // n)
-            merged: dict[UnitTally, float] = {}
-            for k, (t, p) in enumerate(state.items(), 1):
-                for v, q in views:
-                    key = add_unit_shot(fire, t, v)
+    def pools(u: int, fired: tuple[int, ...], k: int | None) -> Distribution[tuple[Pool, int]]:
+        """HH-9 by convolution over the shots fired: the unit's pool, with the Hits on
+        its member at `k` (0 for None)."""
+        seen = [views(u, shot).map(lambda v: (pool_view(fire, u, v),
+                                              0 if k is None else own_hits(fire, u, k, v)))
+                for shot in fired]
+        most = [max(infantry_hits(fire, u, v) if v is not None else 0 for (v, _), _ in s.items())
+                for s in seen]
+        cut = fire.mega and options["allocation"] == "closest"
+        state = Distribution.certain((empty_unit(fire, u) if fire.mega else (0, 0), 0))
+        for n, shot_views in enumerate(seen):
+            items = list(shot_views.items())
+            merged: dict[tuple[Pool, int], float] = {}
+            for j, ((pool, h), p) in enumerate(state.items(), 1):
+                for (v, dh), q in items:
+                    new = add_pool(fire, pool, v)
+                    if cut and new:
+                        got = sum(infantry_hits(fire, u, x) for x in new)
+                        new = reach(fire, new, got + sum(most[n + 1:]) + 1)
+                    key = (new, h + dh)
                     merged[key] = merged.get(key, 0.0) + p * q
-                budget.check(projected(len(merged), k, len(state)))
+                budget.check(projected(len(merged), j, len(state)))
             state = Distribution(merged.items())
         return state
 
-    def fold(block: tuple[int, ...], v: Heat) -> Distribution[tuple[Harm, ...]]:
-        u = unit_of[block]
-        fired, events = v
-        held = 0
-        out: list[tuple[tuple[Harm, ...], float]] = []
-        every = _memo(cache, ("tallies", u, fired), lambda: tallies(u, fired))
-        for k, (t, p) in enumerate(every.items(), 1):
-            harm = _memo(cache, ("harm", u, t, events),
-                         lambda t=t: unit_harm(fire, u, t, events, cache))
-            held += len(harm)
-            budget.check(projected(held, k, len(every)))
-            out += [(o, p * q) for o, q in harm]
+    def losses(u: int, pool: Pool, events: tuple[str, ...]) -> Distribution[Any]:
+        return _memo(cache, ("pool", u, pool, events),
+                     lambda: pool_losses(fire, u, pool, events, cache))
+
+    def member(u: int, k: int, fired: tuple[int, ...], events: tuple[str, ...]
+               ) -> Distribution[Harm]:
+        model = fire.models[fire.units[u][1][k]]
+        out: list[tuple[Harm, float]] = []
+        every = _memo(cache, ("pools", u, fired, k), lambda: pools(u, fired, k))
+        for (pool, h), p in every.items():
+            mine = _memo(cache, ("mine", u, pool, events, k),
+                         lambda pool=pool: losses(u, pool, events).map(lambda st: st[k]))
+            out += [(model_harm(model, h, *v), p * q) for v, q in mine.items()]
         return Distribution(out)
 
-    blocks = sorted(unit_of)
-    return fold_blocks(heat(fire), blocks, view, fold, budget)
+    def totals(u: int, fired: tuple[int, ...], events: tuple[str, ...]
+               ) -> Distribution[tuple[int, int]]:
+        members = [fire.models[i] for i in fire.units[u][1]]
+        out: list[tuple[tuple[int, int], float]] = []
+        every = _memo(cache, ("pools", u, fired, None), lambda: pools(u, fired, None))
+        for (pool, _), p in every.items():
+            hits = pool_total_hits(fire, u, pool)
+            for st, q in losses(u, pool, events).items():
+                removed = sum(model_harm(m, 0, *v).destroyed for m, v in zip(members, st,
+                                                                               strict=True))
+                out.append(((hits, removed), p * q))
+        return Distribution(out)
+
+    shared = heat(fire)
+    out = []
+    for u, (_, block) in sorted(enumerate(fire.units), key=lambda x: x[1][1]):
+        seen = shared.map(lambda s, block=block: s if fire.firer in block else (s[0], ()))
+        parts = [(fired, events, p) for (fired, events), p in seen.items()]
+        each = tuple(mixture([(member(u, k, fired, events), p) for fired, events, p in parts])
+                     for k in range(len(block)))
+        whole = mixture([(totals(u, fired, events), p) for fired, events, p in parts])
+        out.append(Tally(block, each, whole))
+    return tuple(out)
