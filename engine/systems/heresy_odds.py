@@ -97,31 +97,47 @@ def shot_hits(fire: Fire, shot: int, cache: Cache) -> Distribution[Hits]:
 
 def one_wound(fire: Fire, roll: tuple[Any, ...]) -> Distribution[Any]:
     """One To Wound die of a roll of `UnitPlan.rolls` (HH-8, HH-16): the wound it gives."""
-    source, zone, s, ap, target, _ = roll
+    source, zone, s, ap, target = roll[:5]
     breaching = fire.attack.weapon.breaching
     return enumerate_outcomes(lambda d: wound_from_roll(
         zone, s, ap, target, breaching, d.d6("To Wound"), fire.options, source))
 
 
+def chain(cache: Cache, key: Any, start: Distribution[Any], steps: tuple[Any, ...],
+          step: Callable[[Distribution[Any], Any], Distribution[Any]]) -> Distribution[Any]:
+    """`start` folded through `steps` one at a time, each prefix memoised under `key`, so
+    folds that share a beginning (N and N + 1 Hits, one more wound) share its work."""
+    state = start
+    for k in range(len(steps)):
+        state = _memo(cache, (key, steps[:k + 1]), lambda state=state, k=k: step(state, steps[k]))
+    return state
+
+
 def wounds_lost(fire: Fire, plan: UnitPlan, cache: Cache) -> Distribution[tuple[int, ...]]:
-    """The exact Wounds lost per infantry model of a unit (HH-8, HH-13, HH-14, HH-16)."""
+    """The exact Wounds lost per infantry model of a unit (HH-8, HH-13, HH-14, HH-16): its
+    To Wound dice one at a time, then its wounds allocated one at a time in pool order."""
     options = fire.options
-    parts = []
-    for roll in plan.rolls:
-        if roll[4] is not None:
-            die = _memo(cache, ("wound", roll[:5]), lambda r=roll: one_wound(fire, r))
-            parts += [die] * roll[5]
-    wounds = combine(parts, (), lambda acc, w: tuple(sorted(acc + (w,))) if w else acc)
+    rolled = tuple(roll[:5] for roll in plan.rolls if roll[4] is not None
+                   for _ in range(roll[5]))
+
+    def roll_die(state: Distribution[Any], roll: tuple[Any, ...]) -> Distribution[Any]:
+        die = list(_memo(cache, ("wound", roll), lambda: one_wound(fire, roll)).items())
+        return Distribution((tuple(sorted(acc + (w,))) if w else acc, p * q)
+                            for acc, p in state.items() for w, q in die)
+
+    wounds = chain(cache, "wounds", Distribution.certain(()), rolled, roll_die)
     models = tuple(fire.models[i] for i in plan.infantry)
 
+    def allocate_one(state: Distribution[Any], w: Any) -> Distribution[tuple[int, ...]]:
+        return state.bind(lambda lost: _memo(
+            cache, ("alloc", plan.infantry, plan.sources, lost, w),
+            lambda: enumerate_outcomes(
+                lambda d: allocate_wound(models, plan.sources, lost, w, options, d)[0])))
+
     def allocate(seq: tuple[Any, ...]) -> Distribution[tuple[int, ...]]:
-        state = Distribution.certain(plan.lost)
-        for w in pool_sequence(seq, options["pool_order"]):
-            state = state.bind(lambda lost, w=w: _memo(
-                cache, ("alloc", plan.infantry, plan.sources, lost, w),
-                lambda lost=lost, w=w: enumerate_outcomes(
-                    lambda d: allocate_wound(models, plan.sources, lost, w, options, d)[0])))
-        return state
+        return chain(cache, ("allocated", plan.infantry, plan.sources, plan.lost),
+                     Distribution.certain(plan.lost), pool_sequence(seq, options["pool_order"]),
+                     allocate_one)
 
     return wounds.bind(allocate)
 
