@@ -1,22 +1,26 @@
 """Exact odds of a Horus Heresy / 40K 7th blast attack, per 40K unit (issue 11).
 
-The odds need each unit's harm, not the joint harm of every model on the table, and HH-9
-makes that cheap: every shot is scattered on its own and its Hits are only added up
-before To Wound. So (`engine.odds.fold_blocks`):
+The odds read each model's own harm and each unit's totals of Hits and models removed
+(`engine.odds.Tally`), never the joint harm of its models, and HH-9 makes those cheap:
+every shot is scattered on its own and its Hits are only added up before To Wound. So:
 
 - the shared events are the Gets Hot rolls (`heat`: which shots are fired, what the firer
   suffered, HH-19, its removal stopping the rest);
-- each unit is one block (wounds are allocated within a unit, HH-8); given the shots
-  fired, each shot's marker is enumerated once over every scatter (`shot_hits`: the arrow's
-  bearing split at the breakpoints, the HH-10 re-roll a `bind` on the first scatter),
-  reduced to what this unit sees of it (`heresy_attack.unit_shot`), and the shots are
-  added up by convolution into the unit's `UnitTally`, merging equal tallies;
-- each tally is then folded one roll at a time (`unit_harm`): To Wound dice combined per
-  die, the allocation chain whose state is the Wounds lost per model, each vehicle's
-  armour rolls; these are memoised, since many tallies share the same rolls.
+- each unit is folded on its own (wounds are allocated within a unit, HH-8): each fired
+  shot's marker is enumerated once over every scatter (`shot_hits`: the arrow's bearing
+  split at the breakpoints, the HH-10 re-roll a `bind` on the first scatter), reduced to
+  what the unit's losses depend on (`pool_view`: a plain blast's Hits on its infantry
+  counted, not placed, since its wounds all come from the firer; a Mega-blast's Hits per
+  zone with that shot's allocation order and cover, HH-14) and, for one model, the Hits on
+  it (`own_hits`); the shots are added up by convolution, merging equal states;
+- each distinct pool is then folded one roll at a time (`pool_losses`): To Wound dice, the
+  allocation chain whose state is the Wounds lost per model, each vehicle's armour rolls,
+  every prefix memoised, since N and N + 1 Hits share their first N dice.
 
-All of it runs the same rule functions as `play`, and checks the `Budget` as its state
-grows, so ``auto`` odds fall back to Monte Carlo past it.
+A model's harm is its own Hits with its share of its pool's losses; a unit's totals are
+its pool's Hits with the models its losses remove. All of it runs the same rule functions
+as `play`, and checks the `Budget` as its state grows, so ``auto`` odds fall back to Monte
+Carlo past it.
 """
 
 from __future__ import annotations
