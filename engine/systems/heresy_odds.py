@@ -10,9 +10,10 @@ every shot is scattered on its own and its Hits are only added up before To Woun
   shot's marker is enumerated once over every scatter (`shot_hits`: the arrow's bearing
   split at the breakpoints, the HH-10 re-roll a `bind` on the first scatter), reduced to
   what the unit's losses depend on (`pool_view`: a plain blast's Hits on its infantry
-  counted, not placed, since its wounds all come from the firer; a Mega-blast's Hits per
-  zone with that shot's allocation order and cover, HH-14) and, for one model, the Hits on
-  it (`own_hits`); the shots are added up by convolution, merging equal states;
+  counted, not placed, since its wounds all come from the firer; a Mega-blast's whole view,
+  each shot being a source with its own allocation order and cover, HH-14) and, for one
+  model, the Hits on it (`own_hits`); the shots are added up by convolution, merging
+  equal states;
 - each distinct pool is then folded one roll at a time (`pool_losses`): To Wound dice, the
   allocation chain whose state is the Wounds lost per model, each vehicle's armour rolls,
   every prefix memoised, since N and N + 1 Hits share their first N dice.
@@ -38,6 +39,7 @@ from engine.systems.heresy_attack import (
     UnitPlan,
     UnitShot,
     UnitTally,
+    add_unit_shot,
     empty_unit,
     firer_down,
     gets_hot,
@@ -178,8 +180,9 @@ def member_losses(fire: Fire, u: int, plan: UnitPlan, vehicles: Any, events: tup
 Pool = Any
 """What of a unit's shots its losses depend on (HH-9: Hits added up before To Wound). A
 plain blast: (the infantry's Hits, the vehicles' counts packed as in `UnitTally`), since its
-wounds come from the firer; a Mega-blast: a `UnitTally` whose views keep each shot's Hits per
-zone on the infantry (not on whom), its allocation order and cover (HH-14)."""
+wounds all come from the firer; a Mega-blast: its `UnitTally` itself, since each shot is a
+source of Wound Pools with its own allocation order and cover (HH-14), and the sources are
+allocated in the order of their views."""
 
 
 def _infantry_slots(fire: Fire, u: int) -> tuple[int, ...]:
@@ -200,11 +203,7 @@ def pool_view(fire: Fire, u: int, view: UnitShot | None) -> Pool | None:
             n += count
             vehicles -= count << (width * k)
         return n, vehicles
-    codes, order, covers = view
-    pooled = list(codes)
-    for k, code in zip(slots, sorted((codes[k] for k in slots), reverse=True), strict=True):
-        pooled[k] = code
-    return tuple(pooled), order, covers
+    return view
 
 
 def own_hits(fire: Fire, u: int, k: int, view: UnitShot | None) -> int:
@@ -220,30 +219,9 @@ def own_hits(fire: Fire, u: int, k: int, view: UnitShot | None) -> int:
 
 def add_pool(fire: Fire, pool: Pool, view: Pool | None) -> Pool:
     """HH-9: add one marker's pooled Hits to a unit's pool."""
-    if view is None:
-        return pool
-    if fire.mega:
-        return tuple(sorted(pool + (view,)))
+    if view is None or fire.mega:
+        return add_unit_shot(fire, pool, view)
     return pool[0] + view[0], pool[1] + view[1]
-
-
-def infantry_hits(fire: Fire, u: int, view: Pool) -> int:
-    """The Hits on the infantry of unit `u` in one pooled view."""
-    if fire.mega:
-        return sum(1 for k in _infantry_slots(fire, u) if view[0][k])
-    return view[0]
-
-
-def reach(fire: Fire, pool: Pool, bound: int) -> Pool:
-    """A Mega-blast pool with each allocation order cut to its first `bound` models (and
-    cover kept for those only): with closest-first allocation (HH-14) a wound goes to the
-    first living model of its order, and fewer than `bound` are removed before it when the
-    unit takes fewer than `bound` Hits in all (so the cut changes no allocation)."""
-    out = []
-    for codes, order, covers in pool:
-        cut = order[:bound]
-        out.append((codes, cut, tuple(c if k in cut else 0 for k, c in enumerate(covers))))
-    return tuple(sorted(out))
 
 
 def pool_hits(fire: Fire, u: int, pool: Pool) -> tuple[UnitTally, tuple[tuple[Hit, ...], ...]]:
@@ -285,7 +263,6 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
     model's own harm and the unit's (hits, models removed), never the joint of its models'
     harm (see the module docstring)."""
     cache: Cache = {}
-    options = fire.options
 
     def views(u: int, shot: int) -> Distribution[Any]:
         return _memo(cache, ("view", u, fire.shots[shot]), lambda: shot_hits(
@@ -297,20 +274,13 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         seen = [views(u, shot).map(lambda v: (pool_view(fire, u, v),
                                               0 if k is None else own_hits(fire, u, k, v)))
                 for shot in fired]
-        most = [max(infantry_hits(fire, u, v) if v is not None else 0 for (v, _), _ in s.items())
-                for s in seen]
-        cut = fire.mega and options["allocation"] == "closest"
         state = Distribution.certain((empty_unit(fire, u) if fire.mega else (0, 0), 0))
-        for n, shot_views in enumerate(seen):
+        for shot_views in seen:
             items = list(shot_views.items())
             merged: dict[tuple[Pool, int], float] = {}
             for j, ((pool, h), p) in enumerate(state.items(), 1):
                 for (v, dh), q in items:
-                    new = add_pool(fire, pool, v)
-                    if cut and new:
-                        got = sum(infantry_hits(fire, u, x) for x in new)
-                        new = reach(fire, new, got + sum(most[n + 1:]) + 1)
-                    key = (new, h + dh)
+                    key = (add_pool(fire, pool, v), h + dh)
                     merged[key] = merged.get(key, 0.0) + p * q
                 budget.check(projected(len(merged), j, len(state)))
             state = Distribution(merged.items())
