@@ -306,8 +306,8 @@ def angle_interval_where_within(
     half = math.degrees(math.acos(k))
     lo = bearing - half
     hi = bearing + half
-    if lo < 0.0:
-        return [(0.0, hi), (lo + 360.0, 360.0)]
+    if lo < 0.0:  # a bearing a hair west of north wraps to 360.0: no second piece then
+        return [(0.0, hi)] + ([(lo + 360.0, 360.0)] if lo + 360.0 < 360.0 else [])
     if hi > 360.0:
         return [(0.0, hi - 360.0), (lo, 360.0)]
     return [(lo, hi)]

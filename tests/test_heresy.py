@@ -17,9 +17,10 @@ from engine.clauses import CLAUSES, ENGINE_CLAUSES
 from engine.dice import Budget, ScriptedDice, sum_distribution
 from engine.errors import IllegalAttack
 from engine.log import Log
-from engine.odds import blocks_of, partition
+from engine.odds import Tally, blocks_of, partition
 from engine.scenario import Scenario
-from engine.systems import heresy, joint, odds, resolve
+from engine.systems import EXACT_SECONDS, heresy, joint, odds, resolve
+from tests.test_suite import assert_same_marginals
 
 TRIALS = 20_000
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/heresy-*.json"))
@@ -592,14 +593,10 @@ SMALL = {
 
 def assert_marginals_equal_the_joint(s: Scenario) -> None:
     """`heresy.marginals` (shared Gets Hot, per-unit folds of every shot) against the
-    generic enumeration of `play` itself, path by path, marginalised onto the same units."""
-    ours = heresy.marginals(s, Budget())
+    generic enumeration of `play` itself, path by path, marginalised onto the same units:
+    each model's own harm and each unit's (hits, models removed)."""
     reference = blocks_of(joint(s), partition(len(s.units), heresy.groups(s)))
-    assert [b.units for b in ours] == [b.units for b in reference]
-    for mine, theirs in zip(ours, reference, strict=True):
-        assert set(dict(mine.dist.items())) == set(dict(theirs.dist.items()))
-        for outcome, p in theirs.dist.items():
-            assert mine.dist[outcome] == pytest.approx(p, abs=1e-9)
+    assert_same_marginals(heresy.marginals(s, Budget()), reference)
 
 
 @pytest.mark.parametrize("name", SMALL)
@@ -617,6 +614,22 @@ def test_marginals_equal_the_generic_enumeration_on_a_demo(path: Path) -> None:
     d = json.loads(path.read_text())
     d.pop("dice", None)
     assert_marginals_equal_the_joint(scenarios.load_dict(d))
+
+
+TABLE_SIZE = [p for p in SUITE if p.stem in ("heresy-four-shots-squad",
+                                              "heresy-large-blast-six-shots",
+                                              "heresy-three-shots-corner-rhino")]
+
+
+@pytest.mark.parametrize("path", TABLE_SIZE, ids=lambda p: p.stem)
+def test_hh_9_table_size_attacks_have_exact_odds_per_unit(path: Path) -> None:
+    """Four to six shots at a ten-model squad: each unit folded over its pooled Hits, within
+    the budget of ``auto`` odds (test_suite.py checks their figures by Monte Carlo)."""
+    s = scenarios.loads(path.read_text())
+    for block in heresy.marginals(s, Budget(seconds=EXACT_SECONDS)):
+        assert isinstance(block, Tally)
+        assert block.totals.total() == pytest.approx(1.0, abs=1e-9)
+        assert all(d.total() == pytest.approx(1.0, abs=1e-9) for d in block.each)
 
 
 def squad_doc() -> dict:

@@ -291,9 +291,10 @@ def test_hh_8_odds_give_the_models_removed_per_unit() -> None:
 
 def test_hh_9_marginals_check_the_budget() -> None:
     from engine.dice import Budget, TooManyOutcomes
-    d = json.loads((Path(__file__).parent / "suite" / "heresy-four-shots-squad.json").read_text())
+    d = json.loads((Path(__file__).parent / "suite" / "heresy-large-blast-six-shots.json")
+                   .read_text())
     with pytest.raises(TooManyOutcomes):
-        heresy.marginals(scenarios.load_dict(d), Budget(states=2_000))
+        heresy.marginals(scenarios.load_dict(d), Budget(states=20))
 
 
 def test_hh_19_a_vehicle_wrecked_by_gets_hot_fires_no_more() -> None:

@@ -1,22 +1,27 @@
 """Exact odds of a Horus Heresy / 40K 7th blast attack, per 40K unit (issue 11).
 
-The odds need each unit's harm, not the joint harm of every model on the table, and HH-9
-makes that cheap: every shot is scattered on its own and its Hits are only added up
-before To Wound. So (`engine.odds.fold_blocks`):
+The odds read each model's own harm and each unit's totals of Hits and models removed
+(`engine.odds.Tally`), never the joint harm of its models, and HH-9 makes those cheap:
+every shot is scattered on its own and its Hits are only added up before To Wound. So:
 
 - the shared events are the Gets Hot rolls (`heat`: which shots are fired, what the firer
   suffered, HH-19, its removal stopping the rest);
-- each unit is one block (wounds are allocated within a unit, HH-8); given the shots
-  fired, each shot's marker is enumerated once over every scatter (`shot_hits`: the arrow's
-  bearing split at the breakpoints, the HH-10 re-roll a `bind` on the first scatter),
-  reduced to what this unit sees of it (`heresy_attack.unit_shot`), and the shots are
-  added up by convolution into the unit's `UnitTally`, merging equal tallies;
-- each tally is then folded one roll at a time (`unit_harm`): To Wound dice combined per
-  die, the allocation chain whose state is the Wounds lost per model, each vehicle's
-  armour rolls; these are memoised, since many tallies share the same rolls.
+- each unit is folded on its own (wounds are allocated within a unit, HH-8): each fired
+  shot's marker is enumerated once over every scatter (`shot_hits`: the arrow's bearing
+  split at the breakpoints, the HH-10 re-roll a `bind` on the first scatter), reduced to
+  what the unit's losses depend on (`pool_view`: a plain blast's Hits on its infantry
+  counted, not placed, since its wounds all come from the firer; a Mega-blast's whole view,
+  each shot being a source with its own allocation order and cover, HH-14) and, for one
+  model, the Hits on it (`own_hits`); the shots are added up by convolution, merging
+  equal states;
+- each distinct pool is then folded one roll at a time (`pool_losses`): To Wound dice, the
+  allocation chain whose state is the Wounds lost per model, each vehicle's armour rolls,
+  every prefix memoised, since N and N + 1 Hits share their first N dice.
 
-All of it runs the same rule functions as `play`, and checks the `Budget` as its state
-grows, so ``auto`` odds fall back to Monte Carlo past it.
+A model's harm is its own Hits with its share of its pool's losses; a unit's totals are
+its pool's Hits with the models its losses remove. All of it runs the same rule functions
+as `play`, and checks the `Budget` as its state grows, so ``auto`` odds fall back to Monte
+Carlo past it.
 """
 
 from __future__ import annotations
@@ -25,10 +30,14 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.dice import Budget, Distribution, combine, enumerate_outcomes
-from engine.odds import Harm, Marginals, fold_blocks
+from engine.odds import Harm, Marginals, Tally
 from engine.systems.heresy_attack import (
+    COUNT_BITS,
+    FACING_SLOTS,
     SILENT,
+    Hit,
     UnitPlan,
+    UnitShot,
     UnitTally,
     add_unit_shot,
     empty_unit,
@@ -94,31 +103,47 @@ def shot_hits(fire: Fire, shot: int, cache: Cache) -> Distribution[Hits]:
 
 def one_wound(fire: Fire, roll: tuple[Any, ...]) -> Distribution[Any]:
     """One To Wound die of a roll of `UnitPlan.rolls` (HH-8, HH-16): the wound it gives."""
-    source, zone, s, ap, target, _ = roll
+    source, zone, s, ap, target = roll[:5]
     breaching = fire.attack.weapon.breaching
     return enumerate_outcomes(lambda d: wound_from_roll(
         zone, s, ap, target, breaching, d.d6("To Wound"), fire.options, source))
 
 
+def chain(cache: Cache, key: Any, start: Distribution[Any], steps: tuple[Any, ...],
+          step: Callable[[Distribution[Any], Any], Distribution[Any]]) -> Distribution[Any]:
+    """`start` folded through `steps` one at a time, each prefix memoised under `key`, so
+    folds that share a beginning (N and N + 1 Hits, one more wound) share its work."""
+    state = start
+    for k in range(len(steps)):
+        state = _memo(cache, (key, steps[:k + 1]), lambda state=state, k=k: step(state, steps[k]))
+    return state
+
+
 def wounds_lost(fire: Fire, plan: UnitPlan, cache: Cache) -> Distribution[tuple[int, ...]]:
-    """The exact Wounds lost per infantry model of a unit (HH-8, HH-13, HH-14, HH-16)."""
+    """The exact Wounds lost per infantry model of a unit (HH-8, HH-13, HH-14, HH-16): its
+    To Wound dice one at a time, then its wounds allocated one at a time in pool order."""
     options = fire.options
-    parts = []
-    for roll in plan.rolls:
-        if roll[4] is not None:
-            die = _memo(cache, ("wound", roll[:5]), lambda r=roll: one_wound(fire, r))
-            parts += [die] * roll[5]
-    wounds = combine(parts, (), lambda acc, w: tuple(sorted(acc + (w,))) if w else acc)
+    rolled = tuple(roll[:5] for roll in plan.rolls if roll[4] is not None
+                   for _ in range(roll[5]))
+
+    def roll_die(state: Distribution[Any], roll: tuple[Any, ...]) -> Distribution[Any]:
+        die = list(_memo(cache, ("wound", roll), lambda: one_wound(fire, roll)).items())
+        return Distribution((tuple(sorted(acc + (w,))) if w else acc, p * q)
+                            for acc, p in state.items() for w, q in die)
+
+    wounds = chain(cache, "wounds", Distribution.certain(()), rolled, roll_die)
     models = tuple(fire.models[i] for i in plan.infantry)
 
+    def allocate_one(state: Distribution[Any], w: Any) -> Distribution[tuple[int, ...]]:
+        return state.bind(lambda lost: _memo(
+            cache, ("alloc", plan.infantry, plan.sources, lost, w),
+            lambda: enumerate_outcomes(
+                lambda d: allocate_wound(models, plan.sources, lost, w, options, d)[0])))
+
     def allocate(seq: tuple[Any, ...]) -> Distribution[tuple[int, ...]]:
-        state = Distribution.certain(plan.lost)
-        for w in pool_sequence(seq, options["pool_order"]):
-            state = state.bind(lambda lost, w=w: _memo(
-                cache, ("alloc", plan.infantry, plan.sources, lost, w),
-                lambda lost=lost, w=w: enumerate_outcomes(
-                    lambda d: allocate_wound(models, plan.sources, lost, w, options, d)[0])))
-        return state
+        return chain(cache, ("allocated", plan.infantry, plan.sources, plan.lost),
+                     Distribution.certain(plan.lost), pool_sequence(seq, options["pool_order"]),
+                     allocate_one)
 
     return wounds.bind(allocate)
 
@@ -152,68 +177,150 @@ def member_losses(fire: Fire, u: int, plan: UnitPlan, vehicles: Any, events: tup
     return combine(parts, ((0, 0, 0),) * len(members), place)
 
 
-def unit_harm(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], cache: Cache
-              ) -> list[tuple[tuple[Harm, ...], float]]:
-    """Everything after the Hits of one unit, exactly (as `heresy_attack.resolve_unit` rolls
-    it), as one `Harm` per member. The losses depend on the tally only through its To Wound
-    rolls and vehicle hits, so tallies sharing them share `member_losses`."""
+Pool = Any
+"""What of a unit's shots its losses depend on (HH-9: Hits added up before To Wound). A
+plain blast: (the infantry's Hits, the vehicles' counts packed as in `UnitTally`), since its
+wounds all come from the firer; a Mega-blast: its `UnitTally` itself, since each shot is a
+source of Wound Pools with its own allocation order and cover (HH-14), and the sources are
+allocated in the order of their views."""
+
+
+def _infantry_slots(fire: Fire, u: int) -> tuple[int, ...]:
     members = fire.units[u][1]
-    hits = member_hits(fire, u, tally)
+    return tuple(members.index(i) for i in fire.infantry[u])
+
+
+def pool_view(fire: Fire, u: int, view: UnitShot | None) -> Pool | None:
+    """One marker's view of unit `u` reduced to what its losses depend on (see `Pool`)."""
+    if view is None:
+        return None
+    slots = _infantry_slots(fire, u)
+    if not fire.mega:
+        width = COUNT_BITS * len(FACING_SLOTS)
+        n, vehicles = 0, view
+        for k in slots:
+            count = (view >> (width * k)) & ((1 << COUNT_BITS) - 1)
+            n += count
+            vehicles -= count << (width * k)
+        return n, vehicles
+    return view
+
+
+def own_hits(fire: Fire, u: int, k: int, view: UnitShot | None) -> int:
+    """The Hits one marker's view of unit `u` puts on its member at position `k`."""
+    if view is None:
+        return 0
+    if fire.mega:
+        return int(view[0][k] != 0)
+    width = COUNT_BITS * len(FACING_SLOTS)
+    return sum((view >> (width * k + COUNT_BITS * j)) & ((1 << COUNT_BITS) - 1)
+               for j in range(len(FACING_SLOTS)))
+
+
+def add_pool(fire: Fire, pool: Pool, view: Pool | None) -> Pool:
+    """HH-9: add one marker's pooled Hits to a unit's pool."""
+    if view is None or fire.mega:
+        return add_unit_shot(fire, pool, view)
+    return pool[0] + view[0], pool[1] + view[1]
+
+
+def pool_hits(fire: Fire, u: int, pool: Pool) -> tuple[UnitTally, tuple[tuple[Hit, ...], ...]]:
+    """A tally with the same losses as `pool`, and its `member_hits` (a plain blast's
+    infantry Hits all on its first infantry model, which only their number concerns)."""
+    if fire.mega:
+        return pool, member_hits(fire, u, pool)
+    hits = list(member_hits(fire, u, pool[1]))
+    slots = _infantry_slots(fire, u)
+    if slots:
+        hits[slots[0]] = ((0, None),) * pool[0]
+    return pool, tuple(hits)
+
+
+def pool_losses(fire: Fire, u: int, pool: Pool, events: tuple[str, ...], cache: Cache
+                ) -> Distribution[tuple[tuple[int, int, int], ...]]:
+    """Everything after the Hits of one unit, exactly (as `heresy_attack.resolve_unit`
+    rolls it): per member (Wounds or Hull Points lost, glancing, penetrating). Pools
+    sharing their To Wound rolls and vehicle hits share `member_losses`."""
+    tally, hits = pool_hits(fire, u, pool)
     plan = plan_unit(fire, u, tally, hits, events)
     vehicles = tuple((i, tuple(h)) for i, h in vehicle_hits(fire, u, hits))
-    losses = _memo(cache, ("losses", u, plan, vehicles, events),
-                   lambda: member_losses(fire, u, plan, vehicles, events, cache))
-    counts = [len(h) for h in hits]
-    models: dict[Any, Harm] = cache.setdefault("models", {})
+    return _memo(cache, ("losses", u, plan, vehicles, events),
+                 lambda: member_losses(fire, u, plan, vehicles, events, cache))
 
-    def harm_of(i: int, n: int, v: tuple[int, int, int]) -> Harm:
-        key = (i, n, v)
-        if key not in models:
-            models[key] = model_harm(fire.models[i], n, *v)
-        return models[key]
 
-    return [(tuple(harm_of(i, n, v) for i, n, v in zip(members, counts, st, strict=True)), p)
-            for st, p in losses.items()]
+def pool_total_hits(fire: Fire, u: int, pool: Pool) -> int:
+    """Every Hit on unit `u` (infantry and vehicles) in a pool."""
+    return sum(len(h) for h in pool_hits(fire, u, pool)[1])
+
+
+def mixture(parts: list[tuple[Distribution[Any], float]]) -> Distribution[Any]:
+    """The distribution of a two-stage draw: part `d` with probability `p`."""
+    return Distribution((o, p * q) for d, p in parts for o, q in d.items())
 
 
 def marginals(fire: Fire, budget: Budget) -> Marginals:
-    """The exact harm of every 40K unit of a prepared attack (see the module docstring)."""
+    """The exact harm of every 40K unit of a prepared attack, as a `Tally` per unit: each
+    model's own harm and the unit's (hits, models removed), never the joint of its models'
+    harm (see the module docstring)."""
     cache: Cache = {}
-    unit_of = {members: u for u, (_, members) in enumerate(fire.units)}
 
-    def view(block: tuple[int, ...], state: Heat) -> Heat:
-        return state if fire.firer in block else (state[0], ())
+    def views(u: int, shot: int) -> Distribution[Any]:
+        return _memo(cache, ("view", u, fire.shots[shot]), lambda: shot_hits(
+            fire, shot, cache).map(lambda h: unit_shot(fire, u, h)))
 
-    def tallies(u: int, fired: tuple[int, ...]) -> Distribution[UnitTally]:
-        state = Distribution.certain(empty_unit(fire, u))
-        for n, shot in enumerate(fired, 1):
-            seen = _memo(cache, ("view", u, fire.shots[shot]), lambda shot=shot: shot_hits(
-                fire, shot, cache).map(lambda h: unit_shot(fire, u, h)))
-            views = list(seen.items())
-            if fire.mega:  # a multiset of n views comes from at most n (tally, view) pairs
-                budget.check(len(state) * sum(v is not None for v, _ in views) // n)
-            merged: dict[UnitTally, float] = {}
-            for k, (t, p) in enumerate(state.items(), 1):
-                for v, q in views:
-                    key = add_unit_shot(fire, t, v)
+    def pools(u: int, fired: tuple[int, ...], k: int | None) -> Distribution[tuple[Pool, int]]:
+        """HH-9 by convolution over the shots fired: the unit's pool, with the Hits on
+        its member at `k` (0 for None)."""
+        seen = [views(u, shot).map(lambda v: (pool_view(fire, u, v),
+                                              0 if k is None else own_hits(fire, u, k, v)))
+                for shot in fired]
+        state = Distribution.certain((empty_unit(fire, u) if fire.mega else (0, 0), 0))
+        for shot_views in seen:
+            items = list(shot_views.items())
+            merged: dict[tuple[Pool, int], float] = {}
+            for j, ((pool, h), p) in enumerate(state.items(), 1):
+                for (v, dh), q in items:
+                    key = (add_pool(fire, pool, v), h + dh)
                     merged[key] = merged.get(key, 0.0) + p * q
-                budget.check(projected(len(merged), k, len(state)))
+                budget.check(projected(len(merged), j, len(state)))
             state = Distribution(merged.items())
         return state
 
-    def fold(block: tuple[int, ...], v: Heat) -> Distribution[tuple[Harm, ...]]:
-        u = unit_of[block]
-        fired, events = v
-        held = 0
-        out: list[tuple[tuple[Harm, ...], float]] = []
-        every = _memo(cache, ("tallies", u, fired), lambda: tallies(u, fired))
-        for k, (t, p) in enumerate(every.items(), 1):
-            harm = _memo(cache, ("harm", u, t, events),
-                         lambda t=t: unit_harm(fire, u, t, events, cache))
-            held += len(harm)
-            budget.check(projected(held, k, len(every)))
-            out += [(o, p * q) for o, q in harm]
+    def losses(u: int, pool: Pool, events: tuple[str, ...]) -> Distribution[Any]:
+        return _memo(cache, ("pool", u, pool, events),
+                     lambda: pool_losses(fire, u, pool, events, cache))
+
+    def member(u: int, k: int, fired: tuple[int, ...], events: tuple[str, ...]
+               ) -> Distribution[Harm]:
+        model = fire.models[fire.units[u][1][k]]
+        out: list[tuple[Harm, float]] = []
+        every = _memo(cache, ("pools", u, fired, k), lambda: pools(u, fired, k))
+        for (pool, h), p in every.items():
+            mine = _memo(cache, ("mine", u, pool, events, k),
+                         lambda pool=pool: losses(u, pool, events).map(lambda st: st[k]))
+            out += [(model_harm(model, h, *v), p * q) for v, q in mine.items()]
         return Distribution(out)
 
-    blocks = sorted(unit_of)
-    return fold_blocks(heat(fire), blocks, view, fold, budget)
+    def totals(u: int, fired: tuple[int, ...], events: tuple[str, ...]
+               ) -> Distribution[tuple[int, int]]:
+        members = [fire.models[i] for i in fire.units[u][1]]
+        out: list[tuple[tuple[int, int], float]] = []
+        every = _memo(cache, ("pools", u, fired, None), lambda: pools(u, fired, None))
+        for (pool, _), p in every.items():
+            hits = pool_total_hits(fire, u, pool)
+            for st, q in losses(u, pool, events).items():
+                removed = sum(model_harm(m, 0, *v).destroyed for m, v in zip(members, st,
+                                                                               strict=True))
+                out.append(((hits, removed), p * q))
+        return Distribution(out)
+
+    shared = heat(fire)
+    out = []
+    for u, (_, block) in sorted(enumerate(fire.units), key=lambda x: x[1][1]):
+        seen = shared.map(lambda s, block=block: s if fire.firer in block else (s[0], ()))
+        parts = [(fired, events, p) for (fired, events), p in seen.items()]
+        each = tuple(mixture([(member(u, k, fired, events), p) for fired, events, p in parts])
+                     for k in range(len(block)))
+        whole = mixture([(totals(u, fired, events), p) for fired, events, p in parts])
+        out.append(Tally(block, each, whole))
+    return tuple(out)

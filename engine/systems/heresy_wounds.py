@@ -209,7 +209,7 @@ def penetration(vehicle: Any, s: int, facing: str, ordnance: bool, dice: Dice) -
     """A Hit on a vehicle: D6 (Ordnance: 2D6 keep the highest) + S against the facing's
     Armour Value: ``"glancing"`` when equal, ``"penetrating"`` when higher, else None."""
     label = f"armour penetration {vehicle.id} ({facing})"
-    roll = max(dice.dice(label, 2)) if ordnance else dice.d6(label)
+    roll = dice.highest(label, 2) if ordnance else dice.d6(label)
     total = roll + s
     av = vehicle.armour[FACINGS.index(facing)]
     if total > av:
