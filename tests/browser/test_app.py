@@ -61,8 +61,8 @@ def expected_resolution(scenario_text: str, seed: int | None = None):
     s = sc.loads(scenario_text)
     if seed is not None:
         s = sc.with_seed(s, seed)
-    try:
-        return json.loads(json.dumps(systems.resolve(s, seed=s.seed).to_dict())), None
+    try:  # the scenario's own dice: scripted if it has them, as the CLI without --seed
+        return json.loads(json.dumps(systems.resolve(s).to_dict())), None
     except ScatterlabError as err:
         return None, str(err)
 
@@ -271,22 +271,6 @@ def test_corrupted_share_link_shows_error_and_keeps_state(new_page, base_url):
 
 
 # ----------------------------------------------------------------------------- edits
-
-
-@needs_demos
-def test_invalid_edit_names_the_field_and_keeps_state(new_page, base_url):
-    page = new_page()
-    path = next((p for p in DEMO_FILES if _system(p) != "battletech"), DEMO_FILES[0])
-    open_app(page, f"{base_url}?demo={path.name}")
-    state = scenario_json(page)
-    key = "x" if "x" in state["units"][0] else "hex"
-    bad = "99999" if key == "x" else "9999"
-    selector = f'#units input[data-index="0"][data-key="{key}"]'
-    page.fill(selector, bad)
-    page.dispatch_event(selector, "change")
-    assert f"units[0].{key}" in message(page)
-    assert scenario_json(page) == state
-    assert page.input_value(selector) == str(state["units"][0][key])
 
 
 @needs_demos

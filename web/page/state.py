@@ -27,5 +27,6 @@ class State:
     busy: bool = False
     fit: tuple | None = None  # the engine's viewBox (x, y, w, h) of the board; None: new board
     box: tuple | None = None  # the viewBox shown (zoomed and panned)
+    default: tuple | None = None  # the default view of this board (page/board.default_box)
     pointers: dict = field(default_factory=dict)  # pointerId -> (clientX, clientY) panning
     listeners: list = field(default_factory=list)  # event handler proxies, kept alive
