@@ -8,8 +8,17 @@ Conventions (shared/spec/scenario.md):
   angle this module returns lies in [0, 360).
 * Base sizes are diameters in millimetres; ``base_radius_in`` converts them to radii in inches.
 * "Touching counts": every overlap / containment / within-reach test allows a tolerance of
-  ``TOUCH_EPS`` (1e-9 inch), so two bases placed exactly touching (up to float rounding) are
+  ``TOUCH_EPS`` (2e-7 inch), so two bases placed exactly touching (up to float rounding) are
   reliably reported as overlapping.
+
+The boundary rule (one result in CPython and in Pyodide, whose libm differs from CPython's
+in the last bits of sin, cos and atan2): every position computed with trigonometry that a
+rule compares (a marker moved along a bearing, a hull's corners, a point in a hull's frame)
+is rounded to ``GRID`` (1e-7 inch, `snap`), and every comparison of a length with a reach
+allows ``TOUCH_EPS`` (2e-7 inch, more than a snap can move a point). Rounded positions are
+identical in both runtimes, so distances computed from them (``math.hypot`` is CPython's
+own code, not libm's) are too; a last-bit difference (about 1e-15 inch) can then change
+nothing unless a computed coordinate falls within 1e-15 of a rounding midpoint.
 
 Vehicle hulls are rotated rectangles: ``Rect(center, w, h, facing_deg)`` where ``w`` is the
 LENGTH along the facing direction (front to rear) and ``h`` the WIDTH across it (left to
@@ -24,8 +33,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 MM_PER_INCH = 25.4
-TOUCH_EPS = 1e-9
-"""Tolerance (inches) under which "exactly touching" still counts as touching."""
+GRID_DIGITS = 7
+GRID = 10.0 ** -GRID_DIGITS
+"""Inches: computed positions are rounded to this grid before any rule compares them."""
+TOUCH_EPS = 2 * GRID
+"""Tolerance (inches) under which "exactly touching" still counts as touching (larger than
+the distance a `snap` can move a point, so an exact touch survives the rounding)."""
 
 _ANGLE_EPS = 1e-12
 """Tolerance on cosines when deciding tangency (one breakpoint instead of two)."""
@@ -75,6 +88,11 @@ class Point:
         return math.hypot(self.x - other.x, self.y - other.y)
 
 
+def snap(p: Point) -> Point:
+    """`p` rounded to `GRID` (the boundary rule: the same point in CPython and Pyodide)."""
+    return Point(round(p.x, GRID_DIGITS), round(p.y, GRID_DIGITS))
+
+
 def distance(a: Point, b: Point) -> float:
     """Euclidean distance between two points, in inches."""
     return a.distance_to(b)
@@ -105,8 +123,9 @@ def angle_of(vector: Point) -> float:
 
 
 def move(p: Point, angle_deg: float, dist: float) -> Point:
-    """The point ``dist`` inches from ``p`` along the bearing ``angle_deg``."""
-    return p + direction(angle_deg) * dist
+    """The point ``dist`` inches from ``p`` along the bearing ``angle_deg``, snapped to
+    `GRID` (the boundary rule)."""
+    return snap(p + direction(angle_deg) * dist)
 
 
 # --------------------------------------------------------------------------- circles
@@ -161,16 +180,18 @@ class Rect:
         return direction(self.facing_deg + 90.0)
 
     def to_local(self, p: Point) -> Point:
-        """Coordinates of ``p`` in the hull frame: x = ahead of centre, y = right of centre."""
+        """Coordinates of ``p`` in the hull frame: x = ahead of centre, y = right of centre
+        (snapped to `GRID`, the boundary rule)."""
         d = p - self.center
-        return Point(d.dot(self.forward()), d.dot(self.right()))
+        return snap(Point(d.dot(self.forward()), d.dot(self.right())))
 
     def corners(self) -> list[Point]:
-        """The four corners: front-left, front-right, rear-right, rear-left."""
+        """The four corners: front-left, front-right, rear-right, rear-left (snapped to
+        `GRID`, the boundary rule)."""
         f = self.forward() * (self.w / 2.0)
         r = self.right() * (self.h / 2.0)
         c = self.center
-        return [c + f - r, c + f + r, c - f + r, c - f - r]
+        return [snap(q) for q in (c + f - r, c + f + r, c - f + r, c - f - r)]
 
 
 def rect_distance_to_point(rect: Rect, p: Point) -> float:

@@ -6,8 +6,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from engine import geometry
 from engine.geometry import (
+    GRID,
     MM_PER_INCH,
+    TOUCH_EPS,
     Circle,
     Point,
     Rect,
@@ -352,3 +355,63 @@ def test_segment_touches_any_wall_or_polygon() -> None:
     assert segment_touches_any(Point(0, 3), Point(10, 3), [wall, block])
     assert not segment_touches_any(Point(0, 6), Point(10, 6), [wall, block])
     assert not segment_touches_any(Point(0, 0), Point(10, 0), [])
+
+
+# --------------------------------------------------------------------------- boundary rule
+# Another maths library (Pyodide's) may differ from CPython's in the last bit of sin and
+# cos: simulated here by nudging each component of `direction` by one unit in the last place.
+
+
+def _other_libm(monkeypatch: pytest.MonkeyPatch) -> None:
+    exact = geometry.direction
+
+    def nudged(angle_deg: float) -> Point:
+        d = exact(angle_deg)
+        return Point(math.nextafter(d.x, math.inf), math.nextafter(d.y, -math.inf))
+
+    monkeypatch.setattr(geometry, "direction", nudged)
+
+
+def _far_from_midpoint(v: float) -> bool:
+    """Not within 1e-12 of a point halfway between two grid values (where rounding may
+    go either way: the one case the rule cannot settle)."""
+    frac = (v / GRID) % 1.0
+    return abs(frac - 0.5) > 1e-12 / GRID
+
+
+@settings(max_examples=200, deadline=None)
+@given(coord, coord, angle, st.floats(0.1, 20))
+def test_moved_points_are_the_same_whatever_the_last_bits_of_sin_and_cos(
+        x: float, y: float, theta: float, dist: float) -> None:
+    here = move(Point(x, y), theta, dist)
+    assume(_far_from_midpoint(x + direction(theta).x * dist))
+    assume(_far_from_midpoint(y + direction(theta).y * dist))
+    with pytest.MonkeyPatch.context() as patch:
+        _other_libm(patch)
+        there = move(Point(x, y), theta, dist)
+    assert there == here
+    assert (round(here.x, 7), round(here.y, 7)) == (here.x, here.y)
+
+
+@pytest.mark.parametrize("offset", [-1e-9, 0.0, 1e-9, 1e-8])
+@pytest.mark.parametrize("theta", [17.0, 60.0, 131.0, 253.0])
+def test_a_base_at_the_reach_of_a_moved_marker_touches_under_either_libm(
+        offset: float, theta: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    marker = move(Point(20.0, 20.0), theta, 7.0)
+    base = Circle(move(marker, theta + 77.0, 2.5 + 0.5 + offset), 0.5)
+    here = circle_overlaps(Circle(marker, 2.5), base)
+    _other_libm(monkeypatch)
+    assert circle_overlaps(Circle(move(Point(20.0, 20.0), theta, 7.0), 2.5), base) == here
+    assert here
+
+
+def test_a_base_clearly_beyond_the_reach_does_not_touch() -> None:
+    marker = move(Point(20.0, 20.0), 17.0, 7.0)
+    assert not circle_overlaps(Circle(marker, 2.5),
+                               Circle(move(marker, 94.0, 3.0 + 5 * TOUCH_EPS), 0.5))
+
+
+def test_hull_corners_and_local_points_are_on_the_grid() -> None:
+    hull = Rect(Point(10.3, 7.1), 4.5, 2.75, 37.0)
+    for p in [*hull.corners(), hull.to_local(Point(13.37, 2.9))]:
+        assert (round(p.x, 7), round(p.y, 7)) == (p.x, p.y)

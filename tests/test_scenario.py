@@ -234,3 +234,126 @@ def test_fingerprint_follows_the_document() -> None:
     b = scenarios.loads(scenarios.dumps(a, indent=None))
     assert scenarios.fingerprint(a) == scenarios.fingerprint(b)
     assert scenarios.fingerprint(a) != scenarios.fingerprint(scenarios.with_seed(a, 8))
+
+
+# -- bounds: checked before any work ---------------------------------------------------
+
+
+def _pack(raw: bytes) -> str:
+    import base64
+    import zlib
+    return "1" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def test_share_link_of_20000_nested_lists_is_refused_before_parsing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    link = _pack(b"[" * 20000)
+    assert len(link) < 100
+    monkeypatch.setattr(json, "loads", lambda *a, **k: pytest.fail("parsed anyway"))
+    with pytest.raises(ScenarioError, match="^scenario: nests deeper than 20 levels$"):
+        scenarios.decode_share(link)
+
+
+def test_nesting_inside_text_does_not_count() -> None:
+    d = doc("robotech")
+    d["notes"] = "[{" * 4000 + '\\"]'
+    assert scenarios.loads(json.dumps(d)).notes == d["notes"]
+
+
+def test_deep_document_built_in_python_is_refused_without_recursion() -> None:
+    deep: list[Any] = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(ScenarioError, match="nests deeper than 20 levels"):
+        scenarios.load_dict({**doc("robotech"), "notes": deep})
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"system": "robotech", "system": "heresy"}', "system: is given more than once"),
+    ('{"units": [{"id": "a", "x": 1, "x": 2}]}', "units[0].x: is given more than once"),
+    ('{"system": "robotech", "seed": NaN}', "scenario: is not valid JSON (NaN is not"),
+    ('{"system": "robotech", "seed": 1e999}', "seed: must be a finite number"),
+    ('{"system": "robotech", "notes": "\\udc00"}', "notes: holds text that cannot be encoded"),
+    ('{"\\ud800": 1}', "scenario: has a key text that cannot be encoded"),
+])
+def test_text_outside_the_bounds_is_refused_with_its_path(text: str, message: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        scenarios.loads(text)
+    assert str(err.value).startswith(message)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_lone_surrogate_in_a_unit_name_is_refused_with_its_path(system: str) -> None:
+    d = doc(system)
+    d["units"][0]["name"] = "\udc00"
+    with pytest.raises(ScenarioError, match=r"^units\[0\]\.name: holds text that cannot be"):
+        scenarios.load_dict(d)
+
+
+def test_value_that_is_not_json_is_refused() -> None:
+    with pytest.raises(ScenarioError, match=r"^title: is not a JSON value"):
+        scenarios.load_dict({**doc("robotech"), "title": {1, 2}})
+
+
+def test_document_larger_than_the_limit_is_refused() -> None:
+    d = {**doc("robotech"), "notes": "x" * scenarios.MAX_DOCUMENT}
+    with pytest.raises(ScenarioError, match="is larger than 1,000,000 characters"):
+        scenarios.loads(json.dumps(d))
+
+
+def test_share_link_longer_than_the_limit_is_refused() -> None:
+    with pytest.raises(ScenarioError, match="^share: is longer than 250,000 characters"):
+        scenarios.decode_share("1" + "A" * scenarios.MAX_SHARE)
+
+
+def test_share_inflating_past_the_document_limit_is_refused() -> None:
+    with pytest.raises(ScenarioError, match="share: is damaged .*larger than 1,000,000"):
+        scenarios.decode_share(_pack(b" " * (scenarios.MAX_DOCUMENT + 10)))
+
+
+@pytest.mark.parametrize("tail", ["AAAA", "abc", "&x=1", " ", "%20", "=="])
+def test_text_after_a_valid_share_link_is_refused(tail: str) -> None:
+    link = scenarios.encode_share(scenarios.load_dict(doc("robotech")))
+    with pytest.raises(ScenarioError) as err:
+        scenarios.decode_share(link + tail)
+    assert err.value.path == "share"
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_unit_count_limit(system: str) -> None:
+    d = doc(system)
+    d["units"] += [copy.deepcopy(d["units"][-1]) for _ in range(scenarios.MAX_UNITS)]
+    with pytest.raises(ScenarioError, match=r"^units: must hold at most 500 units$"):
+        scenarios.load_dict(d)
+
+
+def test_seed_error_shows_the_largest_seed_in_full() -> None:
+    with pytest.raises(ScenarioError, match=r"^seed: must be an integer from 0 to "
+                                            r"9007199254740991$"):
+        scenarios.load_dict({**doc("robotech"), "seed": 2**53})
+
+
+def test_readme_states_the_bounds() -> None:
+    from engine import geometry
+    from engine.scenario import bounds
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text("utf-8")
+    for figure in (f"at most {bounds.MAX_DOCUMENT:,} characters",
+                   f"nested at most {bounds.MAX_DEPTH} levels",
+                   f"at most {scenarios.MAX_UNITS} units",
+                   f"at most {scenarios.MAX_SHARE:,} characters",
+                   f"rounded to {geometry.GRID:.0e} inch".replace("e-0", "e-"),
+                   f"within {geometry.TOUCH_EPS:.0e} inch".replace("e-0", "e-")):
+        assert figure in " ".join(readme.split()), figure
+
+
+def test_depth_count_reads_each_character_once() -> None:
+    """An unterminated string of escaped quotes (each one could start a string) took
+    quadratic time in a first version of the depth count: hours for this one."""
+    import time
+
+    text = '{"notes": "' + '\\"' * 400_000
+    start = time.perf_counter()
+    with pytest.raises(ScenarioError, match="scenario: is not valid JSON"):
+        scenarios.loads(text)
+    assert time.perf_counter() - start < 5

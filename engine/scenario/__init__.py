@@ -7,6 +7,10 @@ field path and the reason. The document itself is kept (`Scenario.data`) so that
 sharing and the page's edits round-trip exactly what the user wrote.
 
 Share links carry the document compressed: ``1`` + base64url(zlib(compact JSON)).
+
+Bounds (`engine.scenario.bounds`) come first: a document of at most 1,000,000 characters,
+20 levels of nesting, no repeated key, only encodable text; a share link of at most
+`MAX_SHARE` characters; at most `MAX_UNITS` units.
 """
 
 from __future__ import annotations
@@ -16,13 +20,15 @@ import binascii
 import copy
 import hashlib
 import json
+import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ScenarioError
-from engine.scenario import battletech, heresy, robotech
+from engine.scenario import battletech, bounds, heresy, robotech
+from engine.scenario.bounds import MAX_DOCUMENT
 from engine.scenario.fields import Field
 
 FORMAT = "scatterlab/1"
@@ -35,9 +41,13 @@ COMMON_FIELDS = ("format", "system", "title", "notes", "seed", "dice", "options"
                  "attack")
 BOARD_FIELDS = {"robotech": ("table", "terrain"), "heresy": ("table", "terrain"),
                 "battletech": ("map",)}
-MAX_DOCUMENT = 1_000_000
 SHARE_VERSION = "1"
+MAX_SHARE = 250_000
+"""Characters a share string may hold (a 500-unit army with long names fits)."""
+MAX_UNITS = 500
+"""Units a scenario may hold: far more than any real army, few enough to stay quick."""
 SEED_MAX = 2**53 - 1  # exact in JSON and JavaScript numbers
+_SHARE_BODY = re.compile(r"[A-Za-z0-9_-]*")
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,10 +82,13 @@ def _dice_entry(f: Field) -> Any:
 
 def load_dict(data: Any) -> Scenario:
     """Validate a parsed JSON document and build the `Scenario`."""
+    bounds.check_value(data)
     root = Field(data)
     root.object()
     system = root["system"].choice(tuple(PARSERS))
     root.only(COMMON_FIELDS + BOARD_FIELDS[system])
+    if len(root["units"].list()) > MAX_UNITS:
+        raise root["units"].fail(f"must hold at most {MAX_UNITS} units")
     if root.get("format", FORMAT).value != FORMAT:
         raise root["format"].fail(f"must be {FORMAT!r}")
     board, units, attack, options = PARSERS[system](root)
@@ -98,14 +111,8 @@ def load_dict(data: Any) -> Scenario:
 
 
 def loads(text: str | bytes) -> Scenario:
-    """Parse and validate a scenario from JSON text."""
-    if len(text) > MAX_DOCUMENT:
-        raise ScenarioError("scenario", f"is larger than {MAX_DOCUMENT} bytes")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise ScenarioError("scenario", f"is not valid JSON ({e})") from None
-    return load_dict(data)
+    """Parse and validate a scenario from JSON text (within the bounds of `bounds`)."""
+    return load_dict(bounds.parse(text))
 
 
 def to_dict(scenario: Scenario) -> dict[str, Any]:
@@ -147,13 +154,22 @@ def decode_share(text: str) -> Scenario:
     """The scenario a share string holds; a `ScenarioError` naming "share" otherwise."""
     if not isinstance(text, str) or not text.startswith(SHARE_VERSION):
         raise ScenarioError("share", f"is not a Scatterlab share link (version {SHARE_VERSION})")
+    if len(text) > MAX_SHARE:
+        raise ScenarioError("share", f"is longer than {MAX_SHARE:,} characters")
     body = text[len(SHARE_VERSION):]
+    if not _SHARE_BODY.fullmatch(body):
+        raise ScenarioError("share", "holds characters a share link never has (only "
+                                     "letters, digits, - and _)")
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, MAX_DOCUMENT)
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise ValueError("truncated or too large")
+        raw = inflater.decompress(packed, MAX_DOCUMENT + 1)
+        if inflater.unconsumed_tail or len(raw) > MAX_DOCUMENT:
+            raise ValueError(f"larger than {MAX_DOCUMENT:,} bytes")
+        if not inflater.eof:
+            raise ValueError("truncated")
+        if inflater.unused_data:
+            raise ValueError("text follows the end of the scenario")
         doc = raw.decode("utf-8")
     except (ValueError, binascii.Error, zlib.error, UnicodeDecodeError) as e:
         raise ScenarioError("share", f"is damaged and cannot be read ({e})") from None

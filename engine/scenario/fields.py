@@ -124,11 +124,19 @@ class Field:
         return self.value
 
 
+def _shown(bound: float) -> str:
+    """A bound as a reader expects it: integers in full (9007199254740991, never 9.0072e+15),
+    other numbers in their shortest form."""
+    if isinstance(bound, int) or bound.is_integer():
+        return str(int(bound))
+    return repr(bound)
+
+
 def _range_phrase(kind: str, lo: float | None, hi: float | None) -> str:
     if lo is not None and hi is not None:
-        return f"must be {kind} from {lo:g} to {hi:g}"
+        return f"must be {kind} from {_shown(lo)} to {_shown(hi)}"
     if lo is not None:
-        return f"must be {kind} of at least {lo:g}"
+        return f"must be {kind} of at least {_shown(lo)}"
     if hi is not None:
-        return f"must be {kind} of at most {hi:g}"
+        return f"must be {kind} of at most {_shown(hi)}"
     return f"must be {kind}"

@@ -1,0 +1,124 @@
+"""What a scenario document may be, checked before any work is done on it.
+
+A document reaches the engine from a file, a share link or the page's editor, so it is
+untrusted text. Before a parser reads a field, the document must:
+
+- be at most `MAX_DOCUMENT` characters of JSON text;
+- nest objects and lists at most `MAX_DEPTH` levels deep, counted on the text *before* it
+  is parsed (so neither `json.loads` nor a copy can run out of stack, in CPython or in
+  Pyodide, whose stack is much smaller);
+- name every key of an object once (a repeated key would silently win);
+- hold only text that UTF-8 can encode (no lone surrogates such as ``"\\udc00"``), only
+  finite numbers, and only JSON values (objects with text keys, lists, text, numbers,
+  true, false, null).
+
+Every refusal is a `ScenarioError` naming the path of the offending value.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from engine.errors import ScenarioError
+
+MAX_DOCUMENT = 1_000_000
+"""Characters of JSON text a scenario document may hold."""
+
+MAX_DEPTH = 20
+"""Levels of nested objects and lists (a real scenario needs 5: terrain points)."""
+
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+"""A JSON string (to its closing quote, or to the end when it has none: each character is
+read once, whatever the text) or a bracket."""
+
+
+class _RepeatedKeys(dict):  # type: ignore[type-arg]
+    """An object whose text named `key` twice: refused by `check_value` with its path."""
+
+    key: str = ""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            marked = _RepeatedKeys(obj)
+            marked.key = key
+            return marked
+        obj[key] = value
+    return obj
+
+
+def _constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def check_depth(text: str) -> None:
+    """Refuse JSON text nesting deeper than `MAX_DEPTH`, without parsing it."""
+    depth = 0
+    for token in _TOKENS.findall(text):
+        if token[0] == '"':
+            continue
+        depth += 1 if token in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise ScenarioError("scenario", f"nests deeper than {MAX_DEPTH} levels")
+
+
+def parse(text: str | bytes) -> Any:
+    """JSON text to a value, within every bound above (checked again on the value)."""
+    if len(text) > MAX_DOCUMENT:
+        raise ScenarioError("scenario", f"is larger than {MAX_DOCUMENT:,} characters")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ScenarioError("scenario", "is not UTF-8 text") from None
+    check_depth(text)
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+    except ValueError as e:
+        raise ScenarioError("scenario", f"is not valid JSON ({e})") from None
+    check_value(data)
+    return data
+
+
+def _child(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def check_value(data: Any) -> None:
+    """Refuse a document (already parsed, or built by the page) outside the bounds: too
+    deep, a repeated key, unencodable text, a number that is not finite, a non-JSON value.
+    Walks the whole document with its own stack, so no depth can exhaust Python's."""
+    todo: list[tuple[Any, str, int]] = [(data, "", 1)]
+    while todo:
+        value, path, depth = todo.pop()
+        if isinstance(value, dict | list) and depth > MAX_DEPTH:
+            raise ScenarioError(path or "scenario", f"nests deeper than {MAX_DEPTH} levels")
+        if isinstance(value, _RepeatedKeys):
+            raise ScenarioError(_child(path, value.key), "is given more than once")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise ScenarioError(path or "scenario", "has a key that is not text")
+                _check_text(key, path or "scenario", "has a key")
+                todo.append((item, _child(path, key), depth + 1))
+        elif isinstance(value, list):
+            todo.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            _check_text(value, path or "scenario", "holds")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise ScenarioError(path or "scenario", "must be a finite number")
+        elif value is not None and not isinstance(value, bool | int | float):
+            raise ScenarioError(path or "scenario", "is not a JSON value")
+
+
+def _check_text(text: str, path: str, what: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ScenarioError(path, f"{what} text that cannot be encoded (a lone surrogate "
+                                  "such as \\udc00)") from None

@@ -1,0 +1,206 @@
+"""The command line never shows a traceback: every input and flag gives a clear message and
+exit status 1 (a bad scenario, an illegal attack, a file it cannot read or write, odds too
+large to enumerate) or 2 (a usage error)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import systems
+from engine.__main__ import main
+from engine.dice import TooManyOutcomes
+
+ROOT = Path(__file__).parents[1]
+SCENARIOS = ROOT / "tests" / "scenarios"
+ROBOTECH = str(SCENARIOS / "robotech.json")
+
+
+def doc(system: str = "robotech") -> dict[str, Any]:
+    return json.loads((SCENARIOS / f"{system}.json").read_text())
+
+
+def write(tmp_path: Path, data: Any, name: str = "s.json") -> str:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    return capsys.readouterr().err
+
+
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True,
+                          text=True, cwd=ROOT, env={**os.environ, **(env or {})}, timeout=60)
+
+
+# -- flags: usage errors exit 2 ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("trials", ["0", "-5", "ten", "1e3", "9" * 5000])
+def test_odds_trials_not_a_positive_integer_is_a_usage_error(
+        trials: str, capsys: pytest.CaptureFixture[str]) -> None:
+    err = usage_error(["odds", ROBOTECH, "--method", "monte-carlo", "--trials", trials], capsys)
+    assert "--trials" in err
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**53), "99999999999999999999999", "x"])
+def test_resolve_seed_out_of_range_is_a_usage_error(
+        seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    err = usage_error(["resolve", ROBOTECH, "--seed", seed], capsys)
+    assert "--seed" in err
+
+
+def test_seed_error_names_the_largest_seed_in_full(capsys: pytest.CaptureFixture[str]) -> None:
+    err = usage_error(["resolve", ROBOTECH, "--seed", str(2**53)], capsys)
+    assert "from 0 to 9007199254740991" in err
+
+
+def test_unknown_method_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "--method" in usage_error(["odds", ROBOTECH, "--method", "guess"], capsys)
+
+
+# -- odds ------------------------------------------------------------------------------------
+
+
+def test_odds_exact_past_the_budget_is_a_clear_error(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def too_many(scenario: Any, budget: int = 0) -> Any:
+        raise TooManyOutcomes("more than 250000 dice paths")
+
+    monkeypatch.setattr(systems, "exact", too_many)
+    assert main(["odds", ROBOTECH, "--method", "exact"]) == 1
+    err = capsys.readouterr().err
+    assert "exact odds need too many outcomes (more than 250000 dice paths)" in err
+    assert "--method monte-carlo" in err
+
+
+def test_odds_one_trial_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", ROBOTECH, "--method", "monte-carlo", "--trials", "1"]) == 0
+    assert "method: monte-carlo (1 trials)" in capsys.readouterr().out
+
+
+# -- files -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["validate", "resolve", "odds", "render"])
+def test_a_directory_is_a_clear_error(command: str, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    extra = ["--svg", str(tmp_path / "o.svg")] if command == "render" else []
+    assert main([command, str(tmp_path), *extra]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_non_utf8_file_is_a_clear_error(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "latin.json"
+    path.write_bytes(json.dumps(doc()).replace("Minimal", "Minimal \xe9").encode("latin-1"))
+    assert main(["resolve", str(path)]) == 1
+    assert "is not UTF-8 text" in capsys.readouterr().err
+
+
+def test_an_endless_file_is_refused_without_reading_it_all(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "/dev/zero"]) == 1
+    assert "is larger than 1,000,000 characters" in capsys.readouterr().err
+
+
+def test_an_unreadable_file_is_a_clear_error(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["resolve", str(tmp_path / "missing.json")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_an_unwritable_svg_is_a_clear_error(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", ROBOTECH, "--svg", str(tmp_path / "no" / "such" / "o.svg")]) == 1
+    assert "cannot write" in capsys.readouterr().err
+
+
+# -- documents -------------------------------------------------------------------------------
+
+
+def test_deep_nesting_is_refused_before_parsing(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    d = doc()
+    text = json.dumps(d).replace('"title": "Minimal Robotech blast"',
+                                 '"title": ' + "[" * 500 + "]" * 500)
+    assert main(["resolve", write(tmp_path, text)]) == 1
+    assert "scenario: nests deeper than 20 levels" in capsys.readouterr().err
+
+
+def test_lone_surrogate_is_refused_with_its_path(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    text = json.dumps(doc()).replace('"id": "b2"', '"id": "\\udc00"').replace(
+        '"targets": ["b1"]', '"targets": ["b1"]')
+    assert main(["resolve", write(tmp_path, text)]) == 1
+    assert "units[2].id: holds text that cannot be encoded" in capsys.readouterr().err
+
+
+def test_duplicate_key_is_refused_with_its_path(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    text = json.dumps(doc()).replace('"df": 4', '"df": 4, "df": 3')
+    assert main(["validate", write(tmp_path, text)]) == 1
+    assert "units[1].df: is given more than once" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("1e400", "units[1].df: must be a finite number"),
+    ("9" * 5000, "scenario: is not valid JSON"),
+    (str(10**300), "units[1].df: must be an integer from 1 to 12"),
+])
+def test_huge_numbers_are_clear_errors(value: str, message: str, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    text = json.dumps(doc()).replace('"df": 4', f'"df": {value}')
+    assert main(["resolve", write(tmp_path, text)]) == 1
+    assert message in capsys.readouterr().err
+
+
+def test_too_many_units_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = doc()
+    d["units"] += [{**d["units"][1], "id": f"s{i}", "x": 40, "y": 40} for i in range(500)]
+    assert main(["validate", write(tmp_path, d)]) == 1
+    assert "units: must hold at most 500 units" in capsys.readouterr().err
+
+
+def test_validate_checks_the_attack_is_legal(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    d = doc()
+    d["attack"]["weapon"]["range"] = 6
+    assert main(["validate", write(tmp_path, d)]) == 1
+    err = capsys.readouterr().err
+    assert "error: RT-2: b1 is" in err and "beyond the range of 6\"" in err
+
+
+def test_validate_legal_attack_is_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", ROBOTECH]) == 0
+    assert "ok (robotech, 3 units)" in capsys.readouterr().out
+
+
+# -- the process: no traceback, whatever the terminal ------------------------------------
+
+
+def test_output_the_terminal_cannot_encode_is_escaped_not_a_traceback() -> None:
+    demo = str(ROOT / "web" / "demos" / "robotech-scatter-onto-friendly.json")
+    run = cli("resolve", demo, "--seed", "3", env={"PYTHONIOENCODING": "ascii"})
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    assert "\\xb0" in run.stdout  # the degree sign of a scatter bearing, escaped
+
+
+def test_bad_input_in_a_real_process_shows_no_traceback(tmp_path: Path) -> None:
+    bad = write(tmp_path, "[" * 20000)
+    run = cli("odds", bad)
+    assert run.returncode == 1
+    assert run.stderr.strip().endswith("scenario: nests deeper than 20 levels")
+    assert "Traceback" not in run.stderr

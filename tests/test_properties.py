@@ -1,0 +1,164 @@
+"""Property tests past loading (issue 12): every document Hypothesis makes that loads also
+resolves with a seed, renders, dumps and round-trips through a share link; anything else
+fails with the engine's own error (`ScenarioError`, `IllegalAttack`, `DiceError`), never
+another exception. Documents are the test scenarios and the demos with values replaced:
+numbers nudged, text that includes lone surrogates, arbitrary JSON, nesting past the limit.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import render, systems
+from engine import scenario as scenarios
+from engine.errors import DiceError, IllegalAttack, ScenarioError
+from engine.scenario.bounds import MAX_DEPTH
+
+ROOT = Path(__file__).parents[1]
+BASES = [json.loads(p.read_text("utf-8")) for p in
+         sorted((ROOT / "tests" / "scenarios").glob("*.json"))
+         + sorted((ROOT / "web" / "demos").glob("*.json")) if p.name != "index.json"]
+ENGINE_ERRORS = (ScenarioError, IllegalAttack, DiceError)
+FAST = settings(max_examples=200, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+AWKWARD = st.text(st.characters() | st.sampled_from(
+    ["\ud800", "\udc00", "\udfff", "\x00", "\u202e", "<", "\""]), max_size=12)
+"""Text with lone surrogates and other awkward characters."""
+TEXT = st.text(max_size=12) | AWKWARD
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**20, 10**20)
+    | st.floats(allow_nan=True, allow_infinity=True) | TEXT,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(TEXT, children,
+                                                                       max_size=4),
+    max_leaves=20,
+)
+
+
+def nested(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into a document (keys and list indices)."""
+    out = [path]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += paths(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += paths(v, (*path, i))
+    return out
+
+
+def _get(doc: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        doc = doc[key]
+    return doc
+
+
+def replacement(old: Any) -> st.SearchStrategy[Any]:
+    """A new value for `old`: mostly one of its own kind (so that many documents still
+    load and go on to be resolved), sometimes anything, sometimes deep nesting."""
+    if isinstance(old, bool):
+        kind: st.SearchStrategy[Any] = st.booleans()
+    elif isinstance(old, int):
+        kind = st.integers(old - 2, old + 2) | st.integers(-10**18, 10**18)
+    elif isinstance(old, float):
+        kind = st.floats(old - 2, old + 2)
+    elif isinstance(old, str):
+        kind = st.text(max_size=12) | st.just(old) | st.just(old + "\udc00")
+    else:
+        kind = JSON
+    deep = st.integers(MAX_DEPTH - 6, MAX_DEPTH + 6).map(nested)
+    return st.one_of(*[kind] * 12, AWKWARD, JSON, deep)
+
+
+@st.composite
+def documents(draw: st.DrawFn) -> dict[str, Any]:
+    """A test scenario or demo with one to three values replaced, or one key removed."""
+    doc = copy.deepcopy(draw(st.sampled_from(BASES)))
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(paths(doc)[1:]))
+        parent, key = _get(doc, path[:-1]), path[-1]
+        if isinstance(parent, dict) and draw(st.integers(0, 9)) == 0:
+            del parent[key]
+        else:
+            parent[key] = draw(replacement(parent[key]))
+    return doc
+
+
+def resolves_renders_and_shares(doc: dict[str, Any], seed: int) -> None:
+    """The property: loaded means it resolves, renders, dumps and round-trips a share
+    link; anything refused is refused with the engine's own error."""
+    try:
+        scenario = scenarios.load_dict(doc)
+    except ScenarioError:
+        return
+    text = scenarios.dumps(scenario).encode("utf-8")
+    assert scenarios.to_dict(scenarios.loads(text)) == scenario.data
+    back = scenarios.decode_share(scenarios.encode_share(scenario, seed=seed))
+    assert scenarios.to_dict(back) == {**scenario.data, "seed": seed}
+    render.board(scenario)
+    try:
+        resolution = systems.resolve(scenario, seed)
+    except ENGINE_ERRORS:
+        return
+    json.dumps(resolution.to_dict(), ensure_ascii=False).encode("utf-8")
+    render.board(scenario, resolution)
+
+
+@FAST
+@given(documents(), st.integers(0, scenarios.SEED_MAX))
+def test_documents_that_load_resolve_render_and_share(doc: dict[str, Any], seed: int) -> None:
+    resolves_renders_and_shares(doc, seed)
+
+
+@FAST
+@given(documents(), st.integers(0, 2**32))
+def test_documents_as_text_load_or_fail_with_the_engines_error(doc: dict[str, Any],
+                                                               seed: int) -> None:
+    """The same through JSON text (surrogates written as \\u escapes), as files and share
+    links arrive."""
+    text = json.dumps(doc, allow_nan=True)
+    try:
+        scenario = scenarios.loads(text)
+    except ScenarioError:
+        return
+    resolves_renders_and_shares(scenario.data, seed)
+
+
+def depth_of(value: Any) -> int:
+    """Levels of nested objects and lists (a scalar has none)."""
+    if isinstance(value, dict | list):
+        items = value.values() if isinstance(value, dict) else value
+        return 1 + max((depth_of(v) for v in items), default=0)
+    return 0
+
+
+@FAST
+@given(st.sampled_from(BASES), st.integers(0, 3 * MAX_DEPTH), st.sampled_from(["[", "{\"a\":"]))
+def test_nesting_past_the_limit_is_a_scenario_error(base: dict[str, Any], depth: int,
+                                                    opener: str) -> None:
+    """The units wrapped in `depth` more levels: refused as too deep exactly when the
+    document nests deeper than the limit, else refused for the units' shape."""
+    closer = "]" if opener == "[" else "}"
+    text = json.dumps({**base, "units": None}).replace(
+        '"units": null', '"units": ' + opener * depth + json.dumps(base["units"]) + closer * depth)
+    too_deep = depth_of(json.loads(text)) > MAX_DEPTH
+    try:
+        scenarios.loads(text)
+    except ScenarioError as e:
+        assert depth > 0
+        assert ("nests deeper than 20 levels" in str(e)) == too_deep, str(e)
+    else:
+        assert depth == 0
