@@ -46,6 +46,8 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
     autosave(state)
     if redraw:
         bridge.draw(state)
+    for watch in state.watchers:
+        watch(state)
     return True
 
 

@@ -12,6 +12,7 @@ from engine import scenario as sc
 
 from .board import board_point, board_svg, pan_by, svg_point, zoom_by
 from .bridge import draw
+from .build import select_unit
 from .dom import absent, attr, clear_message, el
 from .editor import set_scenario
 from .state import State
@@ -131,8 +132,9 @@ def on_pointerup(state: State, ev) -> None:
     if d is None or ev.pointerId != d["pointer"]:
         return
     dx, dy = d["delta"]
-    if abs(dx) < 0.05 and abs(dy) < 0.05:
+    if abs(dx) < 0.05 and abs(dy) < 0.05:  # a tap: the unit opens in the Build panel
         cancel_drag(state)
+        select_unit(state, d["id"])
         return
     data = sc.to_dict(state.scenario)
     index = next((i for i, u in enumerate(data["units"]) if str(u.get("id")) == d["id"]), None)

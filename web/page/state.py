@@ -7,6 +7,8 @@ from typing import Any
 
 from engine.scenario import Scenario
 
+from .history import History
+
 
 def _empty_index() -> dict:
     return {"systems": [], "demos": [], "default": None}
@@ -30,3 +32,6 @@ class State:
     default: tuple | None = None  # the default view of this board (page/board.default_box)
     pointers: dict = field(default_factory=dict)  # pointerId -> (clientX, clientY) panning
     listeners: list = field(default_factory=list)  # event handler proxies, kept alive
+    history: History = field(default_factory=History)  # undo / redo (page/history.py)
+    selected: str | None = None  # the unit picked for editing (page/build.py)
+    watchers: list = field(default_factory=list)  # called with the state after each change
