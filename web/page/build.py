@@ -27,7 +27,7 @@ from engine.render_summary import unit_label
 from engine.systems.battletech import next_turn
 
 from . import forms
-from .dom import absent, clear_message, describe, el, make, show_message
+from .dom import absent, attr, clear_message, describe, el, make, show_message
 from .editor import set_scenario
 from .state import State
 
@@ -321,19 +321,19 @@ def number_of(iid: str, what: str) -> float:
 def on_change(state: State, ev) -> None:
     """A field of the panel changed: the document moves on, or the message says why."""
     inp = ev.target
-    if inp.dataset.missile or str(inp.id) in ("point-x", "point-y"):
+    if attr(inp, "data-missile") or str(inp.id) in ("point-x", "point-y"):
         edit_targets(state)
         return
-    section_name = str(inp.dataset.section or "")
+    section_name = attr(inp, "data-section")
     if not section_name:
         return
     system = state.scenario.system
-    spec = forms.spec_for(system, section_name, str(inp.dataset.key))
+    spec = forms.spec_for(system, section_name, attr(inp, "data-key"))
     doc = doc_of(state)
     raw = forms.read_input(inp)
     try:
         if section_name == "unit":
-            i = int(inp.dataset.index)
+            i = int(attr(inp, "data-index"))
             value = editing.coerce(spec, raw, f"units[{i}].{spec.key}")
             doc["units"][i] = editing.write(doc["units"][i], spec, value)
         elif section_name == "weapon":
@@ -346,7 +346,7 @@ def on_change(state: State, ev) -> None:
             doc.setdefault("options", {})[spec.key] = editing.coerce(
                 spec, raw, f"options.{spec.key}")
         else:
-            uid = str(inp.dataset.index)
+            uid = attr(inp, "data-index")
             reactions = doc["attack"].setdefault("reactions", {})
             base = dict(reactions.get(uid) or reactions.get("default") or {})
             base[spec.key] = bool(raw)
@@ -385,7 +385,7 @@ def on_click(state: State, ev) -> None:
     target = ev.target.closest("[data-action]")
     if absent(target) or state.busy:
         return
-    action = str(target.dataset.action)
+    action = attr(target, "data-action")
     try:
         ACTIONS[action](state, target)
     except (ScatterlabError, ValueError) as err:
@@ -434,12 +434,12 @@ def act_add_building(state: State, target) -> None:
 
 
 def act_select(state: State, target) -> None:
-    select_unit(state, str(target.dataset.unit))
+    select_unit(state, attr(target, "data-unit"))
 
 
 def select_unit(state: State, uid: str) -> None:
     """A unit tapped on the board or picked here: its fields open in the panel."""
-    state.selected = None if state.selected == uid else uid
+    state.selected = uid
     fill(state)
     mark_selected(state)
 
@@ -510,7 +510,7 @@ def act_add_support(state: State, target) -> None:
 
 def act_remove_support(state: State, target) -> None:
     doc = doc_of(state)
-    del doc["attack"]["supports"][int(target.dataset.support)]
+    del doc["attack"]["supports"][int(attr(target, "data-support"))]
     commit(state, doc)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine import editing
 
-from .dom import make
+from .dom import attr, make
 
 SECTIONS = {
     "unit": lambda system: editing.UNIT_FIELDS[system],
@@ -85,9 +85,9 @@ def _add_help(wrap, spec: editing.Spec) -> None:
 
 def read_input(inp):
     """What an input holds: a flag list, a tick, or its text."""
-    if inp.dataset.flag:
+    if attr(inp, "data-flag"):
         box = inp.closest("fieldset")
-        return [str(b.dataset.flag) for b in box.querySelectorAll("input[data-flag]")
+        return [attr(b, "data-flag") for b in box.querySelectorAll("input[data-flag]")
                 if b.checked]
     if str(inp.type) == "checkbox":
         return bool(inp.checked)

@@ -18,7 +18,7 @@ from pyscript import document, window
 
 from engine import scenario as sc
 
-from .dom import absent, el, make, show_message
+from .dom import absent, attr, el, make, show_message
 from .editor import set_scenario
 from .state import State
 
@@ -78,9 +78,9 @@ def fill(state: State) -> None:
 
 def on_click(state: State, ev) -> None:
     target = ev.target.closest("[data-lib]")
-    if absent(target) or str(target.dataset.lib) == "import":
+    if absent(target) or attr(target, "data-lib") == "import":
         return
-    action, key = str(target.dataset.lib), str(target.dataset.save or "")
+    action, key = attr(target, "data-lib"), attr(target, "data-save")
     data = saves()
     if action == "save":
         name = clean_name(el("save-name").value) or "My scenario"
