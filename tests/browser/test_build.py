@@ -226,3 +226,20 @@ def test_my_scenarios_survive_demos_and_reload(new_page, base_url, demos):
     assert page.locator('#saves li[data-save="Glaug ambush"]').count() == 1
     page.click('#saves button[data-lib="open"][data-save="Glaug ambush"]')
     assert b.doc() == saved
+
+
+def test_unapplied_json_edit_is_not_dropped_without_asking(new_page, base_url, demos):
+    page = new_page()
+    open_app(page, base_url)
+    before = json.loads(page.input_value("#json"))
+    page.click("#json-box summary")
+    page.fill("#json", page.input_value("#json").replace('"title": "', '"title": "Mine: ', 1))
+    other = next(d for d in demos if d["system"] == before["system"]
+                 and d["file"] != page.evaluate("document.body.dataset.demo"))
+    page.once("dialog", lambda d: d.dismiss())
+    page.select_option("#demo", other["file"])
+    assert "Mine: " in page.input_value("#json")  # kept
+    page.once("dialog", lambda d: d.accept())
+    page.select_option("#demo", other["file"])
+    page.wait_for_function(f"document.body.dataset.demo === {json.dumps(other['file'])}")
+    assert "Mine: " not in page.input_value("#json")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 
-from pyscript import document
+from pyscript import document, window
 
 from engine import editing, legality, presets, squads, starters
 from engine import scenario as sc
@@ -527,6 +527,16 @@ ACTIONS = {
     "add-support": act_add_support, "remove-support": act_remove_support,
     "next-turn": act_next_turn,
 }
+
+
+def drop_unapplied_json(state: State) -> bool:
+    """Before a demo replaces the scenario: True when the JSON box holds no edit left
+    unapplied, or the player agrees to drop it (issue 15: never without a word)."""
+    text = str(el("json").value)
+    if state.scenario is None or text == sc.dumps(state.scenario):
+        return True
+    return bool(window.confirm("The scenario JSON has an edit you have not applied. "
+                               "Drop it and open the demo?"))
 
 
 def on_key(state: State, ev) -> None:
