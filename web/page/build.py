@@ -24,6 +24,7 @@ from engine import scenario as sc
 from engine.errors import ScatterlabError
 from engine.hexgrid import neighbor
 from engine.render_summary import unit_label
+from engine.scenario.battletech import STRAFE_MAX
 from engine.systems.battletech import next_turn
 
 from . import forms
@@ -527,6 +528,24 @@ ACTIONS = {
     "add-support": act_add_support, "remove-support": act_remove_support,
     "next-turn": act_next_turn,
 }
+
+
+def tap_board(state: State, client_x, client_y) -> None:
+    """A tap on an empty BattleTech hex aims the next support there (a strafing run: each
+    tap adds a hex, up to five), the single-pointer way to pick a hex."""
+    if state.scenario.system != "battletech" or absent(el("support-hex")):
+        return
+    label = next((attr(n.closest("[data-hex]"), "data-hex")
+                  for n in document.elementsFromPoint(client_x, client_y)
+                  if not absent(n.closest("[data-hex]"))), "")
+    if not label:
+        return
+    box = el("support-hex")
+    hexes = [h.strip() for h in str(box.value).split(",") if h.strip()]
+    strafing = value_of("support-preset") == "strafing"
+    if strafing and label not in hexes and len(hexes) < STRAFE_MAX:
+        hexes.append(label)
+    box.value = ", ".join(hexes) if strafing else label
 
 
 def drop_unapplied_json(state: State) -> bool:

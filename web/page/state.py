@@ -35,3 +35,4 @@ class State:
     history: History = field(default_factory=History)  # undo / redo (page/history.py)
     selected: str | None = None  # the unit picked for editing (page/build.py)
     watchers: list = field(default_factory=list)  # called with the state after each change
+    presses: dict = field(default_factory=dict)  # pointerId -> where a press on empty board began
