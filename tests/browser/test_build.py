@@ -198,8 +198,10 @@ def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url):
     b.tap("#add-support")
     assert b.legality()[0], b.legality()[1]
     b.check_against_cpython(b.roll())
+    page.once("dialog", lambda d: d.accept())  # the spotting question: yes
     b.tap("#next-turn")
     doc = b.doc()
+    assert doc["attack"]["in_flight"][0]["spotted"] == ["arrival"]
     assert doc["attack"]["turn"] == 2 and doc["attack"]["supports"] == []
     assert doc["attack"]["in_flight"][0]["gun"] == "long_tom"
     got = b.roll()

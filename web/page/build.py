@@ -516,8 +516,19 @@ def act_remove_support(state: State, target) -> None:
 
 
 def act_next_turn(state: State, target) -> None:
-    """BT-ART.3: this turn's shells in flight, the turn number moved on (the engine's)."""
-    commit(state, next_turn(state.scenario))
+    """BT-ART.3: this turn's shells in flight, the turn number moved on (the engine's),
+    and the spotting question asked for each shell (BT-ART.4: spotted on arrival?)."""
+    doc = next_turn(state.scenario)
+    for shell in doc["attack"].get("in_flight", []):
+        spotted = [t for t in shell.get("spotted", []) if t != "arrival"]
+        question = (f"Turn {doc['attack']['turn']}: does a friendly unit spot hex "
+                    f"{shell['target']} as the {shell['gun'].replace('_', ' ')} lands?")
+        if window.confirm(question):
+            spotted.append("arrival")
+        else:
+            shell.pop("spotter", None)
+        shell["spotted"] = spotted
+    commit(state, doc)
 
 
 ACTIONS = {
