@@ -155,6 +155,13 @@ def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url):
     open_app(page, base_url)
     b = Builder(page)
     b.system("robotech")  # the starter: a VF-1 Battloid with a Derringer
+    xy = page.evaluate("""([x, y]) => { const s = document.querySelector('#board svg');
+        const p = new DOMPoint(x, y).matrixTransform(s.getScreenCTM()); return [p.x, p.y]; }""",
+                       [20, 22])
+    page.mouse.click(*xy)  # a tap on empty board moves the ground point there
+    b.taps += 1
+    point = b.doc()["attack"]["point"]
+    assert abs(point["x"] - 20) <= 0.1 and abs(point["y"] - 22) <= 0.1
     for uid_y in (16, 24, 32):
         b.add("regult", "Zentraedi", at=(30, uid_y))
     b.add("spartan", "UEDF", at=(30, 35))

@@ -28,6 +28,7 @@ from engine.scenario.battletech import STRAFE_MAX
 from engine.systems.battletech import next_turn
 
 from . import forms
+from .board import board_point, board_svg
 from .dom import absent, attr, clear_message, describe, el, make, show_message
 from .editor import set_scenario
 from .state import State
@@ -542,8 +543,12 @@ ACTIONS = {
 
 
 def tap_board(state: State, client_x, client_y) -> None:
-    """A tap on an empty BattleTech hex aims the next support there (a strafing run: each
-    tap adds a hex, up to five), the single-pointer way to pick a hex."""
+    """A tap on empty board: a Robotech ground shot's point moves there (Indirect Fire,
+    RT-3); a tap on an empty BattleTech hex aims the next support there (a strafing run:
+    each tap adds a hex, up to five). The single-pointer way to aim."""
+    if state.scenario.system == "robotech":
+        aim_ground_point(state, client_x, client_y)
+        return
     if state.scenario.system != "battletech" or absent(el("support-hex")):
         return
     label = next((attr(n.closest("[data-hex]"), "data-hex")
@@ -557,6 +562,20 @@ def tap_board(state: State, client_x, client_y) -> None:
     if strafing and label not in hexes and len(hexes) < STRAFE_MAX:
         hexes.append(label)
     box.value = ", ".join(hexes) if strafing else label
+
+
+def aim_ground_point(state: State, client_x, client_y) -> None:
+    """The Robotech ground point under a tap (the board's units are the table's inches)."""
+    doc = doc_of(state)
+    svg = board_svg()
+    where = None if svg is None else board_point(svg, client_x, client_y)
+    if "point" not in doc["attack"] or where is None:
+        return
+    table = state.scenario.board.table
+    x, y = (min(max(v, 0.0), hi) for v, hi in zip(where, (table.width, table.height),
+                                                   strict=True))
+    doc["attack"]["point"] = {"x": round(x, 1), "y": round(y, 1)}
+    commit(state, doc)
 
 
 def drop_unapplied_json(state: State) -> bool:
