@@ -159,12 +159,13 @@ APP_PACKAGES = (ROOT / "engine", WEB / "page")
 
 
 def pack_engine(out: Path) -> None:
-    """Zip the engine and the page's modules, engine/**/*.py and page/**/*.py (sorted, fixed
-    timestamps and modes: byte-identical for the same input)."""
+    """Zip the engine and the page's modules, engine/**/*.py and page/**/*.py, and the
+    engine's preset data, engine/presets/*.json (sorted, fixed timestamps and modes:
+    byte-identical for the same input)."""
     files = sorted(
         (p.relative_to(package.parent).as_posix(), p)
         for package in APP_PACKAGES
-        for p in package.rglob("*.py")
+        for p in [*package.rglob("*.py"), *package.glob("presets/*.json")]
         if "__pycache__" not in p.parts
     )
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:

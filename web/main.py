@@ -15,7 +15,19 @@ import json
 from urllib.parse import parse_qs
 
 import js
-from page import board, bridge, editor, export, gestures, loading, rules, storage, updates
+from page import (
+    board,
+    bridge,
+    build,
+    editor,
+    export,
+    gestures,
+    library,
+    loading,
+    rules,
+    storage,
+    updates,
+)
 from page.dom import clear_message, describe, el, on, show_message
 from page.notice import Action, show_notice
 from page.slices import sliced
@@ -93,6 +105,11 @@ def wire(state: State) -> None:
         (el("zoom-in"), "click", board.on_zoom_in),
         (el("zoom-out"), "click", board.on_zoom_out),
         (el("zoom-fit"), "click", board.on_zoom_fit),
+        (el("build"), "change", build.on_change),
+        (el("build"), "click", build.on_click),
+        (el("library"), "click", library.on_click),
+        (el("library"), "change", library.on_import),
+        (document, "keydown", build.on_key),
     ):
         listen(state, node, event, handler)
 
@@ -110,6 +127,7 @@ async def start(state: State) -> None:
         show_message(f"The demo list cannot be loaded — {err}")
     editor.fill_system_select(state)
     state.saved_text = storage.stored(storage.SAVE_KEY)  # what this tab may overwrite
+    state.watchers.extend((build.after_change, library.fill))
     scenario, demo_file, from_share = await loading.initial_scenario(state)
     if scenario is None:
         show_message("No scenario to show: there is no demo in this build.")
@@ -137,6 +155,7 @@ async def start(state: State) -> None:
     for node in document.querySelectorAll("#actions button, #actions input, #apply-json, "
                                           "#system, #demo, #zoom button"):
         node.disabled = False
+    build.show_legality(state)  # Roll stays disabled while the setup is illegal
     document.body.dataset.state = "ready"
     document.body.dataset.readyMs = str(round(float(js.performance.now())))
 

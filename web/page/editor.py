@@ -53,6 +53,8 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
             fill_fields(state)
             raise
     autosave(state)  # only once it has loaded and drawn (autosave checks it resolves)
+    for watch in state.watchers:
+        watch(state)
     # what the page shows, once it is drawn (work in slices may have paused before)
     document.body.dataset.demo = state.demo_file or ""
     document.body.dataset.system = scenario.system

@@ -12,11 +12,13 @@ from engine import scenario as sc
 
 from .board import board_point, board_svg, pan_by, svg_point, zoom_by
 from .bridge import draw
+from .build import select_unit, tap_board
 from .dom import absent, attr, clear_message, el
 from .editor import set_scenario
 from .state import State
 
 WHEEL_STEP = 1.2  # zoom per wheel notch
+TAP_PX = 6  # a press that moves less is a tap, not a pan
 
 
 def on_wheel(state: State, ev) -> None:
@@ -40,6 +42,8 @@ def start_pan(state: State, ev) -> None:
     """A pointer on empty board: one pans, two pinch."""
     if len(state.pointers) >= 2:
         return
+    if not state.pointers:
+        state.presses[ev.pointerId] = (float(ev.clientX), float(ev.clientY))
     state.pointers[ev.pointerId] = (float(ev.clientX), float(ev.clientY))
     ev.preventDefault()  # no text selection while a mouse pans
     with contextlib.suppress(Exception):
@@ -125,14 +129,21 @@ def cancel_drag(state: State) -> None:
 
 
 def on_pointerup(state: State, ev) -> None:
-    """A drop: the unit's new x, y (tabletop) or the hex under the pointer (hex map)."""
+    """A drop: the unit's new x, y (tabletop) or the hex under the pointer (hex map); a
+    tap on empty board picks the hex under it (page/build.tap_board)."""
+    press = state.presses.pop(ev.pointerId, None)
+    moved = TAP_PX if press is None else (abs(float(ev.clientX) - press[0])
+                                          + abs(float(ev.clientY) - press[1]))
+    if moved < TAP_PX and len(state.pointers) == 1:
+        tap_board(state, ev.clientX, ev.clientY)
     end_pan(state, ev)
     d = state.drag
     if d is None or ev.pointerId != d["pointer"]:
         return
     dx, dy = d["delta"]
-    if abs(dx) < 0.05 and abs(dy) < 0.05:
+    if abs(dx) < 0.05 and abs(dy) < 0.05:  # a tap: the unit opens in the Build panel
         cancel_drag(state)
+        select_unit(state, d["id"])
         return
     data = sc.to_dict(state.scenario)
     index = next((i for i, u in enumerate(data["units"]) if str(u.get("id")) == d["id"]), None)
@@ -162,5 +173,6 @@ def on_pointerup(state: State, ev) -> None:
 
 
 def on_pointercancel(state: State, ev) -> None:
+    state.presses.pop(ev.pointerId, None)
     end_pan(state, ev)
     cancel_drag(state)

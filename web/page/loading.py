@@ -12,6 +12,7 @@ from engine import scenario as sc
 from engine.errors import ScatterlabError
 
 from .bridge import load, on_roll
+from .build import drop_unapplied_json
 from .dom import clear_message, el, show_message
 from .editor import demo_of, fill_demo_select, set_scenario
 from .state import State
@@ -51,6 +52,9 @@ async def load_demo(state: State, file: str) -> bool:
 async def on_system(state: State, ev) -> None:
     """A system picked: its demos in the select, and its first demo opened."""
     system = str(el("system").value)
+    if not drop_unapplied_json(state):
+        el("system").value = state.scenario.system
+        return
     fill_demo_select(state, system)
     first = next((d for d in state.index["demos"] if d["system"] == system), None)
     if first is None:
@@ -61,6 +65,9 @@ async def on_system(state: State, ev) -> None:
 
 async def on_demo(state: State, ev) -> None:
     file = str(el("demo").value)
+    if file and not drop_unapplied_json(state):
+        el("demo").value = state.demo_file or ""
+        return
     if file:
         await load_demo(state, file)
 

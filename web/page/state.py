@@ -7,6 +7,8 @@ from typing import Any
 
 from engine.scenario import Scenario
 
+from .history import History
+
 
 def _empty_index() -> dict:
     return {"systems": [], "demos": [], "default": None}
@@ -36,3 +38,7 @@ class State:
     save_paused: str | None = None  # why autosave is off (a save could not be set aside)
     updating: bool = False  # this tab asked the new service worker to take over
     slicer: Any = None  # page/slices.Slicer of the work running in slices, if any
+    history: History = field(default_factory=History)  # undo / redo (page/history.py)
+    selected: str | None = None  # the unit picked for editing (page/build.py)
+    watchers: list = field(default_factory=list)  # called with the state after each change
+    presses: dict = field(default_factory=dict)  # pointerId -> where a press on empty board began

@@ -1,0 +1,60 @@
+"""Is this setup legal? The page's question as the player edits, answered by the engine.
+
+`check` loads the document (a malformed field: its path and reason) and prepares the
+attack (`engine.systems.runner`: the rules' legality clauses, before any roll), and says
+which clause forbids it, in its words, and which units the reason names, so the board can
+mark them (the friendly mecha under a Robotech template, RT-4).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import scenario as sc
+from engine.clauses import clause_text
+from engine.errors import IllegalAttack, ScenarioError
+from engine.systems import runner
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """`ok`, or why not: the clause (or "field"), the field path, the reason, the clause's
+    words and the ids of the units the reason names."""
+
+    ok: bool
+    clause: str = ""
+    path: str = ""
+    reason: str = ""
+    clause_words: str = ""
+    units: tuple[str, ...] = field(default_factory=tuple)
+
+    def text(self) -> str:
+        """One line for the page beside Roll."""
+        if self.ok:
+            return "Legal: ready to roll."
+        if self.clause == "field":
+            return f"Not yet: {self.path}: {self.reason}"
+        words = f" ({self.clause_words})" if self.clause_words else ""
+        return f"Illegal — {self.clause}{words}: {self.reason}"
+
+
+def named_units(reason: str, ids: list[str]) -> tuple[str, ...]:
+    """The unit ids a reason mentions, as whole words, in document order."""
+    return tuple(u for u in ids if re.search(rf"(?<![\w-]){re.escape(u)}(?![\w-])", reason))
+
+
+def check(doc: dict[str, Any]) -> Verdict:
+    """Load and prepare `doc`: the first reason it cannot be rolled, or ok."""
+    try:
+        scenario = sc.load_dict(doc)
+    except ScenarioError as err:
+        return Verdict(False, "field", err.path, err.reason)
+    try:
+        runner(scenario)
+    except IllegalAttack as err:
+        ids = [u.id for u in scenario.units]
+        return Verdict(False, err.clause, "attack", err.reason, clause_text(err.clause) or "",
+                       named_units(err.reason, ids))
+    return Verdict(True)

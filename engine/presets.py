@@ -1,0 +1,164 @@
+"""Presets: common units, weapons, buildings and supports of each game, as data.
+
+One file per system, ``engine/presets/<system>.json``, read by the command line and the
+page alike. Each preset holds the scenario fields it fills in (``fields``), a label, the
+key of its source (the file's ``sources`` say where each block of numbers comes from) and
+optional display-only figures (``info``, e.g. a 'Mech's tonnage, which no rule reads).
+Applying a preset returns a NEW scenario document; the engine's parser stays the judge of
+it (tests/test_presets.py applies every preset and loads the result).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.errors import ScenarioError
+
+PRESET_DIR = Path(__file__).resolve().parent / "presets"
+KINDS: dict[str, tuple[str, ...]] = {
+    "robotech": ("units", "weapons"),
+    "heresy": ("units", "weapons"),
+    "battletech": ("units", "buildings", "supports"),
+}
+PRESET_KEYS = ("id", "label", "source", "fields", "info", "note")
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One entry of a preset file: what it fills in, and where its numbers come from."""
+
+    id: str
+    label: str
+    kind: str
+    source: str
+    fields: dict[str, Any]
+    info: dict[str, Any] = field(default_factory=dict)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """A system's presets by kind, and the sources their numbers come from."""
+
+    system: str
+    sources: dict[str, str]
+    kinds: dict[str, tuple[Preset, ...]]
+
+    def find(self, kind: str, preset_id: str) -> Preset:
+        """The preset `preset_id` of `kind`; a ScenarioError naming it otherwise."""
+        for p in self.kinds.get(kind, ()):
+            if p.id == preset_id:
+                return p
+        raise ScenarioError(f"presets.{self.system}.{kind}", f"has no preset {preset_id!r}")
+
+
+def parse_catalog(system: str, data: Any) -> Catalog:
+    """Check a preset file's shape (ids unique per kind, every source named) and build it."""
+    where = f"presets.{system}"
+    if not isinstance(data, dict) or data.get("system") != system:
+        raise ScenarioError(where, f"must be an object with \"system\": {system!r}")
+    sources = data.get("sources")
+    if not isinstance(sources, dict) or not sources:
+        raise ScenarioError(f"{where}.sources", "must name the source of every block")
+    kinds = {}
+    for kind in KINDS[system]:
+        entries, seen = [], set()
+        for i, raw in enumerate(data.get(kind, [])):
+            path = f"{where}.{kind}[{i}]"
+            unknown = set(raw) - set(PRESET_KEYS)
+            if unknown:
+                raise ScenarioError(path, f"unknown keys {sorted(unknown)}")
+            if raw.get("source") not in sources:
+                raise ScenarioError(f"{path}.source", "must be one of the file's sources")
+            if raw["id"] in seen:
+                raise ScenarioError(f"{path}.id", f"duplicate preset id {raw['id']!r}")
+            seen.add(raw["id"])
+            entries.append(Preset(raw["id"], raw["label"], kind, raw["source"],
+                                  dict(raw["fields"]), dict(raw.get("info", {})),
+                                  raw.get("note", "")))
+        kinds[kind] = tuple(entries)
+    return Catalog(system, dict(sources), kinds)
+
+
+def catalog(system: str) -> Catalog:
+    """The presets of `system`, read from engine/presets/<system>.json."""
+    if system not in KINDS:
+        raise ScenarioError("system", f"has no presets: {system!r}")
+    text = (PRESET_DIR / f"{system}.json").read_text("utf-8")
+    return parse_catalog(system, json.loads(text))
+
+
+def new_id(doc: dict[str, Any], stem: str) -> str:
+    """An id made from `stem` that no unit of `doc` has yet (stem, stem-2, stem-3, ...)."""
+    taken = {str(u.get("id")) for u in doc.get("units", [])}
+    stem = stem[:36] or "unit"
+    if stem not in taken:
+        return stem
+    n = 2
+    while f"{stem}-{n}" in taken:
+        n += 1
+    return f"{stem}-{n}"
+
+
+def unit_from(preset: Preset, *, uid: str, side: str, at: tuple[float, float] | str,
+              name: str | None = None) -> dict[str, Any]:
+    """A unit document from a unit preset, at `at`: (x, y) inches, or a hex label."""
+    unit: dict[str, Any] = {"id": uid, "side": side, "name": name or preset.label}
+    if isinstance(at, str):
+        unit["hex"] = at
+    else:
+        unit["x"], unit["y"] = round(float(at[0]), 2), round(float(at[1]), 2)
+    unit.update(copy.deepcopy(preset.fields))
+    return unit
+
+
+def with_unit(doc: dict[str, Any], preset_id: str, *, side: str,
+              at: tuple[float, float] | str, uid: str | None = None) -> dict[str, Any]:
+    """`doc` with one more unit, made from the unit preset `preset_id`."""
+    preset = catalog(doc["system"]).find("units", preset_id)
+    out = copy.deepcopy(doc)
+    unit = unit_from(preset, uid=uid or new_id(out, preset.id), side=side, at=at)
+    out.setdefault("units", []).append(unit)
+    return out
+
+
+def with_weapon(doc: dict[str, Any], preset_id: str) -> dict[str, Any]:
+    """`doc` with its attack's weapon replaced by the weapon preset `preset_id`
+    (Robotech and Heresy; the weapon keeps the preset's label as its name)."""
+    preset = catalog(doc["system"]).find("weapons", preset_id)
+    out = copy.deepcopy(doc)
+    weapon = {"name": preset.label, **copy.deepcopy(preset.fields)}
+    out.setdefault("attack", {})["weapon"] = weapon
+    volley = weapon.get("volley", 1)
+    targets = out["attack"].get("targets")
+    if isinstance(targets, list) and len(targets) > volley:
+        out["attack"]["targets"] = targets[:volley]  # a volley names at most one per missile
+    return out
+
+
+def with_support(doc: dict[str, Any], preset_id: str, target: str | list[str]
+                 ) -> dict[str, Any]:
+    """`doc` with one more BattleTech support fired this turn, at a hex (strafing: the
+    list of its hexes; a Bluff has no target)."""
+    preset = catalog(doc["system"]).find("supports", preset_id)
+    out = copy.deepcopy(doc)
+    support = copy.deepcopy(preset.fields)
+    if support["kind"] == "strafing":
+        support["hexes"] = [target] if isinstance(target, str) else list(target)
+    elif support["kind"] != "bluff":
+        support["target"] = target if isinstance(target, str) else target[0]
+    out.setdefault("attack", {}).setdefault("supports", []).append(support)
+    return out
+
+
+def with_building(doc: dict[str, Any], preset_id: str, hex_label: str) -> dict[str, Any]:
+    """`doc` with a building (its Construction Factor) on the BattleTech map's hex."""
+    preset = catalog(doc["system"]).find("buildings", preset_id)
+    out = copy.deepcopy(doc)
+    terrain = out.setdefault("map", {}).setdefault("terrain", {})
+    terrain.setdefault(hex_label, {}).update(copy.deepcopy(preset.fields))
+    return out

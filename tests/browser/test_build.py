@@ -1,0 +1,257 @@
+"""Issue 15 in the browser: attacks built from a new board with the Build panel (presets,
+"Add N models", attacker and target picks, the options, BattleTech's Next turn), never
+opening the JSON editor, resolved, and equal to what CPython's engine gives for the
+document the page holds; the legality line and Roll's state; undo of each edit; My
+scenarios surviving every demo and a reload."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import DESKTOP, PHONE, open_app, screenshot
+from .test_app import expected_resolution, same
+
+pytestmark = pytest.mark.browser
+
+
+class Builder:
+    """Drives the Build panel as a person does, counting taps (clicks, picks, typing)."""
+
+    def __init__(self, page, touch: bool = False) -> None:
+        self.page, self.touch, self.taps, self.docs = page, touch, 0, []
+
+    def doc(self) -> dict:
+        return json.loads(self.page.input_value("#json"))
+
+    def _after(self) -> None:
+        doc = self.doc()
+        if not self.docs or self.docs[-1] != doc:
+            self.docs.append(doc)
+
+    def tap(self, selector: str) -> None:
+        if self.touch:
+            self.page.tap(selector)
+        else:
+            self.page.click(selector)
+        self.taps += 1
+        self._after()
+
+    def pick(self, selector: str, value: str) -> None:
+        self.page.select_option(selector, value)
+        self.taps += 1
+        self._after()
+
+    def type(self, selector: str, text: str) -> None:
+        self.page.fill(selector, text)
+        self.page.dispatch_event(selector, "change")
+        self.taps += 1
+        self._after()
+
+    def system(self, system: str) -> None:
+        if self.page.input_value("#system") != system:
+            self.pick("#system", system)
+            self.page.wait_for_function(
+                f"document.body.dataset.system === {json.dumps(system)}")
+        self.tap('[data-action="new"]')
+        self.docs = [self.doc()]  # edits counted from the new board
+
+    def add(self, preset: str, side: str, *, at=None, count: int = 1, shape: str = "line",
+            hex_label: str | None = None) -> None:
+        self.pick("#add-preset", preset)
+        self.type("#add-side", side)
+        if hex_label is not None:
+            self.type("#add-hex", hex_label)
+        else:
+            self.type("#add-x", str(at[0]))
+            self.type("#add-y", str(at[1]))
+            if count != 1:
+                self.type("#add-count", str(count))
+                self.pick("#add-shape", shape)
+        self.tap("#add-unit")
+
+    def select(self, uid: str) -> None:
+        self.tap(f'.unit-chips [data-unit="{uid}"]')
+
+    def roll(self) -> dict:
+        self.page.evaluate("document.getElementById('last-resolution').textContent = 'null'")
+        self.tap("#roll")
+        self.page.wait_for_function(
+            "document.getElementById('last-resolution').textContent !== 'null'")
+        return json.loads(self.page.text_content("#last-resolution"))
+
+    def check_against_cpython(self, got: dict) -> None:
+        want, err = expected_resolution(json.dumps(self.doc()))
+        assert err is None, err
+        same(got, want, "resolution")
+
+    def legality(self) -> tuple[bool, str]:
+        ok = self.page.get_attribute("#legality", "data-ok") == "true"
+        return ok, self.page.inner_text("#legality")
+
+
+def leman_russ_at_tactical_squad(b: Builder) -> None:
+    """(a) 40K: a Leman Russ battle cannon at a 10-model Tactical squad in a loose line."""
+    b.system("heresy")
+    b.add("leman-russ", "loyal", at=(10, 24))
+    b.tap('[data-action="make-attacker"]')
+    b.pick("#weapon-preset", "battle-cannon")
+    b.tap("#use-weapon")
+    b.type('[data-section="attack"][data-key="bs"]', "3")
+    b.select("f1")
+    b.tap('[data-action="delete"]')
+    b.add("tactical", "traitor", at=(40, 24), count=10, shape="line")
+    b.select("tactical-5")
+    b.tap('[data-action="make-target"]')
+
+
+@pytest.mark.parametrize("where", ["desktop", "phone"])
+def test_a_leman_russ_at_a_tactical_squad(new_page, base_url, where):
+    page = new_page(viewport=PHONE if where == "phone" else DESKTOP,
+                    **({"has_touch": True, "is_mobile": True} if where == "phone" else {}))
+    open_app(page, base_url)
+    b = Builder(page, touch=where == "phone")
+    leman_russ_at_tactical_squad(b)
+    assert page.is_hidden("#message") or "Saved" in page.inner_text("#message")
+    assert b.legality()[0], b.legality()[1]
+    doc = b.doc()
+    squad = [u for u in doc["units"] if u.get("unit") == "tactical"]
+    assert len(squad) == 10 and doc["attack"]["weapon"]["name"] == "Battle cannon"
+    assert doc["attack"]["firer"] == "leman-russ" and doc["attack"]["bs"] == 3
+    b.check_against_cpython(b.roll())
+    screenshot(page, f"build-a-{where}")
+    print(f"(a) taps: {b.taps}")
+    edits = b.docs
+    for want in reversed(edits[:-1]):  # undo restores each edit, in turn
+        b.tap('[data-action="undo"]')
+        assert b.doc() == want
+
+
+def test_a_keyboard_only(new_page, base_url):
+    """The same attack with the keyboard: Tab to each control, Enter, typed values;
+    then arrow keys move the selected model 0.5"."""
+    page = new_page()
+    open_app(page, base_url)
+    b = Builder(page)
+    leman_russ_at_tactical_squad(b)
+    b.select("tactical-1")
+    before = next(u for u in b.doc()["units"] if u["id"] == "tactical-1")
+    page.focus('.unit-chips [data-unit="tactical-1"]')
+    page.keyboard.press("Escape")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("ArrowRight")
+    after = next(u for u in b.doc()["units"] if u["id"] == "tactical-1")
+    assert after["x"] == pytest.approx(before["x"] + 0.5)
+    page.keyboard.press("ArrowUp")
+    after = next(u for u in b.doc()["units"] if u["id"] == "tactical-1")
+    assert after["y"] == pytest.approx(before["y"] - 0.5)
+
+
+def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url):
+    """(b) A VF-1's 4-missile Derringer volley over three Regults, one 3" from a friendly:
+    RT-4 shown beside Roll, Roll disabled and the friend marked; moved away, legal."""
+    page = new_page()
+    open_app(page, base_url)
+    b = Builder(page)
+    b.system("robotech")  # the starter: a VF-1 Battloid with a Derringer
+    xy = page.evaluate("""([x, y]) => { const s = document.querySelector('#board svg');
+        const p = new DOMPoint(x, y).matrixTransform(s.getScreenCTM()); return [p.x, p.y]; }""",
+                       [20, 22])
+    page.mouse.click(*xy)  # a tap on empty board moves the ground point there
+    b.taps += 1
+    point = b.doc()["attack"]["point"]
+    assert abs(point["x"] - 20) <= 0.1 and abs(point["y"] - 22) <= 0.1
+    for uid_y in (16, 24, 32):
+        b.add("regult", "Zentraedi", at=(30, uid_y))
+    b.add("spartan", "UEDF", at=(30, 35))
+    for i, uid in enumerate(("regult", "regult-2", "regult-3", "regult-3")):
+        b.pick(f'select[data-missile="{i}"]', uid)
+    ok, text = b.legality()
+    assert not ok and "RT-4" in text
+    assert page.is_disabled("#roll")
+    assert page.get_attribute("#legality", "data-units") == "spartan"
+    assert page.locator('#board [data-unit="spartan"].illegal').count() == 1
+    screenshot(page, "build-b-illegal")
+    b.select("spartan")
+    b.type('[data-section="unit"][data-key="y"]', "44")
+    b.type('[data-section="unit"][data-key="x"]', "10")
+    ok, text = b.legality()
+    assert ok, text
+    assert not page.is_disabled("#roll")
+    assert b.doc()["attack"]["targets"] == ["regult", "regult-2", "regult-3", "regult-3"]
+    b.check_against_cpython(b.roll())
+    print(f"(b) taps: {b.taps}")
+
+
+def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url):
+    """(c) A Heavy Bombing on a hex next to a friendly 'Mech, a Long Tom fired this turn,
+    Next turn: the shell in flight lands, the turn moves on."""
+    page = new_page()
+    open_app(page, base_url)
+    b = Builder(page)
+    b.system("battletech")
+    b.type('[data-section="attack"][data-key="side"]', "kurita")
+    b.add("atlas", "davion", hex_label="1010")
+    b.add("jenner", "kurita", hex_label="1011")
+    b.pick("#support-preset", "heavy-bombing")
+    b.type("#support-hex", "1010")
+    b.tap("#add-support")
+    b.pick("#support-preset", "long-tom")
+    box = page.locator('#board [data-hex="1009"]').first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    b.taps += 1  # a tap on an empty hex of the map aims the support there
+    assert page.input_value("#support-hex") == "1009"
+    b.tap("#add-support")
+    assert b.legality()[0], b.legality()[1]
+    b.check_against_cpython(b.roll())
+    page.once("dialog", lambda d: d.accept())  # the spotting question: yes
+    b.tap("#next-turn")
+    doc = b.doc()
+    assert doc["attack"]["in_flight"][0]["spotted"] == ["arrival"]
+    assert doc["attack"]["turn"] == 2 and doc["attack"]["supports"] == []
+    assert doc["attack"]["in_flight"][0]["gun"] == "long_tom"
+    got = b.roll()
+    b.check_against_cpython(got)
+    assert any(s["clause"].startswith("BT-ART") for s in got["steps"])
+    print(f"(c) taps: {b.taps}")
+
+
+def test_my_scenarios_survive_demos_and_reload(new_page, base_url, demos):
+    page = new_page()
+    open_app(page, base_url)
+    b = Builder(page)
+    b.system("robotech")
+    b.add("glaug", "Zentraedi", at=(30, 24))
+    b.tap("#library-box summary")
+    page.fill("#save-name", "Glaug ambush")
+    b.tap("#save")
+    saved = b.doc()
+    for d in demos:
+        page.select_option("#system", d["system"])
+        page.wait_for_function(f"document.body.dataset.system === {json.dumps(d['system'])}")
+        page.select_option("#demo", d["file"])
+        page.wait_for_function(f"document.body.dataset.demo === {json.dumps(d['file'])}")
+    page.reload()
+    open_app(page, page.url)
+    page.click("#library-box summary")
+    assert page.locator('#saves li[data-save="Glaug ambush"]').count() == 1
+    page.click('#saves button[data-lib="open"][data-save="Glaug ambush"]')
+    assert b.doc() == saved
+
+
+def test_unapplied_json_edit_is_not_dropped_without_asking(new_page, base_url, demos):
+    page = new_page()
+    open_app(page, base_url)
+    before = json.loads(page.input_value("#json"))
+    page.click("#json-box summary")
+    page.fill("#json", page.input_value("#json").replace('"title": "', '"title": "Mine: ', 1))
+    other = next(d for d in demos if d["system"] == before["system"]
+                 and d["file"] != page.evaluate("document.body.dataset.demo"))
+    page.once("dialog", lambda d: d.dismiss())
+    page.select_option("#demo", other["file"])
+    assert "Mine: " in page.input_value("#json")  # kept
+    page.once("dialog", lambda d: d.accept())
+    page.select_option("#demo", other["file"])
+    page.wait_for_function(f"document.body.dataset.demo === {json.dumps(other['file'])}")
+    assert "Mine: " not in page.input_value("#json")

@@ -1,0 +1,105 @@
+"""Field descriptions for the page's forms (engine/editing.py) and legality as you edit
+(engine/legality.py): every field the parsers read is described, each option with its
+alternatives and one line, and an illegal setup names its clause and units."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import editing, legality, presets, starters
+from engine import scenario as sc
+from engine.errors import ScenarioError
+from engine.scenario import heresy, robotech
+
+SYSTEMS = ("robotech", "heresy", "battletech")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_option_has_alternatives_and_a_line(system):
+    specs = editing.option_specs(system)
+    assert {s.key for s in specs} == set(editing.OPTION_DEFAULTS[system])
+    for s in specs:
+        assert s.default in s.choices and len(s.choices) >= 1 and s.help
+
+
+def test_unit_specs_cover_what_the_parsers_read():
+    rt = {s.key for s in editing.UNIT_FIELDS["robotech"]}
+    assert rt >= {"kind", "x", "y", "base_mm", "df", "gn", "pil", "cp", "mdc",
+                  "life_is_cheap", "anti_missile"}
+    hh = {s.key.split(".")[0] for s in editing.UNIT_FIELDS["heresy"]}
+    assert hh >= {"unit", "x", "y", "base_mm", "t", "w", "sv", "inv", "fnp", "cover",
+                  "vehicle", "hull", "armour", "hp"}
+    assert {s.key for s in editing.UNIT_FIELDS["battletech"]} >= {"hex", "type", "facing"}
+    assert {s.key for s in editing.WEAPON_FIELDS["robotech"]} >= {"md", "range", "abilities",
+                                                                  "volley"}
+    flags = next(s for s in editing.WEAPON_FIELDS["robotech"] if s.key == "abilities")
+    assert flags.choices == robotech.ABILITIES
+    blast = next(s for s in editing.WEAPON_FIELDS["heresy"] if s.key == "blast")
+    assert blast.choices == heresy.BLAST_SIZES
+
+
+def test_read_write_nested_and_when():
+    spec = next(s for s in editing.UNIT_FIELDS["heresy"] if s.key == "armour.front")
+    unit = {"id": "lr", "vehicle": True}
+    assert editing.read(unit, spec) is None
+    assert editing.write(unit, spec, 14) == {"id": "lr", "vehicle": True,
+                                             "armour": {"front": 14}}
+    assert editing.applies(spec, unit) and not editing.applies(spec, {"id": "m"})
+    gn = next(s for s in editing.UNIT_FIELDS["robotech"] if s.key == "gn")
+    assert not editing.applies(gn, {"kind": "structure"})
+
+
+def test_coerce_kinds():
+    by = {s.key: s for s in editing.UNIT_FIELDS["heresy"] + editing.WEAPON_FIELDS["heresy"]}
+    assert editing.coerce(by["t"], "4", "units[0].t") == 4
+    assert editing.coerce(by["x"], "12.50", "units[0].x") == 12.5
+    assert editing.coerce(by["sv"], "", "units[0].sv") is None
+    assert editing.coerce(by["blast"], "5", "attack.weapon.blast") == 5
+    with pytest.raises(ScenarioError, match=r"units\[0\]\.t"):
+        editing.coerce(by["t"], "four", "units[0].t")
+    with pytest.raises(ScenarioError, match="whole number"):
+        editing.coerce(by["t"], "4.5", "units[0].t")
+    opt = {s.key: s for s in editing.option_specs("battletech")}
+    assert editing.coerce(opt["ae_vs_infantry"], "1", "options.ae_vs_infantry") == 1
+    rt = {s.key: s for s in editing.option_specs("robotech")}
+    assert editing.coerce(rt["natural_rolls"], "False", "options.natural_rolls") is False
+
+
+def test_every_option_value_the_form_offers_loads():
+    for system in SYSTEMS:
+        for spec in editing.option_specs(system):
+            for choice in spec.choices:
+                doc = starters.starter(system)
+                doc["options"] = {spec.key: choice}
+                sc.load_dict(doc)
+
+
+def robotech_volley(friend_at):
+    """RT-4 setup: a VF-1's Derringer split over three Regults, a friendly near one."""
+    doc = starters.starter("robotech")
+    doc["attack"].pop("point")
+    for uid, y in (("r1", 16), ("r2", 24), ("r3", 32)):
+        doc = presets.with_unit(doc, "regult", side="Zentraedi", at=(30, y), uid=uid)
+    doc = presets.with_unit(doc, "spartan", side="UEDF", at=friend_at, uid="b1")
+    doc["attack"]["targets"] = ["r1", "r2", "r3", "r3"]
+    return doc
+
+
+def test_RT_4_verdict_names_clause_and_friend():
+    bad = legality.check(robotech_volley((30, 35)))
+    assert not bad.ok and bad.clause == "RT-4" and bad.units == ("b1",)
+    assert bad.clause_words and "RT-4" in bad.text()
+    assert legality.check(robotech_volley((10, 40))).ok
+
+
+def test_field_verdict_names_the_path():
+    doc = starters.starter("robotech")
+    doc["units"][0]["df"] = 0
+    v = legality.check(doc)
+    assert (v.ok, v.clause, v.path) == (False, "field", "units[0].df")
+    assert "units[0].df" in v.text()
+
+
+def test_named_units_whole_words():
+    assert legality.named_units("friendly mecha b1, b12 would be under", ["b1", "b12", "b"]) \
+        == ("b1", "b12")

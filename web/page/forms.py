@@ -1,0 +1,94 @@
+"""Form inputs generated from the engine's field descriptions (engine/editing.py): the page
+holds no rule, only how each kind of field is shown and read back.
+
+Every input carries data-section (unit, weapon, attack, option, reaction), data-key (the
+spec's key), data-index (a unit's index, or a reaction's unit id) and an aria-label that
+names its unit ("Regult (r1): DF"), so a screen reader and a test find it by its words.
+"""
+
+from __future__ import annotations
+
+from engine import editing
+
+from .dom import attr, make
+
+SECTIONS = {
+    "unit": lambda system: editing.UNIT_FIELDS[system],
+    "weapon": lambda system: editing.WEAPON_FIELDS.get(system, ()),
+    "attack": lambda system: editing.ATTACK_FIELDS[system],
+    "option": editing.option_specs,
+    "reaction": lambda system: editing.REACTION_FIELDS,
+}
+
+
+def spec_for(system: str, section: str, key: str) -> editing.Spec:
+    """The description behind an input (KeyError for one the page did not make)."""
+    for spec in SECTIONS[section](system):
+        if spec.key == key:
+            return spec
+    raise KeyError(f"{section}:{key}")
+
+
+def spec_input(spec: editing.Spec, value, *, section: str, who: str, index="",
+               units: tuple[tuple[str, str], ...] = ()):
+    """A labelled input for one field; `units` (id, label) fill a unit picker."""
+    wrap = make("label", spec.label, cls=f"form-field kind-{spec.kind}")
+    name = f"{who}: {spec.label}" if who else spec.label
+    common = {"data_section": section, "data_key": spec.key, "data_index": index,
+              "aria_label": name}
+    if spec.kind == "flags":
+        wrap = make("fieldset", cls="form-field kind-flags", aria_label=name)
+        wrap.appendChild(make("legend", spec.label))
+        for choice in spec.choices:
+            box = make("label", str(choice).replace("_", " "), cls="flag")
+            inp = make("input", type="checkbox", data_flag=choice,
+                       **{**common, "aria_label": f"{name}: {choice}"})
+            inp.checked = choice in (value or [])
+            box.prepend(inp)
+            wrap.appendChild(box)
+        return wrap
+    if spec.kind in ("choice", "unit"):
+        inp = make("select", **common)
+        options = units if spec.kind == "unit" else tuple((c, c) for c in spec.choices)
+        for v, label in options:
+            opt = make("option", str(label).replace("_", " ") if spec.kind == "choice"
+                       else label, value=v)
+            opt.selected = str(v) == str(value)
+            inp.appendChild(opt)
+    elif spec.kind == "bool":
+        inp = make("input", type="checkbox", **common)
+        inp.checked = bool(value)
+        wrap.prepend(inp)
+        _add_help(wrap, spec)
+        return wrap
+    else:
+        numeric = spec.kind in ("int", "number", "save")
+        inp = make("input", type="text", **common)
+        if numeric:
+            inp.setAttribute("inputmode", "decimal" if spec.kind == "number" else "numeric")
+        if spec.kind == "hex":
+            inp.setAttribute("maxlength", "6")
+        inp.value = "" if value is None else str(value)
+    wrap.appendChild(inp)
+    _add_help(wrap, spec)
+    return wrap
+
+
+def _add_help(wrap, spec: editing.Spec) -> None:
+    parts = [spec.help] if spec.help else []
+    if spec.kind in ("int", "number", "save") and spec.lo is not None:
+        parts.append(f"{spec.lo:g} to {spec.hi:g}" + (", or empty" if spec.kind == "save"
+                                                      else ""))
+    if parts:
+        wrap.appendChild(make("small", " · ".join(parts), cls="help"))
+
+
+def read_input(inp):
+    """What an input holds: a flag list, a tick, or its text."""
+    if attr(inp, "data-flag"):
+        box = inp.closest("fieldset")
+        return [attr(b, "data-flag") for b in box.querySelectorAll("input[data-flag]")
+                if b.checked]
+    if str(inp.type) == "checkbox":
+        return bool(inp.checked)
+    return str(inp.value)

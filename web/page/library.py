@@ -1,0 +1,142 @@
+"""My scenarios: named saves in the browser, listed, renamed, deleted, exported and imported
+as JSON files. They live under their own localStorage key, apart from the autosave, so a
+demo (which only replaces the shown scenario and the autosave) never overwrites one.
+
+The saved texts are scenario documents; opening or importing one goes through the
+engine's parser like any other edit, so a save that no longer validates says why and is
+kept, not dropped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import js
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+from engine import scenario as sc
+
+from .dom import absent, attr, el, make, show_message
+from .editor import set_scenario
+from .state import State
+
+LIBRARY_KEY = "scatterlab:library"
+NAME_MAX = 80
+
+
+def saves() -> dict[str, dict]:
+    """Every named save, name -> document (an unreadable store reads as empty)."""
+    try:
+        raw = window.localStorage.getItem(LIBRARY_KEY)
+        data = json.loads(str(raw)) if not absent(raw) and str(raw) else {}
+    except Exception:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def store(data: dict[str, dict]) -> bool:
+    """Write the saves back; False (and a message) when the browser refuses."""
+    try:
+        window.localStorage.setItem(LIBRARY_KEY, json.dumps(data, ensure_ascii=False))
+    except Exception as err:
+        show_message(f"My scenarios cannot be saved in this browser — {err}")
+        return False
+    return True
+
+
+def clean_name(text: str) -> str:
+    return " ".join(str(text).split())[:NAME_MAX]
+
+
+def fill(state: State) -> None:
+    """The list of saves, each with Open, Rename, Delete and Export."""
+    box = el("library")
+    if absent(box):
+        return
+    box.replaceChildren()
+    row = make("div", cls="build-bar")
+    name = make("input", type="text", id="save-name", aria_label="Name of the save")
+    name.value = state.scenario.title if state.scenario else ""
+    row.appendChild(name)
+    row.appendChild(make("button", "Save", type="button", data_lib="save", id="save"))
+    pick = make("input", type="file", id="import-file", accept=".json,application/json",
+                aria_label="Import a scenario JSON file", data_lib="import")
+    row.appendChild(pick)
+    box.appendChild(row)
+    items = make("ul", cls="saves", id="saves")
+    for key in sorted(saves(), key=str.lower):
+        li = make("li", data_save=key)
+        li.appendChild(make("span", key, cls="save-name"))
+        for action in ("open", "rename", "delete", "export"):
+            li.appendChild(make("button", action.capitalize(), type="button", data_lib=action,
+                                data_save=key, aria_label=f"{action.capitalize()} {key}"))
+        items.appendChild(li)
+    box.appendChild(items)
+
+
+def on_click(state: State, ev) -> None:
+    target = ev.target.closest("[data-lib]")
+    if absent(target) or attr(target, "data-lib") == "import":
+        return
+    action, key = attr(target, "data-lib"), attr(target, "data-save")
+    data = saves()
+    if action == "save":
+        name = clean_name(el("save-name").value) or "My scenario"
+        data[name] = sc.to_dict(state.scenario)
+        if store(data):
+            show_message(f"Saved as “{name}” in My scenarios.", "info")
+    elif action == "open" and key in data:
+        state.demo_file = None
+        set_scenario(state, data[key])
+    elif action == "rename" and key in data:
+        new = clean_name(window.prompt("New name", key) or "")
+        if new and new != key:
+            data[new] = data.pop(key)
+            store(data)
+    elif action == "delete" and key in data:
+        if window.confirm(f"Delete “{key}” from My scenarios?"):
+            del data[key]
+            store(data)
+    elif action == "export" and key in data:
+        download(f"{safe(key)}.json", json.dumps(data[key], indent=2, ensure_ascii=False))
+    fill(state)
+
+
+def safe(name: str) -> str:
+    keep = "".join(c if c.isalnum() or c in "-_" else "-" for c in name.lower()).strip("-")
+    return keep[:60] or "scenario"
+
+
+def download(filename: str, text: str) -> None:
+    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                            dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    a = make("a", download=filename)
+    a.href = url
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 2000)
+
+
+async def on_import(state: State, ev) -> None:
+    """A JSON file picked: opened through the parser, and saved under its title."""
+    files = ev.target.files
+    if absent(files) or not files.length:
+        return
+    text = str(await files.item(0).text())
+    try:
+        doc = json.loads(text)
+    except ValueError as err:
+        show_message(f"This file is not JSON — {err}")
+        return
+    state.demo_file = None
+    if set_scenario(state, doc):
+        data = saves()
+        name = clean_name(doc.get("title") or files.item(0).name) or "Imported"
+        with contextlib.suppress(Exception):
+            data[name] = doc
+            store(data)
+    fill(state)
