@@ -17,11 +17,24 @@ Aims at a table point are then refined: in the coarse grid's cells around the `R
 best, the points of the finer `GRID` are tried too.
 
 Scores come from `engine.systems.odds` with exact odds (a candidate whose exact odds are
-out of reach is left out, and counted): by `objective`, expected enemy damage (wounds for
-40K models), expected enemy models or units destroyed, or the chance of destroying one
-unit; beside it the expected friendly damage and `friendly_risk`, the chance that some
-friendly unit is hit, bounded from above by the sum of their chances (the odds are per
-unit, so this is the union bound, never less than the truth).
+out of reach is left out, and counted). The `objective` is one of
+
+- ``damage``: expected enemy damage (wounds for 40K models, MD for Robotech, damage
+  points for BattleTech), summed over the enemy units;
+- ``destroyed``: expected enemy models or units destroyed (removed);
+- ``destroy:<unit id>``: the chance of destroying that one unit;
+- ``hits:<N>``: the chance of at least N hits on one enemy unit, the best such unit (a
+  40K unit of models counts its models' hits together; per-unit odds cannot add hits
+  across units the rules do not couple).
+
+Beside it stand the friendly losses: expected friendly damage and expected friendly units
+destroyed, and `friendly_risk`. **Friendly risk** is the sum over the firing side's own
+units (the firer included) of each unit's chance of being hit at all (`p_hit`), capped at
+1: the union bound on the chance that at least one friendly unit is hit, never less than
+that chance (the odds are per unit, so the exact chance of "any" is not available), and
+equal to it when at most one friendly unit can be hit. A limit on it
+(``friendly_risk=0.05``: "no more than 5 % chance to hit my own models") keeps only the
+aims within it.
 """
 
 from __future__ import annotations
@@ -53,7 +66,7 @@ REFINE = 3
 HEX_REACH = 2
 """Hexes within this distance of an enemy unit are tried for each support."""
 OBJECTIVES = ("damage", "destroyed")
-"""Built-in objectives; ``"destroy:<unit id>"`` is the chance of destroying that unit."""
+"""Built-in objectives; ``"destroy:<unit id>"`` and ``"hits:<N>"`` take an argument."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +110,7 @@ class Scored:
     enemy_damage: float
     enemy_destroyed: float
     friendly_damage: float
+    friendly_destroyed: float
     friendly_risk: float
     odds: Odds
 
@@ -105,6 +119,7 @@ class Scored:
                 "value": round(self.value, 6), "enemy_damage": round(self.enemy_damage, 6),
                 "enemy_destroyed": round(self.enemy_destroyed, 6),
                 "friendly_damage": round(self.friendly_damage, 6),
+                "friendly_destroyed": round(self.friendly_destroyed, 6),
                 "friendly_risk": round(self.friendly_risk, 6)}
 
 
@@ -137,6 +152,12 @@ def _enemies(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return [u for u in doc["units"] if str(u["side"]) != side]
 
 
+def _name(unit: dict[str, Any]) -> str:
+    """A unit as a label names it: its name and id, or its id."""
+    name = unit.get("name")
+    return f"{name} ({unit['id']})" if name and name != unit["id"] else str(unit["id"])
+
+
 def _grid(x: float, y: float, radius: float, step: float) -> Iterator[tuple[float, float]]:
     """Points of a square grid of `step` through (x, y), within `radius` of it."""
     n = int(radius / step)
@@ -159,7 +180,7 @@ def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
             continue
         radius = u["base_mm"] / 25.4 / 2
         for x, y in _grid(u["x"], u["y"], radius, HOLE_COARSE):
-            out.append(Aim(f"hole at ({x:g}, {y:g}) over {u.get('name', u['id'])}",
+            out.append(Aim(f"hole at ({x:g}, {y:g}) over {_name(u)}",
                            (("target", u["id"]), ("aim", _point(x, y)), ("each_shot", None)),
                            (x, y), "aim", HOLE_COARSE))
     return out
@@ -167,7 +188,7 @@ def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
 
 def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
     """Every enemy mecha or structure as the target of the whole attack (RT-2, RT-4)."""
-    return [Aim(f"target {u.get('name', u['id'])}", (("targets", [u["id"]]), ("point", None)))
+    return [Aim(f"target {_name(u)}", (("targets", [u["id"]]), ("point", None)))
             for u in _enemies(doc)]
 
 
@@ -240,16 +261,43 @@ def legal(doc: dict[str, Any], aim: Aim) -> scenarios.Scenario | None:
     return s
 
 
-def objective_value(odds: Odds, enemies: set[str], objective: str) -> float:
-    """The figure an objective ranks by (see `OBJECTIVES`)."""
+def check_objective(objective: str, unit_ids: Iterable[str]) -> None:
+    """Raise `ValueError` saying what is wrong unless `objective` is one this module
+    ranks by (module docstring) for a scenario with these units."""
+    kind, _, arg = objective.partition(":")
+    if objective in OBJECTIVES:
+        return
+    if kind == "destroy" and arg:
+        if arg not in set(unit_ids):
+            raise ValueError(f"objective {objective!r}: no unit has the id {arg!r}")
+        return
+    if kind == "hits" and arg.isdigit() and 1 <= int(arg) <= 1000:
+        return
+    raise ValueError(f"unknown objective {objective!r}: damage, destroyed, "
+                     "destroy:<unit id> or hits:<N> (N from 1 to 1000)")
+
+
+def _hits_at_least(figures: dict[str, Any], n: int) -> float:
+    return float(figures["hits_at_least"].get(str(n), 0.0)) if n else 1.0
+
+
+def objective_value(odds: Odds, enemies: set[str], objective: str,
+                    groups: dict[str, list[str]] | None = None) -> float:
+    """The figure an objective ranks by (module docstring); `groups` are the scenario's
+    groups of units by unit id (a 40K unit's models)."""
+    kind, _, arg = objective.partition(":")
     if objective == "damage":
         return math.fsum(odds.units[u]["expected_damage"] for u in enemies)
     if objective == "destroyed":
         return math.fsum(odds.units[u]["p_destroyed"] for u in enemies)
-    if objective.startswith("destroy:"):
-        return float(odds.units[objective.split(":", 1)[1]]["p_destroyed"])
-    raise ValueError(f"unknown objective {objective!r}: {', '.join(OBJECTIVES)} or "
-                     "destroy:<unit id>")
+    if kind == "destroy":
+        return float(odds.units[arg]["p_destroyed"])
+    n = int(arg)
+    grouped = {u for members in (groups or {}).values() for u in members}
+    chances = [_hits_at_least(odds.groups[g], n) for g, members in (groups or {}).items()
+               if enemies.issuperset(members)]
+    chances += [_hits_at_least(odds.units[u], n) for u in enemies - grouped]
+    return max(chances, default=0.0)
 
 
 def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage") -> Scored:
@@ -259,10 +307,13 @@ def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage") -> Scored:
     odds = systems.odds(s, method="exact")
     enemies = {u.id for u in s.units if str(u.side) != side}
     friends = [u.id for u in s.units if str(u.side) == side]
-    return Scored(aim, objective_value(odds, enemies, objective),
+    groups = {name: [s.units[i].id for i in idx]
+              for name, idx in systems.groups_of(s).items()}
+    return Scored(aim, objective_value(odds, enemies, objective, groups),
                   math.fsum(odds.units[u]["expected_damage"] for u in enemies),
                   math.fsum(odds.units[u]["p_destroyed"] for u in enemies),
                   math.fsum(odds.units[u]["expected_damage"] for u in friends),
+                  math.fsum(odds.units[u]["p_destroyed"] for u in friends),
                   min(1.0, math.fsum(odds.units[u]["p_hit"] for u in friends)), odds)
 
 
@@ -299,6 +350,7 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
     """Every legal aim of the scenario's attack, best first by `objective` (ties: the
     smaller friendly risk first), keeping only those whose `friendly_risk` is at most
     the limit given. The CLI's ``aim`` command and the page's "Best aim" call this."""
+    check_objective(objective, (u.id for u in s.units))
     doc = scenarios.to_dict(s)
     scored, illegal, out_of_reach = _rank(doc, CANDIDATES[s.system](doc), objective)
     scored.sort(key=lambda r: (-r.value, r.friendly_risk))
