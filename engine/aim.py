@@ -40,9 +40,10 @@ aims within it.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import hexgrid, systems
@@ -52,9 +53,7 @@ from engine.errors import ScatterlabError
 from engine.odds import Odds
 
 GRID = 0.25
-"""Inches between the points tried around the best coarse ones."""
-HOLE_COARSE = 0.5
-"""Inches between the first hole positions tried over a base (Heresy)."""
+"""Inches between the points of the fine grid: over a base or hull, and on the ground."""
 COARSE = 1.0
 """Inches between the first ground points tried around the enemy (Robotech Indirect Fire)."""
 GROUND_REACH = 2.0
@@ -62,9 +61,12 @@ GROUND_REACH = 2.0
 BETWEEN = 6.0
 """Enemy units at most this far apart (inches) get a ground point at their centre."""
 REFINE = 3
-"""How many of the best coarse points are refined on the `GRID`."""
-HEX_REACH = 2
-"""Hexes within this distance of an enemy unit are tried for each support."""
+"""How many of the best first candidates are refined (and as many of the best within the
+friendly-risk limit)."""
+STRAFE_LENGTHS = range(1, 6)
+"""BT-STRAFE.1: a strafing run covers 1 to 5 hexes in one straight line."""
+AIR_KINDS = ("light_strike", "heavy_strike", "light_bombing", "heavy_bombing")
+"""Supports aimed at one hex that a side may spend in place of one another (`attack.held`)."""
 OBJECTIVES = ("damage", "destroyed")
 """Built-in objectives; ``"destroy:<unit id>"`` and ``"hits:<N>"`` take an argument."""
 
@@ -77,18 +79,17 @@ class Aim:
     label: str
     attack: tuple[tuple[str, Any], ...]
     point: tuple[float, float] | None = None
-    """The table point aimed at, if any: the value of attack field `point_key`."""
-    point_key: str = ""
-    step: float = 0.0
-    """The grid step the point was found on (refining looks within half of it)."""
+    """The table point aimed at, if any (the page draws its score there)."""
+    finer: Callable[[], tuple[Aim, ...]] | None = field(default=None, compare=False,
+                                                         repr=False)
+    """The candidates tried around this one when it is among the best (made when asked)."""
+    refine_refused: bool = False
+    """Try `finer` also when the rules refuse this one (the centre of a base under which
+    a friendly model would be: an edge of the base may be legal)."""
 
-    def moved(self, x: float, y: float, step: float) -> Aim:
-        """The same aim at another point of the table."""
-        assert self.point is not None
-        old = f"({self.point[0]:g}, {self.point[1]:g})"
-        attack = tuple((k, _point(x, y) if k == self.point_key else v) for k, v in self.attack)
-        return Aim(self.label.replace(old, f"({x:g}, {y:g})"), attack, (x, y),
-                   self.point_key, step)
+    def key(self) -> str:
+        """What the aim writes, as text: equal keys are the same aim."""
+        return json.dumps(self.attack, sort_keys=True)
 
     def apply(self, doc: dict[str, Any]) -> dict[str, Any]:
         """The scenario document with this aim written into its attack (a new dict)."""
@@ -115,12 +116,15 @@ class Scored:
     odds: Odds
 
     def to_dict(self) -> dict[str, Any]:
-        return {"aim": self.aim.label, "attack": dict(self.aim.attack),
-                "value": round(self.value, 6), "enemy_damage": round(self.enemy_damage, 6),
-                "enemy_destroyed": round(self.enemy_destroyed, 6),
-                "friendly_damage": round(self.friendly_damage, 6),
-                "friendly_destroyed": round(self.friendly_destroyed, 6),
-                "friendly_risk": round(self.friendly_risk, 6)}
+        out = {"aim": self.aim.label, "attack": dict(self.aim.attack),
+               "value": round(self.value, 6), "enemy_damage": round(self.enemy_damage, 6),
+               "enemy_destroyed": round(self.enemy_destroyed, 6),
+               "friendly_damage": round(self.friendly_damage, 6),
+               "friendly_destroyed": round(self.friendly_destroyed, 6),
+               "friendly_risk": round(self.friendly_risk, 6)}
+        if self.aim.point is not None:
+            out["point"] = list(self.aim.point)
+        return out
 
 
 @dataclass(frozen=True)
@@ -160,7 +164,7 @@ def _name(unit: dict[str, Any]) -> str:
 
 def _grid(x: float, y: float, radius: float, step: float) -> Iterator[tuple[float, float]]:
     """Points of a square grid of `step` through (x, y), within `radius` of it."""
-    n = int(radius / step)
+    n = int(radius / step + 1e-9)
     for i in range(-n, n + 1):
         for j in range(-n, n + 1):
             if math.hypot(i * step, j * step) <= radius + 1e-9:
@@ -171,19 +175,44 @@ def _point(x: float, y: float) -> dict[str, float]:
     return {"x": x, "y": y}
 
 
+def _reach(unit: dict[str, Any]) -> float:
+    """How far from a model's centre its base or hull extends, at most (inches)."""
+    if "hull" in unit:
+        return math.hypot(unit["hull"]["w"], unit["hull"]["h"]) / 2
+    return float(unit.get("base_mm", 0)) / 25.4 / 2
+
+
+def _cell(make: Callable[[float, float, float], Aim], x: float, y: float, step: float,
+          keep: Callable[[float, float], bool]) -> Callable[[], tuple[Aim, ...]] | None:
+    """The refinement of a point found on a grid of `step`: the eight points around it
+    at half the step (its cell), those `keep` accepts, each refined in turn, down to the
+    `GRID`."""
+    half = step / 2
+    if half < GRID - 1e-9:
+        return None
+    return lambda: tuple(make(*q, half) for q in _grid(x, y, half * math.sqrt(2) + 1e-9, half)
+                         if q != (x, y) and keep(*q))
+
+
+def _hole(unit: dict[str, Any], x: float, y: float, step: float) -> Aim:
+    """The hole at (x, y) over `unit`, refined over its base or hull."""
+    reach = _reach(unit)
+
+    def over(qx: float, qy: float) -> bool:
+        return math.hypot(qx - unit["x"], qy - unit["y"]) <= reach + 1e-9
+
+    return Aim(f"hole at ({x:g}, {y:g}) over {_name(unit)}",
+               (("target", unit["id"]), ("aim", _point(x, y))), (x, y),
+               _cell(lambda qx, qy, s: _hole(unit, qx, qy, s), x, y, step, over), True)
+
+
 def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
-    """The hole over every enemy model's base, on the `HOLE_COARSE` grid (HH-1 to HH-3 are
-    checked by the rules); every shot at it."""
-    out = []
-    for u in _enemies(doc):
-        if "base_mm" not in u:
-            continue
-        radius = u["base_mm"] / 25.4 / 2
-        for x, y in _grid(u["x"], u["y"], radius, HOLE_COARSE):
-            out.append(Aim(f"hole at ({x:g}, {y:g}) over {_name(u)}",
-                           (("target", u["id"]), ("aim", _point(x, y)), ("each_shot", None)),
-                           (x, y), "aim", HOLE_COARSE))
-    return out
+    """The hole at the centre of every enemy model (the target is that model, HH-1),
+    refined over its base or hull at 0.5" and then at the 0.25" `GRID` (points off a hull
+    are refused by HH-1; range, sight and HH-3's friendly models under the marker are the
+    rules' checks too). The scenario holds one aim for all the weapon's shots, so there is
+    no per-shot aim to choose."""
+    return [_hole(u, u["x"], u["y"], 4 * GRID) for u in _enemies(doc)]
 
 
 def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
@@ -192,10 +221,15 @@ def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
             for u in _enemies(doc)]
 
 
+def _ground(x: float, y: float, step: float = COARSE) -> Aim:
+    """Indirect Fire at a point of the ground (RT-3), refined within its grid cell."""
+    return Aim(f"ground at ({x:g}, {y:g})", (("point", _point(x, y)), ("targets", None)),
+               (x, y), _cell(_ground, x, y, step, lambda qx, qy: True))
+
+
 def ground_aims(points: Iterable[tuple[float, float]]) -> list[Aim]:
-    """Indirect Fire at points of the ground (RT-3)."""
-    return [Aim(f"ground at ({x:g}, {y:g})", (("point", _point(x, y)), ("targets", None)),
-                (x, y), "point", COARSE) for x, y in points]
+    """Indirect Fire at points of the ground (RT-3), refined at 0.5" and then 0.25"."""
+    return [_ground(x, y) for x, y in points]
 
 
 def _between(units: list[dict[str, Any]]) -> Iterator[tuple[float, float]]:
@@ -210,8 +244,9 @@ def _between(units: list[dict[str, Any]]) -> Iterator[tuple[float, float]]:
 
 
 def robotech_ground(doc: dict[str, Any]) -> list[Aim]:
-    """Ground points on the `COARSE` grid around the enemy and between enemy units, if the
-    weapon may fire at the ground (Indirect Fire, RT-3)."""
+    """Ground points on the `COARSE` grid within `GROUND_REACH` of an enemy and between
+    enemy units, if the weapon may fire at the ground (Indirect Fire, RT-3: the rules
+    refuse a point out of range or that no friendly mecha can see)."""
     if "indirect_fire" not in doc["attack"]["weapon"].get("abilities", []):
         return []
     enemies = _enemies(doc)
@@ -219,28 +254,85 @@ def robotech_ground(doc: dict[str, Any]) -> list[Aim]:
     return ground_aims(sorted(points | set(_between(enemies))))
 
 
-def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
-    """For each support aimed at a hex, every hex within `HEX_REACH` of an enemy unit."""
-    near: set[str] = set()
-    for u in _enemies(doc):
+def _hexes(labels: Iterable[str]) -> list[hexgrid.Hex]:
+    out = []
+    for label in labels:
         try:
-            centre = hexgrid.Hex.from_label(str(u.get("hex", "")))
+            out.append(hexgrid.Hex.from_label(label))
         except ValueError:
             continue
-        for h in hexgrid.disc(centre, HEX_REACH):
-            try:
-                near.add(hexgrid.to_label(h))
-            except ValueError:
-                continue
+    return out
+
+
+def _label(h: hexgrid.Hex) -> str | None:
+    try:
+        return hexgrid.to_label(h)
+    except ValueError:
+        return None
+
+
+def _with_support(doc: dict[str, Any], i: int, label: str, **fields: Any) -> Aim:
+    """Support `i` of the turn changed by `fields`, the others as the scenario has them."""
+    supports = [dict(s) for s in doc["attack"]["supports"]]
+    old = supports[i]
+    supports[i] = {**old, **fields}
+    kind = str(supports[i]["kind"]).replace("_", " ")
+    if supports[i]["kind"] != old["kind"]:
+        kind += f" (instead of {str(old['kind']).replace('_', ' ')})"
+    return Aim(f"{kind} at {label}", (("supports", supports),))
+
+
+def _kinds(doc: dict[str, Any], support: dict[str, Any]) -> list[str]:
+    """The support's own kind and, for an air strike or bombing, every other such kind the
+    side still holds (`attack.held`; the rules count the copies)."""
+    held = doc["attack"].get("held", {})
+    others = [k for k in AIR_KINDS if k != support["kind"] and held.get(k, 0) > 0]
+    return [support["kind"], *others] if support["kind"] in AIR_KINDS else [support["kind"]]
+
+
+def strafing_lines(centres: Iterable[hexgrid.Hex], occupied: set[hexgrid.Hex]
+                   ) -> list[list[hexgrid.Hex]]:
+    """Every straight line of 1 to 5 hexes (BT-STRAFE.1) through one of `centres`, one
+    per set of `occupied` hexes it covers: a run attacks each unit in its hexes with a roll
+    of its own (BT-STRAFE.2, BT-STRAFE.4), so two runs over the same units have the same
+    odds, and the shortest such run is kept."""
+    lines: dict[frozenset[hexgrid.Hex], list[hexgrid.Hex]] = {}
+    for n in STRAFE_LENGTHS:
+        for h in centres:
+            for axis in range(3):
+                for k in range(n):
+                    first = hexgrid.step(h, axis + 3, k) if k else h
+                    run = [hexgrid.step(first, axis, j) if j else first for j in range(n)]
+                    lines.setdefault(frozenset(run) & occupied, sorted(run))
+    return list(lines.values())
+
+
+def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
+    """For each support aimed at a hex, every enemy unit's hex, refined to the hexes next
+    to it; with `attack.held`, the same with each other air kind the side holds in its
+    place (which support to spend there); for a strafing run, every line of 1 to 5 hexes
+    through an enemy unit's hex (BT-STRAFE.1)."""
+    enemy_hexes = sorted(set(_hexes(str(u.get("hex", "")) for u in _enemies(doc))))
+    occupied = set(_hexes(str(u.get("hex", "")) for u in doc["units"]))
     out = []
     for i, support in enumerate(doc["attack"].get("supports", [])):
+        if support.get("kind") == "strafing":
+            for run in strafing_lines(enemy_hexes, occupied):
+                labels = [lb for h in run if (lb := _label(h)) is not None]
+                if len(labels) == len(run):
+                    out.append(_with_support(doc, i, "-".join(labels), hexes=labels))
+            continue
         if "target" not in support:
             continue
-        for label in sorted(near):
-            supports = [dict(s) for s in doc["attack"]["supports"]]
-            supports[i]["target"] = label
-            name = str(support.get("kind", "support")).replace("_", " ")
-            out.append(Aim(f"{name} at {label}", (("supports", supports),)))
+        for kind in _kinds(doc, support):
+            for h in enemy_hexes:
+                near = [(lb, n) for n in hexgrid.ring(h, 1) if (lb := _label(n)) is not None]
+                label = _label(h)
+                if label is not None:
+                    out.append(replace(
+                        _with_support(doc, i, label, kind=kind, target=label),
+                        finer=lambda i=i, kind=kind, near=near: tuple(
+                            _with_support(doc, i, lb, kind=kind, target=lb) for lb, _ in near)))
     return out
 
 
@@ -318,48 +410,72 @@ def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage") -> Scored:
 
 
 def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str
-          ) -> tuple[list[Scored], int, int]:
-    scored, illegal, out_of_reach = [], 0, 0
+          ) -> tuple[list[Scored], list[Aim], int]:
+    """The aims scored; those the rules refuse; how many were out of reach of exact odds."""
+    scored, refused, out_of_reach = [], [], 0
     for aim in aims:
         s = legal(doc, aim)
         if s is None:
-            illegal += 1
+            refused.append(aim)
             continue
         try:
             scored.append(score(s, aim, objective))
         except TooManyOutcomes:
             out_of_reach += 1
-    return scored, illegal, out_of_reach
+    return scored, refused, out_of_reach
 
 
-def _refined(scored: list[Scored]) -> list[Aim]:
-    """The `GRID` points of the coarse cells of the `REFINE` best point aims."""
-    best = [r.aim for r in scored if r.aim.point is not None][:REFINE]
-    seen = {a.point for r in scored if (a := r.aim).point is not None}
-    out: dict[tuple[float, float], Aim] = {}
-    for a in best:
-        assert a.point is not None
-        for q in _grid(*a.point, a.step / 2 * math.sqrt(2), GRID):  # the coarse cell
-            if q not in seen and q not in out:
-                out[q] = a.moved(*q, GRID)
-    return list(out.values())
+def _order(r: Scored) -> tuple[float, float]:
+    """Best first: the larger value, then the smaller friendly risk."""
+    return (-r.value, r.friendly_risk)
+
+
+def _around(scored: list[Scored], limit: float | None, done: set[str]) -> list[Aim]:
+    """The aims to refine next: of the `REFINE` best, and of the `REFINE` best within the
+    friendly-risk `limit`, those not refined yet."""
+    within = [r for r in scored if limit is None or r.friendly_risk <= limit + 1e-12]
+    return [r.aim for r in scored[:REFINE] + within[:REFINE]
+            if r.aim.finer is not None and r.aim.key() not in done]
+
+
+def _finer(aims: Iterable[Aim], seen: set[str]) -> list[Aim]:
+    """The finer candidates of `aims` not tried before (added to `seen`)."""
+    out = []
+    for a in aims:
+        for f in a.finer() if a.finer is not None else ():
+            if (k := f.key()) not in seen:
+                seen.add(k)
+                out.append(f)
+    return out
 
 
 def rank(s: scenarios.Scenario, *, objective: str = "damage",
          friendly_risk: float | None = None) -> Ranking:
     """Every legal aim of the scenario's attack, best first by `objective` (ties: the
     smaller friendly risk first), keeping only those whose `friendly_risk` is at most
-    the limit given. The CLI's ``aim`` command and the page's "Best aim" call this."""
+    the limit given. The first candidates are refined around the best, again and again
+    until the best have nothing finer (module docstring); a refused candidate that asks
+    for it is refined too. The CLI's ``aim`` command and the page's "Best aim" call this."""
     check_objective(objective, (u.id for u in s.units))
     doc = scenarios.to_dict(s)
-    scored, illegal, out_of_reach = _rank(doc, CANDIDATES[s.system](doc), objective)
-    scored.sort(key=lambda r: (-r.value, r.friendly_risk))
-    more, i, o = _rank(doc, _refined(scored), objective)
-    scored, illegal, out_of_reach = scored + more, illegal + i, out_of_reach + o
+    first = CANDIDATES[s.system](doc)
+    seen = {a.key() for a in first}
+    scored, refused, out_of_reach = _rank(doc, first, objective)
+    done: set[str] = set()
+    around = [a for a in refused if a.refine_refused]
+    while True:
+        scored.sort(key=_order)
+        around += _around(scored, friendly_risk, done)
+        if not around:
+            break
+        done |= {a.key() for a in around}
+        more, no, o = _rank(doc, _finer(around, seen), objective)
+        scored, out_of_reach = scored + more, out_of_reach + o
+        refused += no
+        around = [a for a in no if a.refine_refused and a.key() not in done]
     if friendly_risk is not None:
         scored = [r for r in scored if r.friendly_risk <= friendly_risk + 1e-12]
-    scored.sort(key=lambda r: (-r.value, r.friendly_risk))
-    return Ranking(tuple(scored), illegal, out_of_reach)
+    return Ranking(tuple(scored), len(refused), out_of_reach)
 
 
 def aimed(s: scenarios.Scenario, aim: Aim) -> scenarios.Scenario:
