@@ -207,12 +207,15 @@ def _hole(unit: dict[str, Any], x: float, y: float, step: float) -> Aim:
 
 
 def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
-    """The hole at the centre of every enemy model (the target is that model, HH-1),
-    refined over its base or hull at 0.5" and then at the 0.25" `GRID` (points off a hull
-    are refused by HH-1; range, sight and HH-3's friendly models under the marker are the
-    rules' checks too). The scenario holds one aim for all the weapon's shots, so there is
-    no per-shot aim to choose."""
-    return [_hole(u, u["x"], u["y"], 4 * GRID) for u in _enemies(doc)]
+    """The hole at the centre of every enemy model's base (the target is that model, HH-1),
+    refined over it at 0.5" and then at the 0.25" `GRID` (range, sight and HH-3's
+    friendly models under the marker are the
+    rules' checks too). A hull starts from the points of the `COARSE` grid over the circle
+    round its corners (HH-1 refuses those off the hull). The scenario holds one aim for all
+    the weapon's shots, so there is no per-shot aim to choose."""
+    return [_hole(u, x, y, COARSE) for u in _enemies(doc)
+            for x, y in (_grid(u["x"], u["y"], _reach(u), COARSE) if "hull" in u
+                         else [(u["x"], u["y"])])]
 
 
 def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
