@@ -6,7 +6,11 @@
 dist/ is a plain static site: every URL in it is relative and same-origin, so it works from
 any static host and any sub-path with no special header. It holds
 
-- index.html, style.css, main.py, boot.js, pyscript.json, manifest.webmanifest, icons;
+- index.html, style.css, main.py, pyscript.json, manifest.webmanifest, icons;
+- pyodide-loader.mjs (PyScript's `interpreter`: starts Pyodide from a memory snapshot
+  when the browser holds one for this build), snapshot.mjs (with this build's snapshot
+  key), snapshot-worker.mjs (makes the snapshot after start-up) and odds-worker.mjs (the
+  odds, off the page's thread);
 - pyscript/: @pyscript/core's dist/ (no source maps), pinned by package-lock.json;
 - pyodide/: the Pyodide runtime files from the pinned npm package (no package wheels);
 - wheels/: the svgwrite wheel, checked against the sha256 below;
@@ -284,6 +288,34 @@ ICON_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
 """
 
 
+# --------------------------------------------------------------------------- snapshot
+
+# snapshot.mjs is a template: the build fills in the snapshot key and the wheel's name.
+# The key hashes it and the worker that makes the snapshot, beside what the snapshot holds.
+SNAPSHOT_MODULE = "snapshot.mjs"
+SNAPSHOT_SOURCES = ("snapshot.mjs", "snapshot-worker.mjs")
+
+
+def snapshot_key(out: Path) -> str:
+    """A hash of everything a memory snapshot is made from: the Pyodide runtime, the wheel,
+    app.zip and the code that makes it. A new release gets a new key (and snapshot)."""
+    digest = hashlib.sha256()
+    parts = [out / "pyodide" / name for name in PYODIDE_FILES]
+    parts += sorted((out / "wheels").iterdir()) + [out / "app.zip"]
+    parts += [WEB / name for name in SNAPSHOT_SOURCES]
+    for path in parts:
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return "scatterlab-" + digest.hexdigest()[:16]
+
+
+def write_snapshot_module(out: Path) -> None:
+    """snapshot.mjs with this build's snapshot key and svgwrite wheel filled in."""
+    text = (WEB / SNAPSHOT_MODULE).read_text("utf-8")
+    text = text.replace("__SNAPSHOT_KEY__", snapshot_key(out))
+    text = text.replace("__SVGWRITE_WHEEL__", SVGWRITE_WHEEL)
+    (out / SNAPSHOT_MODULE).write_text(text, "utf-8")
+
+
 # --------------------------------------------------------------------------- service worker
 
 
@@ -348,10 +380,11 @@ def build(out: Path = DIST, quiet: bool = False, demos: Path = WEB / "demos") ->
 
     # the page
     for path in sorted(WEB.iterdir()):
-        if path.is_file() and path.name not in ("index.html", "sw.js"):
+        if path.is_file() and path.name not in ("index.html", "sw.js", SNAPSHOT_MODULE):
             shutil.copyfile(path, out / path.name)
+    write_snapshot_module(out)
     config = {
-        "interpreter": "./pyodide/pyodide.mjs",
+        "interpreter": "./pyodide-loader.mjs",
         "files": {
             f"./wheels/{SVGWRITE_WHEEL}": "./*",
             "./app.zip": "./*",

@@ -1,7 +1,8 @@
 """Scatterlab's page (PyScript, main thread): wires the DOM's events to web/page's modules
 and starts the page. See page/__init__.py for what each module holds.
 
-For tests and tools the page exposes its state: <body data-state="loading|ready|busy">,
+For tests and tools the page exposes its state: <body data-state="loading|ready|failed">,
+data-odds="running|computing" while the odds worker works (page/bridge.py),
 <script type="application/json" id="last-resolution"> (the shown Resolution.to_dict()),
 id="last-odds" (Odds.to_dict()), and data-step and data-zoom on #board (page/board.py).
 """
@@ -55,6 +56,9 @@ def wire(state: State) -> None:
         (el("roll"), "click", bridge.on_roll),
         (el("step"), "click", bridge.on_step),
         (el("odds"), "click", bridge.on_odds),
+        (el("odds"), "pointerenter", bridge.on_odds_intent),
+        (el("odds"), "focus", bridge.on_odds_intent),
+        (el("cancel-odds"), "click", bridge.on_cancel_odds),
         (el("share"), "click", storage.on_share),
         (el("export"), "click", storage.on_export),
         (el("new-seed"), "click", editor.on_new_seed),

@@ -4,10 +4,13 @@ Runs headless Debian chromium against the built dist/ over a local static server
 the same launch flags as the browser tests (nothing can leave 127.0.0.1):
 
 - start-up of the app, cold (a new empty profile) and warm (a second visit in the same
-  profile, served by the service worker), to the first drawn board (the pre-rendered board
-  is in the HTML, so first contentful paint) and to the first possible Roll (main.py sets
+  profile, served by the service worker and, for the app, restored from the memory
+  snapshot its first visit made), to the first drawn board (the pre-rendered board is in
+  the HTML, so first contentful paint) and to the first possible Roll (main.py sets
   ``data-ready-ms``); beside it a bare page that only loads the same Pyodide and prints
-  one line; bytes transferred and requests of a cold load;
+  one line; bytes transferred and requests of a cold load; whether each first visit
+  stored a snapshot, its size, and how long after ready it was stored; the time of a
+  visit's first Odds, which starts the odds worker, without and with the snapshot;
 - the engine figures of `engine.bench` inside Pyodide, on a plain Pyodide page that loads
   the same app.zip and svgwrite wheel, with its wasm memory after start-up and after the
   largest odds; the app page's JS heap after start-up and after its largest odds.
@@ -24,6 +27,7 @@ from tests.browser.conftest import CHROMIUM, LAUNCH_ARGS, build_module
 
 RUNS = 3
 TIMEOUT_MS = 180_000
+SNAPSHOT_DONE = "['saved', 'not-saved'].includes(document.documentElement.dataset.snapshot)"
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
@@ -78,9 +82,24 @@ def _load(page: Any, url: str) -> dict[str, Any]:
                        ...performance.getEntriesByType('resource')];
       return {board_ms: paint ? paint.startTime : null,
               ready_ms: Number(document.body.dataset.readyMs),
-              bytes: entries.reduce((n, e) => n + (e.transferSize || 0), 0)};
+              bytes: entries.reduce((n, e) => n + (e.transferSize || 0), 0),
+              snapshot: document.documentElement.dataset.snapshot || null};
     }""")
     return {**timing, "requests": len(requests)}
+
+
+def _after_first_visit(page: Any) -> dict[str, Any]:
+    """Wait for what a first visit leaves behind: the service worker's precache, and (the
+    app) the memory snapshot its worker makes; how long that took after ready, its size."""
+    page.wait_for_timeout(1500)  # let the service worker finish precaching
+    page.wait_for_function(f"!document.querySelector('script[src$=\"pyodide-loader.mjs\"]')"
+                           f" || {SNAPSHOT_DONE}", timeout=TIMEOUT_MS)
+    return page.evaluate("""() => {
+      const made = document.documentElement.dataset.snapshot || null;
+      return {snapshot_made: made,
+              snapshot_ms: made && performance.now() - Number(document.body.dataset.readyMs),
+              snapshot_bytes: made && Number(document.documentElement.dataset.snapshotBytes)};
+    }""")
 
 
 def _visits(playwright: Any, url: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -90,7 +109,7 @@ def _visits(playwright: Any, url: str) -> tuple[dict[str, Any], dict[str, Any]]:
     try:
         page = browser.new_context().new_page()
         cold = _load(page, url)
-        page.wait_for_timeout(1500)  # let the service worker finish precaching
+        cold.update(_after_first_visit(page))
         page.goto("about:blank")
         warm = _load(page, url)
     finally:
@@ -109,10 +128,16 @@ def _ms(value: float | None) -> str:
 
 
 def startup_figures(playwright: Any, base: str) -> dict[str, Any]:
-    """Median cold and warm start-up of the app and of the bare Pyodide page."""
+    """Median cold and warm start-up of the app and of the bare Pyodide page, their runs
+    interleaved so that a change in the machine's load affects both alike."""
+    pages = {"app": base + "index.html", "bare": base + "bench-bare.html"}
+    runs: dict[str, list] = {name: [] for name in pages}
+    for _ in range(RUNS):
+        for name, url in pages.items():
+            runs[name].append(_visits(playwright, url))
     out: dict[str, Any] = {}
-    for name, url in (("app", base + "index.html"), ("bare", base + "bench-bare.html")):
-        colds, warms = zip(*(_visits(playwright, url) for _ in range(RUNS)), strict=True)
+    for name in pages:
+        colds, warms = zip(*runs[name], strict=True)
         out[name] = {
             "cold_board_ms": _median(list(colds), "board_ms"),
             "cold_ready_ms": _median(list(colds), "ready_ms"),
@@ -120,6 +145,10 @@ def startup_figures(playwright: Any, base: str) -> dict[str, Any]:
             "warm_ready_ms": _median(list(warms), "ready_ms"),
             "cold_bytes": _median(list(colds), "bytes"),
             "cold_requests": _median(list(colds), "requests"),
+            "snapshot_made": [c["snapshot_made"] for c in colds],
+            "snapshot_ms": _median(list(colds), "snapshot_ms"),
+            "snapshot_bytes": _median(list(colds), "snapshot_bytes"),
+            "warm_snapshot": [w["snapshot"] for w in warms],
         }
     return out
 
@@ -144,22 +173,37 @@ def engine_in_pyodide(playwright: Any, base: str, demos: list[Path]) -> dict[str
         browser.close()
 
 
+def _odds_ms(page: Any) -> float:
+    """Click Odds and wait for the table: the milliseconds it took (odds worker included)."""
+    start = page.evaluate("performance.now()")
+    page.click("#odds")
+    page.wait_for_function("document.body.dataset.odds === undefined && "
+                           "!document.querySelector('#odds-box').hidden", timeout=TIMEOUT_MS)
+    return page.evaluate("performance.now()") - start
+
+
 def app_heap(playwright: Any, base: str, largest: Path) -> dict[str, Any]:
-    """The app page's JS heap after start-up and after the Odds of the largest demo."""
+    """The app page's JS heap after start-up and after the Odds of the largest demo, and
+    the time of those first odds: on a first visit (the odds worker starts Pyodide from
+    nothing) and on the next (it restores the memory snapshot)."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                          args=LAUNCH_ARGS)
     try:
         page = browser.new_page()
         cdp = page.context.new_cdp_session(page)
-        page.goto(f"{base}index.html?demo={largest.name}")
+        url = f"{base}index.html?demo={largest.name}"
+        page.goto(url)
         page.wait_for_function("document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
         after_start = cdp.send("Runtime.getHeapUsage")["usedSize"]
-        page.click("#odds")
-        page.wait_for_function("document.body.dataset.state === 'ready' && "
-                               "!document.querySelector('#odds-box').hidden",
-                               timeout=TIMEOUT_MS)
-        return {"js_heap_after_start": after_start,
-                "js_heap_after_odds": cdp.send("Runtime.getHeapUsage")["usedSize"]}
+        first_visit_odds = _odds_ms(page)
+        figures = {"js_heap_after_start": after_start,
+                   "js_heap_after_odds": cdp.send("Runtime.getHeapUsage")["usedSize"],
+                   "first_odds_ms_first_visit": first_visit_odds}
+        page.wait_for_function(SNAPSHOT_DONE, timeout=TIMEOUT_MS)
+        page.goto("about:blank")
+        page.goto(url)
+        page.wait_for_function("document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
+        return {**figures, "first_odds_ms_next_visit": _odds_ms(page)}
     finally:
         browser.close()
 
@@ -200,9 +244,17 @@ def print_browser(figures: dict[str, Any]) -> None:
     for when in ("cold", "warm"):
         ratio = s["app"][f"{when}_ready_ms"] / s["bare"][f"{when}_ready_ms"]
         print(f"time to interactive, {when}: app / bare Pyodide = {ratio:.2f}")
+    app = s["app"]
+    print(f"memory snapshot after the cold visits: {', '.join(map(str, app['snapshot_made']))}"
+          f" ({(app['snapshot_bytes'] or 0) / 1e6:.1f} MB, stored "
+          f"{_ms(app['snapshot_ms'])} after ready); warm visits: "
+          f"{', '.join(map(str, app['warm_snapshot']))}")
     m = figures["memory"]
     print(f"\n## Memory (largest odds: {m['largest_odds_demo']})")
     print(f"app JS heap: {m['js_heap_after_start'] / 1e6:.1f} MB after start-up, "
           f"{m['js_heap_after_odds'] / 1e6:.1f} MB after its largest odds")
     print(f"Pyodide wasm memory: {m['wasm_after_start'] / 1e6:.1f} MB after start-up, "
           f"{m['wasm_after_odds'] / 1e6:.1f} MB after every demo's odds")
+    print(f"first Odds of a visit (the odds worker starts): "
+          f"{_ms(m['first_odds_ms_first_visit'])} on the first visit, "
+          f"{_ms(m['first_odds_ms_next_visit'])} on the next (from the snapshot)")

@@ -99,12 +99,14 @@ def scenario_json(page) -> dict:
 
 
 def click_odds(page) -> None:
-    """Odds runs as a Python task after the click returns: wait for its table or message."""
+    """Odds run in the odds worker after the click returns (the first starts its Pyodide):
+    wait for the table or a message."""
     page.evaluate("document.getElementById('last-odds').textContent = 'null'")
     page.click("#odds")
     page.wait_for_function("document.getElementById('last-odds').textContent !== 'null'"
-                           " || !document.getElementById('message').hidden")
-    page.wait_for_function("document.body.dataset.state === 'ready'")
+                           " || !document.getElementById('message').hidden",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("document.body.dataset.odds === undefined")
 
 
 def message(page) -> str:

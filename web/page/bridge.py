@@ -8,19 +8,22 @@ from __future__ import annotations
 
 import asyncio
 
+from pyscript import document
+
 from engine import scenario as sc
 from engine import systems
 from engine.errors import ScatterlabError
 
 from .board import show_svg
-from .dom import clear_message, describe, el, set_busy, set_json, show_message
+from .dom import clear_message, describe, el, set_json, show_message
+from .oddsworker import OddsWorker, WorkerFailed, odds_from_dict, rebuild_error
 from .panels import show_log, show_odds
 from .state import State
 
 PAGE_TRIALS = 20_000
 """Monte Carlo runs when a scenario is too large for exact odds (the command line runs
-200,000): odds run on the page's thread, so this bounds how long the page is busy,
-with a 95 % interval of at most +/- 0.7 %; the table says which method it used."""
+200,000): odds run in the odds worker, off the page's thread, and this bounds how long
+they take, with a 95 % interval of at most +/- 0.7 %; the table says which method."""
 
 
 def load(new: sc.Scenario | dict | str) -> sc.Scenario:
@@ -87,20 +90,68 @@ def on_step(state: State, ev) -> None:
     draw(state)
 
 
+def odds_worker(state: State) -> OddsWorker:
+    """The page's odds worker, made on first use."""
+    if state.odds_worker is None:
+        state.odds_worker = OddsWorker(show_odds_status)
+    return state.odds_worker
+
+
+def on_odds_intent(state: State, ev) -> None:
+    """The pointer is on the Odds button: start the worker's Pyodide now, not on the click."""
+    odds_worker(state).start()
+
+
+def show_odds_running(running: bool) -> None:
+    """Odds running in the worker: Odds disabled, Cancel shown, an indeterminate progress
+    bar in the header (the engine reports no progress); the board and every other control
+    stay usable. <body data-odds> is "running", then "computing", meanwhile, and absent
+    otherwise."""
+    el("odds").disabled = running
+    el("cancel-odds").hidden = not running
+    if running:
+        document.body.dataset.odds = "running"
+        el("loading-text").textContent = "Starting the odds…"
+    else:
+        document.body.removeAttribute("data-odds")
+
+
+def show_odds_status(status: str) -> None:
+    """The worker has begun computing (its Python is up)."""
+    if document.body.dataset.odds == "running":
+        document.body.dataset.odds = status
+        el("loading-text").textContent = "Computing odds…"
+
+
 async def on_odds(state: State, ev) -> None:
-    """Odds: the exact odds (or the announced Monte Carlo fallback), table and heat map."""
-    set_busy(state, True, "Computing odds…")
-    await asyncio.sleep(0.05)  # let the browser paint the busy state first
+    """Odds: the exact odds (or the announced Monte Carlo fallback) from the odds worker,
+    then the table and heat map, unless the scenario changed meanwhile or Cancel was hit."""
+    asked = state.scenario
+    show_odds_running(True)
     try:
-        odds = systems.odds(state.scenario, trials=PAGE_TRIALS)
-    except ScatterlabError as err:
-        show_message(describe(err))
+        reply = await odds_worker(state).odds(sc.dumps(asked, indent=None), PAGE_TRIALS)
+    except asyncio.CancelledError:
+        show_message("Odds cancelled.", "info")
+        return
+    except WorkerFailed as err:
+        show_message(f"The odds could not be computed — {err}")
         return
     finally:
-        set_busy(state, False)
-    state.odds = odds
-    d = odds.to_dict()
-    set_json("last-odds", d)
-    show_odds(state, d)
+        show_odds_running(False)
+    if state.scenario is not asked:
+        show_message("The scenario changed while the odds ran: press Odds again.", "info")
+        return
+    if "error" in reply:
+        show_message(describe(rebuild_error(reply["error"])))
+        return
+    state.odds = odds_from_dict(reply["odds"])
+    set_json("last-odds", reply["odds"])
+    show_odds(state, reply["odds"])
     clear_message()
     draw(state)
+
+
+def on_cancel_odds(state: State, ev) -> None:
+    """Cancel: stop the odds worker (the next Odds starts a fresh one)."""
+    if state.odds_worker is not None:
+        state.odds_worker.cancel()

@@ -1,4 +1,4 @@
-"""Element helpers, the message box and the busy state: the page's DOM vocabulary."""
+"""Element helpers and the message box: the page's DOM vocabulary."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from pyodide.ffi import create_proxy, jsnull
 from pyscript import document
 
 from engine.errors import IllegalAttack, NotImplementedYet, ScenarioError
-
-from .state import State
 
 
 def absent(value) -> bool:
@@ -78,11 +76,3 @@ def describe(err: Exception) -> str:
         return f"Not implemented yet — {err}"
     return f"{type(err).__name__}: {err}"
 
-
-def set_busy(state: State, busy: bool, text: str = "") -> None:
-    """Mark the page busy (controls disabled, `text` shown) or ready again."""
-    state.busy = busy
-    document.body.dataset.state = "busy" if busy else "ready"
-    el("loading-text").textContent = text
-    for node in document.querySelectorAll("#actions button, #apply-json, #system, #demo"):
-        node.disabled = busy

@@ -68,7 +68,7 @@ def end_pan(state: State, ev) -> None:
 
 def on_pointerdown(state: State, ev) -> None:
     """A unit grabbed starts a drag; empty board (or a second finger) pans or pinches."""
-    if state.busy or state.scenario is None or document.body.dataset.state == "loading":
+    if state.scenario is None or document.body.dataset.state == "loading":
         return
     if ev.button is not None and int(ev.button) != 0:
         return

@@ -24,8 +24,8 @@ class State:
     index: dict = field(default_factory=_empty_index)  # demos/index.json
     demo_file: str | None = None
     drag: dict | None = None  # the unit being dragged
-    busy: bool = False
     fit: tuple | None = None  # the engine's viewBox (x, y, w, h) of the board; None: new board
     box: tuple | None = None  # the viewBox shown (zoomed and panned)
     pointers: dict = field(default_factory=dict)  # pointerId -> (clientX, clientY) panning
     listeners: list = field(default_factory=list)  # event handler proxies, kept alive
+    odds_worker: Any = None  # page.oddsworker.OddsWorker, made on first use

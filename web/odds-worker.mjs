@@ -1,0 +1,54 @@
+// Scatterlab: the odds worker, a plain dedicated Web Worker with its own Pyodide, so odds
+// never block the page's thread (issue 11). It starts from this build's memory snapshot
+// when there is one (snapshot.mjs), else normally, unpacking the wheel and app.zip.
+//
+// The page posts {id, scenario (JSON text), trials}; the worker answers with JSON text,
+// first {id, status: "computing"} once its Python is up and the odds start, then
+// {id, odds: Odds.to_dict()}, or {id, error: {type, message, fields}} for an engine error
+// (ScatterlabError: the page rebuilds it to word it as it words its own), or
+// {id, failure: "Type: message"} for anything else. Cancelling terminates the worker.
+
+import { prepareInterpreter, restorePyodide, startPyodide } from "./snapshot.mjs";
+
+const ODDS = `
+import json
+from engine import scenario as _sc, systems as _systems
+from engine.errors import ScatterlabError as _ScatterlabError
+
+
+def _odds(request_text):
+    request = json.loads(request_text)
+    reply = {"id": request["id"]}
+    try:
+        odds = _systems.odds(_sc.loads(request["scenario"]), trials=request["trials"])
+        reply["odds"] = odds.to_dict()
+    except _ScatterlabError as err:
+        reply["error"] = {"type": type(err).__name__, "message": str(err),
+                          "fields": {k: str(v) for k, v in vars(err).items()}}
+    except Exception as err:
+        reply["failure"] = f"{type(err).__name__}: {err}"
+    return json.dumps(reply)
+
+_odds
+`;
+
+async function interpreter() {
+  const restored = await restorePyodide();
+  if (restored) return restored;
+  const pyodide = await startPyodide();
+  await prepareInterpreter(pyodide);
+  return pyodide;
+}
+
+const odds = interpreter().then((pyodide) => pyodide.runPython(ODDS));
+
+onmessage = async (event) => {
+  const { id } = JSON.parse(event.data);
+  try {
+    const run = await odds;
+    postMessage(JSON.stringify({ id, status: "computing" }));
+    postMessage(run(event.data));
+  } catch (err) {
+    postMessage(JSON.stringify({ id, failure: `odds worker: ${err.message || err}` }));
+  }
+};

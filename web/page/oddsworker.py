@@ -1,0 +1,107 @@
+"""The odds worker from the page's side: odds-worker.mjs, a plain Web Worker with its own
+Pyodide (no SharedArrayBuffer, so no special header), started on first use and terminated
+by Cancel, after which the next request starts a fresh one.
+
+The worker answers with the engine's Odds.to_dict(), or with an engine error that
+`rebuild_error` turns back into the engine's exception, so the page words it as always.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from engine import errors
+from engine.odds import Odds
+
+WORKER_URL = "./odds-worker.mjs"
+
+
+class WorkerFailed(Exception):
+    """The worker could not load, or failed outside the engine."""
+
+
+class OddsWorker:
+    """One odds worker and the requests it has not answered yet."""
+
+    def __init__(self, on_status: Callable[[str], None]) -> None:
+        self.on_status = on_status  # called with "computing" when the worker starts on one
+        self.worker: Any = None
+        self.pending: dict[int, asyncio.Future] = {}
+        self.next_id = 0
+        self.handlers = (create_proxy(self._on_message), create_proxy(self._on_error))
+
+    def start(self) -> None:
+        """Start the worker if it is not running (it loads Pyodide: do it early if you can)."""
+        if self.worker is not None:
+            return
+        options = to_js({"type": "module"}, dict_converter=js.Object.fromEntries)
+        self.worker = js.Worker.new(WORKER_URL, options)
+        self.worker.onmessage, self.worker.onerror = self.handlers
+
+    async def odds(self, scenario_json: str, trials: int) -> dict:
+        """The worker's reply to one odds request: {"odds": ...} or {"error": ...}.
+        Raises asyncio.CancelledError when cancelled, WorkerFailed when the worker fails."""
+        self.start()
+        self.next_id += 1
+        future = asyncio.get_running_loop().create_future()
+        self.pending[self.next_id] = future
+        self.worker.postMessage(json.dumps(
+            {"id": self.next_id, "scenario": scenario_json, "trials": trials}))
+        return await future
+
+    def cancel(self) -> None:
+        """Stop every request: the worker is terminated (the next request starts a new one)."""
+        self._stop(lambda future: future.cancel())
+
+    def _stop(self, finish) -> None:
+        """Terminate the worker and `finish` every unanswered request's future."""
+        if self.worker is not None:
+            self.worker.terminate()
+            self.worker = None
+        pending, self.pending = self.pending, {}
+        for future in pending.values():
+            if not future.done():
+                finish(future)
+
+    def _on_message(self, event) -> None:
+        reply = json.loads(str(event.data))
+        if "status" in reply:
+            self.on_status(reply["status"])
+            return
+        future = self.pending.pop(reply.pop("id"), None)
+        if future is None or future.done():
+            return
+        if "failure" in reply:
+            future.set_exception(WorkerFailed(reply["failure"]))
+        else:
+            future.set_result(reply)
+
+    def _on_error(self, event) -> None:
+        event.preventDefault()
+        message = getattr(event, "message", None) or "it did not load"
+        failed = WorkerFailed(f"odds worker: {message}")
+        self._stop(lambda future: future.set_exception(failed))
+
+
+def rebuild_error(error: dict) -> errors.ScatterlabError:
+    """The engine error a worker reply describes: its class (ScatterlabError if the page does
+    not know it), message and fields (ScenarioError's path, IllegalAttack's clause...)."""
+    cls = getattr(errors, error["type"], None)
+    if not (isinstance(cls, type) and issubclass(cls, errors.ScatterlabError)):
+        cls = errors.ScatterlabError
+    err = cls.__new__(cls)
+    Exception.__init__(err, error["message"])
+    err.__dict__.update(error.get("fields", {}))
+    return err
+
+
+def odds_from_dict(d: dict) -> Odds:
+    """The engine's Odds back from its to_dict()."""
+    return Odds(d["method"], d["trials"], d["units"], d.get("groups", {}),
+                d.get("landing", []), d.get("note", ""))
