@@ -330,16 +330,19 @@ CLAUSES: dict[str, str] = {
 }
 
 ENGINE_CLAUSES: dict[str, str] = {
-    "OPT": "The named readings (options) this resolution used; see shared/rules/facts.md.",
+    "OPT": ("The named readings (options) this resolution used, where the rule texts are "
+            "silent or unclear; each can be changed in the scenario's options."),
     "SETUP": "The attack as declared in the scenario.",
     "RESULT": "What the attack did to each unit, in total.",
     "BT-AIRCOVER": (
-        "Air Cover (facts.md, M/L): before the attacker rolls, the defender rolls 2D6 against "
-        "the Air Cover number for that attack type; success discards the attack."
+        "Air Cover (from the full Battlefield Support rules, not the seed page; not certain): "
+        "before the attacker rolls, the defender rolls 2D6 against the Air Cover number for "
+        "that attack type; success discards the attack."
     ),
     "BT-ART-SCATTER": (
-        "Artillery miss (facts.md, M): the shell scatters 1 hex per point of margin of "
-        "failure, direction by 1D6 on the scatter diagram; every unit in the final hex is hit."
+        "Artillery miss (from the full Battlefield Support rules; fairly sure): the shell "
+        "scatters 1 hex per point of margin of failure, direction by 1D6 on the scatter "
+        "diagram; every unit in the final hex is hit."
     ),
     "BT-SHEET": (
         "Record sheet (optional; facts.md: record sheets are public data; Total Warfare's "
@@ -348,9 +351,10 @@ ENGINE_CLAUSES: dict[str, str] = {
         "centre torso); the head or centre torso destroyed destroys the 'Mech."
     ),
     "BT-ART-AOE": (
-        "Artillery area of effect (facts.md, M): Thumper 3 groups in the target hex, 1 "
-        "adjacent; Sniper 4 / 2; Long Tom 5 / 3 / 1 at radius 2. Damage outside the target "
-        "hex takes its attack direction from the target hex."
+        "Artillery area of effect (from the full Battlefield Support rules; fairly sure): "
+        "Thumper 3 groups in the target hex, 1 adjacent; Sniper 4 / 2; Long Tom 5 / 3 / 1 at "
+        "radius 2. Damage outside the target hex takes its attack direction from the target "
+        "hex."
     ),
 }
 

@@ -35,7 +35,8 @@ from types import ModuleType
 from engine import render_hex, render_table
 from engine.log import Resolution
 from engine.odds import Odds
-from engine.render_common import Canvas, all_marks, steps_drawn, unit_states
+from engine.render_common import Canvas, all_marks, steps_drawn
+from engine.render_summary import unit_states
 from engine.scenario import Scenario
 
 

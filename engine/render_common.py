@@ -100,22 +100,55 @@ def side_numbers(units: Iterable[Any]) -> dict[str, int]:
     return sides
 
 
+TEXT_WIDTH_PER_CHAR = 0.6
+"""Estimated width of one character, in font sizes (system-ui, generous)."""
+
+
+@dataclass(frozen=True)
+class Label:
+    """A unit's name to place: its unit's centre, how far its outline reaches from it,
+    the text and its font size (user units)."""
+
+    x: float
+    y: float
+    reach: float
+    text: str
+    size: float
+
+    def box(self, dy: float) -> tuple[float, float, float, float]:
+        """The label's box (x0, y0, x1, y1) with its centre `dy` below the unit's."""
+        half_w = len(self.text) * TEXT_WIDTH_PER_CHAR * self.size / 2
+        half_h = 0.6 * self.size
+        return (self.x - half_w, self.y + dy - half_h, self.x + half_w, self.y + dy + half_h)
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(labels: list[Label]) -> list[float]:
+    """Where each name goes, as its offset below its unit's centre: below the outline,
+    or above it when below would overlap a name already placed (or its unit's body),
+    else the side with less overlap. In unit order, so the result is stable."""
+    placed: list[tuple[float, float, float, float]] = []
+    bodies = [(lb.x - lb.reach, lb.y - lb.reach, lb.x + lb.reach, lb.y + lb.reach)
+              for lb in labels]
+    offsets = []
+    for i, lb in enumerate(labels):
+        gap = lb.reach + 0.7 * lb.size
+        others = placed + [b for j, b in enumerate(bodies) if j != i]
+        best = min((gap, -gap), key=lambda dy: sum(_overlap(lb.box(dy), o) for o in others))
+        offsets.append(best)
+        placed.append(lb.box(best))
+    return offsets
+
+
 def steps_drawn(resolution: Resolution | None, upto_step: int | None) -> list[tuple[int, Step]]:
     """The (index, step) pairs a drawing shows: all, or steps 0..upto_step."""
     if resolution is None:
         return []
     steps = list(enumerate(resolution.steps))
     return steps if upto_step is None else steps[: max(0, upto_step + 1)]
-
-
-def unit_states(steps: Iterable[tuple[int, Step]]) -> dict[str, str]:
-    """Each unit's state in the last of `steps` that mentions it."""
-    states: dict[str, str] = {}
-    for _, step in steps:
-        for mark in step.marks:
-            if mark.get("kind") == "unit" and "id" in mark and mark.get("state"):
-                states[str(mark["id"])] = str(mark["state"])
-    return states
 
 
 def all_marks(resolution: Resolution | None) -> list[Mark]:

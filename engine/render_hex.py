@@ -22,10 +22,12 @@ from engine.odds import Odds
 from engine.render_common import (
     Box,
     Canvas,
+    Label,
     heat_opacity,
     marks_of,
     num,
     pct_label,
+    place_labels,
     side_numbers,
     stylesheet,
 )
@@ -47,7 +49,7 @@ _OUTLINE = (f"l{num(-HEX / 2, 2)},{num(_HALF_H, 2)}h{num(-HEX, 2)}"
 """A hex outline relative to its east corner."""
 
 KIND_LETTERS = {"mech": "M", "vehicle": "V", "infantry": "I", "building": "B"}
-SIZES = {"s1": 0.6, "s2": 1.2, "s3": 2.4, "s4": 3.6, "f1": 10.0, "fn": 8.0, "fl": 7.0, "fg": 8.0,
+SIZES = {"s1": 0.6, "s2": 1.2, "s3": 2.4, "s4": 3.6, "f1": 10.0, "fn": 10.0, "fl": 7.0, "fg": 8.0,
          "fs": 24.0, "d1": 3.0, "d2": 7.0}
 _LABEL_DY = _HALF_H - SIZES["fl"] * 0.8
 """How far above its hex's centre a label sits (just inside the top side)."""
@@ -225,7 +227,7 @@ def _token_places(scenario: Scenario) -> dict[str, tuple[float, float, float]]:
     places = {}
     for h, ids in by_hex.items():
         cx, cy = hex_to_pixel(h, HEX)
-        r = HEX * (0.42 if len(ids) == 1 else 0.3)
+        r = HEX * (0.42 if len(ids) == 1 else 0.34)
         for i, uid in enumerate(ids):
             if len(ids) == 1:
                 places[uid] = (cx, cy, r)
@@ -241,7 +243,8 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
     dwg = canvas.dwg
     sides = side_numbers(scenario.units)
     places = _token_places(scenario)
-    for unit in scenario.units:
+    names = place_labels([Label(*places[u.id], u.name, SIZES["fn"]) for u in scenario.units])
+    for unit, name_dy in zip(scenario.units, names, strict=True):
         x, y, r = places[unit.id]
         state = states.get(unit.id)
         group = canvas.unit_group(unit, sides[unit.side], unit.type, state, (x, y))
@@ -253,7 +256,7 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
             group.add(dwg.line((num(tip.x * r * 0.5), num(tip.y * r * 0.5)),
                                (num(tip.x * (r + 4)), num(tip.y * (r + 4))), class_="facing"))
         group.add(canvas.text(KIND_LETTERS.get(unit.type, "?"), 0, 0, "kindmark"))
-        group.add(canvas.text(unit.name, 0, r + SIZES["fn"] * 0.7, "name"))
+        group.add(canvas.text(unit.name, 0, name_dy, "name"))
         away = direction(60 * unit.facing + 180)  # opposite the facing tick
         canvas.glyph(group, state, away.x * r * 0.8, away.y * r * 0.8, SIZES["fg"] * 0.7)
 

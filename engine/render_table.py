@@ -17,10 +17,12 @@ from engine.odds import Odds
 from engine.render_common import (
     Box,
     Canvas,
+    Label,
     heat_opacity,
     marks_of,
     num,
     pct_label,
+    place_labels,
     side_numbers,
     stylesheet,
 )
@@ -54,7 +56,7 @@ def _sizes(scenario: Scenario) -> dict[str, float]:
     t = scenario.board.table
     s = max(t.width, t.height) / 900
     f = max(t.width, t.height) / 80
-    return {"s1": s / 2, "s2": s, "s3": 2 * s, "s4": 3 * s, "f1": f, "fn": f, "fr": 0.7 * f,
+    return {"s1": s / 2, "s2": s, "s3": 2 * s, "s4": 3 * s, "f1": f, "fn": f, "fr": f,
             "fg": 0.6 * f, "d1": 3 * s, "d2": 8 * s}
 
 
@@ -147,13 +149,14 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
     """Every unit: body, name below, state badge at the upper right."""
     sides = side_numbers(scenario.units)
     f = _sizes(scenario)["f1"]
-    for unit in scenario.units:
+    names = place_labels([Label(u.x, u.y, _reach(u), u.name, f) for u in scenario.units])
+    for unit, name_dy in zip(scenario.units, names, strict=True):
         kind = _kind(unit)
         state = states.get(unit.id)
         group = canvas.unit_group(unit, sides[unit.side], kind, state, (unit.x, unit.y))
         _draw_body(canvas, group, unit, kind)
         reach = _reach(unit)
-        group.add(canvas.text(unit.name, 0, reach + 0.7 * f, "name"))
+        group.add(canvas.text(unit.name, 0, name_dy, "name"))
         canvas.glyph(group, state, reach * 0.71, -reach * 0.71, 0.4 * f)
 
 

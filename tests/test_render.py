@@ -491,3 +491,91 @@ def test_every_demo_renders(path):
     for upto in (None, 0, len(resolution.steps) // 2):
         root = parse(render.board(scenario, resolution, upto_step=upto))
         assert [g.get("id") for g in root if g.tag == NS + "g"] == LAYER_IDS
+
+
+# ----------------------------------------------------------------------------- notes
+
+
+def test_notes_read_paragraphs_lists_and_emphasis():
+    from engine.render_notes import Block, Run, blocks
+
+    got = blocks("A **Heavy** *bomb* and `dice`.\nSame paragraph.\n\n- one\n- two _x_\n\n1. first")
+    assert got == (
+        Block("p", ((Run("A "), Run("Heavy", "strong"), Run(" "), Run("bomb", "em"),
+                     Run(" and "), Run("dice", "code"), Run(". Same paragraph.")),)),
+        Block("ul", ((Run("one"),), (Run("two "), Run("x", "em")))),
+        Block("ol", ((Run("first"),),)),
+    )
+
+
+def test_notes_never_make_markup_of_anything_else():
+    from engine.render_notes import Run, blocks
+
+    evil = '<img src=x onerror=alert(1)> 2*3*4 snake_case_name **unclosed'
+    (block,) = blocks(evil)
+    assert "".join(r.text for r in block.items[0]) == evil
+    assert all(r.style == "" for r in block.items[0])
+    assert blocks("") == ()
+    assert blocks("**a** b")[0].items[0][0] == Run("a", "strong")
+
+
+def test_names_that_would_overlap_go_above_their_unit():
+    from engine.render_common import Label, place_labels
+
+    a, b = Label(10, 10, 0.6, "Regult", 0.6), Label(10.5, 10, 0.6, "Regult", 0.6)
+    far = Label(30, 30, 0.6, "Glaug", 0.6)
+    below, above, alone = place_labels([a, b, far])
+    assert below > 0 > above and alone > 0
+    boxes = [a.box(below), b.box(above)]
+    assert boxes[0][1] >= boxes[1][3]  # one under the other, not on top of it
+
+
+# ----------------------------------------------------------------------------- export, key, charts
+
+
+def _demo(name):
+    from pathlib import Path
+
+    from engine import scenario as sc
+
+    return sc.loads((Path(__file__).parents[1] / "web" / "demos" / name).read_text("utf-8"))
+
+
+def test_export_holds_title_dice_result_key_and_the_board_at_its_aspect():
+    import re
+    import xml.etree.ElementTree as ET
+
+    from engine import systems
+    from engine.render_export import export
+
+    s = _demo("robotech-scatter-onto-friendly.json")
+    text = export(s, systems.resolve(s), box=(10, 10, 20, 10))
+    ET.fromstring(text)  # well-formed
+    assert s.title in text and "scripted dice: " + " ".join(map(str, s.dice)) in text
+    assert "Spartan (b2): under 1 template" in text and "where it was aimed" in text
+    nested = re.findall(r"<svg [^>]*>", text)[1]
+    assert 'viewBox="10 10 20 10"' in nested
+    w = float(re.search(r' width="([\d.]+)"', nested).group(1))
+    h = float(re.search(r' height="([\d.]+)"', nested).group(1))
+    assert w == 2 * h
+
+
+def test_key_lists_sides_badges_marks_and_the_heat_map_only_with_odds():
+    from engine.render_legend import entries
+
+    s = _demo("battletech-bombing-scatter.json")
+    words = [w for _, _, w in entries(s, False)]
+    assert "side: davion" in words and "target hex" in words and "hit" in words
+    assert not any("likelier" in w for w in words)
+    assert any("likelier" in w for _, _, w in entries(s, True))
+
+
+def test_chart_bars_carry_the_exact_figures():
+    import re
+
+    from engine.render_chart import bar_chart
+
+    text = bar_chart({"2": 0.75, "0": 0.2, "1": 0.05}, "damage", {"1": 0.8, "2": 0.75})
+    bars = re.findall(r'<rect class="bar[^"]*" data-p="([^"]+)" data-value="([^"]+)"', text)
+    assert bars == [("0.2", "0"), ("0.05", "1"), ("0.75", "2")]
+    assert "at least 1: 80%" in text

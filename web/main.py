@@ -15,7 +15,7 @@ import inspect
 import json
 
 import js
-from page import board, bridge, editor, gestures, loading, storage
+from page import board, bridge, editor, export, gestures, loading, rules, storage
 from page.dom import clear_message, describe, el, on, show_message
 from page.state import State
 from pyscript import document, window
@@ -55,12 +55,19 @@ def wire(state: State) -> None:
     for node, event, handler in (
         (el("roll"), "click", bridge.on_roll),
         (el("step"), "click", bridge.on_step),
+        (el("step-back"), "click", bridge.on_step_back),
+        (el("step-next"), "click", bridge.on_step_next),
         (el("odds"), "click", bridge.on_odds),
         (el("odds"), "pointerenter", bridge.on_odds_intent),
         (el("odds"), "focus", bridge.on_odds_intent),
         (el("cancel-odds"), "click", bridge.on_cancel_odds),
         (el("share"), "click", storage.on_share),
-        (el("export"), "click", storage.on_export),
+        (el("export"), "click", export.on_export_svg),
+        (el("export-png"), "click", export.on_export_png),
+        (el("key-box"), "toggle", board.on_key_toggle),
+        (el("rules-box"), "toggle", rules.on_rules_toggle),
+        (el("rules"), "click", rules.on_rules_click),
+        (el("log"), "click", rules.on_log_click),
         (el("new-seed"), "click", editor.on_new_seed),
         (el("seed"), "change", editor.on_seed),
         (el("system"), "change", loading.on_system),
@@ -104,6 +111,7 @@ async def start(state: State) -> None:
         board_el.dataset.step = "all"
         board_el.dataset.system = scenario.system
         board.restore_view(state)
+        board.describe_board(state)
     if from_share:
         bridge.on_roll(state, None)
     elif not message_box_kept:

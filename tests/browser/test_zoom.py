@@ -1,5 +1,6 @@
 """Zoom and pan of the board: the buttons, the wheel, a pinch, panning empty board, the
-zoom kept across redraws, and the phone's default view of a hex map (see web/page/board.py).
+zoom kept across redraws, and the phone's default view of a hex map (see web/page/board.py;
+the default view's legibility is test_table.test_6).
 Every test also fails on console errors and off-site requests (conftest.Watch).
 """
 
@@ -46,6 +47,7 @@ def no_overflow(page, width: int) -> None:
 def test_buttons_zoom_and_fit_restores(new_page, base_url):
     page = new_page()
     open_app(page, f"{base_url}?demo={demo(False).name}")
+    page.click("#zoom-fit")  # the default view is on the attack (test_table.test_6)
     fit = view_box(page)
     assert zoom(page) == 1.0
     assert page.get_attribute("#zoom-in", "aria-label") == "Zoom in"
@@ -67,6 +69,7 @@ def test_wheel_zooms_around_the_pointer_and_redraws_keep_it(new_page, base_url):
     page = new_page()
     path = demo(True)
     open_app(page, f"{base_url}?demo={path.name}")
+    page.click("#zoom-fit")
     unit = scenario_json(page)["units"][0]
     box = page.locator(f'#board svg [data-unit="{unit["id"]}"]').first.bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -83,16 +86,18 @@ def test_wheel_zooms_around_the_pointer_and_redraws_keep_it(new_page, base_url):
     page.click("#roll")
     page.click("#step")
     assert view_box(page) == pytest.approx(zoomed, abs=1e-3)
-    # another demo opens at its own default (Fit on a desktop)
+    # another demo opens at its own default view, not at this zoom
     other = next(p for p in DEMO_FILES if p != path)
     select_demo(page, other)
-    assert zoom(page) == 1.0
+    assert page.evaluate("document.getElementById('board').dataset.focus") != ""
+    assert view_box(page) != pytest.approx(zoomed, abs=1e-3)
 
 
 def test_mouse_drag_on_empty_board_pans_and_unit_drag_still_works_zoomed(new_page, base_url):
     page = new_page()
     open_app(page, f"{base_url}?demo={demo(False).name}")
     state = scenario_json(page)
+    page.click("#zoom-fit")
     page.click("#zoom-in")
     page.click("#zoom-in")
     before = view_box(page)

@@ -3,12 +3,13 @@
 Zoom and pan change only the board <svg>'s viewBox; the engine's own viewBox is the "Fit"
 box, and zoom is clamped between Fit and MAX_ZOOM x. The shown box keeps Fit's aspect ratio
 and stays inside it. The zoom survives redraws (Roll, Step, Odds, a drag) while the board's
-Fit box is unchanged, and is reset when a demo or system is loaded. Default view: Fit,
-except for a hex map on a narrow viewport (< NARROW_PX wide), where the whole 2x2-sheet map
-would make units and hex labels too small to see or drag with a finger; there the page opens
-on the units and the attack's target hexes with a margin of FOCUS_MARGIN_HEXES hexes (Fit
-shows the whole map). #board exposes data-zoom (the zoom factor, "1.00" at Fit) and data-step
-(index of the step shown, or "all").
+Fit box is unchanged and the player has zoomed or panned; a new board, or one still on its
+default view, gets the default view again. Default view (`default_box`): the attack, fitted
+on its attacker, targets and templates, at a zoom where every base is at least MIN_BASE_PX
+and every name MIN_LABEL_PX CSS px (dropping the attacker when it is too far away for
+that); the zoom buttons zoom about the attack while it is in view. #board exposes data-zoom
+(the zoom factor, "1.00" at Fit), data-step (index of the step shown, or "all") and
+data-focus (the attack's centre in board units, "x y", where the zoom buttons zoom).
 """
 
 from __future__ import annotations
@@ -23,22 +24,69 @@ from .state import State
 
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.5  # per button press
-NARROW_PX = 600
 FOCUS_MARGIN_HEXES = 3
 
 
-def show_svg(state: State, text: str) -> None:
-    """Put the engine's board SVG into #board, parsed as XML (text stays text)."""
+def svg_node(text: str):
+    """The engine's SVG text as a node of this page, parsed as XML (text stays text)."""
     doc = js.DOMParser.new().parseFromString(text, "image/svg+xml")
     root = doc.documentElement
     if doc.getElementsByTagName("parsererror").length or root.localName != "svg":
-        raise ValueError("the board renderer produced SVG the browser cannot parse")
+        raise ValueError("the renderer produced SVG the browser cannot parse")
+    return document.importNode(root, True)
+
+
+def show_svg(state: State, text: str) -> None:
+    """Put the engine's board SVG into #board."""
     board = el("board")
-    board.replaceChildren(document.importNode(root, True))
+    board.replaceChildren(svg_node(text))
     board.dataset.step = "all" if state.step is None else str(state.step)
     board.dataset.system = state.scenario.system
     board.dataset.prerendered = ""
     restore_view(state)
+    describe_board(state)
+    show_key(state)
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def describe_board(state: State) -> None:
+    """The board as an image with a text alternative that follows every step: its
+    <title> names the scenario and the step shown, its <desc> says what happened."""
+    svg = board_svg()
+    if svg is None or state.scenario is None:
+        return
+    from engine.render_summary import result_text
+
+    steps = (state.res_dict or {}).get("steps", [])
+    shown = ("" if state.step is None or not steps
+             else f", step {state.step + 1} of {len(steps)}")
+    title = f"Board: {state.scenario.title or 'untitled scenario'}{shown}"
+    for tag, text in (("title", title),
+                      ("desc", result_text(state.scenario, state.resolution, state.step))):
+        node = svg.querySelector(f":scope > {tag}")
+        if absent(node):
+            node = document.createElementNS(SVG_NS, tag)
+            node.id = f"board-{tag}"
+            svg.insertBefore(node, svg.firstChild)
+        node.textContent = text
+    svg.setAttribute("role", "img")
+    svg.setAttribute("aria-labelledby", "board-title board-desc")
+
+
+def show_key(state: State) -> None:
+    """The key to the board's marks and heat map, when it is open."""
+    box = el("key")
+    if not el("key-box").open or state.scenario is None:
+        return
+    from engine.render_legend import legend  # svgwrite: loaded once the board is drawn
+
+    box.replaceChildren(svg_node(legend(state.scenario, state.odds is not None)))
+
+
+def on_key_toggle(state: State, ev) -> None:
+    show_key(state)
 
 
 def board_svg():
@@ -93,57 +141,147 @@ def set_box(state: State, box: tuple) -> None:
 
 
 def restore_view(state: State) -> None:
-    """After a draw: keep the zoom if the board's Fit box is the same, else the default."""
+    """After a draw: keep the zoom the player chose if the board's Fit box is the same,
+    else (a new board, or the default view still shown) the default view."""
     svg = board_svg()
     fit = None if svg is None else read_box(svg)
     if fit is None:
-        state.fit = state.box = None
+        state.fit = state.box = state.default = None
         return
-    if fit == state.fit and state.box is not None:
+    if fit == state.fit and state.box is not None and state.box != state.default:
         set_box(state, state.box)
         return
     state.fit = fit
-    set_box(state, focus_box(state, svg) if narrow() else fit)
+    set_box(state, default_box(state, svg))
+    state.default = state.box
+    centre = attack_centre(state)
+    el("board").dataset.focus = "" if centre is None else f"{centre[0]:.3f} {centre[1]:.3f}"
 
 
-def narrow() -> bool:
-    return float(window.innerWidth) < NARROW_PX
+def attack_refs(state: State) -> tuple[set[str], set[str], set[str], list[tuple]]:
+    """What the attack names: (attacker ids, target ids, hexes, points), from the
+    scenario's attack at any depth (the attacker under "attacker" or "firer"; target
+    units, hexes and points under "target", "targets", "hexes" and "point")."""
+    ids = {u.id for u in state.scenario.units}
+    attackers: set[str] = set()
+    targets: set[str] = set()
+    hexes: set[str] = set()
+    points: list[tuple] = []
+
+    def walk(value, key: str = "") -> None:
+        if isinstance(value, dict):
+            if key == "point" and {"x", "y"} <= set(value):
+                points.append((float(value["x"]), float(value["y"])))
+            for k, item in value.items():
+                walk(item, k)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, key)
+        elif isinstance(value, str) and key in ATTACKER_KEYS and value in ids:
+            attackers.add(value)
+        elif isinstance(value, str) and key in TARGET_KEYS:
+            (targets if value in ids else hexes).add(value)
+
+    walk(sc.to_dict(state.scenario).get("attack"))
+    return attackers, targets, hexes, points
 
 
-def attack_hexes(value) -> set[str]:
-    """Hexes named by the attack: every "target" hex and "hexes" list, at any depth."""
-    found = set()
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "target" and isinstance(item, str):
-                found.add(item)
-            elif key == "hexes" and isinstance(item, list):
-                found.update(str(h) for h in item)
-            else:
-                found |= attack_hexes(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= attack_hexes(item)
-    return found
+ATTACKER_KEYS = ("attacker", "firer")
+TARGET_KEYS = ("target", "targets", "hexes")
+MIN_BASE_PX = 24.0
+MIN_LABEL_PX = 11.0
 
 
-def focus_box(state: State, svg) -> tuple:
-    """A hex map's units and target hexes plus a margin; Fit for a tabletop board."""
-    first_hex = svg.querySelector("[data-hex]")
-    units = svg.querySelector(".layer-units")
-    if absent(first_hex) or absent(units) or not units.childElementCount:
-        return state.fit
-    boxes = [units.getBBox()]
-    for hex_id in attack_hexes(sc.to_dict(state.scenario).get("attack")):
-        node = svg.querySelector(f'[data-hex="{hex_id}"]')
+def union(boxes: list[tuple]) -> tuple | None:
+    """The (x0, y0, x1, y1) box around all `boxes`, None if there are none."""
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def bbox(node) -> tuple:
+    """A node's box (x0, y0, x1, y1) in the board's user units, its transforms applied
+    (a unit group is translated to its place)."""
+    b = node.getBBox()
+    to_board = board_svg().getScreenCTM().inverse().multiply(node.getScreenCTM())
+    corners = [js.DOMPoint.new(x, y).matrixTransform(to_board)
+               for x in (b.x, b.x + b.width) for y in (b.y, b.y + b.height)]
+    xs, ys = [float(c.x) for c in corners], [float(c.y) for c in corners]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def legible_zoom(state: State, svg) -> float:
+    """The least zoom at which every base is MIN_BASE_PX and every name MIN_LABEL_PX
+    CSS px across (issue 14.6), from the board as drawn."""
+    rect = svg.getBoundingClientRect()
+    if float(rect.width) <= 0 or float(rect.height) <= 0:
+        return 1.0
+    # CSS px per user unit at Fit (the drawing is letterboxed inside the svg's box)
+    px_at_fit = min(float(rect.width) / state.fit[2], float(rect.height) / state.fit[3])
+    bases = [min(float(b.getBBox().width), float(b.getBBox().height))
+             for b in svg.querySelectorAll(".layer-units .unit .body")]
+    name = svg.querySelector(".layer-units .unit .name")
+    need = [MIN_BASE_PX / min(bases)] if bases and min(bases) > 0 else []
+    if not absent(name):
+        need.append(MIN_LABEL_PX / float(js.parseFloat(window.getComputedStyle(name).fontSize)))
+    return max(need, default=0.0) / px_at_fit
+
+
+def focus(state: State, svg, with_attacker: bool) -> tuple | None:
+    """The box around the attack: its targets (units, hexes, points), the templates and
+    hexes marked so far, optionally its attacker; with a margin."""
+    attackers, targets, hexes, points = attack_refs(state)
+    boxes = []
+    for uid in targets | (attackers if with_attacker else set()):
+        node = svg.querySelector(f'.layer-units [data-unit="{js.CSS.escape(uid)}"]')
         if not absent(node):
-            boxes.append(node.getBBox())
-    margin = FOCUS_MARGIN_HEXES * float(first_hex.getBBox().height)
-    x0 = min(float(b.x) for b in boxes) - margin
-    y0 = min(float(b.y) for b in boxes) - margin
-    x1 = max(float(b.x + b.width) for b in boxes) + margin
-    y1 = max(float(b.y + b.height) for b in boxes) + margin
-    return (x0, y0, x1 - x0, y1 - y0)
+            boxes.append(bbox(node))
+    for h in hexes:
+        node = svg.querySelector(f'[data-hex="{js.CSS.escape(h)}"]')
+        if not absent(node):
+            boxes.append(bbox(node))
+    marks = svg.querySelector(".layer-marks")
+    if not absent(marks) and marks.childElementCount:
+        boxes.append(bbox(marks))
+    first_hex = svg.querySelector("[data-hex]")
+    margin = (FOCUS_MARGIN_HEXES * float(first_hex.getBBox().height) if not absent(first_hex)
+              else state.fit[2] * 0.08)
+    boxes += [(x - margin, y - margin, x + margin, y + margin) for x, y in points]
+    box = union(boxes)
+    if box is None:
+        return None
+    return (box[0] - margin, box[1] - margin, box[2] - box[0] + 2 * margin,
+            box[3] - box[1] + 2 * margin)
+
+
+def zoom_of(state: State, box: tuple) -> float:
+    """The zoom at which `box` would be shown (grown to Fit's aspect ratio)."""
+    return state.fit[2] / clamp_box(box, state.fit)[2]
+
+
+def default_box(state: State, svg) -> tuple:
+    """The default view (issue 14.6): the attack with its attacker, targets and templates
+    if it is legible there (bases and names big enough to read and drag), else its
+    targets and templates, zoomed in at least to the legible zoom; Fit when it is legible
+    and the attack fills it."""
+    least = legible_zoom(state, svg)
+    for with_attacker in (True, False):
+        box = focus(state, svg, with_attacker)
+        if box is not None and zoom_of(state, box) >= least:
+            return box if zoom_of(state, box) > 1.001 or least > 1 else state.fit
+    box = focus(state, svg, False) or state.fit
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    w = state.fit[2] / max(least, 1.0)
+    h = w * state.fit[3] / state.fit[2]
+    return (cx - w / 2, cy - h / 2, w, h)
+
+
+def attack_centre(state: State) -> tuple[float, float] | None:
+    """The centre of the attack's targets and templates, where zoom buttons zoom."""
+    svg = board_svg()
+    box = None if svg is None else focus(state, svg, False)
+    return None if box is None else (box[0] + box[2] / 2, box[1] + box[3] / 2)
 
 
 def zoom_by(state: State, factor: float, anchor: tuple | None = None) -> None:
@@ -164,12 +302,21 @@ def pan_by(state: State, dx: float, dy: float) -> None:
         set_box(state, (x + dx, y + dy, w, h))
 
 
+def zoom_anchor(state: State) -> tuple[float, float] | None:
+    """Zoom buttons keep the attack where it is on screen when it is in view."""
+    centre = attack_centre(state)
+    if centre is None or state.box is None:
+        return None
+    x, y, w, h = state.box
+    return centre if x <= centre[0] <= x + w and y <= centre[1] <= y + h else None
+
+
 def on_zoom_in(state: State, ev) -> None:
-    zoom_by(state, ZOOM_STEP)
+    zoom_by(state, ZOOM_STEP, zoom_anchor(state))
 
 
 def on_zoom_out(state: State, ev) -> None:
-    zoom_by(state, 1 / ZOOM_STEP)
+    zoom_by(state, 1 / ZOOM_STEP, zoom_anchor(state))
 
 
 def on_zoom_fit(state: State, ev) -> None:

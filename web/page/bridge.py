@@ -55,9 +55,11 @@ def draw(state: State) -> None:
 
 
 def resolve_now(state: State) -> bool:
-    """Resolve the scenario with its seed; on an engine error show it and keep the state."""
+    """Resolve the scenario with its own dice, as `python -m engine resolve` does without
+    --seed: its scripted dice when it has them (a demo's story), else its seed. On an engine
+    error show it and keep the state."""
     try:
-        res = systems.resolve(state.scenario, seed=state.scenario.seed)
+        res = systems.resolve(state.scenario)
     except ScatterlabError as err:
         show_message(describe(err))
         return False
@@ -121,6 +123,30 @@ def show_odds_status(status: str) -> None:
     if document.body.dataset.odds == "running":
         document.body.dataset.odds = status
         el("loading-text").textContent = "Computing odds…"
+
+
+def show_step(state: State, index: int) -> None:
+    """Resolve anew and show the resolution stepped up to step `index`."""
+    if resolve_now(state):
+        steps = (state.res_dict or {}).get("steps", [])
+        state.step = max(0, min(index, len(steps) - 1))
+        show_log(state)
+        draw(state)
+
+
+def on_step_back(state: State, ev) -> None:
+    """Back: show the step before the one shown."""
+    if state.resolution is not None and state.step:
+        state.step -= 1
+        show_log(state)
+        draw(state)
+
+
+def on_step_next(state: State, ev) -> None:
+    """Next: show the step after the one shown (the caption's Next; it stops at the end)."""
+    steps = (state.res_dict or {}).get("steps", [])
+    if state.resolution is not None and state.step is not None and state.step < len(steps) - 1:
+        on_step(state, ev)
 
 
 async def on_odds(state: State, ev) -> None:

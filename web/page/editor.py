@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import random
 
+import js
+from pyodide.ffi import to_js
 from pyscript import document
 
+from engine import render_notes, systems
 from engine import scenario as sc
 from engine.errors import ScatterlabError
+from engine.render_summary import unit_label
 
 from . import bridge
 from .dom import clear_message, describe, el, make, set_json, show_message
 from .panels import show_log
 from .state import State
 from .storage import autosave
+from .words import in_words
 
 SEED_MAX = 2**31 - 1  # New seed draws from 1 .. SEED_MAX - 1
 
@@ -50,11 +55,9 @@ def fill_fields(state: State) -> None:
     if s is None:
         return
     el("title").textContent = s.title or "(untitled scenario)"
-    el("notes").textContent = s.notes or ""
+    show_notes(el("notes"), s.notes or "")
     el("notes-box").hidden = not s.notes
-    seed = el("seed")
-    seed.value = "" if s.seed is None else str(s.seed)
-    seed.title = "This scenario uses scripted dice; a new seed drops them." if s.dice else ""
+    show_dice_mode(s)
     el("json").value = sc.dumps(s)
     if el("system").value != s.system:
         el("system").value = s.system
@@ -68,31 +71,77 @@ def fill_fields(state: State) -> None:
     fill_units(state)
 
 
+NOTE_TAGS = {"": None, "strong": "strong", "em": "em", "code": "code"}
+
+
+def show_notes(box, notes: str) -> None:
+    """The notes from their safe Markdown subset (engine.render_notes) as DOM nodes:
+    paragraphs, lists and emphasis, every character of the text set as text."""
+    box.replaceChildren()
+    for block in render_notes.blocks(notes):
+        parent = make(block.kind) if block.kind != "p" else box
+        for runs in block.items:
+            holder = make("p" if block.kind == "p" else "li")
+            for run in runs:
+                tag = NOTE_TAGS.get(run.style)
+                holder.appendChild(make(tag, run.text) if tag
+                                   else document.createTextNode(run.text))
+            parent.appendChild(holder)
+        if parent is not box:
+            box.appendChild(parent)
+
+
+def show_dice_mode(s: sc.Scenario) -> None:
+    """Which dice Roll uses, visibly: the scenario's scripted dice (a demo's story, as
+    `python -m engine resolve` plays them) or its seed. A seed typed in, or New seed,
+    switches to seeded dice; a share link keeps whichever the scenario holds."""
+    seed, mode = el("seed"), el("dice-mode")
+    if s.dice:
+        seed.value = ""
+        seed.placeholder = "scripted"
+        mode.dataset.mode = "scripted"
+        mode.textContent = (f"Dice: the scenario's {len(s.dice)} scripted dice. "
+                            "New seed rolls fresh ones.")
+    else:
+        shown = systems.DEFAULT_SEED if s.seed is None else s.seed
+        seed.value = str(shown)
+        seed.placeholder = ""
+        mode.dataset.mode = "seeded"
+        mode.textContent = f"Dice: seeded, seed {shown}."
+
+
 def fill_units(state: State) -> None:
-    """One row per unit: its name, and its hex or its x, y in inches."""
+    """One row per unit: its name, and its hex or its x, y in inches, each field labelled
+    with the unit's name."""
     box = el("units")
     box.replaceChildren()
     data = sc.to_dict(state.scenario)
     for i, unit in enumerate(data.get("units", [])):
         uid = str(unit.get("id", i))
+        who = unit_label(state.scenario.units[i])
         is_hex = "hex" in unit
         row = make("div", cls="unit-row hex" if is_hex else "unit-row", data_unit=uid)
         row.appendChild(make("div", f"{uid} · {unit.get('side', '')}", cls="who"))
-        name = field(i, "name", "Name", unit.get("name", ""), "text")
+        name = field(i, "name", who, unit.get("name", ""), "text")
         name.lastElementChild.setAttribute("placeholder", uid)
         row.appendChild(name)
         if is_hex:
-            row.appendChild(field(i, "hex", "Hex", unit.get("hex", ""), "text"))
+            row.appendChild(field(i, "hex", who, unit.get("hex", ""), "text"))
         else:
-            row.appendChild(field(i, "x", 'x (")', unit.get("x", ""), "number"))
-            row.appendChild(field(i, "y", 'y (")', unit.get("y", ""), "number"))
+            row.appendChild(field(i, "x", who, unit.get("x", ""), "number"))
+            row.appendChild(field(i, "y", who, unit.get("y", ""), "number"))
         box.appendChild(row)
 
 
-def field(index: int, key: str, label: str, value, kind: str):
-    """A labelled input for units[index][key]."""
-    wrap = make("label", label)
-    inp = make("input", type=kind, data_index=index, data_key=key)
+FIELD_LABELS = {"name": "Name", "hex": "Hex", "x": 'x (")', "y": 'y (")'}
+FIELD_WORDS = {"name": "name", "hex": "hex", "x": "x", "y": "y"}
+
+
+def field(index: int, key: str, who: str, value, kind: str):
+    """A labelled input for units[index][key], named for screen readers by its unit."""
+    wrap = make("label", FIELD_LABELS[key])
+    inp = make("input", type=kind, data_index=index, data_key=key,
+               aria_label=f"{who}: {FIELD_WORDS[key]}", id=f"unit-{index}-{key}")
     if kind == "number":
         inp.setAttribute("step", "0.1")
         inp.setAttribute("inputmode", "decimal")
@@ -105,24 +154,42 @@ def field(index: int, key: str, label: str, value, kind: str):
     return wrap
 
 
+def mark_invalid(inp, text: str) -> None:
+    """Keep the bad value in its field, mark it, and say why beside it, in view."""
+    for old in document.querySelectorAll("#units .field-error"):
+        old.remove()
+    inp.setAttribute("aria-invalid", "true")
+    note = make("p", text, cls="field-error", id=f"{inp.id}-error", role="alert")
+    inp.setAttribute("aria-describedby", note.id)
+    row = inp.closest(".unit-row")
+    row.appendChild(note)
+    note.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
+
+
 def on_unit_field(state: State, ev) -> None:
+    """A unit's field edited: the scenario moves on, or the field says what is wrong."""
     inp = ev.target
     if not inp.dataset.key:
         return
     index, key = int(inp.dataset.index), str(inp.dataset.key)
+    who = unit_label(state.scenario.units[index])
     data = sc.to_dict(state.scenario)
-    raw = str(inp.value)
+    raw = str(inp.value).strip()
     value: object = raw
     if key in ("x", "y"):
         try:
             value = float(raw)
             value = int(value) if value == int(value) else round(value, 3)
         except ValueError:
-            show_message(f"Invalid edit — units[{index}].{key}: must be a number")
-            fill_fields(state)
+            mark_invalid(inp, f"{who}'s {key} must be a number of inches.")
             return
     data["units"][index][key] = value
-    if set_scenario(state, data):
+    try:
+        scenario = bridge.load(data)
+    except ScatterlabError as err:
+        mark_invalid(inp, in_words(state.scenario, str(err)))
+        return
+    if set_scenario(state, scenario):
         clear_message()
 
 
@@ -136,7 +203,7 @@ def on_seed(state: State, ev) -> None:
         show_message(f"Invalid edit — seed: must be an integer from 0 to {sc.SEED_MAX}")
         fill_fields(state)
         return
-    if seed == state.scenario.seed:
+    if seed == state.scenario.seed and not state.scenario.dice:
         return
     try:
         new = sc.with_seed(state.scenario, seed)
@@ -161,11 +228,18 @@ def on_new_seed(state: State, ev) -> None:
 
 
 def on_apply_json(state: State, ev) -> None:
+    """Apply JSON: the edited document replaces the scenario, or the error shows beside
+    the button (the text is kept so it can be fixed; the scenario is unchanged)."""
+    note = el("json-error")
     try:
         new = bridge.load(str(el("json").value))
     except ScatterlabError as err:
-        show_message(describe(err))
-        return  # keep the text so the user can fix it; the state is unchanged
+        note.textContent = in_words(state.scenario, describe(err))
+        note.hidden = False
+        el("json").setAttribute("aria-invalid", "true")
+        return
+    note.hidden = True
+    el("json").removeAttribute("aria-invalid")
     if set_scenario(state, new):
         clear_message()
 

@@ -17,6 +17,8 @@ from .editor import demo_of, fill_demo_select, set_scenario
 from .state import State
 from .storage import read_share, saved_scenario
 
+DAMAGED_LINK = "This share link is damaged (perhaps cut short when it was copied), so {}."
+
 
 async def fetch_text(url: str) -> str:
     """A same-origin file's text; raises OSError on an HTTP error."""
@@ -67,8 +69,8 @@ async def on_hashchange(state: State, ev) -> None:
     """A share link pasted into the address bar: open it and roll, or keep the scenario."""
     try:
         scenario = read_share(str(window.location.hash))
-    except ScatterlabError as err:
-        show_message(f"This share link cannot be opened — {err}. The previous scenario is kept.")
+    except ScatterlabError:
+        show_message(DAMAGED_LINK.format("the scenario on screen is kept"))
         return
     if scenario is None:
         return
@@ -83,9 +85,9 @@ async def initial_scenario(state: State) -> tuple[sc.Scenario | None, str | None
     (scenario, its demo file or None, whether it came from a share link)."""
     try:
         shared = read_share(str(window.location.hash))
-    except ScatterlabError as err:
+    except ScatterlabError:
         shared = None
-        show_message(f"This share link cannot be opened — {err}.")
+        show_message(DAMAGED_LINK.format("another scenario is shown instead"))
     if shared is not None:
         return shared, None, True
     query = parse_qs(str(window.location.search).lstrip("?"))

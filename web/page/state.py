@@ -26,6 +26,7 @@ class State:
     drag: dict | None = None  # the unit being dragged
     fit: tuple | None = None  # the engine's viewBox (x, y, w, h) of the board; None: new board
     box: tuple | None = None  # the viewBox shown (zoomed and panned)
+    default: tuple | None = None  # the default view of this board (page/board.default_box)
     pointers: dict = field(default_factory=dict)  # pointerId -> (clientX, clientY) panning
     listeners: list = field(default_factory=list)  # event handler proxies, kept alive
     odds_worker: Any = None  # page.oddsworker.OddsWorker, made on first use

@@ -1,18 +1,16 @@
-"""What leaves the page and comes back: the autosave, share links, the SVG export."""
+"""What leaves the page and comes back: the autosave and share links (exports: export.py)."""
 
 from __future__ import annotations
 
 import contextlib
 
-import js
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
+from pyscript import window
 
 from engine import scenario as sc
 from engine.errors import ScatterlabError
 
-from .bridge import load, svg_text
-from .dom import absent, el, make, show_message
+from .bridge import load
+from .dom import absent, el, show_message
 from .state import State
 
 STORAGE_KEY = "scatterlab:last-scenario"
@@ -66,25 +64,3 @@ async def on_share(state: State, ev) -> None:
         show_message("Share link copied to the clipboard.", "info")
     except Exception:
         show_message("Share link ready below: copy it.", "info")
-
-
-def safe_filename(title: str) -> str:
-    keep = "".join(c if c.isalnum() or c in "-_" else "-" for c in title.lower()).strip("-")
-    return (keep or "board")[:60] + ".svg"
-
-
-def on_export(state: State, ev) -> None:
-    """Export SVG: download the board as drawn, named after the scenario's title."""
-    text = svg_text(state)
-    if not text.lstrip().startswith("<?xml"):
-        text = '<?xml version="1.0" encoding="utf-8"?>\n' + text
-    blob = js.Blob.new(
-        to_js([text]), to_js({"type": "image/svg+xml"}, dict_converter=js.Object.fromEntries)
-    )
-    url = js.URL.createObjectURL(blob)
-    a = make("a", download=safe_filename(state.scenario.title or "board"))
-    a.href = url
-    document.body.appendChild(a)
-    a.click()
-    a.remove()
-    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 2000)

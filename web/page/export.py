@@ -1,0 +1,100 @@
+"""Export to share: the picture of the board as shown, with its title, dice, result and
+key (engine.render_export), as SVG or as a PNG drawn from that SVG in the page; on a phone
+with the Web Share API the PNG goes to the share sheet, elsewhere it is downloaded."""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import document, window
+
+from .dom import make, show_message
+from .state import State
+
+PNG_SCALE = 2
+"""Device pixels per CSS px of the PNG (sharp on phones)."""
+
+
+def picture(state: State) -> str:
+    """The shared picture's SVG text: the board as shown, zoom and step included."""
+    from engine.render_export import export  # svgwrite: loaded once the board is drawn
+
+    return export(state.scenario, state.resolution,
+                  upto_step=state.step if state.resolution is not None else None,
+                  odds=state.odds, box=state.box)
+
+
+def file_name(state: State, ext: str) -> str:
+    """The scenario's title as a file name: letters, digits and hyphens."""
+    title = (state.scenario.title or "board").lower()
+    keep = "".join(c if c.isalnum() or c in "-_" else "-" for c in title).strip("-")
+    return f"{(keep or 'board')[:60]}.{ext}"
+
+
+def options(**kw) -> object:
+    return to_js(kw, dict_converter=js.Object.fromEntries)
+
+
+def download(blob, name: str) -> None:
+    """Save `blob` as `name` through a temporary link."""
+    url = js.URL.createObjectURL(blob)
+    a = make("a", download=name)
+    a.href = url
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 2000)
+
+
+def svg_blob(text: str):
+    return js.Blob.new(to_js(['<?xml version="1.0" encoding="utf-8"?>\n' + text]),
+                       options(type="image/svg+xml"))
+
+
+def on_export_svg(state: State, ev) -> None:
+    """Export SVG: download the picture."""
+    download(svg_blob(picture(state)), file_name(state, "svg"))
+
+
+async def png_blob(text: str):
+    """The picture drawn onto a canvas at PNG_SCALE, as a PNG blob."""
+    url = js.URL.createObjectURL(svg_blob(text))
+    image = js.Image.new()
+    try:
+        loaded = js.Promise.new(create_once_callable(lambda ok, fail: (
+            setattr(image, "onload", create_once_callable(lambda *_: ok(image))),
+            setattr(image, "onerror", create_once_callable(lambda *_: fail("not drawable"))))))
+        image.src = url
+        await loaded
+        canvas = document.createElement("canvas")
+        canvas.width = int(image.naturalWidth) * PNG_SCALE
+        canvas.height = int(image.naturalHeight) * PNG_SCALE
+        canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height)
+        done = js.Promise.new(create_once_callable(
+            lambda ok, fail: canvas.toBlob(create_once_callable(ok), "image/png")))
+        return await done
+    finally:
+        js.URL.revokeObjectURL(url)
+
+
+async def on_export_png(state: State, ev) -> None:
+    """Export PNG: to the share sheet where the Web Share API takes files, else a
+    download. The PNG's size in bytes is kept on #export-png (data-bytes) for tests."""
+    text = picture(state)
+    blob = await png_blob(text)
+    name = file_name(state, "png")
+    button = document.getElementById("export-png")
+    button.dataset.bytes = str(int(blob.size))
+    navigator = window.navigator
+    if hasattr(navigator, "canShare") and hasattr(navigator, "share"):
+        file = js.File.new(to_js([blob]), name, options(type="image/png"))
+        shared = options(files=to_js([file]), title=state.scenario.title or "Scatterlab")
+        if navigator.canShare(shared):
+            try:
+                await navigator.share(shared)
+                return
+            except Exception as err:  # the player closed the sheet: nothing to say
+                if "AbortError" in str(err):
+                    return
+                show_message(f"Sharing failed — {err}; the picture is downloaded instead.")
+    download(blob, name)

@@ -1,0 +1,89 @@
+"""The rules, browsable (issue 14.11): every clause with its text, by system, each with a
+button that opens the demo at the step citing it (or at the refusal, for a prohibition);
+a clause ID in the log opens its entry. Built the first time it is opened: it resolves
+every demo once (engine.render_rules.where_shown)."""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import to_js
+
+from engine.render_rules import rules_by_family, where_shown
+
+from . import bridge
+from .dom import absent, attr, el, make, show_message
+from .loading import fetch_text, load_demo
+from .state import State
+from .words import in_words
+
+
+async def build(state: State) -> None:
+    """Fill #rules once: the clauses by family, and where each is shown."""
+    box = el("rules")
+    if attr(box, "data-built") == "yes":
+        return
+    demos = []
+    for d in state.index.get("demos", []):
+        try:
+            demos.append((d["file"], bridge.load(await fetch_text("./demos/" + d["file"]))))
+        except Exception as err:  # a demo that cannot be read simply shows nothing
+            js.console.warn(f"scatterlab: rules: {d['file']}: {err}")
+    shown = where_shown(demos)
+    titles = {d["file"]: d["title"] for d in state.index.get("demos", [])}
+    box.replaceChildren()
+    for family, clauses in rules_by_family():
+        box.appendChild(make("h3", family))
+        ul = make("ul", cls="rules-list")
+        for clause, text in clauses:
+            li = make("li", id=f"rule-{clause}", cls="rule", data_clause=clause)
+            li.appendChild(make("b", clause, cls="rule-id"))
+            li.appendChild(make("span", " " + in_words(state.scenario, text)))
+            where = shown.get(clause)
+            if where is not None:
+                demo, step = where
+                words = "see the refusal" if step is None else f"see it: step {step + 1}"
+                li.appendChild(make("button", f"{words} of “{titles.get(demo, demo)}”",
+                                    type="button", cls="show-rule", data_demo=demo,
+                                    data_step="" if step is None else step))
+            ul.appendChild(li)
+        box.appendChild(ul)
+    box.setAttribute("data-built", "yes")
+
+
+async def on_rules_toggle(state: State, ev) -> None:
+    if el("rules-box").open:
+        await build(state)
+
+
+async def on_rules_click(state: State, ev) -> None:
+    """A "see it" button: open its demo and show the step that cites the clause."""
+    button = ev.target.closest("button.show-rule")
+    if absent(button):
+        return
+    demo, step = str(button.dataset.demo), str(button.dataset.step)
+    if not await load_demo(state, demo):
+        return
+    if step == "":
+        bridge.on_roll(state, None)  # the refusal shows in the message box
+    else:
+        bridge.show_step(state, int(step))
+    el("board-pane").scrollIntoView(to_js({"block": "start"},
+                                          dict_converter=js.Object.fromEntries))
+
+
+async def on_log_click(state: State, ev) -> None:
+    """A clause ID in the log: open the rules at that clause."""
+    link = ev.target.closest("a.clause")
+    if absent(link):
+        return
+    ev.preventDefault()
+    el("rules-box").open = True
+    await build(state)
+    entry = el(f"rule-{link.dataset.clause or link.textContent}")
+    if absent(entry):
+        show_message(f"No rule text for {link.textContent}.", "info")
+        return
+    for old in js.document.querySelectorAll("#rules .rule.current"):
+        old.classList.remove("current")
+    entry.classList.add("current")
+    entry.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))

@@ -1,0 +1,31 @@
+"""Players' words for what the engine says in its own: JSON paths become the names of
+units and supports, and no repository path reaches the page. Pure Python (no DOM), so the
+command-line tests can check it too."""
+
+from __future__ import annotations
+
+import re
+
+from engine.render_summary import unit_label
+from engine.scenario import Scenario
+
+_UNIT_FIELD = re.compile(r"units\[(\d+)\](?:\.(\w+))?")
+_NAMED_SUPPORT = re.compile(r"(?:attack\.)?(?:supports|in_flight)\[\d+\]:?\s+(?=[A-Z])")
+_SUPPORT = re.compile(r"(?:attack\.)?(supports|in_flight)\[(\d+)\]")
+_REPO_PATH = re.compile(r"[;,]?\s*\(?(?:see )?(?:\.\./)?shared/[\w./-]+\)?|\s*\(facts\.md[^)]*\)")
+
+
+def in_words(scenario: Scenario, text: str) -> str:
+    """`text` with its JSON paths in players' words: ``units[3].x`` becomes "Regult (r1)'s
+    x", ``supports[0] Heavy Bombing`` "Heavy Bombing", a bare ``supports[1]`` "support 2";
+    repository paths ("see shared/rules/facts.md") are dropped."""
+    def unit(m: re.Match) -> str:
+        i = int(m.group(1))
+        who = unit_label(scenario.units[i]) if i < len(scenario.units) else f"unit {i + 1}"
+        return f"{who}'s {m.group(2).replace('_', ' ')}" if m.group(2) else who
+
+    text = _UNIT_FIELD.sub(unit, text)
+    text = _NAMED_SUPPORT.sub("", text)
+    text = _SUPPORT.sub(lambda m: ("support" if m.group(1) == "supports" else "shell")
+                        + f" {int(m.group(2)) + 1}", text)
+    return _REPO_PATH.sub("", text)
