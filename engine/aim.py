@@ -80,6 +80,8 @@ class Aim:
     attack: tuple[tuple[str, Any], ...]
     point: tuple[float, float] | None = None
     """The table point aimed at, if any (the page draws its score there)."""
+    hex: str | None = None
+    """The hex aimed at, if any (a strike, bombing or shell; the page shades it)."""
     finer: Callable[[], tuple[Aim, ...]] | None = field(default=None, compare=False,
                                                          repr=False)
     """The candidates tried around this one when it is among the best (made when asked)."""
@@ -124,6 +126,8 @@ class Scored:
                "friendly_risk": round(self.friendly_risk, 6)}
         if self.aim.point is not None:
             out["point"] = list(self.aim.point)
+        if self.aim.hex is not None:
+            out["hex"] = self.aim.hex
         return out
 
 
@@ -139,6 +143,17 @@ class Ranking:
         return {"aims": [s.to_dict() for s in self.scored[:top]],
                 "candidates": len(self.scored), "illegal": self.illegal,
                 "out_of_reach": self.out_of_reach}
+
+    def overlay(self) -> list[dict[str, Any]]:
+        """The score over every candidate point or hex, for the board: the best value of
+        the aims there (``{"x", "y", "value"}`` or ``{"hex", "value"}``)."""
+        best: dict[Any, float] = {}
+        for r in self.scored:
+            where = r.aim.point or r.aim.hex
+            if where is not None and r.value > best.get(where, -math.inf):
+                best[where] = r.value
+        return [{"hex": w, "value": round(v, 6)} if isinstance(w, str) else
+                {"x": w[0], "y": w[1], "value": round(v, 6)} for w, v in best.items()]
 
 
 def firing_side(doc: dict[str, Any]) -> str:
@@ -203,7 +218,8 @@ def _hole(unit: dict[str, Any], x: float, y: float, step: float) -> Aim:
 
     return Aim(f"hole at ({x:g}, {y:g}) over {_name(unit)}",
                (("target", unit["id"]), ("aim", _point(x, y))), (x, y),
-               _cell(lambda qx, qy, s: _hole(unit, qx, qy, s), x, y, step, over), True)
+               finer=_cell(lambda qx, qy, s: _hole(unit, qx, qy, s), x, y, step, over),
+               refine_refused=True)
 
 
 def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
@@ -227,7 +243,7 @@ def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
 def _ground(x: float, y: float, step: float = COARSE) -> Aim:
     """Indirect Fire at a point of the ground (RT-3), refined within its grid cell."""
     return Aim(f"ground at ({x:g}, {y:g})", (("point", _point(x, y)), ("targets", None)),
-               (x, y), _cell(_ground, x, y, step, lambda qx, qy: True))
+               (x, y), finer=_cell(_ground, x, y, step, lambda qx, qy: True))
 
 
 def ground_aims(points: Iterable[tuple[float, float]]) -> list[Aim]:
@@ -282,7 +298,8 @@ def _with_support(doc: dict[str, Any], i: int, label: str, **fields: Any) -> Aim
     kind = str(supports[i]["kind"]).replace("_", " ")
     if supports[i]["kind"] != old["kind"]:
         kind += f" (instead of {str(old['kind']).replace('_', ' ')})"
-    return Aim(f"{kind} at {label}", (("supports", supports),))
+    return Aim(f"{kind} at {label}", (("supports", supports),),
+               hex=fields.get("target"))
 
 
 def _kinds(doc: dict[str, Any], support: dict[str, Any]) -> list[str]:
