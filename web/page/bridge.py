@@ -46,6 +46,7 @@ def svg_text(state: State) -> str:
         state.resolution,
         upto_step=state.step if state.resolution is not None else None,
         odds=state.odds,
+        aim_scores=state.aim_scores,
     )
 
 

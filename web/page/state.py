@@ -30,3 +30,5 @@ class State:
     pointers: dict = field(default_factory=dict)  # pointerId -> (clientX, clientY) panning
     listeners: list = field(default_factory=list)  # event handler proxies, kept alive
     odds_worker: Any = None  # page.oddsworker.OddsWorker, made on first use
+    aim_ranking: dict | None = None  # engine Ranking.to_dict(5) of Best aim, or None
+    aim_scores: list | None = None  # engine Ranking.overlay() drawn on the board, or None

@@ -1,0 +1,52 @@
+"""Best aim in the page (issue 16): the button ranks the aims in the odds worker, places
+the best, draws every candidate's score with a legend and lists the top five, where a tap
+places another; the page's answer is the command line's for the same document."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import BOOT_TIMEOUT_MS, DEMOS_DIR, ROOT, open_app
+from .test_app import scenario_json, select_demo
+
+pytestmark = pytest.mark.browser
+
+DEMO = DEMOS_DIR / "heresy-blast-squad.json"
+
+
+def cli_aim(path) -> dict:
+    run = subprocess.run([sys.executable, "-m", "engine", "aim", str(path), "--json"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120, check=True)
+    return json.loads(run.stdout)
+
+
+def test_best_aim_places_the_cli_s_best_and_shows_every_score(new_page, base_url) -> None:
+    page = new_page()
+    open_app(page, base_url)
+    select_demo(page, DEMO)
+    page.click("#best-aim")
+    page.wait_for_function("document.getElementById('last-aim').textContent !== 'null'"
+                           " || !document.getElementById('message').hidden",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("document.body.dataset.aim === undefined")
+    ranking = json.loads(page.text_content("#last-aim"))
+    assert ranking == cli_aim(DEMO)
+
+    best = ranking["aims"][0]
+    assert scenario_json(page)["attack"]["aim"] == best["attack"]["aim"]
+    dots = page.locator("#board svg g.aim-scores circle.aim-score")
+    assert dots.count() == ranking["candidates"]  # one aim per hole point on this demo
+    assert page.locator("#board svg circle.aim-best").count() >= 1
+    assert "from yellow" in page.text_content("#aim-legend")
+    rows = page.locator("#aim-table tr[data-index]")
+    assert rows.count() == min(5, ranking["candidates"])
+
+    page.click('#aim-table button[data-index="1"]')
+    page.wait_for_function("document.querySelector('#aim-table tr.placed')"
+                           ".getAttribute('data-index') === '1'")
+    assert scenario_json(page)["attack"]["aim"] == ranking["aims"][1]["attack"]["aim"]
+    assert dots.count() == ranking["candidates"]  # placing another keeps the overlay
