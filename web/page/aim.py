@@ -5,7 +5,7 @@ hex moves there), the board shows every candidate's score as a dot (yellow lowes
 best, the legend under the table says which values), and the top five are listed in a
 table where a tap on Place writes that aim into the scenario instead.
 
-For tests: <body data-aim="running"> while it runs, and
+For tests: <body data-aim="running|computing"> while it runs, and
 <script type="application/json" id="last-aim"> holds the ranking (Ranking.to_dict(5)).
 """
 
