@@ -50,3 +50,21 @@ def test_best_aim_places_the_cli_s_best_and_shows_every_score(new_page, base_url
                            ".getAttribute('data-index') === '1'")
     assert scenario_json(page)["attack"]["aim"] == ranking["aims"][1]["attack"]["aim"]
     assert dots.count() == ranking["candidates"]  # placing another keeps the overlay
+
+
+def test_cancel_stops_best_aim_and_leaves_the_page_usable(new_page, base_url) -> None:
+    from .test_worker import apply_json, large_heresy_attack
+
+    page = new_page()
+    open_app(page, base_url)
+    apply_json(page, large_heresy_attack())  # exact odds out of reach: a long ranking
+    page.click("#best-aim")
+    page.wait_for_function("document.body.dataset.aim === 'computing'",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.is_visible("#cancel-aim") and page.is_disabled("#best-aim")
+    assert page.is_visible("#loading-bar")
+    page.click("#cancel-aim")
+    page.wait_for_function("document.body.dataset.aim === undefined")
+    assert "Best aim cancelled." in page.text_content("#message")
+    assert page.is_enabled("#best-aim") and page.is_hidden("#cancel-aim")
+    assert page.text_content("#last-aim") == "null"
