@@ -131,6 +131,10 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
     except ValueError as e:
         raise CommandError(str(e)) from None
     if not ranking.scored:
+        if not ranking.illegal and not ranking.out_of_reach:
+            raise CommandError("the attack has no aim to choose (no enemy unit to aim at, "
+                               "or no support aimed at a hex)")
+        systems.runner(s)  # the attack as given refused too: say which clause refuses it
         within = ("" if args.friendly_risk is None
                   else f" within a friendly risk of {args.friendly_risk:g}")
         raise CommandError(f"no legal aim{within} ({ranking.illegal} candidates refused by "

@@ -261,6 +261,16 @@ def test_aim_without_an_answer_is_a_clear_error(flags: list[str], message: str,
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("demo", "message"), [
+    ("heresy-snap-shot-refused.json", "HH-11: Blast weapons cannot be fired as Snap Shots"),
+    ("battletech-artillery-scatter.json", "the attack has no aim to choose"),
+])
+def test_aim_says_why_there_is_nothing_to_rank(demo: str, message: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["aim", str(ROOT / "web" / "demos" / demo)]) == 1
+    assert message in capsys.readouterr().err
+
+
 def test_aim_unwritable_output_is_a_clear_error(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["aim", SPLASH, "--write", str(tmp_path / "no" / "o.json")]) == 1
