@@ -120,7 +120,8 @@ def format_ranking(ranking: aim.Ranking, top: int) -> str:
                      f"{r.friendly_damage:>16.4f}{r.friendly_destroyed:>22.4f}"
                      f"{r.friendly_risk:>14.4f}  {r.aim.label}")
     lines.append(f"{len(ranking.scored)} legal aims ranked, {ranking.illegal} candidates "
-                 f"refused by the rules, {ranking.out_of_reach} out of reach of exact odds")
+                 f"refused by the rules, {ranking.out_of_reach} out of reach of exact odds, "
+                 f"{ranking.over_risk} over the friendly-risk limit")
     return "\n".join(lines)
 
 
@@ -131,14 +132,16 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
     except ValueError as e:
         raise CommandError(str(e)) from None
     if not ranking.scored:
-        if not ranking.illegal and not ranking.out_of_reach:
+        if not ranking.illegal and not ranking.out_of_reach and not ranking.over_risk:
             raise CommandError("the attack has no aim to choose (no enemy unit to aim at, "
                                "or no support aimed at a hex)")
-        systems.runner(s)  # the attack as given refused too: say which clause refuses it
+        if not ranking.over_risk:
+            systems.runner(s)  # the attack as given is refused too: say which clause
         within = ("" if args.friendly_risk is None
                   else f" within a friendly risk of {args.friendly_risk:g}")
         raise CommandError(f"no legal aim{within} ({ranking.illegal} candidates refused by "
-                           f"the rules, {ranking.out_of_reach} out of reach of exact odds)")
+                           f"the rules, {ranking.out_of_reach} out of reach of exact odds, "
+                           f"{ranking.over_risk} over the friendly-risk limit)")
     print(json.dumps(ranking.to_dict(args.top), indent=2, ensure_ascii=False) if args.json
           else format_ranking(ranking, args.top))
     if args.write:

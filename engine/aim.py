@@ -138,11 +138,13 @@ class Ranking:
     scored: tuple[Scored, ...]
     illegal: int
     out_of_reach: int
+    over_risk: int = 0
+    """Legal aims left out by the friendly-risk limit."""
 
     def to_dict(self, top: int = 5) -> dict[str, Any]:
         return {"aims": [s.to_dict() for s in self.scored[:top]],
                 "candidates": len(self.scored), "illegal": self.illegal,
-                "out_of_reach": self.out_of_reach}
+                "out_of_reach": self.out_of_reach, "over_risk": self.over_risk}
 
     def overlay(self) -> list[dict[str, Any]]:
         """The score over every candidate point or hex, for the board: the best value of
@@ -493,9 +495,9 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
         scored, out_of_reach = scored + more, out_of_reach + o
         refused += no
         around = [a for a in no if a.refine_refused and a.key() not in done]
-    if friendly_risk is not None:
-        scored = [r for r in scored if r.friendly_risk <= friendly_risk + 1e-12]
-    return Ranking(tuple(scored), len(refused), out_of_reach)
+    within = [r for r in scored if friendly_risk is None
+              or r.friendly_risk <= friendly_risk + 1e-12]
+    return Ranking(tuple(within), len(refused), out_of_reach, len(scored) - len(within))
 
 
 def aimed(s: scenarios.Scenario, aim: Aim) -> scenarios.Scenario:
