@@ -23,8 +23,24 @@ from .dom import clear_message, describe, el, make, set_json, show_message
 from .oddsworker import WorkerFailed, rebuild_error
 from .state import State
 
-OBJECTIVE_WORDS = "expected enemy damage"
-"""What the page ranks by (engine.aim's default objective, ``damage``)."""
+OBJECTIVE_WORDS = {"damage": "expected enemy damage",
+                   "destroyed": "expected enemy units destroyed"}
+"""The objectives the page offers (engine.aim's), in words."""
+
+
+def chosen() -> tuple[str, float | None]:
+    """The objective and the friendly-risk limit (a fraction) the player set; ValueError
+    for a limit that is not a percentage from 0 to 100."""
+    objective = str(el("aim-objective").value)
+    if objective not in OBJECTIVE_WORDS:
+        objective = "damage"
+    text = str(el("aim-risk").value).strip()
+    if not text:
+        return objective, None
+    risk = float(text)
+    if not 0 <= risk <= 100:
+        raise ValueError(text)
+    return objective, risk / 100
 
 
 def show_aim_running(running: bool) -> None:
@@ -88,10 +104,11 @@ def show_table(state: State, placed: int) -> None:
         table.appendChild(tr)
     values = [s["value"] for s in state.aim_scores or []]
     el("aim-legend").textContent = (
-        f"Dots on the board: each candidate aim's {OBJECTIVE_WORDS}, from yellow "
+        f"Dots on the board: each candidate aim's "
+        f"{OBJECTIVE_WORDS.get(ranked.get('objective', ''), 'score')}, from yellow "
         f"({min(values, default=0):.3f}) to purple, the best ({max(values, default=0):.3f}); "
         f"{ranked.get('candidates', 0)} legal aims, {ranked.get('illegal', 0)} refused by the "
-        "rules.")
+        f"rules, {ranked.get('over_risk', 0)} over the friendly risk limit.")
     el("aim-box").hidden = False
 
 
@@ -99,9 +116,15 @@ async def on_best_aim(state: State, ev) -> None:
     """Best aim: rank the aims in the odds worker, then place the best and show them all,
     unless the scenario changed meanwhile or Cancel was hit."""
     asked = state.scenario
+    try:
+        objective, risk = chosen()
+    except ValueError:
+        show_message("The friendly risk limit must be a percentage from 0 to 100, or empty.")
+        return
     show_aim_running(True)
     try:
-        reply = await bridge.odds_worker(state).aim(sc.dumps(asked, indent=None))
+        reply = await bridge.odds_worker(state).aim(sc.dumps(asked, indent=None), objective,
+                                                    risk)
     except asyncio.CancelledError:
         show_message("Best aim cancelled.", "info")
         return
@@ -118,9 +141,12 @@ async def on_best_aim(state: State, ev) -> None:
         show_message(describe(rebuild_error(reply["error"])))
         return
     if not reply["aim"]["aims"]:
-        show_message("No legal aim: the rules refuse every candidate.", "info")
+        why = ("within the friendly risk limit" if reply["aim"].get("over_risk")
+               else "that the rules accept")
+        show_message(f"No legal aim {why}.", "info")
         return
-    state.aim_ranking, state.aim_scores = reply["aim"], reply["overlay"]
+    state.aim_ranking, state.aim_scores = {**reply["aim"], "objective": objective}, \
+        reply["overlay"]
     set_json("last-aim", reply["aim"])
     clear_message()
     place(state, 0)
