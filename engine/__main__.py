@@ -3,6 +3,9 @@
     python -m engine validate FILE...
     python -m engine resolve FILE [--seed N] [--json] [--svg OUT.svg]
     python -m engine odds FILE [--json] [--svg OUT.svg] [--method auto|exact|monte-carlo]
+                          [--trials N] [--precision P] [--seconds S]
+    python -m engine aim FILE [--objective damage|destroyed|destroy:ID|hits:N]
+                         [--friendly-risk P] [--top N] [--json] [--write OUT.json]
     python -m engine render FILE --svg OUT.svg
 
 Exit status: 0 on success, 1 for a bad scenario, an illegal attack, bad dice, odds too
@@ -18,8 +21,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from engine import aim, systems
 from engine import scenario as scenarios
-from engine import systems
 from engine.clauses import clause_text
 from engine.dice import TooManyOutcomes
 from engine.errors import ScatterlabError
@@ -33,6 +36,10 @@ _MAX_FILE_BYTES = 4 * scenarios.MAX_DOCUMENT
 
 MAX_TRIALS = 100_000_000
 """Monte Carlo runs the command accepts (hours of work already)."""
+MAX_SECONDS = 86_400.0
+"""The longest Monte Carlo time limit the command accepts (a day)."""
+MAX_TOP = 1000
+"""The most aims ``aim --top`` prints."""
 
 
 class CommandError(Exception):
@@ -88,8 +95,11 @@ def format_resolution(resolution: Resolution) -> str:
 
 
 def format_odds(odds: Odds) -> str:
-    """Odds as a table: one line per unit."""
+    """Odds as a table: one line per unit (Monte Carlo also says why it stopped and its
+    largest 95 % half-width)."""
     head = f"method: {odds.method}" + (f" ({odds.trials} trials)" if odds.trials else "")
+    if odds.stop is not None:
+        head += f", stop: {odds.stop}, half_width: {odds.half_width or 0.0:.4f}"
     lines = [head] + ([odds.note] if odds.note else [])
     lines.append(f"{'unit':<16}{'p_hit':>9}{'p_damaged':>11}{'E[damage]':>11}")
     for uid, f in odds.units.items():
@@ -99,6 +109,47 @@ def format_odds(odds: Odds) -> str:
         lines.append(f"group {name}: hits " + ", ".join(f"{k}: {v:.4f}"
                                                         for k, v in g["hits"].items()))
     return "\n".join(lines)
+
+
+def format_ranking(ranking: aim.Ranking, top: int) -> str:
+    """The best `top` aims as a table, best first, then how many candidates there were."""
+    lines = [f"{'#':>3}  {'value':>9}{'E[enemy dmg]':>13}{'E[enemy destroyed]':>19}"
+             f"{'E[friendly dmg]':>16}{'E[friendly destroyed]':>22}{'friendly risk':>14}  aim"]
+    for i, r in enumerate(ranking.scored[:top], 1):
+        lines.append(f"{i:>3}  {r.value:>9.4f}{r.enemy_damage:>13.4f}{r.enemy_destroyed:>19.4f}"
+                     f"{r.friendly_damage:>16.4f}{r.friendly_destroyed:>22.4f}"
+                     f"{r.friendly_risk:>14.4f}  {r.aim.label}")
+    lines.append(f"{len(ranking.scored)} legal aims ranked, {ranking.illegal} candidates "
+                 f"refused by the rules, {ranking.out_of_reach} out of reach of exact odds, "
+                 f"{ranking.over_risk} over the friendly-risk limit")
+    return "\n".join(lines)
+
+
+def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
+    """The ``aim`` command: rank the aims, print the best, write the best into a copy."""
+    try:
+        ranking = aim.rank(s, objective=args.objective, friendly_risk=args.friendly_risk)
+    except ValueError as e:
+        raise CommandError(str(e)) from None
+    if not ranking.scored:
+        if not ranking.illegal and not ranking.out_of_reach and not ranking.over_risk:
+            raise CommandError("the attack has no aim to choose (no enemy unit to aim at, "
+                               "or no support aimed at a hex)")
+        if not ranking.over_risk:
+            systems.runner(s)  # the attack as given is refused too: say which clause
+        within = ("" if args.friendly_risk is None
+                  else f" within a friendly risk of {args.friendly_risk:g}")
+        raise CommandError(f"no legal aim{within} ({ranking.illegal} candidates refused by "
+                           f"the rules, {ranking.out_of_reach} out of reach of exact odds, "
+                           f"{ranking.over_risk} over the friendly-risk limit)")
+    print(json.dumps(ranking.to_dict(args.top), indent=2, ensure_ascii=False) if args.json
+          else format_ranking(ranking, args.top))
+    if args.write:
+        text = scenarios.dumps(aim.aimed(s, ranking.scored[0].aim))
+        try:
+            Path(args.write).write_text(text + "\n", encoding="utf-8")
+        except OSError as e:
+            raise CommandError(f"cannot write {args.write}: {e.strerror or e}") from None
 
 
 def _report(file: str, error: Exception) -> None:
@@ -138,6 +189,29 @@ def _bounded_int(lo: int, hi: int) -> Callable[[str], int]:
     return parse
 
 
+def _bounded_float(lo: float, hi: float) -> Callable[[str], float]:
+    """An argparse type: a number from `lo` to `hi` (a usage error otherwise)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
+        if not lo <= value <= hi:  # NaN fails this too
+            raise argparse.ArgumentTypeError(f"must be a number from {lo:g} to {hi:g}")
+        return value
+    return parse
+
+
+def _objective(text: str) -> str:
+    """An argparse type: an objective of `engine.aim` (its unit id is checked later,
+    against the scenario)."""
+    try:
+        aim.check_objective(text, [text.partition(":")[2]])
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)[:200]) from None
+    return text
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -154,6 +228,19 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--svg")
     p.add_argument("--method", choices=("auto", "exact", "monte-carlo"), default="auto")
     p.add_argument("--trials", type=_bounded_int(1, MAX_TRIALS), default=systems.DEFAULT_TRIALS)
+    p.add_argument("--precision", type=_bounded_float(0, 1),
+                   help="Monte Carlo stops at this 95 %% half-width (0: no such stop)")
+    p.add_argument("--seconds", type=_bounded_float(0, MAX_SECONDS),
+                   help="Monte Carlo stops after this many seconds (0: no time limit)")
+    p = sub.add_parser("aim", help="every legal aim of the attack, best first by exact odds")
+    p.add_argument("file")
+    p.add_argument("--objective", type=_objective, default="damage",
+                   help="damage, destroyed, destroy:ID or hits:N (default: damage)")
+    p.add_argument("--friendly-risk", type=_bounded_float(0, 1),
+                   help="keep only aims whose friendly risk is at most this")
+    p.add_argument("--top", type=_bounded_int(1, MAX_TOP), default=5)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--write", help="write the scenario with the best aim to this file")
     p = sub.add_parser("render", help="draw the scenario as SVG")
     p.add_argument("file")
     p.add_argument("--svg", required=True)
@@ -170,12 +257,15 @@ def _run(args: argparse.Namespace) -> None:
         _write_svg(args.svg, args.svg and _svg(s, res))
     elif args.command == "odds":
         try:
-            o = systems.odds(s, method=args.method, trials=args.trials)
+            o = systems.odds(s, method=args.method, trials=args.trials,
+                             precision=args.precision, seconds=args.seconds)
         except TooManyOutcomes as e:
             raise CommandError(f"exact odds need too many outcomes ({e}); use "
                                "--method auto or --method monte-carlo") from None
         print(json.dumps(o.to_dict(), indent=2) if args.json else format_odds(o))
         _write_svg(args.svg, args.svg and _svg(s, odds=o))
+    elif args.command == "aim":
+        _aim(s, args)
     else:
         _write_svg(args.svg, _svg(s))
 

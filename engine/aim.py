@@ -17,19 +17,33 @@ Aims at a table point are then refined: in the coarse grid's cells around the `R
 best, the points of the finer `GRID` are tried too.
 
 Scores come from `engine.systems.odds` with exact odds (a candidate whose exact odds are
-out of reach is left out, and counted): by `objective`, expected enemy damage (wounds for
-40K models), expected enemy models or units destroyed, or the chance of destroying one
-unit; beside it the expected friendly damage and `friendly_risk`, the chance that some
-friendly unit is hit, bounded from above by the sum of their chances (the odds are per
-unit, so this is the union bound, never less than the truth).
+out of reach is left out, and counted). The `objective` is one of
+
+- ``damage``: expected enemy damage (wounds for 40K models, MD for Robotech, damage
+  points for BattleTech), summed over the enemy units;
+- ``destroyed``: expected enemy models or units destroyed (removed);
+- ``destroy:<unit id>``: the chance of destroying that one unit;
+- ``hits:<N>``: the chance of at least N hits on one enemy unit, the best such unit (a
+  40K unit of models counts its models' hits together; per-unit odds cannot add hits
+  across units the rules do not couple).
+
+Beside it stand the friendly losses: expected friendly damage and expected friendly units
+destroyed, and `friendly_risk`. **Friendly risk** is the sum over the firing side's own
+units (the firer included) of each unit's chance of being hit at all (`p_hit`), capped at
+1: the union bound on the chance that at least one friendly unit is hit, never less than
+that chance (the odds are per unit, so the exact chance of "any" is not available), and
+equal to it when at most one friendly unit can be hit. A limit on it
+(``friendly_risk=0.05``: "no more than 5 % chance to hit my own models") keeps only the
+aims within it.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import hexgrid, systems
@@ -39,9 +53,7 @@ from engine.errors import ScatterlabError
 from engine.odds import Odds
 
 GRID = 0.25
-"""Inches between the points tried around the best coarse ones."""
-HOLE_COARSE = 0.5
-"""Inches between the first hole positions tried over a base (Heresy)."""
+"""Inches between the points of the fine grid: over a base or hull, and on the ground."""
 COARSE = 1.0
 """Inches between the first ground points tried around the enemy (Robotech Indirect Fire)."""
 GROUND_REACH = 2.0
@@ -49,11 +61,14 @@ GROUND_REACH = 2.0
 BETWEEN = 6.0
 """Enemy units at most this far apart (inches) get a ground point at their centre."""
 REFINE = 3
-"""How many of the best coarse points are refined on the `GRID`."""
-HEX_REACH = 2
-"""Hexes within this distance of an enemy unit are tried for each support."""
+"""How many of the best first candidates are refined (and as many of the best within the
+friendly-risk limit)."""
+STRAFE_LENGTHS = range(1, 6)
+"""BT-STRAFE.1: a strafing run covers 1 to 5 hexes in one straight line."""
+AIR_KINDS = ("light_strike", "heavy_strike", "light_bombing", "heavy_bombing")
+"""Supports aimed at one hex that a side may spend in place of one another (`attack.held`)."""
 OBJECTIVES = ("damage", "destroyed")
-"""Built-in objectives; ``"destroy:<unit id>"`` is the chance of destroying that unit."""
+"""Built-in objectives; ``"destroy:<unit id>"`` and ``"hits:<N>"`` take an argument."""
 
 
 @dataclass(frozen=True)
@@ -64,18 +79,19 @@ class Aim:
     label: str
     attack: tuple[tuple[str, Any], ...]
     point: tuple[float, float] | None = None
-    """The table point aimed at, if any: the value of attack field `point_key`."""
-    point_key: str = ""
-    step: float = 0.0
-    """The grid step the point was found on (refining looks within half of it)."""
+    """The table point aimed at, if any (the page draws its score there)."""
+    hex: str | None = None
+    """The hex aimed at, if any (a strike, bombing or shell; the page shades it)."""
+    finer: Callable[[], tuple[Aim, ...]] | None = field(default=None, compare=False,
+                                                         repr=False)
+    """The candidates tried around this one when it is among the best (made when asked)."""
+    refine_refused: bool = False
+    """Try `finer` also when the rules refuse this one (the centre of a base under which
+    a friendly model would be: an edge of the base may be legal)."""
 
-    def moved(self, x: float, y: float, step: float) -> Aim:
-        """The same aim at another point of the table."""
-        assert self.point is not None
-        old = f"({self.point[0]:g}, {self.point[1]:g})"
-        attack = tuple((k, _point(x, y) if k == self.point_key else v) for k, v in self.attack)
-        return Aim(self.label.replace(old, f"({x:g}, {y:g})"), attack, (x, y),
-                   self.point_key, step)
+    def key(self) -> str:
+        """What the aim writes, as text: equal keys are the same aim."""
+        return json.dumps(self.attack, sort_keys=True)
 
     def apply(self, doc: dict[str, Any]) -> dict[str, Any]:
         """The scenario document with this aim written into its attack (a new dict)."""
@@ -97,15 +113,22 @@ class Scored:
     enemy_damage: float
     enemy_destroyed: float
     friendly_damage: float
+    friendly_destroyed: float
     friendly_risk: float
     odds: Odds
 
     def to_dict(self) -> dict[str, Any]:
-        return {"aim": self.aim.label, "attack": dict(self.aim.attack),
-                "value": round(self.value, 6), "enemy_damage": round(self.enemy_damage, 6),
-                "enemy_destroyed": round(self.enemy_destroyed, 6),
-                "friendly_damage": round(self.friendly_damage, 6),
-                "friendly_risk": round(self.friendly_risk, 6)}
+        out = {"aim": self.aim.label, "attack": dict(self.aim.attack),
+               "value": round(self.value, 6), "enemy_damage": round(self.enemy_damage, 6),
+               "enemy_destroyed": round(self.enemy_destroyed, 6),
+               "friendly_damage": round(self.friendly_damage, 6),
+               "friendly_destroyed": round(self.friendly_destroyed, 6),
+               "friendly_risk": round(self.friendly_risk, 6)}
+        if self.aim.point is not None:
+            out["point"] = list(self.aim.point)
+        if self.aim.hex is not None:
+            out["hex"] = self.aim.hex
+        return out
 
 
 @dataclass(frozen=True)
@@ -115,11 +138,24 @@ class Ranking:
     scored: tuple[Scored, ...]
     illegal: int
     out_of_reach: int
+    over_risk: int = 0
+    """Legal aims left out by the friendly-risk limit."""
 
     def to_dict(self, top: int = 5) -> dict[str, Any]:
         return {"aims": [s.to_dict() for s in self.scored[:top]],
                 "candidates": len(self.scored), "illegal": self.illegal,
-                "out_of_reach": self.out_of_reach}
+                "out_of_reach": self.out_of_reach, "over_risk": self.over_risk}
+
+    def overlay(self) -> list[dict[str, Any]]:
+        """The score over every candidate point or hex, for the board: the best value of
+        the aims there (``{"x", "y", "value"}`` or ``{"hex", "value"}``)."""
+        best: dict[Any, float] = {}
+        for r in self.scored:
+            where = r.aim.point or r.aim.hex
+            if where is not None and r.value > best.get(where, -math.inf):
+                best[where] = r.value
+        return [{"hex": w, "value": round(v, 6)} if isinstance(w, str) else
+                {"x": w[0], "y": w[1], "value": round(v, 6)} for w, v in best.items()]
 
 
 def firing_side(doc: dict[str, Any]) -> str:
@@ -137,9 +173,15 @@ def _enemies(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return [u for u in doc["units"] if str(u["side"]) != side]
 
 
+def _name(unit: dict[str, Any]) -> str:
+    """A unit as a label names it: its name and id, or its id."""
+    name = unit.get("name")
+    return f"{name} ({unit['id']})" if name and name != unit["id"] else str(unit["id"])
+
+
 def _grid(x: float, y: float, radius: float, step: float) -> Iterator[tuple[float, float]]:
     """Points of a square grid of `step` through (x, y), within `radius` of it."""
-    n = int(radius / step)
+    n = int(radius / step + 1e-9)
     for i in range(-n, n + 1):
         for j in range(-n, n + 1):
             if math.hypot(i * step, j * step) <= radius + 1e-9:
@@ -150,31 +192,65 @@ def _point(x: float, y: float) -> dict[str, float]:
     return {"x": x, "y": y}
 
 
+def _reach(unit: dict[str, Any]) -> float:
+    """How far from a model's centre its base or hull extends, at most (inches)."""
+    if "hull" in unit:
+        return math.hypot(unit["hull"]["w"], unit["hull"]["h"]) / 2
+    return float(unit.get("base_mm", 0)) / 25.4 / 2
+
+
+def _cell(make: Callable[[float, float, float], Aim], x: float, y: float, step: float,
+          keep: Callable[[float, float], bool]) -> Callable[[], tuple[Aim, ...]] | None:
+    """The refinement of a point found on a grid of `step`: the eight points around it
+    at half the step (its cell), those `keep` accepts, each refined in turn, down to the
+    `GRID`."""
+    half = step / 2
+    if half < GRID - 1e-9:
+        return None
+    return lambda: tuple(make(*q, half) for q in _grid(x, y, half * math.sqrt(2) + 1e-9, half)
+                         if q != (x, y) and keep(*q))
+
+
+def _hole(unit: dict[str, Any], x: float, y: float, step: float) -> Aim:
+    """The hole at (x, y) over `unit`, refined over its base or hull."""
+    reach = _reach(unit)
+
+    def over(qx: float, qy: float) -> bool:
+        return math.hypot(qx - unit["x"], qy - unit["y"]) <= reach + 1e-9
+
+    return Aim(f"hole at ({x:g}, {y:g}) over {_name(unit)}",
+               (("target", unit["id"]), ("aim", _point(x, y))), (x, y),
+               finer=_cell(lambda qx, qy, s: _hole(unit, qx, qy, s), x, y, step, over),
+               refine_refused=True)
+
+
 def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
-    """The hole over every enemy model's base, on the `HOLE_COARSE` grid (HH-1 to HH-3 are
-    checked by the rules); every shot at it."""
-    out = []
-    for u in _enemies(doc):
-        if "base_mm" not in u:
-            continue
-        radius = u["base_mm"] / 25.4 / 2
-        for x, y in _grid(u["x"], u["y"], radius, HOLE_COARSE):
-            out.append(Aim(f"hole at ({x:g}, {y:g}) over {u.get('name', u['id'])}",
-                           (("target", u["id"]), ("aim", _point(x, y)), ("each_shot", None)),
-                           (x, y), "aim", HOLE_COARSE))
-    return out
+    """The hole at the centre of every enemy model's base (the target is that model, HH-1),
+    refined over it at 0.5" and then at the 0.25" `GRID` (range, sight and HH-3's
+    friendly models under the marker are the
+    rules' checks too). A hull starts from the points of the `COARSE` grid over the circle
+    round its corners (HH-1 refuses those off the hull). The scenario holds one aim for all
+    the weapon's shots, so there is no per-shot aim to choose."""
+    return [_hole(u, x, y, COARSE) for u in _enemies(doc)
+            for x, y in (_grid(u["x"], u["y"], _reach(u), COARSE) if "hull" in u
+                         else [(u["x"], u["y"])])]
 
 
 def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
     """Every enemy mecha or structure as the target of the whole attack (RT-2, RT-4)."""
-    return [Aim(f"target {u.get('name', u['id'])}", (("targets", [u["id"]]), ("point", None)))
+    return [Aim(f"target {_name(u)}", (("targets", [u["id"]]), ("point", None)))
             for u in _enemies(doc)]
 
 
+def _ground(x: float, y: float, step: float = COARSE) -> Aim:
+    """Indirect Fire at a point of the ground (RT-3), refined within its grid cell."""
+    return Aim(f"ground at ({x:g}, {y:g})", (("point", _point(x, y)), ("targets", None)),
+               (x, y), finer=_cell(_ground, x, y, step, lambda qx, qy: True))
+
+
 def ground_aims(points: Iterable[tuple[float, float]]) -> list[Aim]:
-    """Indirect Fire at points of the ground (RT-3)."""
-    return [Aim(f"ground at ({x:g}, {y:g})", (("point", _point(x, y)), ("targets", None)),
-                (x, y), "point", COARSE) for x, y in points]
+    """Indirect Fire at points of the ground (RT-3), refined at 0.5" and then 0.25"."""
+    return [_ground(x, y) for x, y in points]
 
 
 def _between(units: list[dict[str, Any]]) -> Iterator[tuple[float, float]]:
@@ -189,8 +265,9 @@ def _between(units: list[dict[str, Any]]) -> Iterator[tuple[float, float]]:
 
 
 def robotech_ground(doc: dict[str, Any]) -> list[Aim]:
-    """Ground points on the `COARSE` grid around the enemy and between enemy units, if the
-    weapon may fire at the ground (Indirect Fire, RT-3)."""
+    """Ground points on the `COARSE` grid within `GROUND_REACH` of an enemy and between
+    enemy units, if the weapon may fire at the ground (Indirect Fire, RT-3: the rules
+    refuse a point out of range or that no friendly mecha can see)."""
     if "indirect_fire" not in doc["attack"]["weapon"].get("abilities", []):
         return []
     enemies = _enemies(doc)
@@ -198,28 +275,86 @@ def robotech_ground(doc: dict[str, Any]) -> list[Aim]:
     return ground_aims(sorted(points | set(_between(enemies))))
 
 
-def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
-    """For each support aimed at a hex, every hex within `HEX_REACH` of an enemy unit."""
-    near: set[str] = set()
-    for u in _enemies(doc):
+def _hexes(labels: Iterable[str]) -> list[hexgrid.Hex]:
+    out = []
+    for label in labels:
         try:
-            centre = hexgrid.Hex.from_label(str(u.get("hex", "")))
+            out.append(hexgrid.Hex.from_label(label))
         except ValueError:
             continue
-        for h in hexgrid.disc(centre, HEX_REACH):
-            try:
-                near.add(hexgrid.to_label(h))
-            except ValueError:
-                continue
+    return out
+
+
+def _label(h: hexgrid.Hex) -> str | None:
+    try:
+        return hexgrid.to_label(h)
+    except ValueError:
+        return None
+
+
+def _with_support(doc: dict[str, Any], i: int, label: str, **fields: Any) -> Aim:
+    """Support `i` of the turn changed by `fields`, the others as the scenario has them."""
+    supports = [dict(s) for s in doc["attack"]["supports"]]
+    old = supports[i]
+    supports[i] = {**old, **fields}
+    kind = str(supports[i]["kind"]).replace("_", " ")
+    if supports[i]["kind"] != old["kind"]:
+        kind += f" (instead of {str(old['kind']).replace('_', ' ')})"
+    return Aim(f"{kind} at {label}", (("supports", supports),),
+               hex=fields.get("target"))
+
+
+def _kinds(doc: dict[str, Any], support: dict[str, Any]) -> list[str]:
+    """The support's own kind and, for an air strike or bombing, every other such kind the
+    side still holds (`attack.held`; the rules count the copies)."""
+    held = doc["attack"].get("held", {})
+    others = [k for k in AIR_KINDS if k != support["kind"] and held.get(k, 0) > 0]
+    return [support["kind"], *others] if support["kind"] in AIR_KINDS else [support["kind"]]
+
+
+def strafing_lines(centres: Iterable[hexgrid.Hex], occupied: set[hexgrid.Hex]
+                   ) -> list[list[hexgrid.Hex]]:
+    """Every straight line of 1 to 5 hexes (BT-STRAFE.1) through one of `centres`, one
+    per set of `occupied` hexes it covers: a run attacks each unit in its hexes with a roll
+    of its own (BT-STRAFE.2, BT-STRAFE.4), so two runs over the same units have the same
+    odds, and the shortest such run is kept."""
+    lines: dict[frozenset[hexgrid.Hex], list[hexgrid.Hex]] = {}
+    for n in STRAFE_LENGTHS:
+        for h in centres:
+            for axis in range(3):
+                for k in range(n):
+                    first = hexgrid.step(h, axis + 3, k) if k else h
+                    run = [hexgrid.step(first, axis, j) if j else first for j in range(n)]
+                    lines.setdefault(frozenset(run) & occupied, sorted(run))
+    return list(lines.values())
+
+
+def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
+    """For each support aimed at a hex, every enemy unit's hex, refined to the hexes next
+    to it; with `attack.held`, the same with each other air kind the side holds in its
+    place (which support to spend there); for a strafing run, every line of 1 to 5 hexes
+    through an enemy unit's hex (BT-STRAFE.1)."""
+    enemy_hexes = sorted(set(_hexes(str(u.get("hex", "")) for u in _enemies(doc))))
+    occupied = set(_hexes(str(u.get("hex", "")) for u in doc["units"]))
     out = []
     for i, support in enumerate(doc["attack"].get("supports", [])):
+        if support.get("kind") == "strafing":
+            for run in strafing_lines(enemy_hexes, occupied):
+                labels = [lb for h in run if (lb := _label(h)) is not None]
+                if len(labels) == len(run):
+                    out.append(_with_support(doc, i, "-".join(labels), hexes=labels))
+            continue
         if "target" not in support:
             continue
-        for label in sorted(near):
-            supports = [dict(s) for s in doc["attack"]["supports"]]
-            supports[i]["target"] = label
-            name = str(support.get("kind", "support")).replace("_", " ")
-            out.append(Aim(f"{name} at {label}", (("supports", supports),)))
+        for kind in _kinds(doc, support):
+            for h in enemy_hexes:
+                near = [(lb, n) for n in hexgrid.ring(h, 1) if (lb := _label(n)) is not None]
+                label = _label(h)
+                if label is not None:
+                    out.append(replace(
+                        _with_support(doc, i, label, kind=kind, target=label),
+                        finer=lambda i=i, kind=kind, near=near: tuple(
+                            _with_support(doc, i, lb, kind=kind, target=lb) for lb, _ in near)))
     return out
 
 
@@ -240,16 +375,43 @@ def legal(doc: dict[str, Any], aim: Aim) -> scenarios.Scenario | None:
     return s
 
 
-def objective_value(odds: Odds, enemies: set[str], objective: str) -> float:
-    """The figure an objective ranks by (see `OBJECTIVES`)."""
+def check_objective(objective: str, unit_ids: Iterable[str]) -> None:
+    """Raise `ValueError` saying what is wrong unless `objective` is one this module
+    ranks by (module docstring) for a scenario with these units."""
+    kind, _, arg = objective.partition(":")
+    if objective in OBJECTIVES:
+        return
+    if kind == "destroy" and arg:
+        if arg not in set(unit_ids):
+            raise ValueError(f"objective {objective!r}: no unit has the id {arg!r}")
+        return
+    if kind == "hits" and arg.isdigit() and 1 <= int(arg) <= 1000:
+        return
+    raise ValueError(f"unknown objective {objective!r}: damage, destroyed, "
+                     "destroy:<unit id> or hits:<N> (N from 1 to 1000)")
+
+
+def _hits_at_least(figures: dict[str, Any], n: int) -> float:
+    return float(figures["hits_at_least"].get(str(n), 0.0)) if n else 1.0
+
+
+def objective_value(odds: Odds, enemies: set[str], objective: str,
+                    groups: dict[str, list[str]] | None = None) -> float:
+    """The figure an objective ranks by (module docstring); `groups` are the scenario's
+    groups of units by unit id (a 40K unit's models)."""
+    kind, _, arg = objective.partition(":")
     if objective == "damage":
         return math.fsum(odds.units[u]["expected_damage"] for u in enemies)
     if objective == "destroyed":
         return math.fsum(odds.units[u]["p_destroyed"] for u in enemies)
-    if objective.startswith("destroy:"):
-        return float(odds.units[objective.split(":", 1)[1]]["p_destroyed"])
-    raise ValueError(f"unknown objective {objective!r}: {', '.join(OBJECTIVES)} or "
-                     "destroy:<unit id>")
+    if kind == "destroy":
+        return float(odds.units[arg]["p_destroyed"])
+    n = int(arg)
+    grouped = {u for members in (groups or {}).values() for u in members}
+    chances = [_hits_at_least(odds.groups[g], n) for g, members in (groups or {}).items()
+               if enemies.issuperset(members)]
+    chances += [_hits_at_least(odds.units[u], n) for u in enemies - grouped]
+    return max(chances, default=0.0)
 
 
 def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage") -> Scored:
@@ -259,55 +421,83 @@ def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage") -> Scored:
     odds = systems.odds(s, method="exact")
     enemies = {u.id for u in s.units if str(u.side) != side}
     friends = [u.id for u in s.units if str(u.side) == side]
-    return Scored(aim, objective_value(odds, enemies, objective),
+    groups = {name: [s.units[i].id for i in idx]
+              for name, idx in systems.groups_of(s).items()}
+    return Scored(aim, objective_value(odds, enemies, objective, groups),
                   math.fsum(odds.units[u]["expected_damage"] for u in enemies),
                   math.fsum(odds.units[u]["p_destroyed"] for u in enemies),
                   math.fsum(odds.units[u]["expected_damage"] for u in friends),
+                  math.fsum(odds.units[u]["p_destroyed"] for u in friends),
                   min(1.0, math.fsum(odds.units[u]["p_hit"] for u in friends)), odds)
 
 
 def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str
-          ) -> tuple[list[Scored], int, int]:
-    scored, illegal, out_of_reach = [], 0, 0
+          ) -> tuple[list[Scored], list[Aim], int]:
+    """The aims scored; those the rules refuse; how many were out of reach of exact odds."""
+    scored, refused, out_of_reach = [], [], 0
     for aim in aims:
         s = legal(doc, aim)
         if s is None:
-            illegal += 1
+            refused.append(aim)
             continue
         try:
             scored.append(score(s, aim, objective))
         except TooManyOutcomes:
             out_of_reach += 1
-    return scored, illegal, out_of_reach
+    return scored, refused, out_of_reach
 
 
-def _refined(scored: list[Scored]) -> list[Aim]:
-    """The `GRID` points of the coarse cells of the `REFINE` best point aims."""
-    best = [r.aim for r in scored if r.aim.point is not None][:REFINE]
-    seen = {a.point for r in scored if (a := r.aim).point is not None}
-    out: dict[tuple[float, float], Aim] = {}
-    for a in best:
-        assert a.point is not None
-        for q in _grid(*a.point, a.step / 2 * math.sqrt(2), GRID):  # the coarse cell
-            if q not in seen and q not in out:
-                out[q] = a.moved(*q, GRID)
-    return list(out.values())
+def _order(r: Scored) -> tuple[float, float]:
+    """Best first: the larger value, then the smaller friendly risk."""
+    return (-r.value, r.friendly_risk)
+
+
+def _around(scored: list[Scored], limit: float | None, done: set[str]) -> list[Aim]:
+    """The aims to refine next: of the `REFINE` best, and of the `REFINE` best within the
+    friendly-risk `limit`, those not refined yet."""
+    within = [r for r in scored if limit is None or r.friendly_risk <= limit + 1e-12]
+    return [r.aim for r in scored[:REFINE] + within[:REFINE]
+            if r.aim.finer is not None and r.aim.key() not in done]
+
+
+def _finer(aims: Iterable[Aim], seen: set[str]) -> list[Aim]:
+    """The finer candidates of `aims` not tried before (added to `seen`)."""
+    out = []
+    for a in aims:
+        for f in a.finer() if a.finer is not None else ():
+            if (k := f.key()) not in seen:
+                seen.add(k)
+                out.append(f)
+    return out
 
 
 def rank(s: scenarios.Scenario, *, objective: str = "damage",
          friendly_risk: float | None = None) -> Ranking:
     """Every legal aim of the scenario's attack, best first by `objective` (ties: the
     smaller friendly risk first), keeping only those whose `friendly_risk` is at most
-    the limit given. The CLI's ``aim`` command and the page's "Best aim" call this."""
+    the limit given. The first candidates are refined around the best, again and again
+    until the best have nothing finer (module docstring); a refused candidate that asks
+    for it is refined too. The CLI's ``aim`` command and the page's "Best aim" call this."""
+    check_objective(objective, (u.id for u in s.units))
     doc = scenarios.to_dict(s)
-    scored, illegal, out_of_reach = _rank(doc, CANDIDATES[s.system](doc), objective)
-    scored.sort(key=lambda r: (-r.value, r.friendly_risk))
-    more, i, o = _rank(doc, _refined(scored), objective)
-    scored, illegal, out_of_reach = scored + more, illegal + i, out_of_reach + o
-    if friendly_risk is not None:
-        scored = [r for r in scored if r.friendly_risk <= friendly_risk + 1e-12]
-    scored.sort(key=lambda r: (-r.value, r.friendly_risk))
-    return Ranking(tuple(scored), illegal, out_of_reach)
+    first = CANDIDATES[s.system](doc)
+    seen = {a.key() for a in first}
+    scored, refused, out_of_reach = _rank(doc, first, objective)
+    done: set[str] = set()
+    around = [a for a in refused if a.refine_refused]
+    while True:
+        scored.sort(key=_order)
+        around += _around(scored, friendly_risk, done)
+        if not around:
+            break
+        done |= {a.key() for a in around}
+        more, no, o = _rank(doc, _finer(around, seen), objective)
+        scored, out_of_reach = scored + more, out_of_reach + o
+        refused += no
+        around = [a for a in no if a.refine_refused and a.key() not in done]
+    within = [r for r in scored if friendly_risk is None
+              or r.friendly_risk <= friendly_risk + 1e-12]
+    return Ranking(tuple(within), len(refused), out_of_reach, len(scored) - len(within))
 
 
 def aimed(s: scenarios.Scenario, aim: Aim) -> scenarios.Scenario:

@@ -105,3 +105,15 @@ def resolve_render_figures(scenario: Scenario, *, repeat: int = 5) -> dict[str, 
         render.board(scenario, systems.resolve(scenario))
 
     return {"resolve_render_s": _best_of(run, repeat)}
+
+
+def aim_figures(scenario: Scenario, *, repeat: int = 3) -> dict[str, Any]:
+    """Time to rank every legal aim of the scenario's attack (`engine.aim.rank`, the best
+    of `repeat` runs), with how many candidates were scored and refused, and the best."""
+    from engine import aim
+
+    ranking = aim.rank(scenario)
+    best = ranking.scored[0] if ranking.scored else None
+    return {"aim_s": _best_of(lambda: aim.rank(scenario), repeat),
+            "aim_scored": len(ranking.scored), "aim_refused": ranking.illegal,
+            "aim_best": best.aim.label if best else None}

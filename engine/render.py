@@ -26,13 +26,16 @@ What the page and exported files can rely on:
   ``g.hexlabels``.
 - Odds: ``g.heat`` (landing discs or hexes, opacity by probability) and
   ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit.
+- Best aim: ``g.aim-scores`` of ``circle.aim-score[data-value]``, the score of every
+  candidate aim (`engine.render_aim`).
 """
 
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
-from engine import render_hex, render_table
+from engine import render_aim, render_hex, render_table
 from engine.log import Resolution
 from engine.odds import Odds
 from engine.render_common import Canvas, all_marks, steps_drawn
@@ -47,9 +50,10 @@ def _painter(scenario: Scenario) -> ModuleType:
 
 def board(scenario: Scenario, resolution: Resolution | None = None, *,
           upto_step: int | None = None, odds: Odds | None = None,
-          size: float | None = None) -> str:
+          size: float | None = None, aim_scores: list[dict[str, Any]] | None = None) -> str:
     """The SVG text of the board with the units, the marks of the resolution's steps
-    0..`upto_step` (all when None) and the `odds` overlay.
+    0..`upto_step` (all when None), the `odds` overlay and the score of every candidate
+    aim (`aim_scores`, `engine.aim.Ranking.overlay`).
 
     `size` is the longer side of the drawing in pixels (width/height attributes); by
     default 16 px per inch on a table, 1 px per unit on a hex map. The viewBox covers
@@ -65,4 +69,6 @@ def board(scenario: Scenario, resolution: Resolution | None = None, *,
         painter.draw_step(canvas, scenario, index, step)
     if odds is not None:
         painter.draw_odds(canvas, scenario, odds)
+    if aim_scores:
+        render_aim.draw_scores(canvas, aim_scores)
     return canvas.tostring()

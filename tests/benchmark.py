@@ -9,6 +9,8 @@ precision (95 % interval of +/- 0.001 on every probability the odds report; time
 sample of trials and scaled), their ratio, and the time to resolve one attack and draw
 its SVG. Where exact odds are out of reach, the time of the `auto` answer (Monte Carlo at
 +/- 0.01 or its time limit) and how it stopped.
+Aim (issue 16): the time to rank every legal aim (`engine.aim.rank`) of a 10-model squad's
+target, of the BattleTech company turn and of the two-lance turn with a strafing run.
 Browser (headless Debian chromium over a local static server, nothing leaves 127.0.0.1):
 the same engine figures inside Pyodide; start-up cold (empty profile) and warm (second
 visit) to the first drawn board and to the first possible Roll, beside a bare page that
@@ -65,6 +67,38 @@ def print_engine(rows: list[dict[str, Any]], runtime: str) -> None:
         print(format_row(r))
 
 
+def squad_of_ten() -> scenario.Scenario:
+    """A frag blast at one marine of a 10-model squad in two ranks, 1.6" apart."""
+    def marine(uid: str, side: str, x: float, y: float) -> dict[str, Any]:
+        return {"id": uid, "side": side, "unit": side, "x": x, "y": y, "base_mm": 32, "t": 4,
+                "w": 1, "sv": 3}
+
+    return scenario.load_dict({
+        "format": "scatterlab/1", "system": "heresy", "seed": 1,
+        "table": {"width": 72, "height": 48},
+        "units": [marine("hw", "loyal", 20, 24)] + [
+            marine(f"e{i}", "traitor", 40 + i % 5 * 1.6, 22 + i // 5 * 1.6) for i in range(10)],
+        "attack": {"firer": "hw", "bs": 4, "target": "e0",
+                   "weapon": {"name": "frag", "s": 4, "ap": 6, "shots": 1, "range": 48,
+                              "blast": 3}}})
+
+
+def aim_rows() -> list[dict[str, Any]]:
+    """The aim figures of the squad, the company and the two lances."""
+    cases = [("heresy-squad-of-10", squad_of_ten())] + [
+        (name, scenario.loads((ROOT / "tests" / "suite" / f"{name}.json").read_text()))
+        for name in ("battletech-company", "battletech-two-lances")]
+    return [{"scenario": name, **bench.aim_figures(s)} for name, s in cases]
+
+
+def print_aim(rows: list[dict[str, Any]]) -> None:
+    print("\n## Where to aim (CPython)")
+    print(f"{'scenario':<28}{'rank':>9}{'scored':>8}{'refused':>9}  best")
+    for r in rows:
+        print(f"{r['scenario']:<28}{r['aim_s']:>8.2f}s{r['aim_scored']:>8}"
+              f"{r['aim_refused']:>9}  {r['aim_best']}")
+
+
 def machine() -> str:
     import os
 
@@ -81,6 +115,8 @@ def main() -> int:
     print(f"# Scatterlab benchmark — {machine()}")
     figures: dict[str, Any] = {"machine": machine(), "cpython": engine_rows(DEMOS + SUITE)}
     print_engine(figures["cpython"], "CPython")
+    figures["aim"] = aim_rows()
+    print_aim(figures["aim"])
     if args.browser:
         from tests.browser.benchmark import browser_figures, print_browser
 

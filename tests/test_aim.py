@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import aim, hexgrid, systems
+from engine import aim, geometry, hexgrid, systems
 from engine import scenario as scenarios
 from engine.errors import IllegalAttack
 
@@ -23,14 +23,32 @@ def marine(uid: str, x: float, y: float, side: str = "traitor", unit: str = "squ
             "w": 1, "sv": 3}
 
 
-def heresy(units: list[dict[str, Any]], target: str) -> scenarios.Scenario:
+def heresy(units: list[dict[str, Any]], target: str, reach: float = 48) -> scenarios.Scenario:
     return scenarios.load_dict({
         "format": "scatterlab/1", "system": "heresy", "seed": 1,
         "table": {"width": 72, "height": 48},
         "units": [marine("hw", 20, 24, side="loyal", unit="devastators"), *units],
         "attack": {"firer": "hw", "bs": 4, "target": target,
-                   "weapon": {"name": "frag", "s": 4, "ap": 6, "shots": 1, "range": 48,
+                   "weapon": {"name": "frag", "s": 4, "ap": 6, "shots": 1, "range": reach,
                               "blast": 3}}})
+
+
+def assert_figures_are_those_of_odds(s: scenarios.Scenario, best: aim.Scored,
+                                     objective: str = "damage") -> None:
+    """The aim is legal, and the scenario with it written in gives, with `odds`, every
+    figure the aim was ranked by (to 1e-9)."""
+    assert aim.legal(scenarios.to_dict(s), best.aim) is not None
+    chosen = aim.aimed(s, best.aim)
+    again = aim.score(chosen, best.aim, objective)
+    odds = systems.odds(chosen, method="exact")
+    assert odds.to_dict() == best.odds.to_dict()
+    for name in ("value", "enemy_damage", "enemy_destroyed", "friendly_damage",
+                 "friendly_destroyed", "friendly_risk"):
+        assert getattr(again, name) == pytest.approx(getattr(best, name), abs=1e-9), name
+    side = aim.firing_side(scenarios.to_dict(s))
+    enemies = [u.id for u in s.units if u.side != side]
+    assert best.enemy_damage == pytest.approx(
+        math.fsum(odds.units[u]["expected_damage"] for u in enemies), abs=1e-9)
 
 
 def test_hh_3_the_best_hole_is_offset_over_the_base_away_from_a_friendly_model() -> None:
@@ -44,8 +62,40 @@ def test_hh_3_the_best_hole_is_offset_over_the_base_away_from_a_friendly_model()
     best = ranking.scored[0]
     point = dict(best.aim.attack)["aim"]
     assert ranking.illegal > 0 and point["y"] < 24
-    assert aim.legal(scenarios.to_dict(s), best.aim) is not None
+    assert_figures_are_those_of_odds(s, best)
     assert 0 < best.friendly_risk < 0.5  # only a scatter can reach the friendly model
+
+
+def test_hh_7_the_best_hole_leans_over_the_target_s_base_toward_a_second_enemy_unit() -> None:
+    """A lone target 2.3" from another squad just out of range (20", HH-2: only the lone
+    model may be targeted): a 3" marker at its centre covers it alone, but moved over the
+    edge of its base toward the squad it covers them too (HH-7)."""
+    s = heresy([marine("e1", 40, 24), marine("s1", 42.3, 24, unit="other"),
+                marine("s2", 42.3, 25.3, unit="other"), marine("s3", 42.3, 22.7, unit="other")],
+               "e1", reach=20)
+    ranking = aim.rank(s)
+    best = ranking.scored[0]
+    point = dict(best.aim.attack)["aim"]
+    assert dict(best.aim.attack)["target"] == "e1" and point["x"] > 40
+    centre = next(r for r in ranking.scored if dict(r.aim.attack)["aim"] == {"x": 40, "y": 24})
+    assert best.value > centre.value
+    assert_figures_are_those_of_odds(s, best)
+
+
+def test_hh_1_holes_over_a_hull_are_tried_over_its_rectangle_and_refused_off_it() -> None:
+    """A Rhino's hull, 4.5" by 2.75" facing east: holes on the grid over the rectangle are
+    ranked; those over its corners' bounding circle but off the hull are refused."""
+    doc = json.loads((Path(__file__).parent / "scenarios" / "heresy.json").read_text())
+    doc["units"] = [u for u in doc["units"] if u["id"] in ("f1", "rh")]
+    doc["attack"]["target"] = "rh"
+    doc["attack"].pop("aim", None)
+    s = scenarios.load_dict(doc)
+    ranking = aim.rank(s)
+    points = [dict(r.aim.attack)["aim"] for r in ranking.scored]
+    assert ranking.illegal > 0 and len(points) > 1
+    assert all(abs(q["x"] - 46) <= 2.25 + 1e-9 and abs(q["y"] - 22) <= 1.375 + 1e-9
+               for q in points)
+    assert_figures_are_those_of_odds(s, ranking.scored[0])
 
 
 def test_the_chosen_aim_gives_exactly_its_figures_with_odds() -> None:
@@ -75,6 +125,17 @@ def test_objectives_rank_by_their_own_figure() -> None:
     assert r1.value == r1.odds.units["r1"]["p_destroyed"]
     with pytest.raises(ValueError, match="unknown objective"):
         aim.rank(s, objective="glory")
+    with pytest.raises(ValueError, match="no unit has the id"):
+        aim.rank(s, objective="destroy:nobody")
+
+
+def test_hh_7_hits_objective_is_the_best_unit_s_chance_of_at_least_n_hits() -> None:
+    """Counted over the 40K unit's models together (its group)."""
+    s = scenarios.loads((DEMOS / "heresy-blast-squad.json").read_text())
+    best = aim.rank(s, objective="hits:3").scored[0]
+    squad = best.odds.groups["tactical"]
+    assert best.value == pytest.approx(squad["hits_at_least"]["3"], abs=1e-9)
+    assert_figures_are_those_of_odds(s, best, "hits:3")
 
 
 def test_bt_bomb_every_support_aimed_at_a_hex_is_tried_near_the_enemy() -> None:
@@ -100,6 +161,47 @@ def test_bt_bomb_under_a_friendly_risk_limit_the_best_bombing_is_one_hex_off_the
     assert safe.value > 0 and safe.friendly_risk <= 0.05
     again = systems.odds(aim.aimed(s, safe.aim), method="exact")
     assert again.to_dict() == safe.odds.to_dict()
+    assert_figures_are_those_of_odds(s, safe)
+
+
+def test_bt_strafe_1_strafing_lines_are_straight_runs_of_1_to_5_hexes_through_the_enemy(
+        ) -> None:
+    s = scenarios.loads((DEMOS / "battletech-strafing-run.json").read_text())
+    doc = scenarios.to_dict(s)
+    lines = [dict(a.attack)["supports"][0]["hexes"] for a in aim.battletech_aims(doc)]
+    assert {len(h) for h in lines} == {1, 2, 3, 4, 5}
+    assert all(hexgrid.is_straight_contiguous_line([hexgrid.Hex.from_label(x) for x in h])
+               for h in lines)
+    best = aim.rank(s).scored[0]
+    assert dict(best.aim.attack)["supports"][0]["hexes"] == [
+        "0905", "0906", "0907", "0908", "0909"]
+    assert_figures_are_those_of_odds(s, best)
+
+
+def test_bt_strafe_2_under_a_risk_limit_the_run_stops_short_of_a_friendly_unit() -> None:
+    """The Centurion in 0907, mid-line, is now the strafer's own: the full run over all
+    four 'Mechs risks it; under a 1 % limit the best run leaves its hex out."""
+    doc = json.loads((DEMOS / "battletech-strafing-run.json").read_text())
+    doc["units"][1]["side"] = "kurita"
+    s = scenarios.load_dict(doc)
+    obvious = aim.rank(s).scored[0]
+    assert "0907" in dict(obvious.aim.attack)["supports"][0]["hexes"]
+    assert obvious.friendly_risk > 0.01
+    safe = aim.rank(s, friendly_risk=0.01).scored[0]
+    assert "0907" not in dict(safe.aim.attack)["supports"][0]["hexes"]
+    assert safe.friendly_risk == 0 and 0 < safe.value < obvious.value
+    assert_figures_are_those_of_odds(s, safe)
+
+
+def test_bt_gen_a_support_the_side_holds_is_tried_in_place_of_the_one_declared() -> None:
+    """With a heavy bombing held, the light strike's place may take it instead."""
+    doc = json.loads((DEMOS / "battletech-bombing-scatter.json").read_text())
+    kind = doc["attack"]["supports"][0]["kind"]
+    other = "light_strike" if kind != "light_strike" else "heavy_strike"
+    doc["attack"]["held"] = {kind: 1, other: 1}
+    s = scenarios.load_dict(doc)
+    kinds = {dict(r.aim.attack)["supports"][0]["kind"] for r in aim.rank(s).scored}
+    assert kinds == {kind, other}
 
 
 def regult(uid: str, x: float, y: float) -> dict[str, Any]:
@@ -127,3 +229,61 @@ def test_rt_3_an_indirect_fire_ground_point_between_three_mecha_beats_each_of_th
     targeted = [r for r in ranking.scored if "targets" in dict(r.aim.attack)
                 and dict(r.aim.attack)["targets"]]
     assert len(targeted) == 3 and best.value > max(r.value for r in targeted)
+    assert_figures_are_those_of_odds(s, best)
+
+
+def test_rt_3_an_indirect_fire_ground_point_between_two_mecha_beats_either() -> None:
+    """Two Regults 6" apart: a 2.5" template on one misses the other, but on the ground
+    between them it covers both (RT-3, RT-5)."""
+    s = scenarios.load_dict({
+        "format": "scatterlab/1", "system": "robotech", "seed": 1,
+        "table": {"width": 48, "height": 48},
+        "units": [{"id": "a1", "side": "UEDF", "kind": "mecha", "x": 6, "y": 24, "base_mm": 40,
+                   "df": 5, "gn": 2, "pil": 2, "cp": 0},
+                  regult("r1", 30, 21), regult("r2", 30, 27)],
+        "attack": {"attacker": "a1", "targets": ["r1"],
+                   "weapon": {"name": "Grenade", "md": 10, "range": 48,
+                              "abilities": ["blast", "indirect_fire"]}}})
+    ranking = aim.rank(s)
+    best = ranking.scored[0]
+    point = dict(best.aim.attack).get("point")
+    assert point is not None and 21 < point["y"] < 27
+    targeted = [r.value for r in ranking.scored if dict(r.aim.attack).get("targets")]
+    assert len(targeted) == 2 and best.value > max(targeted)
+    assert_figures_are_those_of_odds(s, best)
+
+
+def test_rt_3_ground_points_no_friendly_mecha_can_see_are_refused() -> None:
+    """A wall hides the ground south of the Regults from the only friendly mecha: those
+    points are refused, and every ground point ranked is in its sight."""
+    wall = [(25.0, 24.6), (25.0, 40.0)]
+    s = scenarios.load_dict({
+        "format": "scatterlab/1", "system": "robotech", "seed": 1,
+        "table": {"width": 48, "height": 48}, "terrain": [{"points": [list(p) for p in wall]}],
+        "units": [{"id": "a1", "side": "UEDF", "kind": "mecha", "x": 6, "y": 24, "base_mm": 40,
+                   "df": 5, "gn": 2, "pil": 2, "cp": 0},
+                  regult("r1", 30, 22.5), regult("r2", 30, 25.5)],
+        "attack": {"attacker": "a1", "targets": ["r1"],
+                   "weapon": {"name": "Grenade", "md": 10, "range": 48,
+                              "abilities": ["blast", "indirect_fire"]}}})
+    ranking = aim.rank(s)
+    ground = [dict(r.aim.attack)["point"] for r in ranking.scored
+              if dict(r.aim.attack).get("point")]
+    assert ranking.illegal > 0 and ground
+    a, b = (geometry.Point(*q) for q in wall)
+    assert not any(geometry.segment_intersects_segment(
+        geometry.Point(6, 24), geometry.Point(q["x"], q["y"]), a, b) for q in ground)
+    assert_figures_are_those_of_odds(s, ranking.scored[0])
+
+
+def test_the_overlay_holds_every_candidate_point_or_hex_with_its_best_score() -> None:
+    from engine import render
+
+    s = scenarios.loads((DEMOS / "battletech-bombing-scatter.json").read_text())
+    ranking = aim.rank(s)
+    overlay = ranking.overlay()
+    assert {c["hex"] for c in overlay} == {r.aim.hex for r in ranking.scored}
+    assert max(c["value"] for c in overlay) == round(ranking.scored[0].value, 6)
+    svg = render.board(s, aim_scores=overlay)
+    assert svg.count('class="aim-score') == len(overlay) + 1  # the dots and their group
+    assert svg.count("aim-best") >= 1

@@ -204,3 +204,95 @@ def test_bad_input_in_a_real_process_shows_no_traceback(tmp_path: Path) -> None:
     assert run.returncode == 1
     assert run.stderr.strip().endswith("scenario: nests deeper than 20 levels")
     assert "Traceback" not in run.stderr
+
+
+# -- aim -------------------------------------------------------------------------------------
+
+SPLASH = str(ROOT / "web" / "demos" / "robotech-direct-hit-splash.json")
+
+
+def test_aim_prints_the_best_aims_and_how_many_were_tried(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["aim", SPLASH, "--top", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "friendly risk" in out[0] and out[1].strip().startswith("1 ")
+    assert len(out) == 4 and "legal aims ranked" in out[-1]
+
+
+def test_aim_written_gives_the_ranked_figures_with_odds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The best aim written with --write, run through ``odds --json``, gives the figures
+    ``aim --json`` printed for it (to 1e-9)."""
+    out = str(tmp_path / "best.json")
+    assert main(["aim", SPLASH, "--json", "--objective", "destroyed", "--write", out]) == 0
+    best = json.loads(capsys.readouterr().out)["aims"][0]
+    assert json.loads(Path(out).read_text())["attack"]["targets"] == best["attack"]["targets"]
+    assert main(["odds", out, "--json", "--method", "exact"]) == 0
+    units = json.loads(capsys.readouterr().out)["units"]
+    enemies = [uid for uid in units if uid != "a1"]
+    figure = {"enemy_damage": ("expected_damage", enemies), "friendly_damage":
+              ("expected_damage", ["a1"]), "value": ("p_destroyed", enemies),
+              "enemy_destroyed": ("p_destroyed", enemies),
+              "friendly_destroyed": ("p_destroyed", ["a1"]), "friendly_risk": ("p_hit", ["a1"])}
+    for name, (key, ids) in figure.items():
+        assert best[name] == pytest.approx(sum(units[u][key] for u in ids), abs=1e-9), name
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--objective", "glory"], "unknown objective 'glory'"),
+    (["--objective", "hits:0"], "hits:<N>"),
+    (["--objective", "destroy:"], "unknown objective"),
+    (["--friendly-risk", "1.5"], "must be a number from 0 to 1"),
+    (["--friendly-risk", "nan"], "must be a number from 0 to 1"),
+    (["--top", "0"], "must be an integer from 1"),
+])
+def test_aim_bad_flags_are_usage_errors(flags: list[str], message: str,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    assert message in usage_error(["aim", SPLASH, *flags], capsys)
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--objective", "destroy:nobody"], "no unit has the id 'nobody'"),
+    (["--friendly-risk", "0"], "no legal aim within a friendly risk of 0"),
+])
+def test_aim_without_an_answer_is_a_clear_error(flags: list[str], message: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["aim", SPLASH, *flags]) == 1
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("demo", "message"), [
+    ("heresy-snap-shot-refused.json", "HH-11: Blast weapons cannot be fired as Snap Shots"),
+    ("battletech-artillery-scatter.json", "the attack has no aim to choose"),
+])
+def test_aim_says_why_there_is_nothing_to_rank(demo: str, message: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["aim", str(ROOT / "web" / "demos" / demo)]) == 1
+    assert message in capsys.readouterr().err
+
+
+def test_aim_unwritable_output_is_a_clear_error(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["aim", SPLASH, "--write", str(tmp_path / "no" / "o.json")]) == 1
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_aim_in_a_real_process_shows_no_traceback(tmp_path: Path) -> None:
+    run = cli("aim", write(tmp_path, {**doc(), "units": []}), "--json")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+
+
+# -- odds: Monte Carlo's stops -------------------------------------------------------------
+
+
+def test_odds_precision_stop_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", ROBOTECH, "--method", "monte-carlo", "--precision", "0.05",
+                 "--seconds", "0"]) == 0
+    assert "stop: precision, half_width: 0.0" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("flags", [["--precision", "-0.1"], ["--precision", "2"],
+                                   ["--seconds", "-1"], ["--seconds", "inf"]])
+def test_odds_bad_stops_are_usage_errors(flags: list[str],
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert flags[0] in usage_error(["odds", ROBOTECH, *flags], capsys)

@@ -4,7 +4,8 @@ and starts the page. See page/__init__.py for what each module holds.
 For tests and tools the page exposes its state: <body data-state="loading|ready|failed">,
 data-odds="running|computing" while the odds worker works (page/bridge.py),
 <script type="application/json" id="last-resolution"> (the shown Resolution.to_dict()),
-id="last-odds" (Odds.to_dict()), and data-step and data-zoom on #board (page/board.py).
+id="last-odds" (Odds.to_dict()), data-aim and id="last-aim" (page/aim.py), and data-step
+and data-zoom on #board (page/board.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from urllib.parse import parse_qs
 
 import js
 from page import (
+    aim,
     board,
     bridge,
     build,
@@ -82,6 +84,10 @@ def wire(state: State) -> None:
         (el("odds"), "pointerenter", bridge.on_odds_intent),
         (el("odds"), "focus", bridge.on_odds_intent),
         (el("cancel-odds"), "click", bridge.on_cancel_odds),
+        (el("best-aim"), "click", aim.on_best_aim),
+        (el("best-aim"), "pointerenter", bridge.on_odds_intent),
+        (el("cancel-aim"), "click", aim.on_cancel_aim),
+        (el("aim-table"), "click", aim.on_aim_table_click),
         (el("share"), "click", storage.on_share),
         (el("export"), "click", export.on_export_svg),
         (el("export-png"), "click", export.on_export_png),

@@ -4,7 +4,9 @@
 //
 // The page posts {id, scenario (JSON text), trials}; the worker answers with JSON text,
 // first {id, status: "computing"} once its Python is up and the odds start, then
-// {id, odds: Odds.to_dict()}, or {id, error: {type, message, fields}} for an engine error
+// {id, odds: Odds.to_dict()}. A request with task "aim" (and objective, friendly_risk)
+// ranks the aims instead (engine/aim.py, issue 16): {id, aim: Ranking.to_dict(5),
+// overlay: Ranking.overlay()}. Either may be {id, error: {type, message, fields}} for an engine error
 // (ScatterlabError: the page rebuilds it to word it as it words its own), or
 // {id, failure: "Type: message"} for anything else. Cancelling terminates the worker.
 
@@ -12,7 +14,7 @@ import { prepareInterpreter, restorePyodide, startPyodide } from "./snapshot.mjs
 
 const ODDS = `
 import json
-from engine import scenario as _sc, systems as _systems
+from engine import aim as _aim, scenario as _sc, systems as _systems
 from engine.errors import ScatterlabError as _ScatterlabError
 
 
@@ -20,8 +22,14 @@ def _odds(request_text):
     request = json.loads(request_text)
     reply = {"id": request["id"]}
     try:
-        odds = _systems.odds(_sc.loads(request["scenario"]), trials=request["trials"])
-        reply["odds"] = odds.to_dict()
+        scenario = _sc.loads(request["scenario"])
+        if request.get("task") == "aim":
+            ranking = _aim.rank(scenario, objective=request.get("objective", "damage"),
+                                friendly_risk=request.get("friendly_risk"))
+            reply["aim"] = ranking.to_dict(5)
+            reply["overlay"] = ranking.overlay()
+        else:
+            reply["odds"] = _systems.odds(scenario, trials=request["trials"]).to_dict()
     except _ScatterlabError as err:
         reply["error"] = {"type": type(err).__name__, "message": str(err),
                           "fields": {k: str(v) for k, v in vars(err).items()}}

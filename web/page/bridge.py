@@ -46,6 +46,7 @@ def svg_text(state: State) -> str:
         state.resolution,
         upto_step=state.step if state.resolution is not None else None,
         odds=state.odds,
+        aim_scores=state.aim_scores,
     )
 
 
@@ -119,10 +120,14 @@ def show_odds_running(running: bool) -> None:
 
 
 def show_odds_status(status: str) -> None:
-    """The worker has begun computing (its Python is up)."""
-    if document.body.dataset.odds == "running":
+    """The worker has begun computing (its Python is up): odds, or Best aim's ranking
+    (page/aim.py), whichever asked."""
+    if document.body.getAttribute("data-odds") == "running":
         document.body.dataset.odds = status
         el("loading-text").textContent = "Computing odds…"
+    elif document.body.getAttribute("data-aim") == "running":
+        document.body.dataset.aim = status
+        el("loading-text").textContent = "Ranking every legal aim…"
 
 
 def show_step(state: State, index: int) -> None:

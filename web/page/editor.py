@@ -39,6 +39,8 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
     previous, state.scenario = state.scenario, scenario
     if not keep_result:
         state.resolution = state.res_dict = state.step = state.odds = None
+        state.aim_ranking = state.aim_scores = None
+        el("aim-box").hidden = True
         set_json("last-resolution", None)
         set_json("last-odds", None)
         show_log(state)

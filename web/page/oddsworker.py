@@ -47,12 +47,22 @@ class OddsWorker:
     async def odds(self, scenario_json: str, trials: int) -> dict:
         """The worker's reply to one odds request: {"odds": ...} or {"error": ...}.
         Raises asyncio.CancelledError when cancelled, WorkerFailed when the worker fails."""
+        return await self._ask({"scenario": scenario_json, "trials": trials})
+
+    async def aim(self, scenario_json: str, objective: str = "damage",
+                  friendly_risk: float | None = None) -> dict:
+        """The worker's ranking of every legal aim (engine/aim.py): {"aim": ...,
+        "overlay": ...} or {"error": ...}; raises as `odds` does."""
+        return await self._ask({"task": "aim", "scenario": scenario_json,
+                                "objective": objective, "friendly_risk": friendly_risk})
+
+    async def _ask(self, request: dict) -> dict:
+        """Post one request and wait for its reply."""
         self.start()
         self.next_id += 1
         future = asyncio.get_running_loop().create_future()
         self.pending[self.next_id] = future
-        self.worker.postMessage(json.dumps(
-            {"id": self.next_id, "scenario": scenario_json, "trials": trials}))
+        self.worker.postMessage(json.dumps({"id": self.next_id, **request}))
         return await future
 
     def cancel(self) -> None:

@@ -42,3 +42,5 @@ class State:
     selected: str | None = None  # the unit picked for editing (page/build.py)
     watchers: list = field(default_factory=list)  # called with the state after each change
     presses: dict = field(default_factory=dict)  # pointerId -> where a press on empty board began
+    aim_ranking: dict | None = None  # engine Ranking.to_dict(5) of Best aim, or None
+    aim_scores: list | None = None  # engine Ranking.overlay() drawn on the board, or None

@@ -1,0 +1,96 @@
+"""Best aim in the page (issue 16): the button ranks the aims in the odds worker, places
+the best, draws every candidate's score with a legend and lists the top five, where a tap
+places another; the page's answer is the command line's for the same document."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import BOOT_TIMEOUT_MS, DEMOS_DIR, ROOT, open_app
+from .test_app import scenario_json, select_demo
+
+pytestmark = pytest.mark.browser
+
+DEMO = DEMOS_DIR / "heresy-blast-squad.json"
+
+
+def cli_aim(path, *flags: str) -> dict:
+    run = subprocess.run([sys.executable, "-m", "engine", "aim", str(path), "--json", *flags],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120, check=True)
+    return json.loads(run.stdout)
+
+
+def test_best_aim_places_the_cli_s_best_and_shows_every_score(new_page, base_url) -> None:
+    page = new_page()
+    open_app(page, base_url)
+    select_demo(page, DEMO)
+    page.click("#best-aim")
+    page.wait_for_function("document.getElementById('last-aim').textContent !== 'null'"
+                           " || !document.getElementById('message').hidden",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("document.body.dataset.aim === undefined")
+    ranking = json.loads(page.text_content("#last-aim"))
+    assert ranking == cli_aim(DEMO)
+    assert "expected enemy damage" in page.text_content("#aim-legend")
+
+    best = ranking["aims"][0]
+    assert scenario_json(page)["attack"]["aim"] == best["attack"]["aim"]
+    dots = page.locator("#board svg g.aim-scores circle.aim-score")
+    assert dots.count() == ranking["candidates"]  # one aim per hole point on this demo
+    assert page.locator("#board svg circle.aim-best").count() >= 1
+    assert "from yellow" in page.text_content("#aim-legend")
+    rows = page.locator("#aim-table tr[data-index]")
+    assert rows.count() == min(5, ranking["candidates"])
+
+    page.click('#aim-table button[data-index="1"]')
+    page.wait_for_function("document.querySelector('#aim-table tr.placed')"
+                           ".getAttribute('data-index') === '1'")
+    assert scenario_json(page)["attack"]["aim"] == ranking["aims"][1]["attack"]["aim"]
+    assert dots.count() == ranking["candidates"]  # placing another keeps the overlay
+
+
+def test_cancel_stops_best_aim_and_leaves_the_page_usable(new_page, base_url) -> None:
+    from .test_worker import apply_json, large_heresy_attack
+
+    page = new_page()
+    open_app(page, base_url)
+    apply_json(page, large_heresy_attack())  # exact odds out of reach: a long ranking
+    page.click("#best-aim")
+    page.wait_for_function("document.body.dataset.aim === 'computing'",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.is_visible("#cancel-aim") and page.is_disabled("#best-aim")
+    assert page.is_visible("#loading-bar")
+    page.click("#cancel-aim")
+    page.wait_for_function("document.body.dataset.aim === undefined")
+    assert "Best aim cancelled." in page.text_content("#message")
+    assert page.is_enabled("#best-aim") and page.is_hidden("#cancel-aim")
+    assert page.text_content("#last-aim") == "null"
+
+
+def test_best_aim_within_a_risk_limit_bombs_one_hex_off_as_the_cli_does(
+        new_page, base_url) -> None:
+    """Friendly risk at most 5 %: the page's best bombing is ``aim --friendly-risk 0.05``'s
+    for the same document, one hex off the Atlas (tests/test_aim.py), and the target hex
+    moves there."""
+    demo = DEMOS_DIR / "battletech-bombing-scatter.json"
+    page = new_page()
+    open_app(page, base_url)
+    select_demo(page, demo)
+    page.select_option("#aim-objective", "damage")
+    page.fill("#aim-risk", "5")
+    page.click("#best-aim")
+    page.wait_for_function("document.getElementById('last-aim').textContent !== 'null'"
+                           " || !document.getElementById('message').hidden",
+                           timeout=BOOT_TIMEOUT_MS)
+    ranking = json.loads(page.text_content("#last-aim"))
+    assert ranking == cli_aim(demo, "--friendly-risk", "0.05")
+    assert ranking["over_risk"] > 0
+    assert all(a["friendly_risk"] <= 0.05 for a in ranking["aims"])
+    best = ranking["aims"][0]["attack"]["supports"][0]["target"]
+    assert best != "1010"
+    assert scenario_json(page)["attack"]["supports"][0]["target"] == best
+    assert page.locator(f'#board svg circle.aim-score[data-hex="{best}"]').count() == 1

@@ -1,0 +1,165 @@
+"""Best aim (issue 16): every legal aim of the attack ranked by its exact odds
+(engine/aim.py), computed in the odds worker, off the page's thread, with the loading bar
+running and Cancel stopping it; then the best aim is placed (the marker or the target
+hex moves there), the board shows every candidate's score as a dot (yellow lowest, purple
+best, the legend under the table says which values), and the top five are listed in a
+table where a tap on Place writes that aim into the scenario instead.
+
+For tests: <body data-aim="running|computing"> while it runs, and
+<script type="application/json" id="last-aim"> holds the ranking (Ranking.to_dict(5)).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pyscript import document
+
+from engine import scenario as sc
+
+from . import bridge, editor
+from .dom import clear_message, describe, el, make, set_json, show_message
+from .oddsworker import WorkerFailed, rebuild_error
+from .state import State
+
+OBJECTIVE_WORDS = {"damage": "expected enemy damage",
+                   "destroyed": "expected enemy units destroyed"}
+"""The objectives the page offers (engine.aim's), in words."""
+
+
+def chosen() -> tuple[str, float | None]:
+    """The objective and the friendly-risk limit (a fraction) the player set; ValueError
+    for a limit that is not a percentage from 0 to 100."""
+    objective = str(el("aim-objective").value)
+    if objective not in OBJECTIVE_WORDS:
+        objective = "damage"
+    text = str(el("aim-risk").value).strip()
+    if not text:
+        return objective, None
+    risk = float(text)
+    if not 0 <= risk <= 100:
+        raise ValueError(text)
+    return objective, risk / 100
+
+
+def show_aim_running(running: bool) -> None:
+    """Best aim running: Best aim and Odds disabled, Cancel shown, the loading bar on."""
+    el("best-aim").disabled = running
+    el("odds").disabled = running
+    el("cancel-aim").hidden = not running
+    if running:
+        document.body.dataset.aim = "running"
+        el("loading-text").textContent = "Finding the best aim…"
+    else:
+        document.body.removeAttribute("data-aim")
+
+
+def with_aim(doc: dict[str, Any], attack: dict[str, Any]) -> dict[str, Any]:
+    """The scenario document with an aim's attack fields written in (None removes one),
+    as engine.aim.Aim.apply does."""
+    merged = {**doc["attack"]}
+    for key, value in attack.items():
+        if value is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = value
+    return {**doc, "attack": merged}
+
+
+def place(state: State, index: int) -> None:
+    """Write the aim in row `index` of the table into the scenario, keeping the overlay."""
+    ranked = state.aim_ranking or {}
+    aims = ranked.get("aims", [])
+    if not 0 <= index < len(aims):
+        return
+    scores = state.aim_scores
+    if editor.set_scenario(state, with_aim(sc.to_dict(state.scenario), aims[index]["attack"]),
+                           redraw=False):
+        state.aim_scores, state.aim_ranking = scores, ranked
+        show_table(state, index)
+        bridge.draw(state)
+
+
+def show_table(state: State, placed: int) -> None:
+    """The top five aims: rank, aim, score, friendly risk, and Place."""
+    ranked = state.aim_ranking or {}
+    table = el("aim-table")
+    table.replaceChildren()
+    head = make("tr")
+    for h in ("#", "Aim", "Score", "E[friendly dmg]", "Friendly risk", ""):
+        head.appendChild(make("th", h, scope="col"))
+    table.appendChild(head)
+    for i, a in enumerate(ranked.get("aims", [])):
+        tr = make("tr", cls="placed" if i == placed else None, data_index=i)
+        tr.appendChild(make("td", i + 1))
+        tr.appendChild(make("td", a["aim"]))
+        tr.appendChild(make("td", f"{a['value']:.3f}"))
+        tr.appendChild(make("td", f"{a['friendly_damage']:.3f}"))
+        tr.appendChild(make("td", f"{100 * a['friendly_risk']:.1f}%"))
+        cell = make("td")
+        cell.appendChild(make("button", "Placed" if i == placed else "Place", type="button",
+                              data_index=i, cls="place-aim"))
+        tr.appendChild(cell)
+        table.appendChild(tr)
+    values = [s["value"] for s in state.aim_scores or []]
+    el("aim-legend").textContent = (
+        f"Dots on the board: each candidate aim's "
+        f"{OBJECTIVE_WORDS.get(ranked.get('objective', ''), 'score')}, from yellow "
+        f"({min(values, default=0):.3f}) to purple, the best ({max(values, default=0):.3f}); "
+        f"{ranked.get('candidates', 0)} legal aims, {ranked.get('illegal', 0)} refused by the "
+        f"rules, {ranked.get('over_risk', 0)} over the friendly risk limit.")
+    el("aim-box").hidden = False
+
+
+async def on_best_aim(state: State, ev) -> None:
+    """Best aim: rank the aims in the odds worker, then place the best and show them all,
+    unless the scenario changed meanwhile or Cancel was hit."""
+    asked = state.scenario
+    try:
+        objective, risk = chosen()
+    except ValueError:
+        show_message("The friendly risk limit must be a percentage from 0 to 100, or empty.")
+        return
+    show_aim_running(True)
+    try:
+        reply = await bridge.odds_worker(state).aim(sc.dumps(asked, indent=None), objective,
+                                                    risk)
+    except asyncio.CancelledError:
+        show_message("Best aim cancelled.", "info")
+        return
+    except WorkerFailed as err:
+        show_message(f"The best aim could not be found — {err}")
+        return
+    finally:
+        show_aim_running(False)
+    if state.scenario is not asked:
+        show_message("The scenario changed while the aims were ranked: press Best aim "
+                     "again.", "info")
+        return
+    if "error" in reply:
+        show_message(describe(rebuild_error(reply["error"])))
+        return
+    if not reply["aim"]["aims"]:
+        why = ("within the friendly risk limit" if reply["aim"].get("over_risk")
+               else "that the rules accept")
+        show_message(f"No legal aim {why}.", "info")
+        return
+    state.aim_ranking, state.aim_scores = {**reply["aim"], "objective": objective}, \
+        reply["overlay"]
+    set_json("last-aim", reply["aim"])
+    clear_message()
+    place(state, 0)
+
+
+def on_aim_table_click(state: State, ev) -> None:
+    """A tap on Place: that aim goes into the scenario."""
+    index = ev.target.getAttribute("data-index") if ev.target else None
+    if index is not None and "place-aim" in str(ev.target.className):
+        place(state, int(index))
+
+
+def on_cancel_aim(state: State, ev) -> None:
+    """Cancel: stop the worker (the next Odds or Best aim starts a fresh one)."""
+    if state.odds_worker is not None:
+        state.odds_worker.cancel()
