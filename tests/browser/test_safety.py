@@ -210,8 +210,8 @@ render.board = _board_or_boom
 
 
 def test_a_failed_action_leaves_the_page_usable(new_page, base_url, watch):
-    """A MemoryError in Odds: the page says so, is not left busy, and Roll works again
-    (the resolution is CPython's)."""
+    """A MemoryError in Roll: the page says so and stays usable: Roll works again (the
+    resolution is CPython's). (Odds run in their worker: tests/browser/test_worker.py.)"""
     from .test_app import expected_resolution, same
 
     page = new_page()
@@ -221,13 +221,13 @@ def test_a_failed_action_leaves_the_page_usable(new_page, base_url, watch):
     assert started(page) == "ready"
     page.evaluate("""() => window.scatterlabPython.runPython(`
 from engine import systems
-_odds = systems.odds
+_resolve = systems.resolve
 def _fail(*args, **kwargs):
-    systems.odds = _odds
-    raise MemoryError("out of memory in odds")
-systems.odds = _fail
+    systems.resolve = _resolve
+    raise MemoryError("out of memory in resolve")
+systems.resolve = _fail
 `)""")
-    page.click("#odds")
+    page.click("#roll")
     page.wait_for_function("document.getElementById('message').textContent"
                            ".includes('MemoryError')")
     page.wait_for_function("document.body.dataset.state === 'ready'")

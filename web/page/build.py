@@ -90,7 +90,7 @@ def show_legality(state: State) -> None:
             button.title = ""
         else:
             button.title = verdict.text()
-        button.disabled = not verdict.ok or state.busy
+        button.disabled = not verdict.ok
     for node in document.querySelectorAll("#board [data-unit].illegal"):
         node.classList.remove("illegal")
     for uid in verdict.units:
@@ -385,7 +385,7 @@ def edit_targets(state: State) -> None:
 def on_click(state: State, ev) -> None:
     """A button of the panel: its data-action."""
     target = ev.target.closest("[data-action]")
-    if absent(target) or state.busy:
+    if absent(target):
         return
     action = attr(target, "data-action")
     try:
@@ -591,7 +591,7 @@ def drop_unapplied_json(state: State) -> bool:
 def on_key(state: State, ev) -> None:
     """Arrow keys move the selected unit 0.5" (or one hex) unless a field has the focus."""
     key = str(ev.key)
-    if key not in ARROWS or not state.selected or state.busy:
+    if key not in ARROWS or not state.selected:
         return
     focus = document.activeElement
     if not absent(focus) and str(focus.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
