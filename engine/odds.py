@@ -179,38 +179,40 @@ def _pct(p: float) -> float:
     return round(p, 6)
 
 
-def _histogram(dist: Distribution[Any], key: Callable[[Any], int]) -> dict[str, float]:
+def _readings(dist: Distribution[Any], key: Callable[[Any], int]
+              ) -> tuple[dict[str, float], dict[str, float]]:
+    """A histogram of `key` and its "at least N" reading, both from unrounded figures."""
     hist: dict[int, float] = {}
     for outcome, p in dist.items():
         k = key(outcome)
         hist[k] = hist.get(k, 0.0) + p
-    return {str(k): _pct(v) for k, v in sorted(hist.items())}
+    return {str(k): _pct(v) for k, v in sorted(hist.items())}, at_least(hist)
 
 
-def at_least(hist: Mapping[str, float]) -> dict[str, float]:
+def at_least(hist: Mapping[Any, float]) -> dict[str, float]:
     """The "at least N" reading of a histogram: P(X >= N) for every N it holds."""
     out: dict[str, float] = {}
     tail = 0.0
     for k in sorted(hist, key=int, reverse=True):
         tail += hist[k]
-        out[k] = _pct(min(tail, 1.0))
+        out[str(k)] = _pct(min(tail, 1.0))
     return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
 
 
 def _unit_figures(dist: Distribution[Harm], sample: Sample[Outcome] | None) -> dict[str, Any]:
     p_hit = dist.probability(lambda h: h.hit)
     p_damaged = dist.probability(lambda h: h.damage > 0)
-    damage = _histogram(dist, lambda h: h.damage)
-    hits = _histogram(dist, lambda h: h.hits)
+    damage, damage_at_least = _readings(dist, lambda h: h.damage)
+    hits, hits_at_least = _readings(dist, lambda h: h.hits)
     fig: dict[str, Any] = {
         "p_hit": _pct(p_hit),
         "p_damaged": _pct(p_damaged),
         "p_destroyed": _pct(dist.probability(lambda h: h.destroyed)),
         "expected_damage": _pct(dist.expectation(lambda h: h.damage)),
         "damage": damage,
-        "damage_at_least": at_least(damage),
+        "damage_at_least": damage_at_least,
         "hits": hits,
-        "hits_at_least": at_least(hits),
+        "hits_at_least": hits_at_least,
     }
     by_loc: dict[str, float] = {}
     for harm, p in dist.items():
@@ -244,8 +246,8 @@ def summarize(
     for name, idx in (groups or {}).items():
         block = where[idx[0]][0]
         totals = block.totals_of(tuple(block.units.index(i) for i in idx))
-        hits = _histogram(totals, lambda t: t[0])
-        removed = _histogram(totals, lambda t: t[1])
-        group_figs[name] = {"hits": hits, "hits_at_least": at_least(hits),
-                            "removed": removed, "removed_at_least": at_least(removed)}
+        hits, hits_at_least = _readings(totals, lambda t: t[0])
+        removed, removed_at_least = _readings(totals, lambda t: t[1])
+        group_figs[name] = {"hits": hits, "hits_at_least": hits_at_least,
+                            "removed": removed, "removed_at_least": removed_at_least}
     return units, group_figs
