@@ -9,15 +9,19 @@ the very functions `play` runs (engine/systems/robotech_rules.py):
 2. per unit, each missile's record seen from that unit (`Sight`): the templates over it
    and its Impact, and, for the mecha that could shoot that missile down before it
    reaches the unit, what the shoot-down decision reads (`Threat`). Only shooters
-   coupled to the unit count: those that can stand under one template with it, or with
-   a shooter so coupled (`coupled`). Equal sights merge, so a missile far from the unit
-   is one outcome;
+   coupled to the unit count: those that can stand under one template with it, and for
+   each that decides in turn (today's booleans) the earlier shooters that can stand
+   under one template with it (`coupled`). Equal sights merge, so a missile far from the
+   unit is one outcome;
 3. the missiles folded one by one into that unit's state: missiles bundled by the set of
-   shooters that would shoot at them (a success destroys all of them, RT-11), each bundle
-   summed (`Impact.plus`). A flag says whether every missile so far missed: those
-   states become the ONE scattered template of RT-20 when the rule applies;
-4. per state, the shoot-downs of the coupled shooters in unit order (`will_shoot`, a 6 or
-   not: 2 outcomes each), then the unit's own Dodge and Roll with Impact (`defend`).
+   shooters that may shoot at them (a success destroys all of them, RT-11), each bundle
+   summed (`Impact.plus`, and what it reads to each in-turn shooter); a declaring
+   shooter's reading is summed over every missile. A flag says whether every missile so
+   far missed: those states become the ONE scattered template of RT-20 when the rule
+   applies;
+4. per state, the shoot-downs of the coupled shooters in unit order (`will_shoot`: a
+   declaring shooter on every missile over it, an in-turn one on the bundles still
+   flying; then a 6 or not), then the unit's own Dodge and Roll with Impact (`defend`).
 
 The shoot-downs are the only rule that couples units, and a mecha's Command Points the
 only thing shared across a volley: both stay inside one unit's state. Independent
@@ -53,6 +57,7 @@ from engine.systems.robotech_rules import (
     direct_hit,
     dodge_bonus,
     harm_of,
+    in_turn,
     prepare,
     scatter,
     scattered_hit,
@@ -120,8 +125,19 @@ def may_share_a_template(plan: Plan, a: int, b: int) -> bool:
 
 def coupled(plan: Plan, index: int) -> tuple[int, ...]:
     """The shooters whose shoot-downs can change what reaches unit `index` (itself
-    included): those that can stand under one template with it."""
-    return tuple(j for j in plan.shooters if may_share_a_template(plan, index, j))
+    included): those that can stand under one template with it; and, for each of them
+    that decides in turn (today's booleans), the earlier shooters that can stand under one
+    template with it, whose shots decide which missiles it still sees (and so on)."""
+    found = {j for j in plan.shooters if may_share_a_template(plan, index, j)}
+    todo = [j for j in found if in_turn(plan, j)]
+    while todo:
+        j = todo.pop()
+        for k in plan.shooters:
+            if k < j and k not in found and may_share_a_template(plan, j, k):
+                found.add(k)
+                if in_turn(plan, k):
+                    todo.append(k)
+    return tuple(sorted(found))
 
 
 class Canon(NamedTuple):
@@ -225,10 +241,9 @@ def decision_canon(plan: Plan, index: int) -> Canon:
 
 class Sight(NamedTuple):
     """One missile seen from one unit: did it miss its Strike, the templates over the
-    unit, the coupled shooters that would shoot at it (its `key`: one successful shot
-    among them destroys it), its Impact on the unit, and what the decision of each
-    coupled shooter it is over reads of it (`Threat`, by the shooter's place in the
-    view)."""
+    unit, the coupled shooters that may shoot at it (its `key`: one successful shot among
+    them destroys it), its Impact on the unit, and what the decision of each coupled
+    shooter it is over reads of it (`Threat`, by the shooter's place in the view)."""
 
     missed: bool
     hits: int
@@ -237,26 +252,30 @@ class Sight(NamedTuple):
     threats: tuple[tuple[int, Threat], ...]
 
 
-Bundles = tuple[tuple[tuple[int, ...], Impact], ...]
+Pack = tuple[Impact | None, tuple[tuple[int, Threat], ...]]
+"""Missiles of one key: their Impact on the unit, summed, and what they read to each
+in-turn shooter of the key (by its place in the view), summed."""
+Bundles = tuple[tuple[tuple[int, ...], Pack], ...]
 State = tuple[bool, int, Bundles, tuple[Threat | None, ...]]
-"""(every missile so far missed, templates over the unit, the unit's Impact summed per key
-(sorted), each coupled shooter's Threat summed over every missile over it)."""
+"""(every missile so far missed, templates over the unit, the missiles that matter packed
+per key (sorted), each declaring shooter's Threat summed over every missile over it)."""
 
 
 class View(NamedTuple):
-    """How one unit sees the attack: the coupled shooters, and the `Canon` of its own
-    defence and of each shooter's decision."""
+    """How one unit sees the attack: the coupled shooters, which of them decide in turn,
+    and the `Canon` of its own defence and of each shooter's decision."""
 
     index: int
     shooters: tuple[int, ...]
+    turn: tuple[bool, ...]
     defence: Canon
     decisions: tuple[Canon, ...]
 
     @classmethod
     def of(cls, plan: Plan, index: int) -> View:
         shooters = coupled(plan, index)
-        return cls(index, shooters, defence_canon(plan, index),
-                   tuple(decision_canon(plan, j) for j in shooters))
+        return cls(index, shooters, tuple(in_turn(plan, j) for j in shooters),
+                   defence_canon(plan, index), tuple(decision_canon(plan, j) for j in shooters))
 
     def sight(self, plan: Plan, missed: bool, record: Record) -> Sight:
         hit = record[self.index]
@@ -264,8 +283,7 @@ class View(NamedTuple):
         key, threats = [], []
         for n, (j, canon) in enumerate(zip(self.shooters, self.decisions, strict=True)):
             if aimed_at(plan, j, record):
-                if own is not None:
-                    key.append(j)
+                key.append(j)
                 t = threat_of(plan, j, [record])
                 mine = canon.of(t.own)
                 if mine is not None or t.others:
@@ -276,24 +294,30 @@ class View(NamedTuple):
     def fold(self, state: State, s: Sight) -> State:
         """Add one missile to the unit's state."""
         missed, hits, bundles, threats = state
-        if s.own is not None:
-            bundles = self.bundled(bundles, s)
-        if s.threats:
+        turn = tuple((n, t) for n, t in s.threats if self.turn[n])
+        if s.own is not None or turn:
+            bundles = self.bundled(bundles, s.key, s.own, turn)
+        if len(turn) < len(s.threats):
             summed = list(threats)
             for n, t in s.threats:
-                summed[n] = self.decisions[n].join(summed[n], t)
+                if not self.turn[n]:
+                    summed[n] = self.decisions[n].join(summed[n], t)
             threats = tuple(summed)
         return missed and s.missed, hits + s.hits, bundles, threats
 
-    def bundled(self, bundles: Bundles, s: Sight) -> Bundles:
+    def bundled(self, bundles: Bundles, key: tuple[int, ...], own: Impact | None,
+                turn: tuple[tuple[int, Threat], ...]) -> Bundles:
         held = dict(bundles)
-        summed = self.defence.plus(held.get(s.key), s.own)
-        if summed is None:
-            held.pop(s.key, None)
+        was_own, was_turn = held.get(key, (None, ()))
+        summed = self.defence.plus(was_own, own)
+        reads = dict(was_turn)
+        for n, t in turn:
+            reads[n] = self.decisions[n].join(reads.get(n), t)
+        if summed is None and not reads:
+            held.pop(key, None)
         else:
-            held[s.key] = summed
+            held[key] = (summed, tuple(sorted(reads.items())))
         return tuple(sorted(held.items()))
-
 
 
 def folded(view: View, parts: Sequence[Distribution[Sight]],
@@ -324,35 +348,54 @@ def folded(view: View, parts: Sequence[Distribution[Sight]],
                         + [(view.fold(start, s), all_missed * p) for s, p in single.items()])
 
 
-def shooting(plan: Plan, view: View, threats: tuple[Threat | None, ...],
-             decided: dict[tuple[int, Threat], bool]) -> frozenset[int]:
-    """Stage 4a: the coupled shooters that declare (`will_shoot` on every missile over
-    them), each (shooter, threat) decided once (`decided`)."""
-    out = []
-    for j, t in zip(view.shooters, threats, strict=True):
-        if t is not None:
-            if (j, t) not in decided:
-                decided[j, t] = will_shoot(plan, j, t)
-            if decided[j, t]:
-                out.append(j)
-    return frozenset(out)
+Decided = dict[tuple[int, Threat], bool]
 
 
-def shot_down(view: View, bundles: Bundles, shooters: frozenset[int]
-              ) -> Distribution[Impact | None]:
-    """Stage 4b: the declared shooters that would shoot at a missile over the unit roll
-    their 6; what is left of the unit's Impact."""
-    rolling = sorted({j for key, _ in bundles for j in key if j in shooters})
-    out: dict[Impact | None, float] = {}
-    for mask in range(1 << len(rolling)):
-        up = {j for b, j in enumerate(rolling) if mask >> b & 1}
-        p = SHOT_SUCCEEDS ** len(up) * (1 - SHOT_SUCCEEDS) ** (len(rolling) - len(up))
+def decide(plan: Plan, j: int, threat: Threat | None, decided: Decided) -> bool:
+    """Does shooter `j` shoot at missiles reading `threat` (`will_shoot`, decided once)?"""
+    if threat is None:
+        return False
+    if (j, threat) not in decided:
+        decided[j, threat] = will_shoot(plan, j, threat)
+    return decided[j, threat]
+
+
+def shot_down(plan: Plan, view: View, bundles: Bundles, threats: tuple[Threat | None, ...],
+              decided: Decided) -> Distribution[tuple[Impact | None, bool]]:
+    """Stage 4: the coupled shooters in unit order, each deciding (a declaring one from
+    every missile over it, `threats`; an in-turn one from the packs not yet shot down)
+    and rolling its 6 where that can change anything; what is left of the unit's Impact,
+    and whether the unit itself shot."""
+    branches: dict[tuple[frozenset[int], bool], float] = {(frozenset(), False): 1.0}
+    for n, j in enumerate(view.shooters):
+        out: dict[tuple[frozenset[int], bool], float] = {}
+        for (up, me), p in branches.items():
+            live = [(key, pack) for key, pack in bundles if j in key and up.isdisjoint(key)]
+            if view.turn[n]:
+                reads = None
+                for _, (_, turn) in live:
+                    for m, t in turn:
+                        if m == n:
+                            reads = view.decisions[n].join(reads, t)
+            else:
+                reads = threats[n]
+            if not decide(plan, j, reads, decided):
+                out[up, me] = out.get((up, me), 0.0) + p
+                continue
+            me = me or j == view.index
+            if live:
+                hit = (up | {j}, me)
+                out[hit] = out.get(hit, 0.0) + p * SHOT_SUCCEEDS
+            out[up, me] = out.get((up, me), 0.0) + p * (1 - SHOT_SUCCEEDS if live else 1.0)
+        branches = out
+    result: dict[tuple[Impact | None, bool], float] = {}
+    for (up, me), p in branches.items():
         left = None
-        for key, own in bundles:
-            if not up.intersection(key):
+        for key, (own, _) in bundles:
+            if up.isdisjoint(key):
                 left = view.defence.plus(left, own)
-        out[left] = out.get(left, 0.0) + p
-    return Distribution(out.items())
+        result[left, me] = result.get((left, me), 0.0) + p
+    return Distribution(result.items())
 
 
 def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[bool, Record]]],
@@ -366,19 +409,15 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     states = folded(view, parts, one, budget)
     budget.check(len(states))
     cost = shoot_down_cost(unit)
-    declared: dict[tuple[Threat | None, ...], frozenset[int]] = {}
-    decided: dict[tuple[int, Threat], bool] = {}
-    lefts: dict[tuple[Bundles, frozenset[int]], Distribution[Impact | None]] = {}
+    decided: Decided = {}
+    lefts: dict[tuple[Bundles, tuple[Threat | None, ...]],
+                Distribution[tuple[Impact | None, bool]]] = {}
 
     def faces(state: State) -> Distribution[tuple[int, Impact | None, int]]:
         _, hits, bundles, threats = state
-        if threats not in declared:
-            declared[threats] = shooting(plan, view, threats, decided)
-        up = declared[threats]
-        if (bundles, up) not in lefts:
-            lefts[bundles, up] = shot_down(view, bundles, up)
-        spent = cost if index in up else 0
-        return lefts[bundles, up].map(lambda left: (hits, left, spent))
+        if (bundles, threats) not in lefts:
+            lefts[bundles, threats] = shot_down(plan, view, bundles, threats, decided)
+        return lefts[bundles, threats].map(lambda o: (hits, o[0], cost if o[1] else 0))
 
     faced = states.bind(faces)
     budget.check(len(faced))

@@ -62,9 +62,11 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
   a missile "hits" every unit under its template, whose DF only decides the damage
   (RT-9); a success destroys every missile the shooter shot at. A unit's ``hits`` count
   the templates that came down over it (p_hit: "under a template").
-- Reactions come in the rule's order: shoot-downs, declared together (each mecha decides
-  seeing every missile over it, as players declare before rolling) and rolled in unit
-  order, then each unit's Dodge, then its Roll with Impact. Each
+- Reactions come in the rule's order: shoot-downs, rolled in unit order, then each unit's
+  Dodge, then its Roll with Impact. A mecha following today's booleans decides its
+  shoot-down when its turn comes, seeing which missiles over it are still in the air (as
+  the engine always did); mecha with an ``order`` or the policy best declare theirs
+  together before any is rolled, each seeing every missile over it. Each
   mecha follows its ``reactions`` (`Reactions`): allowed reactions by priority and
   Command Points kept, or the policy ``best``. Under any of them a mecha never spends a
   point that cannot change anything: no shoot-down of missiles that would damage no one
@@ -580,16 +582,31 @@ class ShootDown:
 
 
 def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> ShootDown:
-    """RT-11 / RT-16: the mecha under the templates declare their shoot-downs together,
-    each seeing every missile over it (`declares`); then, in unit order, each rolls."""
+    """RT-11 / RT-16: the shoot-downs, rolled in unit order. A mecha with an ``order`` or
+    the policy best has declared together with every such mecha, each seeing every
+    missile over it (`declares`); a mecha following today's booleans decides when its turn
+    comes, seeing which missiles over it are still in the air (`in_turn`)."""
     state = ShootDown.start(records, len(plan.units))
-    for i in [i for i in plan.shooters if declares(plan, i, records)]:
-        state = shoot(plan, i, records, state, dice, log)
+    declared = {i for i in plan.shooters if not in_turn(plan, i) and declares(plan, i, records)}
+    for i in plan.shooters:
+        over = [k for k, r in enumerate(records) if aimed_at(plan, i, r)]
+        if not in_turn(plan, i):
+            if i in declared:
+                state = shoot(plan, i, over, state, dice, log)
+            continue
+        flying = [k for k in over if state.alive[k]]
+        if flying and will_shoot(plan, i, threat_of(plan, i, [records[k] for k in flying])):
+            state = shoot(plan, i, flying, state, dice, log)
     return state
 
 
+def in_turn(plan: Plan, index: int) -> bool:
+    """Does this mecha decide its shoot-down when its turn comes (today's booleans)?"""
+    return plan.scenario.attack.reactions_of(plan.units[index].id).in_turn
+
+
 def declares(plan: Plan, index: int, records: Sequence[Record]) -> bool:
-    """RT-11: does this mecha try to shoot down the missiles it may shoot at?"""
+    """RT-11: does this mecha declare a shoot-down of the missiles it may shoot at?"""
     incoming = [r for r in records if aimed_at(plan, index, r)]
     return bool(incoming) and will_shoot(plan, index, threat_of(plan, index, incoming))
 
@@ -619,11 +636,10 @@ def threat_of(plan: Plan, index: int, records: Sequence[Record]) -> Threat:
     return Threat(own[0] if own else None, others)
 
 
-def shoot(plan: Plan, index: int, records: Sequence[Record], state: ShootDown, dice: Dice,
+def shoot(plan: Plan, index: int, incoming: Sequence[int], state: ShootDown, dice: Dice,
           log: Log) -> ShootDown:
-    """RT-11: one mecha shoots at the missiles it may shoot at; only a 6 succeeds, and then
-    every one of them is destroyed: they damage no one."""
-    incoming = [k for k, r in enumerate(records) if aimed_at(plan, index, r)]
+    """RT-11: one mecha shoots at the missiles `incoming` (indices of records); only a 6
+    succeeds, and then every one of them is destroyed: they damage no one."""
     unit = plan.units[index]
     face = dice.d6(f"{unit.id} shoot-down")
     cost = shoot_down_cost(unit)
