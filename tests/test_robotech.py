@@ -483,6 +483,25 @@ def test_rt_11_booleans_decide_in_turn_a_second_shooter_keeps_its_cp() -> None:
     assert res["r2"] == rt.UnitResult(1, 0, 1, ("shoot-down",)) and damage(res)["r1"] == 0
 
 
+def test_rt_17_roll_labels_name_units_and_missiles_as_the_log_does() -> None:
+    units = [attacker(), unit("r1", 30, 24, name="Regult", cp=2),
+             unit("r2", 40, 24, name="Glaug", cp=1)]
+    s = build(units, weapon=volley(2), targets=["r1", "r2"], reactions={"default": ALL},
+              strike_modifier=1)
+    d = ScriptedDice([3, 1, 2, 3, 4, 5, 2, 4])
+    log = Log(d)
+    rt.play(s, d, log)
+    assert d.remaining == 0
+    assert [r.label for step in log.steps for r in step.rolls] == [
+        "Strike of missile 1 at Regult r1 (D6 + GN 2, +1 modifier)",
+        "Strike of missile 2 at Glaug r2 (D6 + GN 2, +1 modifier, -3 secondary target)",
+        "Scatter direction of missile 2 from Glaug r2 (D6)",
+        "Scatter distance of missile 2 (2D6 inches)",
+        "New Strike of missile 2 where it comes down (D6 + 1)",
+        "Shoot-down by Regult r1 (a 6 succeeds)",
+        "Dodge by Regult r1 (D6 + PIL 2 against Strike 6)"]
+
+
 def test_rt_11_an_order_or_the_policy_best_declares_together_before_any_roll() -> None:
     # the same two mecha with an order of priority: both declare seeing the missile, both
     # roll, although r1's 6 already destroyed it

@@ -385,8 +385,11 @@ def strike(plan: Plan, aim: Aim, dice: Dice, log: Log) -> Strike:
     """RT-1 / RT-17: D6 + GN + the attack's modifier (-3 at a secondary target) against
     DF 5, one per missile; a natural 6 always hits and a natural 1 always misses the point
     of impact unless ``natural_rolls`` is false."""
-    face = dice.d6(f"strike {aim.index + 1}" if plan.volley else "strike")
     modifier = plan.scenario.attack.strike_modifier
+    of = f" of {missile_name(plan, aim)}" if plan.volley else ""
+    face = dice.d6(f"Strike{of} at {place_name(plan, aim)} (D6 + GN {plan.attacker.gn}"
+                   + (f", {modifier:+d} modifier" if modifier else "")
+                   + (f", {aim.modifier:+d} secondary target" if aim.modifier else "") + ")")
     roll = strike_roll(plan, face, face + plan.attacker.gn + modifier + aim.modifier, True)
     if not log.silent:
         mod = f" {modifier:+d} (modifier)" if modifier else ""
@@ -468,14 +471,14 @@ def scatter_bearing(plan: Plan, aim: Aim, number: int) -> float:
 def scatter(plan: Plan, aim: Aim, dice: Dice, log: Log, whole: bool = False) -> Point:
     """RT-12 / RT-13: D6 for the direction, 2D6 inches, capped at the range to the target
     (`whole`: the one template of a whole-volley miss, RT-20)."""
-    number = dice.d6("scatter direction")
-    rolled = dice.total("scatter distance", 2, 6)
+    name = template_name(plan, aim, whole)
+    number = dice.d6(f"Scatter direction of {name} from {place_name(plan, aim)} (D6)")
+    rolled = dice.total(f"Scatter distance of {name} (2D6 inches)", 2, 6)
     distance = min(float(rolled), aim.reach)
     bearing = scatter_bearing(plan, aim, number)
     end = move(aim.centre, bearing, distance)
     if not log.silent:
         start = (aim.centre.x, aim.centre.y)
-        name = template_name(plan, aim, whole)
         log.step("RT-20" if whole else "RT-12",
                  f"{cap(name)} scatters from {place_name(plan, aim)}: "
                  f"direction {number} (bearing {bearing:.0f}°), {rolled}\"",
@@ -493,7 +496,8 @@ def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log,
     """RT-14 / RT-15 / RT-16: new Strike D6+1; half damage where it reaches the DF, else a
     dud. For the one template of a whole-volley miss (`whole`, RT-20) under the "full"
     reading of ``volley_miss_damage`` everything struck takes the full MD."""
-    face = dice.d6("new strike")
+    face = dice.d6(f"New Strike of {template_name(plan, aim, whole)} where it comes down "
+                   f"(D6 + {SCATTER_STRIKE_BONUS})")
     roll = strike_roll(plan, face, face + SCATTER_STRIKE_BONUS, False)
     under = units_under(plan.circles, centre)
     full = under if whole and plan.options["volley_miss_damage"] == "full" else ()
@@ -641,7 +645,7 @@ def shoot(plan: Plan, index: int, incoming: Sequence[int], state: ShootDown, dic
     """RT-11: one mecha shoots at the missiles `incoming` (indices of records); only a 6
     succeeds, and then every one of them is destroyed: they damage no one."""
     unit = plan.units[index]
-    face = dice.d6(f"{unit.id} shoot-down")
+    face = dice.d6(f"Shoot-down by {who(unit)} (a 6 succeeds)")
     cost = shoot_down_cost(unit)
     success = face == SHOOT_DOWN_FACE
     if not log.silent:
@@ -761,10 +765,12 @@ def dodge_chance(plan: Plan, unit: Unit, strike_total: int) -> float:
 def dodge(plan: Plan, unit: Unit, hit: Impact, dice: Dice, log: Log) -> bool:
     """RT-6 / RT-15 / RT-18: D6 + PIL + modifier equal or beat the highest Strike roll: no
     damage. A successful Dodge leaves the template where it is (RT-10)."""
-    face = dice.d6(f"{unit.id} dodge")
+    pil = unit.pil if plan.options["dodge_adds_pil"] else 0
+    face = dice.d6(f"Dodge by {who(unit)} (D6" + (f" + PIL {pil}" if pil else "")
+                   + (f" {unit.dodge_modifier:+d} modifier" if unit.dodge_modifier else "")
+                   + f" against Strike {hit.strike})")
     ok = dodges(plan, unit, face, hit.strike)
     if not log.silent:
-        pil = unit.pil if plan.options["dodge_adds_pil"] else 0
         total = face + dodge_bonus(plan, unit)
         of = f"the highest of {hit.count} Strike rolls" if hit.count > 1 else "the Strike roll"
         outcome = ("dodged: no damage; the blast still lands, no scatter (RT-10)" if ok
