@@ -33,7 +33,7 @@ product of their paths. `budget` (states, seconds) is checked as the states grow
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from engine.dice import Budget, Distribution, enumerate_outcomes
@@ -243,13 +243,15 @@ class Sight(NamedTuple):
     """One missile seen from one unit: did it miss its Strike, the templates over the
     unit, the coupled shooters that may shoot at it (its `key`: one successful shot among
     them destroys it), its Impact on the unit, and what the decision of each coupled
-    shooter it is over reads of it (`Threat`, by the shooter's place in the view)."""
+    shooter it is over reads of it (`Threat`, by the shooter's place in the view): those
+    that decide in turn (`turn`), and those that declare (`declared`)."""
 
     missed: bool
     hits: int
     key: tuple[int, ...]
     own: Impact | None
-    threats: tuple[tuple[int, Threat], ...]
+    turn: tuple[tuple[int, Threat], ...]
+    declared: tuple[tuple[int, Threat], ...]
 
 
 Pack = tuple[Impact | None, tuple[tuple[int, Threat], ...]]
@@ -259,6 +261,9 @@ Bundles = tuple[tuple[tuple[int, ...], Pack], ...]
 State = tuple[bool, int, Bundles, tuple[Threat | None, ...]]
 """(every missile so far missed, templates over the unit, the missiles that matter packed
 per key (sorted), each declaring shooter's Threat summed over every missile over it)."""
+Settled = tuple[int, Bundles, frozenset[int]]
+"""A state once every missile is in: (templates over the unit, the packs, the declaring
+shooters that shoot). States that differ only in what the declarations read merge."""
 
 
 class View(NamedTuple):
@@ -270,38 +275,48 @@ class View(NamedTuple):
     turn: tuple[bool, ...]
     defence: Canon
     decisions: tuple[Canon, ...]
+    sums: dict[tuple[int, Threat | None, Threat], Threat | None]
+    """Threats already joined, by (shooter's place, one, other): the same sums recur."""
 
     @classmethod
     def of(cls, plan: Plan, index: int) -> View:
         shooters = coupled(plan, index)
         return cls(index, shooters, tuple(in_turn(plan, j) for j in shooters),
-                   defence_canon(plan, index), tuple(decision_canon(plan, j) for j in shooters))
+                   defence_canon(plan, index), tuple(decision_canon(plan, j) for j in shooters),
+                   {})
+
+    def join(self, n: int, a: Threat | None, b: Threat) -> Threat | None:
+        """Two Threats to the shooter at place `n`, summed (`Canon.join`, each sum once)."""
+        key = (n, a, b)
+        if key not in self.sums:
+            self.sums[key] = self.decisions[n].join(a, b)
+        return self.sums[key]
 
     def sight(self, plan: Plan, missed: bool, record: Record) -> Sight:
         hit = record[self.index]
         own = self.defence.of(hit)
-        key, threats = [], []
+        key: list[int] = []
+        turn: list[tuple[int, Threat]] = []
+        declared: list[tuple[int, Threat]] = []
         for n, (j, canon) in enumerate(zip(self.shooters, self.decisions, strict=True)):
             if aimed_at(plan, j, record):
                 key.append(j)
                 t = threat_of(plan, j, [record])
                 mine = canon.of(t.own)
                 if mine is not None or t.others:
-                    threats.append((n, Threat(mine, t.others)))
+                    (turn if self.turn[n] else declared).append((n, Threat(mine, t.others)))
         return Sight(missed, 0 if hit is None else hit.templates, tuple(key), own,
-                     tuple(threats))
+                     tuple(turn), tuple(declared))
 
     def fold(self, state: State, s: Sight) -> State:
         """Add one missile to the unit's state."""
         missed, hits, bundles, threats = state
-        turn = tuple((n, t) for n, t in s.threats if self.turn[n])
-        if s.own is not None or turn:
-            bundles = self.bundled(bundles, s.key, s.own, turn)
-        if len(turn) < len(s.threats):
+        if s.own is not None or s.turn:
+            bundles = self.bundled(bundles, s.key, s.own, s.turn)
+        if s.declared:
             summed = list(threats)
-            for n, t in s.threats:
-                if not self.turn[n]:
-                    summed[n] = self.decisions[n].join(summed[n], t)
+            for n, t in s.declared:
+                summed[n] = self.join(n, summed[n], t)
             threats = tuple(summed)
         return missed and s.missed, hits + s.hits, bundles, threats
 
@@ -312,7 +327,7 @@ class View(NamedTuple):
         summed = self.defence.plus(was_own, own)
         reads = dict(was_turn)
         for n, t in turn:
-            reads[n] = self.decisions[n].join(reads.get(n), t)
+            reads[n] = self.join(n, reads.get(n), t)
         if summed is None and not reads:
             held.pop(key, None)
         else:
@@ -321,31 +336,39 @@ class View(NamedTuple):
 
 
 def folded(view: View, parts: Sequence[Distribution[Sight]],
-           single: Distribution[Sight] | None, budget: Budget) -> Distribution[State]:
+           single: Distribution[Sight] | None, settle: Callable[[State], Settled],
+           budget: Budget) -> Distribution[Settled]:
     """Stage 3 for one unit: the missiles folded one by one, the whole-volley miss applied
-    (`single`: the one template's sight, when RT-20 applies)."""
+    (`single`: the one template's sight, when RT-20 applies), each final state settled
+    as it is made (`settle`)."""
     start: State = (True, 0, (), (None,) * len(view.shooters))
-    states = Distribution.certain(start)
+    states: Distribution[State] = Distribution.certain(start)
     all_missed = 0.0
-    for n, part in enumerate(parts):
+    for part in parts[:-1]:
         budget.check(len(states) * len(part))
-        items = list(part.items())
-        last = single is not None and n == len(parts) - 1
-        if last:
-            all_missed = (math.fsum(p for st, p in states.items() if st[0])
-                          * math.fsum(p for s, p in items if s.missed))
-        struck = [(s, p) for s, p in items if not s.missed]
         out: dict[State, float] = {}
         get = out.get
+        items = list(part.items())
         for state, ps in states.items():
-            for s, pm in struck if last and state[0] else items:
+            for s, pm in items:
                 nxt = view.fold(state, s)
                 out[nxt] = get(nxt, 0.0) + ps * pm
         states = Distribution(out.items())
-    if single is None:
-        return states
-    return Distribution(list(states.items())
-                        + [(view.fold(start, s), all_missed * p) for s, p in single.items()])
+    items = list(parts[-1].items())
+    budget.check(len(states) * len(items))
+    if single is not None:
+        all_missed = (math.fsum(p for st, p in states.items() if st[0])
+                      * math.fsum(p for s, p in items if s.missed))
+    struck = [(s, p) for s, p in items if not s.missed]
+    final: dict[Settled, float] = {}
+    for state, ps in states.items():
+        for s, pm in struck if single is not None and state[0] else items:
+            nxt = settle(view.fold(state, s))
+            final[nxt] = final.get(nxt, 0.0) + ps * pm
+    for s, p in single.items() if single is not None else ():
+        nxt = settle(view.fold(start, s))
+        final[nxt] = final.get(nxt, 0.0) + all_missed * p
+    return Distribution(final.items())
 
 
 Decided = dict[tuple[int, Threat], bool]
@@ -360,26 +383,30 @@ def decide(plan: Plan, j: int, threat: Threat | None, decided: Decided) -> bool:
     return decided[j, threat]
 
 
-def shot_down(plan: Plan, view: View, bundles: Bundles, threats: tuple[Threat | None, ...],
+def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int],
               decided: Decided) -> Distribution[tuple[Impact | None, bool]]:
-    """Stage 4: the coupled shooters in unit order, each deciding (a declaring one from
-    every missile over it, `threats`; an in-turn one from the packs not yet shot down)
-    and rolling its 6 where that can change anything; what is left of the unit's Impact,
-    and whether the unit itself shot."""
+    """Stage 4: the coupled shooters in unit order, each shooting when it has declared
+    (`declared`, from every missile over it) or, deciding in turn, when the packs not yet
+    shot down say so, and rolling its 6 where that can change anything; what is left of
+    the unit's Impact, and whether the unit itself shot."""
+    keyed = set().union(*(key for key, _ in bundles))
     branches: dict[tuple[frozenset[int], bool], float] = {(frozenset(), False): 1.0}
     for n, j in enumerate(view.shooters):
+        if j not in keyed and j != view.index:
+            continue  # its shot changes nothing this unit sees
         out: dict[tuple[frozenset[int], bool], float] = {}
         for (up, me), p in branches.items():
-            live = [(key, pack) for key, pack in bundles if j in key and up.isdisjoint(key)]
+            live = [pack for key, pack in bundles if j in key and up.isdisjoint(key)]
             if view.turn[n]:
                 reads = None
-                for _, (_, turn) in live:
+                for _, turn in live:
                     for m, t in turn:
                         if m == n:
                             reads = view.decisions[n].join(reads, t)
+                go = decide(plan, j, reads, decided)
             else:
-                reads = threats[n]
-            if not decide(plan, j, reads, decided):
+                go = j in declared
+            if not go:
                 out[up, me] = out.get((up, me), 0.0) + p
                 continue
             me = me or j == view.index
@@ -406,18 +433,26 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     whole = single is not None
     parts = [m.map(lambda o: view.sight(plan, o[0] and whole, o[1])) for m in missiles]
     one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
-    states = folded(view, parts, one, budget)
+    decided: Decided = {}
+    declaring: dict[tuple[Threat | None, ...], frozenset[int]] = {}
+
+    def settle(state: State) -> Settled:
+        _, hits, bundles, threats = state
+        if threats not in declaring:
+            declaring[threats] = frozenset(j for j, t in zip(view.shooters, threats, strict=True)
+                                           if decide(plan, j, t, decided))
+        return hits, bundles, declaring[threats]
+
+    states = folded(view, parts, one, settle, budget)
     budget.check(len(states))
     cost = shoot_down_cost(unit)
-    decided: Decided = {}
-    lefts: dict[tuple[Bundles, tuple[Threat | None, ...]],
-                Distribution[tuple[Impact | None, bool]]] = {}
+    lefts: dict[tuple[Bundles, frozenset[int]], Distribution[tuple[Impact | None, bool]]] = {}
 
-    def faces(state: State) -> Distribution[tuple[int, Impact | None, int]]:
-        _, hits, bundles, threats = state
-        if (bundles, threats) not in lefts:
-            lefts[bundles, threats] = shot_down(plan, view, bundles, threats, decided)
-        return lefts[bundles, threats].map(lambda o: (hits, o[0], cost if o[1] else 0))
+    def faces(state: Settled) -> Distribution[tuple[int, Impact | None, int]]:
+        hits, bundles, up = state
+        if (bundles, up) not in lefts:
+            lefts[bundles, up] = shot_down(plan, view, bundles, up, decided)
+        return lefts[bundles, up].map(lambda o: (hits, o[0], cost if o[1] else 0))
 
     faced = states.bind(faces)
     budget.check(len(faced))
