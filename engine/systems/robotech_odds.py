@@ -194,7 +194,7 @@ FACES = 7
 def may_dodge_at_all(plan: Plan, index: int) -> bool:
     """Can this unit ever roll a Dodge against this attack (the Strike then matters)?"""
     unit = plan.units[index]
-    react = plan.scenario.attack.reactions_of(unit.id)
+    react = plan.reactions_of(unit)
     return (unit.is_mecha and react.allows("dodge") and cp_of(unit) - react.keep >= 1
             and not plan.scenario.attack.weapon.has("inescapable"))
 
@@ -215,7 +215,7 @@ def decision_canon(plan: Plan, index: int) -> Canon:
     weapon (no Roll with Impact: the expected damages it compares scale with the damage),
     which reads the Strike only through runs of totals giving the same decisions."""
     unit = plan.units[index]
-    react = plan.scenario.attack.reactions_of(unit.id)
+    react = plan.reactions_of(unit)
     low = dodge_bonus(plan, unit) + 1
     ranked = react.order[:react.order.index("shoot_down")]
     if not react.best and not ranked:

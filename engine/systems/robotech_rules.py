@@ -85,6 +85,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from engine.dice import Dice
@@ -104,7 +105,7 @@ from engine.log import Log, Mark, template, unit_state
 from engine.log import scatter as scatter_mark
 from engine.odds import Harm
 from engine.scenario import Scenario
-from engine.scenario.robotech import REACTIONS, Unit
+from engine.scenario.robotech import REACTIONS, Reactions, Unit
 
 TEMPLATE_RADIUS = 2.5
 POINT_OF_IMPACT_DF = 5
@@ -236,17 +237,25 @@ class Plan:
     cp: tuple[int, ...]  # Command Points each unit may spend (0: structures, Life is Cheap)
     checks: tuple[tuple[str, str], ...]  # (clause, text) of the legality checks passed
 
-    @property
+    @cached_property
     def units(self) -> tuple[Unit, ...]:
         return self.scenario.units
 
-    @property
+    @cached_property
     def options(self) -> dict[str, Any]:
         return self.scenario.options
 
-    @property
+    @cached_property
     def volley(self) -> bool:
         return len(self.aims) > 1
+
+    @cached_property
+    def reactions(self) -> dict[str, Reactions]:
+        """Each unit's `Reactions`, by id, looked up once (seeded runs ask often)."""
+        return {u.id: self.scenario.attack.reactions_of(u.id) for u in self.units}
+
+    def reactions_of(self, unit: Unit) -> Reactions:
+        return self.reactions[unit.id]
 
 
 # -- legality: RT-2, RT-3, RT-4 ---------------------------------------------------------------
@@ -606,7 +615,7 @@ def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> S
 
 def in_turn(plan: Plan, index: int) -> bool:
     """Does this mecha decide its shoot-down when its turn comes (today's booleans)?"""
-    return plan.scenario.attack.reactions_of(plan.units[index].id).in_turn
+    return plan.reactions_of(plan.units[index]).in_turn
 
 
 def declares(plan: Plan, index: int, records: Sequence[Record]) -> bool:
@@ -672,7 +681,7 @@ def will_shoot(plan: Plan, index: int, threat: Threat) -> bool:
     damage no one it protects (itself, and others of its side if ``shoot_for_others``);
     then as its `Reactions` say (priority and kept CP, or the policy best)."""
     unit = plan.units[index]
-    react = plan.scenario.attack.reactions_of(unit.id)
+    react = plan.reactions_of(unit)
     cost = shoot_down_cost(unit)
     budget = plan.cp[index] - react.keep
     hurt = threat.own is not None and threat.own.damage > 0
@@ -689,7 +698,7 @@ def will_shoot(plan: Plan, index: int, threat: Threat) -> bool:
 def reserved(plan: Plan, unit: Unit, hit: Impact | None, now: str) -> int:
     """Priority: the CP a mecha keeps, when it is about to spend one on `now`, for the
     reactions it ranks higher that come later in the rule and could still help."""
-    order = plan.scenario.attack.reactions_of(unit.id).order
+    order = plan.reactions_of(unit).order
     later = REACTIONS[REACTIONS.index(now) + 1:]
     return sum(1 for r in order[:order.index(now)] if r in later and helps(plan, unit, hit, r))
 
@@ -798,7 +807,7 @@ def will_dodge(plan: Plan, unit: Unit, hit: Impact, budget: int) -> bool:
     """RT-6 / RT-18: with a CP the mecha may spend, at most 3 missiles, a chance to succeed,
     and as its `Reactions` say (priority: a CP for a Roll with Impact it ranks higher is
     kept; best: when it lowers the expected damage)."""
-    react = plan.scenario.attack.reactions_of(unit.id)
+    react = plan.reactions_of(unit)
     if not react.allows("dodge") or budget < 1 or not helps(plan, unit, hit, "dodge"):
         return False
     if react.best:
@@ -825,7 +834,7 @@ def roll_with_impact(plan: Plan, unit: Unit, hit: Impact, log: Log) -> int:
 def will_roll_with_impact(plan: Plan, unit: Unit, hit: Impact, budget: int) -> bool:
     """RT-7: with a CP the mecha may spend and its policy's leave, not against Overwhelming,
     when it lowers the damage."""
-    return (plan.scenario.attack.reactions_of(unit.id).allows("roll_with_impact")
+    return (plan.reactions_of(unit).allows("roll_with_impact")
             and budget >= 1 and helps(plan, unit, hit, "roll_with_impact"))
 
 
@@ -844,7 +853,7 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, dice: Dice,
         return Defence(hit.damage, 0)
     if not log.silent and inescapable(plan, hit):
         log.step("RT-18", f"{cap(who(unit))} cannot dodge: {inescapable(plan, hit)}")
-    budget = plan.cp[index] - spent - plan.scenario.attack.reactions_of(unit.id).keep
+    budget = plan.cp[index] - spent - plan.reactions_of(unit).keep
     tried: tuple[str, ...] = ()
     if will_dodge(plan, unit, hit, budget):
         if dodge(plan, unit, hit, dice, log):
