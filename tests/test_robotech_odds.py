@@ -38,7 +38,9 @@ def load(path: Path) -> Scenario:
 
 
 def marginals(s: Scenario) -> Marginals:
-    return ro.marginals(s, Budget())
+    """Exact marginals with the default state budget and time to spare: these tests check
+    the figures, and a loaded machine must not make them fall back."""
+    return ro.marginals(s, Budget(seconds=120))
 
 
 def damage_odds(m: Marginals, index: int) -> dict[int, float]:
