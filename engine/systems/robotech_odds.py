@@ -313,12 +313,17 @@ class View(NamedTuple):
         missed, hits, bundles, threats = state
         if s.own is not None or s.turn:
             bundles = self.bundled(bundles, s.key, s.own, s.turn)
-        if s.declared:
-            summed = list(threats)
-            for n, t in s.declared:
-                summed[n] = self.join(n, summed[n], t)
-            threats = tuple(summed)
-        return missed and s.missed, hits + s.hits, bundles, threats
+        return missed and s.missed, hits + s.hits, bundles, self.summed(threats, s.declared)
+
+    def summed(self, threats: tuple[Threat | None, ...],
+               declared: tuple[tuple[int, Threat], ...]) -> tuple[Threat | None, ...]:
+        """The declaring shooters' Threats with one missile's added."""
+        if not declared:
+            return threats
+        out = list(threats)
+        for n, t in declared:
+            out[n] = self.join(n, out[n], t)
+        return tuple(out)
 
     def bundled(self, bundles: Bundles, key: tuple[int, ...], own: Impact | None,
                 turn: tuple[tuple[int, Threat], ...]) -> Bundles:
@@ -336,11 +341,13 @@ class View(NamedTuple):
 
 
 def folded(view: View, parts: Sequence[Distribution[Sight]],
-           single: Distribution[Sight] | None, settle: Callable[[State], Settled],
+           single: Distribution[Sight] | None,
+           declare: Callable[[tuple[Threat | None, ...]], frozenset[int]],
            budget: Budget) -> Distribution[Settled]:
     """Stage 3 for one unit: the missiles folded one by one, the whole-volley miss applied
     (`single`: the one template's sight, when RT-20 applies), each final state settled
-    as it is made (`settle`)."""
+    as it is made: what the declaring shooters read becomes who declares (`declare`),
+    once per (threats so far, last missile's)."""
     start: State = (True, 0, (), (None,) * len(view.shooters))
     states: Distribution[State] = Distribution.certain(start)
     all_missed = 0.0
@@ -361,13 +368,23 @@ def folded(view: View, parts: Sequence[Distribution[Sight]],
                       * math.fsum(p for s, p in items if s.missed))
     struck = [(s, p) for s, p in items if not s.missed]
     final: dict[Settled, float] = {}
+    declaring: dict[tuple[tuple[Threat | None, ...], tuple[tuple[int, Threat], ...]],
+                    frozenset[int]] = {}
+
+    def settle(state: State, s: Sight, p: float) -> None:
+        _, hits, bundles, threats = state
+        if (threats, s.declared) not in declaring:
+            declaring[threats, s.declared] = declare(view.summed(threats, s.declared))
+        if s.own is not None or s.turn:
+            bundles = view.bundled(bundles, s.key, s.own, s.turn)
+        nxt = (hits + s.hits, bundles, declaring[threats, s.declared])
+        final[nxt] = final.get(nxt, 0.0) + p
+
     for state, ps in states.items():
         for s, pm in struck if single is not None and state[0] else items:
-            nxt = settle(view.fold(state, s))
-            final[nxt] = final.get(nxt, 0.0) + ps * pm
+            settle(state, s, ps * pm)
     for s, p in single.items() if single is not None else ():
-        nxt = settle(view.fold(start, s))
-        final[nxt] = final.get(nxt, 0.0) + all_missed * p
+        settle(start, s, all_missed * p)
     return Distribution(final.items())
 
 
@@ -434,16 +451,12 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     parts = [m.map(lambda o: view.sight(plan, o[0] and whole, o[1])) for m in missiles]
     one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
     decided: Decided = {}
-    declaring: dict[tuple[Threat | None, ...], frozenset[int]] = {}
 
-    def settle(state: State) -> Settled:
-        _, hits, bundles, threats = state
-        if threats not in declaring:
-            declaring[threats] = frozenset(j for j, t in zip(view.shooters, threats, strict=True)
-                                           if decide(plan, j, t, decided))
-        return hits, bundles, declaring[threats]
+    def declare(threats: tuple[Threat | None, ...]) -> frozenset[int]:
+        return frozenset(j for j, t in zip(view.shooters, threats, strict=True)
+                         if decide(plan, j, t, decided))
 
-    states = folded(view, parts, one, settle, budget)
+    states = folded(view, parts, one, declare, budget)
     budget.check(len(states))
     cost = shoot_down_cost(unit)
     lefts: dict[tuple[Bundles, frozenset[int]], Distribution[tuple[Impact | None, bool]]] = {}
