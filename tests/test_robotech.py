@@ -467,13 +467,50 @@ def test_rt_11_shoot_for_others_false_shoots_only_to_save_itself() -> None:
     assert "shoot_for_others=false" in steps[0].text
 
 
-def test_rt_11_shoot_downs_are_declared_together_before_any_roll() -> None:
-    # r1 and r2 are both under the one missile: both declare, both roll, although r1's 6
-    # already destroyed it
+def test_rt_11_booleans_decide_in_turn_a_second_shooter_keeps_its_cp() -> None:
+    # r1 and r2 are both under the one missile (Strike 3 + 2 = 5 hits r1). Today's
+    # booleans decide in unit order: r1's 6 destroys the missile, so r2, whose turn comes
+    # next, sees nothing in the air: it does not shoot and keeps its CP
     units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24, cp=1)]
-    res, steps = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 6, 2])
+    res, steps = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 6])
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
+    assert res["r1"] == rt.UnitResult(1, 0, 1, ("shoot-down",))
+    assert res["r2"] == rt.UnitResult(1, 0, 0, ())
+    assert [s.text for s in steps if s.clause == "RT-11"] == [
+        "R1 shoots at the missile over it (1 CP) and rolls 6: shot down: they damage no one"]
+    # r1 misses: the missile still flies, so r2 shoots at it in its turn
+    res, _ = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 2, 6])
+    assert res["r2"] == rt.UnitResult(1, 0, 1, ("shoot-down",)) and damage(res)["r1"] == 0
+
+
+def test_rt_17_roll_labels_name_units_and_missiles_as_the_log_does() -> None:
+    units = [attacker(), unit("r1", 30, 24, name="Regult", cp=2),
+             unit("r2", 40, 24, name="Glaug", cp=1)]
+    s = build(units, weapon=volley(2), targets=["r1", "r2"], reactions={"default": ALL},
+              strike_modifier=1)
+    d = ScriptedDice([3, 1, 2, 3, 4, 5, 2, 4])
+    log = Log(d)
+    rt.play(s, d, log)
+    assert d.remaining == 0
+    assert [r.label for step in log.steps for r in step.rolls] == [
+        "Strike of missile 1 at Regult r1 (D6 + GN 2, +1 modifier)",
+        "Strike of missile 2 at Glaug r2 (D6 + GN 2, +1 modifier, -3 secondary target)",
+        "Scatter direction of missile 2 from Glaug r2 (D6)",
+        "Scatter distance of missile 2 (2D6 inches)",
+        "New Strike of missile 2 where it comes down (D6 + 1)",
+        "Shoot-down by Regult r1 (a 6 succeeds)",
+        "Dodge by Regult r1 (D6 + PIL 2 against Strike 6)"]
+
+
+def test_rt_11_an_order_or_the_policy_best_declares_together_before_any_roll() -> None:
+    # the same two mecha with an order of priority: both declare seeing the missile, both
+    # roll, although r1's 6 already destroyed it
+    units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24, cp=1)]
+    order = {"default": {"order": ["shoot_down", "dodge", "roll_with_impact"]}}
+    res, _ = play(build(units, weapon=MISSILE, reactions=order), [3, 6, 2])
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
     assert [res[u].reactions for u in ("r1", "r2")] == [("shoot-down",), ("shoot-down-failed",)]
+    assert res["r2"].cp_spent == 1
 
 
 def test_rt_11_a_six_destroys_the_missile_for_everyone() -> None:

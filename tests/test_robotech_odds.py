@@ -38,7 +38,9 @@ def load(path: Path) -> Scenario:
 
 
 def marginals(s: Scenario) -> Marginals:
-    return ro.marginals(s, Budget())
+    """Exact marginals with the default state budget and time to spare: these tests check
+    the figures, and a loaded machine must not make them fall back."""
+    return ro.marginals(s, Budget(seconds=120))
 
 
 def damage_odds(m: Marginals, index: int) -> dict[int, float]:
@@ -201,6 +203,21 @@ def test_marginals_equal_the_joint_reference_on_random_small_attacks(seed: int) 
     except IllegalAttack:
         pytest.skip("the draw is an illegal attack")
     assert_same(marginals(s), reference(s))
+
+
+def test_in_turn_shooters_see_what_earlier_shooters_left_even_far_from_the_unit() -> None:
+    """Today's booleans decide in turn: r2 (DF 7, shooting only to save itself) shoots at
+    missile 1 over r1 only when a missile that damages r2 is still flying, such as
+    missile 2 scattered over r2 and r3; r3, earlier in unit order and never under one
+    template with r1, may already have destroyed it. The exact odds follow that chain, as
+    the joint reference does; mixed with a unit that declares (best), too."""
+    units = [attacker(), unit("r3", 37, 24, cp=1), unit("r1", 30, 24, cp=1),
+             unit("r2", 32.5, 24, cp=1, df=7), unit("r4", 36, 27, cp=1)]
+    for reactions in ({"default": ALL}, {"default": ALL, "r4": "best"}):
+        s = build(units, weapon=volley(2), targets=["r1", "r3"], reactions=reactions,
+                  options={"shoot_for_others": False})
+        assert ro.coupled(rt.prepare(s), 2) == (1, 2, 3)  # r3 through r2
+        assert_same(marginals(s), reference(s))
 
 
 @pytest.mark.parametrize("path", [p for p in DEMOS if load(p).attack.weapon.volley > 1],

@@ -18,12 +18,16 @@ Fields follow shared/spec/scenario.md; additions documented here:
   a unit with neither uses the policy ``best``. Each entry is one of
   - today's booleans ``{"shoot_down": true, "dodge": true, "roll_with_impact": true}``: the
     reactions allowed, tried in the order shoot-down, Dodge, Roll with Impact while CP last;
+    the mecha decides its shoot-down when its turn comes (unit order), seeing which
+    missiles over it are still in the air;
   - ``{"order": ["dodge", "roll_with_impact", "shoot_down"]}``: the reactions allowed, by
     priority: a mecha never spends a CP that it needs for a reaction it ranks higher and
     may still make against the missiles over it;
   - ``"best"`` or ``{"policy": "best"}``: at each decision, the reaction that minimises the
     mecha's own expected damage (see engine/systems/robotech_rules.py);
-  and any of them may add ``"keep_cp": N``, Command Points the mecha never spends.
+  and any of them may add ``"keep_cp": N``, Command Points the mecha never spends. Mecha
+  with an ``order`` or the policy declare their shoot-downs together, before any is rolled,
+  each seeing every missile over it.
 - options: ``natural_rolls`` ("point-of-impact" | true | false, default
   "point-of-impact": a natural 6 always hits the point of impact and a natural 1 always
   misses it, damage and Dodge compare totals; true: natural 6 and 1 decide every Strike
@@ -117,11 +121,14 @@ class Weapon:
 @dataclass(frozen=True)
 class Reactions:
     """What a mecha does when the rules let it: the reactions it allows, by priority
-    (`order`), the Command Points it never spends (`keep`), or the policy `best`."""
+    (`order`), the Command Points it never spends (`keep`), or the policy `best`; and
+    whether it decides its shoot-down when its turn comes (`in_turn`, today's booleans)
+    or declares it with every other mecha before any is rolled."""
 
     order: tuple[str, ...] = REACTIONS
     keep: int = 0
     best: bool = False
+    in_turn: bool = False
 
     def allows(self, reaction: str) -> bool:
         return reaction in self.order
@@ -207,7 +214,8 @@ def _one_reactions(r: Field) -> Reactions:
         if len(set(order)) < len(order):
             raise r["order"].fail("names a reaction twice")
         return Reactions(order, keep)
-    return Reactions(tuple(k for k in REACTIONS if r.get(k, True).boolean()), keep)
+    return Reactions(tuple(k for k in REACTIONS if r.get(k, True).boolean()), keep,
+                     in_turn=True)
 
 
 def _reactions(f: Field, by_id: dict[str, Unit]) -> dict[str, Reactions]:

@@ -9,15 +9,19 @@ the very functions `play` runs (engine/systems/robotech_rules.py):
 2. per unit, each missile's record seen from that unit (`Sight`): the templates over it
    and its Impact, and, for the mecha that could shoot that missile down before it
    reaches the unit, what the shoot-down decision reads (`Threat`). Only shooters
-   coupled to the unit count: those that can stand under one template with it, or with
-   a shooter so coupled (`coupled`). Equal sights merge, so a missile far from the unit
-   is one outcome;
+   coupled to the unit count: those that can stand under one template with it, and for
+   each that decides in turn (today's booleans) the earlier shooters that can stand
+   under one template with it (`coupled`). Equal sights merge, so a missile far from the
+   unit is one outcome;
 3. the missiles folded one by one into that unit's state: missiles bundled by the set of
-   shooters that would shoot at them (a success destroys all of them, RT-11), each bundle
-   summed (`Impact.plus`). A flag says whether every missile so far missed: those
-   states become the ONE scattered template of RT-20 when the rule applies;
-4. per state, the shoot-downs of the coupled shooters in unit order (`will_shoot`, a 6 or
-   not: 2 outcomes each), then the unit's own Dodge and Roll with Impact (`defend`).
+   shooters that may shoot at them (a success destroys all of them, RT-11), each bundle
+   summed (`Impact.plus`, and what it reads to each in-turn shooter); a declaring
+   shooter's reading is summed over every missile. A flag says whether every missile so
+   far missed: those states become the ONE scattered template of RT-20 when the rule
+   applies;
+4. per state, the shoot-downs of the coupled shooters in unit order (`will_shoot`: a
+   declaring shooter on every missile over it, an in-turn one on the bundles still
+   flying; then a 6 or not), then the unit's own Dodge and Roll with Impact (`defend`).
 
 The shoot-downs are the only rule that couples units, and a mecha's Command Points the
 only thing shared across a volley: both stay inside one unit's state. Independent
@@ -29,7 +33,7 @@ product of their paths. `budget` (states, seconds) is checked as the states grow
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from engine.dice import Budget, Distribution, enumerate_outcomes
@@ -53,6 +57,7 @@ from engine.systems.robotech_rules import (
     direct_hit,
     dodge_bonus,
     harm_of,
+    in_turn,
     prepare,
     scatter,
     scattered_hit,
@@ -120,8 +125,19 @@ def may_share_a_template(plan: Plan, a: int, b: int) -> bool:
 
 def coupled(plan: Plan, index: int) -> tuple[int, ...]:
     """The shooters whose shoot-downs can change what reaches unit `index` (itself
-    included): those that can stand under one template with it."""
-    return tuple(j for j in plan.shooters if may_share_a_template(plan, index, j))
+    included): those that can stand under one template with it; and, for each of them
+    that decides in turn (today's booleans), the earlier shooters that can stand under one
+    template with it, whose shots decide which missiles it still sees (and so on)."""
+    found = {j for j in plan.shooters if may_share_a_template(plan, index, j)}
+    todo = [j for j in found if in_turn(plan, j)]
+    while todo:
+        j = todo.pop()
+        for k in plan.shooters:
+            if k < j and k not in found and may_share_a_template(plan, j, k):
+                found.add(k)
+                if in_turn(plan, k):
+                    todo.append(k)
+    return tuple(sorted(found))
 
 
 class Canon(NamedTuple):
@@ -178,7 +194,7 @@ FACES = 7
 def may_dodge_at_all(plan: Plan, index: int) -> bool:
     """Can this unit ever roll a Dodge against this attack (the Strike then matters)?"""
     unit = plan.units[index]
-    react = plan.scenario.attack.reactions_of(unit.id)
+    react = plan.reactions_of(unit)
     return (unit.is_mecha and react.allows("dodge") and cp_of(unit) - react.keep >= 1
             and not plan.scenario.attack.weapon.has("inescapable"))
 
@@ -199,7 +215,7 @@ def decision_canon(plan: Plan, index: int) -> Canon:
     weapon (no Roll with Impact: the expected damages it compares scale with the damage),
     which reads the Strike only through runs of totals giving the same decisions."""
     unit = plan.units[index]
-    react = plan.scenario.attack.reactions_of(unit.id)
+    react = plan.reactions_of(unit)
     low = dodge_bonus(plan, unit) + 1
     ranked = react.order[:react.order.index("shoot_down")]
     if not react.best and not ranked:
@@ -225,134 +241,205 @@ def decision_canon(plan: Plan, index: int) -> Canon:
 
 class Sight(NamedTuple):
     """One missile seen from one unit: did it miss its Strike, the templates over the
-    unit, the coupled shooters that would shoot at it (its `key`: one successful shot
-    among them destroys it), its Impact on the unit, and what the decision of each
-    coupled shooter it is over reads of it (`Threat`, by the shooter's place in the
-    view)."""
+    unit, the coupled shooters that may shoot at it (its `key`: one successful shot among
+    them destroys it), its Impact on the unit, and what the decision of each coupled
+    shooter it is over reads of it (`Threat`, by the shooter's place in the view): those
+    that decide in turn (`turn`), and those that declare (`declared`)."""
 
     missed: bool
     hits: int
     key: tuple[int, ...]
     own: Impact | None
-    threats: tuple[tuple[int, Threat], ...]
+    turn: tuple[tuple[int, Threat], ...]
+    declared: tuple[tuple[int, Threat], ...]
 
 
-Bundles = tuple[tuple[tuple[int, ...], Impact], ...]
+Pack = tuple[Impact | None, tuple[tuple[int, Threat], ...]]
+"""Missiles of one key: their Impact on the unit, summed, and what they read to each
+in-turn shooter of the key (by its place in the view), summed."""
+Bundles = tuple[tuple[tuple[int, ...], Pack], ...]
 State = tuple[bool, int, Bundles, tuple[Threat | None, ...]]
-"""(every missile so far missed, templates over the unit, the unit's Impact summed per key
-(sorted), each coupled shooter's Threat summed over every missile over it)."""
+"""(every missile so far missed, templates over the unit, the missiles that matter packed
+per key (sorted), each declaring shooter's Threat summed over every missile over it)."""
+Settled = tuple[int, Bundles, frozenset[int]]
+"""A state once every missile is in: (templates over the unit, the packs, the declaring
+shooters that shoot). States that differ only in what the declarations read merge."""
 
 
 class View(NamedTuple):
-    """How one unit sees the attack: the coupled shooters, and the `Canon` of its own
-    defence and of each shooter's decision."""
+    """How one unit sees the attack: the coupled shooters, which of them decide in turn,
+    and the `Canon` of its own defence and of each shooter's decision."""
 
     index: int
     shooters: tuple[int, ...]
+    turn: tuple[bool, ...]
     defence: Canon
     decisions: tuple[Canon, ...]
+    sums: dict[tuple[int, Threat | None, Threat], Threat | None]
+    """Threats already joined, by (shooter's place, one, other): the same sums recur."""
 
     @classmethod
     def of(cls, plan: Plan, index: int) -> View:
         shooters = coupled(plan, index)
-        return cls(index, shooters, defence_canon(plan, index),
-                   tuple(decision_canon(plan, j) for j in shooters))
+        return cls(index, shooters, tuple(in_turn(plan, j) for j in shooters),
+                   defence_canon(plan, index), tuple(decision_canon(plan, j) for j in shooters),
+                   {})
+
+    def join(self, n: int, a: Threat | None, b: Threat) -> Threat | None:
+        """Two Threats to the shooter at place `n`, summed (`Canon.join`, each sum once)."""
+        key = (n, a, b)
+        if key not in self.sums:
+            self.sums[key] = self.decisions[n].join(a, b)
+        return self.sums[key]
 
     def sight(self, plan: Plan, missed: bool, record: Record) -> Sight:
         hit = record[self.index]
         own = self.defence.of(hit)
-        key, threats = [], []
+        key: list[int] = []
+        turn: list[tuple[int, Threat]] = []
+        declared: list[tuple[int, Threat]] = []
         for n, (j, canon) in enumerate(zip(self.shooters, self.decisions, strict=True)):
             if aimed_at(plan, j, record):
-                if own is not None:
-                    key.append(j)
+                key.append(j)
                 t = threat_of(plan, j, [record])
                 mine = canon.of(t.own)
                 if mine is not None or t.others:
-                    threats.append((n, Threat(mine, t.others)))
+                    (turn if self.turn[n] else declared).append((n, Threat(mine, t.others)))
         return Sight(missed, 0 if hit is None else hit.templates, tuple(key), own,
-                     tuple(threats))
+                     tuple(turn), tuple(declared))
 
     def fold(self, state: State, s: Sight) -> State:
         """Add one missile to the unit's state."""
         missed, hits, bundles, threats = state
-        if s.own is not None:
-            bundles = self.bundled(bundles, s)
-        if s.threats:
-            summed = list(threats)
-            for n, t in s.threats:
-                summed[n] = self.decisions[n].join(summed[n], t)
-            threats = tuple(summed)
-        return missed and s.missed, hits + s.hits, bundles, threats
+        if s.own is not None or s.turn:
+            bundles = self.bundled(bundles, s.key, s.own, s.turn)
+        return missed and s.missed, hits + s.hits, bundles, self.summed(threats, s.declared)
 
-    def bundled(self, bundles: Bundles, s: Sight) -> Bundles:
+    def summed(self, threats: tuple[Threat | None, ...],
+               declared: tuple[tuple[int, Threat], ...]) -> tuple[Threat | None, ...]:
+        """The declaring shooters' Threats with one missile's added."""
+        if not declared:
+            return threats
+        out = list(threats)
+        for n, t in declared:
+            out[n] = self.join(n, out[n], t)
+        return tuple(out)
+
+    def bundled(self, bundles: Bundles, key: tuple[int, ...], own: Impact | None,
+                turn: tuple[tuple[int, Threat], ...]) -> Bundles:
         held = dict(bundles)
-        summed = self.defence.plus(held.get(s.key), s.own)
-        if summed is None:
-            held.pop(s.key, None)
+        was_own, was_turn = held.get(key, (None, ()))
+        summed = self.defence.plus(was_own, own)
+        reads = dict(was_turn)
+        for n, t in turn:
+            reads[n] = self.join(n, reads.get(n), t)
+        if summed is None and not reads:
+            held.pop(key, None)
         else:
-            held[s.key] = summed
+            held[key] = (summed, tuple(sorted(reads.items())))
         return tuple(sorted(held.items()))
 
 
-
 def folded(view: View, parts: Sequence[Distribution[Sight]],
-           single: Distribution[Sight] | None, budget: Budget) -> Distribution[State]:
+           single: Distribution[Sight] | None,
+           declare: Callable[[tuple[Threat | None, ...]], frozenset[int]],
+           budget: Budget) -> Distribution[Settled]:
     """Stage 3 for one unit: the missiles folded one by one, the whole-volley miss applied
-    (`single`: the one template's sight, when RT-20 applies)."""
+    (`single`: the one template's sight, when RT-20 applies), each final state settled
+    as it is made: what the declaring shooters read becomes who declares (`declare`),
+    once per (threats so far, last missile's)."""
     start: State = (True, 0, (), (None,) * len(view.shooters))
-    states = Distribution.certain(start)
+    states: Distribution[State] = Distribution.certain(start)
     all_missed = 0.0
-    for n, part in enumerate(parts):
+    for part in parts[:-1]:
         budget.check(len(states) * len(part))
-        items = list(part.items())
-        last = single is not None and n == len(parts) - 1
-        if last:
-            all_missed = (math.fsum(p for st, p in states.items() if st[0])
-                          * math.fsum(p for s, p in items if s.missed))
-        struck = [(s, p) for s, p in items if not s.missed]
         out: dict[State, float] = {}
         get = out.get
+        items = list(part.items())
         for state, ps in states.items():
-            for s, pm in struck if last and state[0] else items:
+            for s, pm in items:
                 nxt = view.fold(state, s)
                 out[nxt] = get(nxt, 0.0) + ps * pm
         states = Distribution(out.items())
-    if single is None:
-        return states
-    return Distribution(list(states.items())
-                        + [(view.fold(start, s), all_missed * p) for s, p in single.items()])
+    items = list(parts[-1].items())
+    budget.check(len(states) * len(items))
+    if single is not None:
+        all_missed = (math.fsum(p for st, p in states.items() if st[0])
+                      * math.fsum(p for s, p in items if s.missed))
+    struck = [(s, p) for s, p in items if not s.missed]
+    final: dict[Settled, float] = {}
+    declaring: dict[tuple[tuple[Threat | None, ...], tuple[tuple[int, Threat], ...]],
+                    frozenset[int]] = {}
+
+    def settle(state: State, s: Sight, p: float) -> None:
+        _, hits, bundles, threats = state
+        if (threats, s.declared) not in declaring:
+            declaring[threats, s.declared] = declare(view.summed(threats, s.declared))
+        if s.own is not None or s.turn:
+            bundles = view.bundled(bundles, s.key, s.own, s.turn)
+        nxt = (hits + s.hits, bundles, declaring[threats, s.declared])
+        final[nxt] = final.get(nxt, 0.0) + p
+
+    for state, ps in states.items():
+        for s, pm in struck if single is not None and state[0] else items:
+            settle(state, s, ps * pm)
+    for s, p in single.items() if single is not None else ():
+        settle(start, s, all_missed * p)
+    return Distribution(final.items())
 
 
-def shooting(plan: Plan, view: View, threats: tuple[Threat | None, ...],
-             decided: dict[tuple[int, Threat], bool]) -> frozenset[int]:
-    """Stage 4a: the coupled shooters that declare (`will_shoot` on every missile over
-    them), each (shooter, threat) decided once (`decided`)."""
-    out = []
-    for j, t in zip(view.shooters, threats, strict=True):
-        if t is not None:
-            if (j, t) not in decided:
-                decided[j, t] = will_shoot(plan, j, t)
-            if decided[j, t]:
-                out.append(j)
-    return frozenset(out)
+Decided = dict[tuple[int, Threat], bool]
 
 
-def shot_down(view: View, bundles: Bundles, shooters: frozenset[int]
-              ) -> Distribution[Impact | None]:
-    """Stage 4b: the declared shooters that would shoot at a missile over the unit roll
-    their 6; what is left of the unit's Impact."""
-    rolling = sorted({j for key, _ in bundles for j in key if j in shooters})
-    out: dict[Impact | None, float] = {}
-    for mask in range(1 << len(rolling)):
-        up = {j for b, j in enumerate(rolling) if mask >> b & 1}
-        p = SHOT_SUCCEEDS ** len(up) * (1 - SHOT_SUCCEEDS) ** (len(rolling) - len(up))
+def decide(plan: Plan, j: int, threat: Threat | None, decided: Decided) -> bool:
+    """Does shooter `j` shoot at missiles reading `threat` (`will_shoot`, decided once)?"""
+    if threat is None:
+        return False
+    if (j, threat) not in decided:
+        decided[j, threat] = will_shoot(plan, j, threat)
+    return decided[j, threat]
+
+
+def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int],
+              decided: Decided) -> Distribution[tuple[Impact | None, bool]]:
+    """Stage 4: the coupled shooters in unit order, each shooting when it has declared
+    (`declared`, from every missile over it) or, deciding in turn, when the packs not yet
+    shot down say so, and rolling its 6 where that can change anything; what is left of
+    the unit's Impact, and whether the unit itself shot."""
+    keyed = set().union(*(key for key, _ in bundles))
+    branches: dict[tuple[frozenset[int], bool], float] = {(frozenset(), False): 1.0}
+    for n, j in enumerate(view.shooters):
+        if j not in keyed and j != view.index:
+            continue  # its shot changes nothing this unit sees
+        out: dict[tuple[frozenset[int], bool], float] = {}
+        for (up, me), p in branches.items():
+            live = [pack for key, pack in bundles if j in key and up.isdisjoint(key)]
+            if view.turn[n]:
+                reads = None
+                for _, turn in live:
+                    for m, t in turn:
+                        if m == n:
+                            reads = view.decisions[n].join(reads, t)
+                go = decide(plan, j, reads, decided)
+            else:
+                go = j in declared
+            if not go:
+                out[up, me] = out.get((up, me), 0.0) + p
+                continue
+            me = me or j == view.index
+            if live:
+                hit = (up | {j}, me)
+                out[hit] = out.get(hit, 0.0) + p * SHOT_SUCCEEDS
+            out[up, me] = out.get((up, me), 0.0) + p * (1 - SHOT_SUCCEEDS if live else 1.0)
+        branches = out
+    result: dict[tuple[Impact | None, bool], float] = {}
+    for (up, me), p in branches.items():
         left = None
-        for key, own in bundles:
-            if not up.intersection(key):
+        for key, (own, _) in bundles:
+            if up.isdisjoint(key):
                 left = view.defence.plus(left, own)
-        out[left] = out.get(left, 0.0) + p
-    return Distribution(out.items())
+        result[left, me] = result.get((left, me), 0.0) + p
+    return Distribution(result.items())
 
 
 def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[bool, Record]]],
@@ -363,22 +450,22 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     whole = single is not None
     parts = [m.map(lambda o: view.sight(plan, o[0] and whole, o[1])) for m in missiles]
     one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
-    states = folded(view, parts, one, budget)
+    decided: Decided = {}
+
+    def declare(threats: tuple[Threat | None, ...]) -> frozenset[int]:
+        return frozenset(j for j, t in zip(view.shooters, threats, strict=True)
+                         if decide(plan, j, t, decided))
+
+    states = folded(view, parts, one, declare, budget)
     budget.check(len(states))
     cost = shoot_down_cost(unit)
-    declared: dict[tuple[Threat | None, ...], frozenset[int]] = {}
-    decided: dict[tuple[int, Threat], bool] = {}
-    lefts: dict[tuple[Bundles, frozenset[int]], Distribution[Impact | None]] = {}
+    lefts: dict[tuple[Bundles, frozenset[int]], Distribution[tuple[Impact | None, bool]]] = {}
 
-    def faces(state: State) -> Distribution[tuple[int, Impact | None, int]]:
-        _, hits, bundles, threats = state
-        if threats not in declared:
-            declared[threats] = shooting(plan, view, threats, decided)
-        up = declared[threats]
+    def faces(state: Settled) -> Distribution[tuple[int, Impact | None, int]]:
+        hits, bundles, up = state
         if (bundles, up) not in lefts:
-            lefts[bundles, up] = shot_down(view, bundles, up)
-        spent = cost if index in up else 0
-        return lefts[bundles, up].map(lambda left: (hits, left, spent))
+            lefts[bundles, up] = shot_down(plan, view, bundles, up, decided)
+        return lefts[bundles, up].map(lambda o: (hits, o[0], cost if o[1] else 0))
 
     faced = states.bind(faces)
     budget.check(len(faced))

@@ -62,9 +62,11 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
   a missile "hits" every unit under its template, whose DF only decides the damage
   (RT-9); a success destroys every missile the shooter shot at. A unit's ``hits`` count
   the templates that came down over it (p_hit: "under a template").
-- Reactions come in the rule's order: shoot-downs, declared together (each mecha decides
-  seeing every missile over it, as players declare before rolling) and rolled in unit
-  order, then each unit's Dodge, then its Roll with Impact. Each
+- Reactions come in the rule's order: shoot-downs, rolled in unit order, then each unit's
+  Dodge, then its Roll with Impact. A mecha following today's booleans decides its
+  shoot-down when its turn comes, seeing which missiles over it are still in the air (as
+  the engine always did); mecha with an ``order`` or the policy best declare theirs
+  together before any is rolled, each seeing every missile over it. Each
   mecha follows its ``reactions`` (`Reactions`): allowed reactions by priority and
   Command Points kept, or the policy ``best``. Under any of them a mecha never spends a
   point that cannot change anything: no shoot-down of missiles that would damage no one
@@ -83,6 +85,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from engine.dice import Dice
@@ -102,7 +105,7 @@ from engine.log import Log, Mark, template, unit_state
 from engine.log import scatter as scatter_mark
 from engine.odds import Harm
 from engine.scenario import Scenario
-from engine.scenario.robotech import REACTIONS, Unit
+from engine.scenario.robotech import REACTIONS, Reactions, Unit
 
 TEMPLATE_RADIUS = 2.5
 POINT_OF_IMPACT_DF = 5
@@ -234,17 +237,25 @@ class Plan:
     cp: tuple[int, ...]  # Command Points each unit may spend (0: structures, Life is Cheap)
     checks: tuple[tuple[str, str], ...]  # (clause, text) of the legality checks passed
 
-    @property
+    @cached_property
     def units(self) -> tuple[Unit, ...]:
         return self.scenario.units
 
-    @property
+    @cached_property
     def options(self) -> dict[str, Any]:
         return self.scenario.options
 
-    @property
+    @cached_property
     def volley(self) -> bool:
         return len(self.aims) > 1
+
+    @cached_property
+    def reactions(self) -> dict[str, Reactions]:
+        """Each unit's `Reactions`, by id, looked up once (seeded runs ask often)."""
+        return {u.id: self.scenario.attack.reactions_of(u.id) for u in self.units}
+
+    def reactions_of(self, unit: Unit) -> Reactions:
+        return self.reactions[unit.id]
 
 
 # -- legality: RT-2, RT-3, RT-4 ---------------------------------------------------------------
@@ -383,8 +394,11 @@ def strike(plan: Plan, aim: Aim, dice: Dice, log: Log) -> Strike:
     """RT-1 / RT-17: D6 + GN + the attack's modifier (-3 at a secondary target) against
     DF 5, one per missile; a natural 6 always hits and a natural 1 always misses the point
     of impact unless ``natural_rolls`` is false."""
-    face = dice.d6(f"strike {aim.index + 1}" if plan.volley else "strike")
     modifier = plan.scenario.attack.strike_modifier
+    of = f" of {missile_name(plan, aim)}" if plan.volley else ""
+    face = dice.d6(f"Strike{of} at {place_name(plan, aim)} (D6 + GN {plan.attacker.gn}"
+                   + (f", {modifier:+d} modifier" if modifier else "")
+                   + (f", {aim.modifier:+d} secondary target" if aim.modifier else "") + ")")
     roll = strike_roll(plan, face, face + plan.attacker.gn + modifier + aim.modifier, True)
     if not log.silent:
         mod = f" {modifier:+d} (modifier)" if modifier else ""
@@ -466,14 +480,14 @@ def scatter_bearing(plan: Plan, aim: Aim, number: int) -> float:
 def scatter(plan: Plan, aim: Aim, dice: Dice, log: Log, whole: bool = False) -> Point:
     """RT-12 / RT-13: D6 for the direction, 2D6 inches, capped at the range to the target
     (`whole`: the one template of a whole-volley miss, RT-20)."""
-    number = dice.d6("scatter direction")
-    rolled = dice.total("scatter distance", 2, 6)
+    name = template_name(plan, aim, whole)
+    number = dice.d6(f"Scatter direction of {name} from {place_name(plan, aim)} (D6)")
+    rolled = dice.total(f"Scatter distance of {name} (2D6 inches)", 2, 6)
     distance = min(float(rolled), aim.reach)
     bearing = scatter_bearing(plan, aim, number)
     end = move(aim.centre, bearing, distance)
     if not log.silent:
         start = (aim.centre.x, aim.centre.y)
-        name = template_name(plan, aim, whole)
         log.step("RT-20" if whole else "RT-12",
                  f"{cap(name)} scatters from {place_name(plan, aim)}: "
                  f"direction {number} (bearing {bearing:.0f}°), {rolled}\"",
@@ -491,7 +505,8 @@ def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log,
     """RT-14 / RT-15 / RT-16: new Strike D6+1; half damage where it reaches the DF, else a
     dud. For the one template of a whole-volley miss (`whole`, RT-20) under the "full"
     reading of ``volley_miss_damage`` everything struck takes the full MD."""
-    face = dice.d6("new strike")
+    face = dice.d6(f"New Strike of {template_name(plan, aim, whole)} where it comes down "
+                   f"(D6 + {SCATTER_STRIKE_BONUS})")
     roll = strike_roll(plan, face, face + SCATTER_STRIKE_BONUS, False)
     under = units_under(plan.circles, centre)
     full = under if whole and plan.options["volley_miss_damage"] == "full" else ()
@@ -580,16 +595,31 @@ class ShootDown:
 
 
 def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> ShootDown:
-    """RT-11 / RT-16: the mecha under the templates declare their shoot-downs together,
-    each seeing every missile over it (`declares`); then, in unit order, each rolls."""
+    """RT-11 / RT-16: the shoot-downs, rolled in unit order. A mecha with an ``order`` or
+    the policy best has declared together with every such mecha, each seeing every
+    missile over it (`declares`); a mecha following today's booleans decides when its turn
+    comes, seeing which missiles over it are still in the air (`in_turn`)."""
     state = ShootDown.start(records, len(plan.units))
-    for i in [i for i in plan.shooters if declares(plan, i, records)]:
-        state = shoot(plan, i, records, state, dice, log)
+    declared = {i for i in plan.shooters if not in_turn(plan, i) and declares(plan, i, records)}
+    for i in plan.shooters:
+        over = [k for k, r in enumerate(records) if aimed_at(plan, i, r)]
+        if not in_turn(plan, i):
+            if i in declared:
+                state = shoot(plan, i, over, state, dice, log)
+            continue
+        flying = [k for k in over if state.alive[k]]
+        if flying and will_shoot(plan, i, threat_of(plan, i, [records[k] for k in flying])):
+            state = shoot(plan, i, flying, state, dice, log)
     return state
 
 
+def in_turn(plan: Plan, index: int) -> bool:
+    """Does this mecha decide its shoot-down when its turn comes (today's booleans)?"""
+    return plan.reactions_of(plan.units[index]).in_turn
+
+
 def declares(plan: Plan, index: int, records: Sequence[Record]) -> bool:
-    """RT-11: does this mecha try to shoot down the missiles it may shoot at?"""
+    """RT-11: does this mecha declare a shoot-down of the missiles it may shoot at?"""
     incoming = [r for r in records if aimed_at(plan, index, r)]
     return bool(incoming) and will_shoot(plan, index, threat_of(plan, index, incoming))
 
@@ -619,13 +649,12 @@ def threat_of(plan: Plan, index: int, records: Sequence[Record]) -> Threat:
     return Threat(own[0] if own else None, others)
 
 
-def shoot(plan: Plan, index: int, records: Sequence[Record], state: ShootDown, dice: Dice,
+def shoot(plan: Plan, index: int, incoming: Sequence[int], state: ShootDown, dice: Dice,
           log: Log) -> ShootDown:
-    """RT-11: one mecha shoots at the missiles it may shoot at; only a 6 succeeds, and then
-    every one of them is destroyed: they damage no one."""
-    incoming = [k for k, r in enumerate(records) if aimed_at(plan, index, r)]
+    """RT-11: one mecha shoots at the missiles `incoming` (indices of records); only a 6
+    succeeds, and then every one of them is destroyed: they damage no one."""
     unit = plan.units[index]
-    face = dice.d6(f"{unit.id} shoot-down")
+    face = dice.d6(f"Shoot-down by {who(unit)} (a 6 succeeds)")
     cost = shoot_down_cost(unit)
     success = face == SHOOT_DOWN_FACE
     if not log.silent:
@@ -652,7 +681,7 @@ def will_shoot(plan: Plan, index: int, threat: Threat) -> bool:
     damage no one it protects (itself, and others of its side if ``shoot_for_others``);
     then as its `Reactions` say (priority and kept CP, or the policy best)."""
     unit = plan.units[index]
-    react = plan.scenario.attack.reactions_of(unit.id)
+    react = plan.reactions_of(unit)
     cost = shoot_down_cost(unit)
     budget = plan.cp[index] - react.keep
     hurt = threat.own is not None and threat.own.damage > 0
@@ -669,7 +698,7 @@ def will_shoot(plan: Plan, index: int, threat: Threat) -> bool:
 def reserved(plan: Plan, unit: Unit, hit: Impact | None, now: str) -> int:
     """Priority: the CP a mecha keeps, when it is about to spend one on `now`, for the
     reactions it ranks higher that come later in the rule and could still help."""
-    order = plan.scenario.attack.reactions_of(unit.id).order
+    order = plan.reactions_of(unit).order
     later = REACTIONS[REACTIONS.index(now) + 1:]
     return sum(1 for r in order[:order.index(now)] if r in later and helps(plan, unit, hit, r))
 
@@ -745,10 +774,12 @@ def dodge_chance(plan: Plan, unit: Unit, strike_total: int) -> float:
 def dodge(plan: Plan, unit: Unit, hit: Impact, dice: Dice, log: Log) -> bool:
     """RT-6 / RT-15 / RT-18: D6 + PIL + modifier equal or beat the highest Strike roll: no
     damage. A successful Dodge leaves the template where it is (RT-10)."""
-    face = dice.d6(f"{unit.id} dodge")
+    pil = unit.pil if plan.options["dodge_adds_pil"] else 0
+    face = dice.d6(f"Dodge by {who(unit)} (D6" + (f" + PIL {pil}" if pil else "")
+                   + (f" {unit.dodge_modifier:+d} modifier" if unit.dodge_modifier else "")
+                   + f" against Strike {hit.strike})")
     ok = dodges(plan, unit, face, hit.strike)
     if not log.silent:
-        pil = unit.pil if plan.options["dodge_adds_pil"] else 0
         total = face + dodge_bonus(plan, unit)
         of = f"the highest of {hit.count} Strike rolls" if hit.count > 1 else "the Strike roll"
         outcome = ("dodged: no damage; the blast still lands, no scatter (RT-10)" if ok
@@ -776,7 +807,7 @@ def will_dodge(plan: Plan, unit: Unit, hit: Impact, budget: int) -> bool:
     """RT-6 / RT-18: with a CP the mecha may spend, at most 3 missiles, a chance to succeed,
     and as its `Reactions` say (priority: a CP for a Roll with Impact it ranks higher is
     kept; best: when it lowers the expected damage)."""
-    react = plan.scenario.attack.reactions_of(unit.id)
+    react = plan.reactions_of(unit)
     if not react.allows("dodge") or budget < 1 or not helps(plan, unit, hit, "dodge"):
         return False
     if react.best:
@@ -803,7 +834,7 @@ def roll_with_impact(plan: Plan, unit: Unit, hit: Impact, log: Log) -> int:
 def will_roll_with_impact(plan: Plan, unit: Unit, hit: Impact, budget: int) -> bool:
     """RT-7: with a CP the mecha may spend and its policy's leave, not against Overwhelming,
     when it lowers the damage."""
-    return (plan.scenario.attack.reactions_of(unit.id).allows("roll_with_impact")
+    return (plan.reactions_of(unit).allows("roll_with_impact")
             and budget >= 1 and helps(plan, unit, hit, "roll_with_impact"))
 
 
@@ -822,7 +853,7 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, dice: Dice,
         return Defence(hit.damage, 0)
     if not log.silent and inescapable(plan, hit):
         log.step("RT-18", f"{cap(who(unit))} cannot dodge: {inescapable(plan, hit)}")
-    budget = plan.cp[index] - spent - plan.scenario.attack.reactions_of(unit.id).keep
+    budget = plan.cp[index] - spent - plan.reactions_of(unit).keep
     tried: tuple[str, ...] = ()
     if will_dodge(plan, unit, hit, budget):
         if dodge(plan, unit, hit, dice, log):
