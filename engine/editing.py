@@ -136,13 +136,18 @@ REACTION_FIELDS = tuple(Spec(k, label, "bool", default=True) for k, label in (
 
 OPTION_HELP: dict[str, dict[str, str]] = {
     "robotech": {
-        "natural_rolls": "a natural 6 always succeeds and a 1 always fails (Strike, Dodge)",
+        "natural_rolls": "a natural 6 always hits and a 1 always misses the point of impact; "
+                         "or they decide every Strike and Dodge; or totals everywhere",
         "dodge_adds_pil": "a Dodge is D6 + PIL; off: the D6 alone",
         "template_winding": "which way the template's numbers run, seen from above",
         "split_volley_miss": "a split volley that misses entirely: each missile scatters, "
                              "or one template",
         "volley_miss_damage": "that one template deals one missile's full MD, or half",
         "impact_halves": "one Roll with Impact halves the volley's total, or each missile's",
+        "shoot_down_by": "any mecha under the template may shoot a missile down, or only "
+                         "one the missile would damage",
+        "shoot_for_others": "a mecha shoots down missiles that would damage only its side's "
+                            "others, or only to save itself",
     },
     "heresy": {
         "edition": "Gets Hot on a vehicle glances on 1-2 (HH2) or 1-3 (7th)",
@@ -150,6 +155,10 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "instant_death": "S of at least twice T removes all Wounds, no Feel No Pain",
         "pool_order": "which Wound Pool (zone, AP) is allocated first",
         "ones_reroll_gets_hot": "re-roll-1s abilities (BS 6+) re-roll a Gets Hot 1",
+        "allocation": "each wound to the closest model, or to any model the defender "
+                      "chooses (fewest models lost)",
+        "breaching_ap": "a Breaching wound takes AP 2 or the weapon's AP if better, or "
+                        "always AP 2",
     },
     "battletech": {
         "scatter_diagram": "scatter D6: 1 is map north, then clockwise",

@@ -263,7 +263,7 @@ def test_aim_without_an_answer_is_a_clear_error(flags: list[str], message: str,
 
 @pytest.mark.parametrize(("demo", "message"), [
     ("rule-heresy-snap-shot-refused.json", "HH-11: Blast weapons cannot be fired as Snap Shots"),
-    ("battletech-artillery-scatter.json", "the attack has no aim to choose"),
+    ("rule-battletech-artillery-scatter.json", "the attack has no aim to choose"),
 ])
 def test_aim_says_why_there_is_nothing_to_rank(demo: str, message: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
