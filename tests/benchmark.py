@@ -30,10 +30,25 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine import bench, scenario  # noqa: E402
+from engine import bench, scenario, systems  # noqa: E402
+from engine.errors import IllegalAttack  # noqa: E402
 
-DEMOS = sorted((ROOT / "web" / "demos").glob("*.json"))
-SUITE = sorted((ROOT / "tests" / "suite").glob("*.json"))
+
+def attacks(paths: list[Path]) -> list[Path]:
+    """The files whose attack can be made (a demo of a refusal, such as HH-11's, has no
+    odds to time)."""
+    kept = []
+    for path in paths:
+        try:
+            systems.runner(scenario.loads(path.read_text(encoding="utf-8")))
+        except IllegalAttack:
+            continue
+        kept.append(path)
+    return kept
+
+
+DEMOS = attacks(sorted((ROOT / "web" / "demos").glob("*.json")))
+SUITE = attacks(sorted((ROOT / "tests" / "suite").glob("*.json")))
 
 
 def engine_rows(paths: list[Path]) -> list[dict[str, Any]]:
