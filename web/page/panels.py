@@ -118,7 +118,7 @@ def show_summary(state: State) -> None:
     seed = (state.res_dict or {}).get("seed")
     dice.textContent = ("— " + ("scripted dice" if seed is None else f"seed {seed}")
                         + (" · so far" if stepping(state) else ""))
-    lines = summary_lines(s, res, state.step)
+    lines = summary_lines(s, res, state.step, so_far=state.entered is not None)
     for uid, line in lines:
         box.appendChild(make("li", line, data_unit=uid))
     if not lines:
