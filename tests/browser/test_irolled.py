@@ -1,0 +1,105 @@
+""""I rolled" (issue 14, item 2): the page asks for the dice players rolled, one at a time,
+refuses a face the die cannot show, and keeps the entered dice as the scenario's dice.
+Each full resolution must equal CPython's `systems.resolve` with the same scripted dice."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import ROOT, last_resolution, open_app
+from .test_app import expected_resolution, same, scenario_json, select_demo
+
+pytestmark = pytest.mark.browser
+
+DEMOS = ROOT / "web" / "demos"
+ONE_PER_SYSTEM = ("robotech-direct-hit-splash.json", "heresy-mega-blast.json",
+                  "battletech-bombing-scatter.json")
+
+
+def entered(page) -> int | None:
+    """How many dice the page has taken (None once the mode has finished)."""
+    value = page.evaluate("document.body.dataset.irolled ?? null")
+    return None if value is None else int(value)
+
+
+def answer(page, value, count: int) -> None:
+    """Type one die's value and enter it; wait until the page has taken it (or finished)."""
+    page.fill("#irolled-value", str(value))
+    page.press("#irolled-value", "Enter")
+    page.wait_for_function(f"(document.body.dataset.irolled ?? 'done') !== '{count}'")
+
+
+def start(page, demo: str) -> None:
+    select_demo(page, DEMOS / demo)
+    page.click("#irolled")
+    page.wait_for_function("document.body.dataset.irolled === '0'")
+
+
+def test_irolled_one_full_resolution_per_system(new_page, base_url):
+    """Every die of each demo's script, entered as a player would (HIT and faces typed),
+    gives the demo's own story: the resolution, the log and the kept dice equal CPython's."""
+    page = new_page()
+    open_app(page, base_url)
+    for demo in ONE_PER_SYSTEM:
+        path = DEMOS / demo
+        script = json.loads(path.read_text("utf-8"))["dice"]
+        start(page, demo)
+        for i, value in enumerate(script):
+            assert entered(page) == i, demo
+            prompt = page.inner_text("#irolled-prompt")
+            assert prompt and "_" not in prompt.split(":")[0], prompt
+            answer(page, value, i)
+            if i == 0 and len(script) > 1:
+                assert page.locator("#log li").count() > 0, "the board and log so far"
+        assert entered(page) is None and page.is_hidden("#irolled-box")
+        assert scenario_json(page)["dice"] == script
+        want, error = expected_resolution(path.read_text("utf-8"))
+        assert error is None, error
+        same(last_resolution(page), want, demo)
+
+
+def test_irolled_refuses_what_the_die_cannot_show(new_page, base_url):
+    """A 7 on a d6 and 400 degrees on the scatter die are refused on the spot, with the
+    reason beside the field; the value stays in it and nothing is taken."""
+    page = new_page()
+    open_app(page, base_url)
+    start(page, "robotech-direct-hit-splash.json")
+    page.fill("#irolled-value", "7")
+    page.click("#irolled-enter")
+    page.wait_for_selector("#irolled-error:not([hidden])")
+    assert "1 to 6" in page.inner_text("#irolled-error")
+    assert page.input_value("#irolled-value") == "7"
+    assert page.get_attribute("#irolled-value", "aria-invalid") == "true"
+    assert entered(page) == 0
+
+    start(page, "heresy-mega-blast.json")
+    for i, value in enumerate((3, 4)):
+        answer(page, value, i)
+    assert page.get_attribute("#irolled-prompt", "data-kind") == "scatter"
+    assert page.locator("#irolled-faces [data-face='HIT']").count() == 1
+    page.fill("#irolled-value", "400")
+    page.click("#irolled-enter")
+    page.wait_for_selector("#irolled-error:not([hidden])")
+    assert "HIT or an arrow" in page.inner_text("#irolled-error")
+    assert entered(page) == 2
+    page.click("#irolled-faces [data-face='HIT']")
+    page.wait_for_function("document.body.dataset.irolled === '3'")
+
+
+def test_irolled_roll_the_rest_for_me(new_page, base_url):
+    """After one die entered, "Roll the rest for me" finishes with seeded dice: the kept
+    dice start with the entered one and replay in CPython to the page's resolution."""
+    page = new_page()
+    open_app(page, base_url)
+    start(page, "battletech-bombing-scatter.json")
+    answer(page, 6, 0)
+    page.click("#irolled-rest")
+    page.wait_for_function("!document.body.hasAttribute('data-irolled')")
+    kept = scenario_json(page)
+    assert kept["dice"][0] == 6 and len(kept["dice"]) > 1
+    assert page.get_attribute("#dice-mode", "data-mode") == "scripted"
+    want, error = expected_resolution(json.dumps(kept))
+    assert error is None, error
+    same(last_resolution(page), want, "roll the rest")
