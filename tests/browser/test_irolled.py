@@ -60,9 +60,10 @@ def test_irolled_one_full_resolution_per_system(new_page, base_url):
         same(last_resolution(page), want, demo)
 
 
-def test_irolled_refuses_what_the_die_cannot_show(new_page, base_url):
+def test_irolled_refuses_what_the_die_cannot_show_and_takes_a_dragged_arrow(new_page, base_url):
     """A 7 on a d6 and 400 degrees on the scatter die are refused on the spot, with the
-    reason beside the field; the value stays in it and nothing is taken."""
+    reason beside the field; the value stays in it and nothing is taken. The scatter
+    arrow can instead be dragged on the board."""
     page = new_page()
     open_app(page, base_url)
     start(page, "robotech-direct-hit-splash.json")
@@ -84,8 +85,23 @@ def test_irolled_refuses_what_the_die_cannot_show(new_page, base_url):
     page.wait_for_selector("#irolled-error:not([hidden])")
     assert "HIT or an arrow" in page.inner_text("#irolled-error")
     assert entered(page) == 2
-    page.click("#irolled-faces [data-face='HIT']")
+
+    # the arrow dragged on the board, to the right: 90 degrees, clockwise from up the page
+    box = page.locator("#board svg").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 80, y, steps=4)
+    assert page.input_value("#irolled-value") == "90"
+    page.mouse.up()
     page.wait_for_function("document.body.dataset.irolled === '3'")
+    page.click("#irolled-rest")
+    page.wait_for_function("!document.body.hasAttribute('data-irolled')")
+    kept = scenario_json(page)
+    assert kept["dice"][:3] == [3, 4, 90]
+    want, error = expected_resolution(json.dumps(kept))
+    assert error is None, error
+    same(last_resolution(page), want, "the dragged arrow")
 
 
 def test_irolled_roll_the_rest_for_me(new_page, base_url):
@@ -94,7 +110,8 @@ def test_irolled_roll_the_rest_for_me(new_page, base_url):
     page = new_page()
     open_app(page, base_url)
     start(page, "battletech-bombing-scatter.json")
-    answer(page, 6, 0)
+    page.click("#irolled-faces [data-face='6']")  # a face button, not the field
+    page.wait_for_function("document.body.dataset.irolled === '1'")
     page.click("#irolled-rest")
     page.wait_for_function("!document.body.hasAttribute('data-irolled')")
     kept = scenario_json(page)

@@ -14,6 +14,8 @@ it); #irolled-prompt's data-kind holds the kind of the roll asked for.
 
 from __future__ import annotations
 
+import contextlib
+import math
 import random
 
 from pyscript import document
@@ -25,6 +27,7 @@ from engine.errors import ScatterlabError
 from engine.log import Log, Resolution
 
 from . import bridge
+from .board import board_svg, svg_point
 from .dom import clear_message, describe, el, make, set_json, show_message
 from .editor import SEED_MAX, set_scenario
 from .panels import show_log
@@ -32,6 +35,9 @@ from .state import State
 
 FACE_BUTTONS_MAX = 12
 """Dice of up to this many sides get one button per face beside the field."""
+ARROW_PX = 12
+"""A drag on the board shorter than this (CSS px) sets no arrow."""
+SVG_NS = "http://www.w3.org/2000/svg"
 
 
 def pending(state: State) -> tuple[RollRequest | None, Log]:
@@ -79,6 +85,9 @@ def ask(state: State) -> None:
     field.placeholder = "degrees" if request.kind in ("direction", "scatter") else "face"
     el("irolled-error").hidden = True
     el("irolled-count").textContent = f"{len(state.entered)} dice entered"
+    arrow = request.kind in ("direction", "scatter")
+    el("irolled-drag").hidden = not arrow
+    el("board").toggleAttribute("data-arrow", arrow)
     field.focus()
 
 
@@ -145,6 +154,7 @@ def stop(state: State) -> None:
     state.entered = None
     el("irolled-box").hidden = True
     el("irolled").disabled = False
+    el("board").removeAttribute("data-arrow")
     document.body.removeAttribute("data-irolled")
 
 
@@ -195,3 +205,70 @@ def on_cancel(state: State, ev) -> None:
     """Stop asking: back to the scenario as it was (its own dice)."""
     stop(state)
     bridge.on_roll(state, ev)
+
+
+# -- the arrow dragged on the board ------------------------------------------------------
+
+
+def asking_direction(state: State) -> bool:
+    """Whether the roll asked for is a direction (the 40K scatter arrow among them)."""
+    return (state.entered is not None
+            and el("irolled-prompt").getAttribute("data-kind") in ("direction", "scatter"))
+
+
+def drag_angle(arrow: dict, ev) -> int | None:
+    """The dragged arrow's bearing, to the whole degree, clockwise from up the page
+    (engine/geometry.py's convention); None for a drag too short to point anywhere."""
+    dx = float(ev.clientX) - arrow["client"][0]
+    dy = float(ev.clientY) - arrow["client"][1]
+    if math.hypot(dx, dy) < ARROW_PX:
+        return None
+    return round(math.degrees(math.atan2(dx, -dy))) % 360
+
+
+def arrow_press(state: State, ev) -> bool:
+    """A press on the board while a direction is asked starts the arrow there (the
+    board's own gestures wait); True when it did."""
+    svg = board_svg()
+    start = None if svg is None or not asking_direction(state) else svg_point(svg, ev)
+    if start is None:
+        return False
+    ev.preventDefault()
+    with contextlib.suppress(Exception):
+        el("board").setPointerCapture(ev.pointerId)
+    line = document.createElementNS(SVG_NS, "line")
+    for name, value in (("x1", start[0]), ("y1", start[1]), ("x2", start[0]),
+                        ("y2", start[1]), ("class", "arrow-drag")):
+        line.setAttribute(name, str(value))
+    svg.appendChild(line)
+    state.arrow = {"pointer": ev.pointerId, "client": (float(ev.clientX), float(ev.clientY)),
+                   "line": line, "svg": svg}
+    return True
+
+
+def arrow_move(state: State, ev) -> bool:
+    """The arrow follows the pointer; the field shows its degrees. True when dragging."""
+    arrow = state.arrow
+    if arrow is None or ev.pointerId != arrow["pointer"]:
+        return False
+    point = svg_point(arrow["svg"], ev)
+    if point is not None:
+        arrow["line"].setAttribute("x2", str(point[0]))
+        arrow["line"].setAttribute("y2", str(point[1]))
+    angle = drag_angle(arrow, ev)
+    el("irolled-value").value = "" if angle is None else str(angle)
+    return True
+
+
+def arrow_release(state: State, ev, *, take: bool = True) -> bool:
+    """The arrow let go: its direction is entered (unless `take` is False, a cancelled
+    pointer). True when an arrow was being dragged."""
+    arrow = state.arrow
+    if arrow is None or ev.pointerId != arrow["pointer"]:
+        return False
+    state.arrow = None
+    arrow["line"].remove()
+    angle = drag_angle(arrow, ev)
+    if take and angle is not None:
+        enter(state, str(angle))
+    return True

@@ -117,7 +117,8 @@ def show_summary(state: State) -> None:
         return
     seed = (state.res_dict or {}).get("seed")
     dice.textContent = ("— " + ("scripted dice" if seed is None else f"seed {seed}")
-                        + (" · so far" if stepping(state) else ""))
+                        + (" · so far" if stepping(state) or state.entered is not None
+                           else ""))
     lines = summary_lines(s, res, state.step, so_far=state.entered is not None)
     for uid, line in lines:
         box.appendChild(make("li", line, data_unit=uid))
