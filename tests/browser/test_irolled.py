@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from .conftest import ROOT, last_resolution, open_app
+from .conftest import PHONE, ROOT, last_resolution, open_app
 from .test_app import expected_resolution, same, scenario_json, select_demo
+from .test_table import axe_source, serious_violations  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -60,11 +61,13 @@ def test_irolled_one_full_resolution_per_system(new_page, base_url):
         same(last_resolution(page), want, demo)
 
 
-def test_irolled_refuses_what_the_die_cannot_show_and_takes_a_dragged_arrow(new_page, base_url):
+def test_irolled_refuses_what_the_die_cannot_show_and_takes_a_dragged_arrow(
+        new_page, base_url, axe_source):  # noqa: F811
     """A 7 on a d6 and 400 degrees on the scatter die are refused on the spot, with the
     reason beside the field; the value stays in it and nothing is taken. The scatter
-    arrow can instead be dragged on the board."""
-    page = new_page()
+    arrow can instead be dragged on the board. On a phone, and axe-core finds nothing
+    serious in the open panel."""
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     open_app(page, base_url)
     start(page, "robotech-direct-hit-splash.json")
     page.fill("#irolled-value", "7")
@@ -85,6 +88,7 @@ def test_irolled_refuses_what_the_die_cannot_show_and_takes_a_dragged_arrow(new_
     page.wait_for_selector("#irolled-error:not([hidden])")
     assert "HIT or an arrow" in page.inner_text("#irolled-error")
     assert entered(page) == 2
+    assert serious_violations(page, axe_source) == []
 
     # the arrow dragged on the board, to the right: 90 degrees, clockwise from up the page
     box = page.locator("#board svg").bounding_box()
