@@ -55,6 +55,7 @@ def test_irolled_one_full_resolution_per_system(new_page, base_url):
             if i == 0 and len(script) > 1:
                 assert page.locator("#log li").count() > 0, "the board and log so far"
         assert entered(page) is None and page.is_hidden("#irolled-box")
+        assert page.is_enabled("#roll") and page.is_enabled("#irolled")
         assert scenario_json(page)["dice"] == script
         want, error = expected_resolution(path.read_text("utf-8"))
         assert error is None, error
@@ -77,6 +78,10 @@ def test_irolled_refuses_what_the_die_cannot_show_and_takes_a_dragged_arrow(
     assert page.input_value("#irolled-value") == "7"
     assert page.get_attribute("#irolled-value", "aria-invalid") == "true"
     assert entered(page) == 0
+    assert page.is_disabled("#roll") and page.is_disabled("#step")
+    page.click("#irolled-cancel")  # Stop: back to the scenario's own dice
+    page.wait_for_function("!document.body.hasAttribute('data-irolled')")
+    assert page.is_hidden("#irolled-box") and page.is_enabled("#roll")
 
     start(page, "heresy-mega-blast.json")
     for i, value in enumerate((3, 4)):

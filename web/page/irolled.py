@@ -28,6 +28,7 @@ from engine.log import Log, Resolution
 
 from . import bridge
 from .board import board_svg, svg_point
+from .build import show_legality
 from .dom import clear_message, describe, el, make, set_json, show_message
 from .editor import SEED_MAX, set_scenario
 from .panels import show_log
@@ -150,10 +151,11 @@ def finish(state: State, dice: list) -> None:
 
 
 def stop(state: State) -> None:
-    """Leave the mode: the panel hidden, the buttons back."""
+    """Leave the mode: the panel hidden, the buttons back (as the setup's legality
+    allows)."""
     state.entered = None
     el("irolled-box").hidden = True
-    el("irolled").disabled = False
+    show_legality(state)  # I rolled, Roll and Step back as the setup allows
     el("board").removeAttribute("data-arrow")
     document.body.removeAttribute("data-irolled")
 
@@ -162,7 +164,8 @@ def on_start(state: State, ev) -> None:
     """I rolled: start asking for the dice, from the first roll the rules need."""
     state.entered = []
     el("irolled-box").hidden = False
-    el("irolled").disabled = True
+    for button in ("irolled", "roll", "step"):  # one way of rolling at a time
+        el(button).disabled = True
     set_json("last-resolution", None)
     clear_message()
     ask(state)
