@@ -111,18 +111,20 @@ def effect_sentence(system: str, effect: dict) -> str | None:
 
 
 def summary_lines(scenario: Scenario, resolution: Resolution | None,
-                  upto_step: int | None = None) -> list[tuple[str, str]]:
+                  upto_step: int | None = None, *, so_far: bool = False) -> list[tuple[str, str]]:
     """(unit id, line) for every unit something happened to: its final effect after the
-    whole resolution, or its state at step `upto_step` while stepping."""
+    whole resolution, or its state at step `upto_step` while stepping (or at the last
+    step of a resolution still waiting for dice, `so_far`: it has no effects yet)."""
     if resolution is None:
         return []
     last = len(resolution.steps) - 1
-    if upto_step is None or upto_step >= last:
+    if not so_far and (upto_step is None or upto_step >= last):
         effects = resolution.effects
         lines = [(u.id, effect_sentence(scenario.system, effects.get(u.id) or {}))
                  for u in scenario.units]
     else:
-        states = unit_states(enumerate(resolution.steps[: upto_step + 1]))
+        upto = last if upto_step is None else upto_step
+        states = unit_states(enumerate(resolution.steps[: upto + 1]))
         lines = [(u.id, STATE_WORDS.get(states[u.id], states[u.id]))
                  for u in scenario.units if states.get(u.id, "untouched") != "untouched"]
     by_id = {u.id: u for u in scenario.units}

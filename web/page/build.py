@@ -81,7 +81,7 @@ def show_legality(state: State) -> None:
     line.dataset.ok = "true" if verdict.ok else "false"
     line.dataset.clause = verdict.clause
     line.dataset.units = " ".join(verdict.units)
-    for bid in ("roll", "step", "odds"):
+    for bid in ("roll", "irolled", "step", "odds"):
         button = el(bid)
         if absent(button):
             continue

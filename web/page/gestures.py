@@ -15,6 +15,7 @@ from .bridge import draw
 from .build import select_unit, tap_board
 from .dom import absent, attr, clear_message, el
 from .editor import set_scenario
+from .irolled import arrow_move, arrow_press, arrow_release
 from .state import State
 
 WHEEL_STEP = 1.2  # zoom per wheel notch
@@ -76,6 +77,8 @@ def on_pointerdown(state: State, ev) -> None:
         return
     if ev.button is not None and int(ev.button) != 0:
         return
+    if arrow_press(state, ev):  # "I rolled" asks for the scatter arrow
+        return
     g = ev.target.closest("[data-unit]")
     svg = el("board").querySelector("svg")
     if absent(svg):
@@ -103,6 +106,8 @@ def on_pointerdown(state: State, ev) -> None:
 
 
 def on_pointermove(state: State, ev) -> None:
+    if arrow_move(state, ev):
+        return
     if ev.pointerId in state.pointers:
         move_pan(state, ev)
         return
@@ -131,6 +136,8 @@ def cancel_drag(state: State) -> None:
 def on_pointerup(state: State, ev) -> None:
     """A drop: the unit's new x, y (tabletop) or the hex under the pointer (hex map); a
     tap on empty board picks the hex under it (page/build.tap_board)."""
+    if arrow_release(state, ev):
+        return
     press = state.presses.pop(ev.pointerId, None)
     moved = TAP_PX if press is None else (abs(float(ev.clientX) - press[0])
                                           + abs(float(ev.clientY) - press[1]))
@@ -173,6 +180,7 @@ def on_pointerup(state: State, ev) -> None:
 
 
 def on_pointercancel(state: State, ev) -> None:
+    arrow_release(state, ev, take=False)
     state.presses.pop(ev.pointerId, None)
     end_pan(state, ev)
     cancel_drag(state)

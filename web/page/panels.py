@@ -116,9 +116,12 @@ def show_summary(state: State) -> None:
                                    "rule by rule.", cls="hint"))
         return
     seed = (state.res_dict or {}).get("seed")
-    dice.textContent = ("— " + ("scripted dice" if seed is None else f"seed {seed}")
-                        + (" · so far" if stepping(state) else ""))
-    lines = summary_lines(s, res, state.step)
+    if state.entered is not None:  # "I rolled" (page/irolled.py) is asking for dice
+        dice.textContent = f"— so far, {len(state.entered)} dice entered"
+    else:
+        dice.textContent = ("— " + ("scripted dice" if seed is None else f"seed {seed}")
+                            + (" · so far" if stepping(state) else ""))
+    lines = summary_lines(s, res, state.step, so_far=state.entered is not None)
     for uid, line in lines:
         box.appendChild(make("li", line, data_unit=uid))
     if not lines:

@@ -44,3 +44,5 @@ class State:
     presses: dict = field(default_factory=dict)  # pointerId -> where a press on empty board began
     aim_ranking: dict | None = None  # engine Ranking.to_dict(5) of Best aim, or None
     aim_scores: list | None = None  # engine Ranking.overlay() drawn on the board, or None
+    entered: list | None = None  # "I rolled" (page/irolled.py): the dice entered so far
+    arrow: dict | None = None  # "I rolled": the scatter arrow being dragged on the board
