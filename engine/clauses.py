@@ -345,7 +345,7 @@ ENGINE_CLAUSES: dict[str, str] = {
         "diagram; every unit in the final hex is hit."
     ),
     "BT-SHEET": (
-        "Record sheet (optional; facts.md: record sheets are public data; Total Warfare's "
+        "Record sheet (optional; record sheets are public data; Total Warfare's "
         "damage, as MegaMek plays it): each group wears the location's armour, then its "
         "internal structure, then transfers inward (arm or leg to side torso, side torso to "
         "centre torso); the head or centre torso destroyed destroys the 'Mech."
