@@ -82,8 +82,9 @@ async def on_rules_click(state: State, ev) -> None:
     demo, step = str(button.dataset.demo), str(button.dataset.step)
     if not await load_demo(state, demo):
         return
-    if step == "" and button.dataset.refusal:  # refused when loaded: the example's words
-        show_message(str(button.dataset.refusal), "error")
+    refusal = attr(button, "data-refusal")
+    if step == "" and refusal:  # refused when loaded: the example's words
+        show_message(refusal, "error")
     elif step == "":
         bridge.on_roll(state, None)  # the refusal shows in the message box
     else:
