@@ -11,7 +11,8 @@ without the renderer knowing any rule. The kinds (all coordinates in inches or h
   ``"aim"`` (first placement), ``"final"`` or ``"scatter-start"``. Optional ``zones``
   (radii of the Mega-blast zones, inner first), ``one_at`` (Robotech: the bearing of
   direction 1 in degrees) with ``winding`` (``"clockwise"``/``"counter-clockwise"``),
-  ``label``.
+  ``label`` (drawn by the template), ``source`` (Robotech: which missile or blast it is,
+  as its scatter arrow's ``label`` names it; not drawn, the summary reads it).
 - ``{"kind": "scatter", "from": [x, y], "to": [x, y], "distance", "label"}``: an arrow.
 - ``{"kind": "hex", "hex": "0908", "role"}``: a BattleTech hex; roles ``"target"``,
   ``"hit"``, ``"scatter"``, ``"aoe-0"``/``"aoe-1"``/``"aoe-2"`` (ring), ``"strafe"``.

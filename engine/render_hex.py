@@ -49,7 +49,7 @@ _OUTLINE = (f"l{num(-HEX / 2, 2)},{num(_HALF_H, 2)}h{num(-HEX, 2)}"
 """A hex outline relative to its east corner."""
 
 KIND_LETTERS = {"mech": "M", "vehicle": "V", "infantry": "I", "building": "B"}
-SIZES = {"s1": 0.6, "s2": 1.2, "s3": 2.4, "s4": 3.6, "f1": 10.0, "fn": 10.0, "fl": 7.0, "fg": 8.0,
+SIZES = {"s1": 0.6, "s2": 1.2, "s3": 2.4, "s4": 3.6, "f1": 10.0, "fn": 10.0, "fl": 10.0, "fg": 8.0,
          "fs": 24.0, "d1": 3.0, "d2": 7.0}
 _LABEL_DY = _HALF_H - SIZES["fl"] * 0.8
 """How far above its hex's centre a label sits (just inside the top side)."""

@@ -5,18 +5,28 @@ that cites it (or, for a prohibition, at the refusal).
 A step cites a clause when the step's own clause is that ID, when its text names the ID,
 or, for a section clause without a number (``BT-BOMB``), when the step's clause is one of
 that section's (``BT-BOMB.3``).
+
+A few prohibitions are refused when a scenario is loaded (BT-STRAFE.1, BT-HIDDEN.4,
+BT-ART.2), so no demo can hold one: `load_refusals` shows each on a copy of a demo with one
+change, in the engine's own words.
 """
 
 from __future__ import annotations
 
+import copy
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
+from engine import scenario as sc
 from engine import systems
 from engine.clauses import CLAUSES, ENGINE_CLAUSES, clause_text
-from engine.errors import IllegalAttack
+from engine.errors import IllegalAttack, ScenarioError
 from engine.log import Step
 from engine.scenario import Scenario
+from engine.scenario.battletech import preplotted_limit
 
 FAMILIES = (("RT", "Robotech RPG Tactics: Blast"), ("HH", "Warhammer 40K / Horus Heresy: Blast"),
             ("BT", "BattleTech: Battlefield Support"))
@@ -62,4 +72,67 @@ def where_shown(demos: Iterable[tuple[str, Scenario]]) -> dict[str, Shown]:
             for clause in ids:
                 if clause not in found and cites(step, clause):
                     found[clause] = (name, index)
+    return found
+
+
+@dataclass(frozen=True)
+class LoadRefusal:
+    """A demo changed so that the engine refuses it when loading it, in its own words."""
+
+    clause: str
+    demo: str
+    change: str  # the change, as a player would make it
+    reason: str  # the engine's refusal, which names the clause
+
+
+Edit = Callable[[dict[str, Any], Scenario], str]
+"""Changes a demo's document in place and says what it changed."""
+
+
+def _strafe_gap(doc: dict[str, Any], scn: Scenario) -> str:
+    """BT-STRAFE.1: drop the middle hex of a strafing run, leaving a gap."""
+    run = next(s for s in doc["attack"]["supports"] if s["kind"] == "strafing")
+    run["hexes"] = [run["hexes"][0], run["hexes"][2]]
+    return f"strafing only {' and '.join(run['hexes'])}, with a gap between them"
+
+
+def _bluff_without_hidden(doc: dict[str, Any], scn: Scenario) -> str:
+    """BT-HIDDEN.4: keep the Bluff card, drop the hidden aerospace rule."""
+    doc["attack"]["hidden_aerospace"] = False
+    return "the Bluff card kept without the hidden aerospace rule"
+
+
+def _preplot_too_many(doc: dict[str, Any], scn: Scenario) -> str:
+    """BT-ART.2: one pre-plotted hex more than the play area allows a selection."""
+    name, hexes = next(iter(doc["attack"]["preplotted"].items()))
+    column, row = hexes[0][:2], int(hexes[0][2:])
+    limit = preplotted_limit(scn.board.map)
+    doc["attack"]["preplotted"][name] = [f"{column}{row + k:02d}" for k in range(limit + 1)]
+    return f"{limit + 1} pre-plotted hexes for the {name} (this map allows {limit})"
+
+
+LOAD_REFUSALS: tuple[tuple[str, str, Edit], ...] = (
+    ("BT-STRAFE.1", "battletech-strafing-run.json", _strafe_gap),
+    ("BT-HIDDEN.4", "battletech-hidden-bluff.json", _bluff_without_hidden),
+    ("BT-ART.2", "rule-battletech-preplotted-thumper.json", _preplot_too_many),
+)
+"""(clause, demo file, change): the prohibitions the scenario loader enforces."""
+
+
+def load_refusals(demos: Mapping[str, str]) -> dict[str, LoadRefusal]:
+    """For each clause of `LOAD_REFUSALS` whose demo is among `demos` (file -> JSON text),
+    the changed demo and the engine's refusal of it (only when the refusal cites the
+    clause: a change the engine refused for another reason shows nothing)."""
+    found = {}
+    for clause, demo, edit in LOAD_REFUSALS:
+        if demo not in demos:
+            continue
+        doc = json.loads(demos[demo])
+        changed = copy.deepcopy(doc)
+        change = edit(changed, sc.load_dict(doc))
+        try:
+            sc.load_dict(changed)
+        except ScenarioError as refused:
+            if refused.reason.startswith(clause + ":"):
+                found[clause] = LoadRefusal(clause, demo, change, refused.reason)
     return found

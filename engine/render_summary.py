@@ -8,6 +8,7 @@ svgwrite, so the page can use it before the renderer is loaded.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -46,13 +47,14 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _robotech(e: dict) -> str | None:
-    """A mecha's Strike hits, reactions and MD damage (RT-1 to RT-22)."""
+def _robotech(e: dict, reached: bool = False) -> str | None:
+    """A mecha's Strike hits, reactions and MD damage (RT-1 to RT-22); `reached`: the
+    line already says which templates reached it, so the count of them is left out."""
     hits, damage, cp = int(e.get("hits", 0)), int(e.get("damage", 0)), int(e.get("cp_spent", 0))
     reactions = [REACTION_WORDS.get(r, str(r).replace("-", " ")) for r in e.get("reactions", [])]
     if not (hits or damage or cp or reactions):
         return None
-    parts = [f"under {plural(hits, 'template')}"] if hits else []
+    parts = [f"under {plural(hits, 'template')}"] if hits and not reached else []
     parts += reactions
     if cp:
         parts.append(f"{cp} CP spent")
@@ -102,6 +104,59 @@ def _battletech(e: dict) -> str | None:
     return f"{damage} damage" + (f" ({where})" if where else "") if damage else "hit, no damage"
 
 
+Reach = tuple[str, float | None]
+"""A Robotech template that came down on a unit: its source ("missile 3", "the blast") and
+how far it scattered first (None: it landed where it was aimed)."""
+
+
+def reaches(steps: Iterable[Step]) -> dict[str, list[Reach]]:
+    """Robotech (RT-5, RT-12 to RT-20): per unit id, the templates whose Strike reached it,
+    read from the steps' marks: a final template's ``source`` and the scatter arrow of the
+    same name before it."""
+    scattered: dict[str, float] = {}
+    found: dict[str, list[Reach]] = {}
+    for step in steps:
+        for mark in step.marks:
+            if mark.get("kind") == "scatter" and mark.get("label"):
+                scattered[str(mark["label"])] = float(mark["distance"])
+        source = next((str(m["source"]) for m in step.marks if m.get("kind") == "template"
+                       and m.get("role") == "final" and m.get("source")), None)
+        if source is None:
+            continue
+        for mark in step.marks:
+            if mark.get("kind") == "unit" and mark.get("state") == "hit":
+                found.setdefault(str(mark["id"]), []).append((source, scattered.get(source)))
+    return found
+
+
+def inches(d: float) -> str:
+    """7 -> '7"', 6.25 -> '6.2"'."""
+    return f'{d:g}"' if d == int(d) else f'{d:.1f}"'
+
+
+def and_list(words: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def reach_words(reached: list[Reach]) -> str:
+    """What came down on a unit, before its name: "Missiles 1 and 2 landed on",
+    'Missile 3 scattered 7" onto'."""
+    direct = [source for source, d in reached if d is None]
+    parts = []
+    if direct:
+        numbers = [m.group(1) for m in map(MISSILE.fullmatch, direct) if m]
+        names = (f"missiles {and_list(numbers)}" if len(numbers) == len(direct) > 1
+                 else and_list(direct))
+        parts.append(f"{names} landed on")
+    parts += [f"{source} scattered {inches(d)} onto" for source, d in reached if d is not None]
+    text = and_list(parts)
+    return text[0].upper() + text[1:]
+
+
+MISSILE = re.compile(r"missile (\d+)")
+
+
 _SENTENCES = {"robotech": _robotech, "heresy": _heresy, "battletech": _battletech}
 
 
@@ -118,17 +173,22 @@ def summary_lines(scenario: Scenario, resolution: Resolution | None,
     if resolution is None:
         return []
     last = len(resolution.steps) - 1
-    if not so_far and (upto_step is None or upto_step >= last):
-        effects = resolution.effects
-        lines = [(u.id, effect_sentence(scenario.system, effects.get(u.id) or {}))
-                 for u in scenario.units]
-    else:
+    if so_far or (upto_step is not None and upto_step < last):
         upto = last if upto_step is None else upto_step
         states = unit_states(enumerate(resolution.steps[: upto + 1]))
-        lines = [(u.id, STATE_WORDS.get(states[u.id], states[u.id]))
-                 for u in scenario.units if states.get(u.id, "untouched") != "untouched"]
-    by_id = {u.id: u for u in scenario.units}
-    return [(uid, f"{unit_label(by_id[uid])}: {text}") for uid, text in lines if text]
+        return [(u.id, f"{unit_label(u)}: {STATE_WORDS.get(states[u.id], states[u.id])}")
+                for u in scenario.units if states.get(u.id, "untouched") != "untouched"]
+    effects = resolution.effects
+    reached = reaches(resolution.steps) if scenario.system == "robotech" else {}
+    lines = []
+    for u in scenario.units:
+        effect = effects.get(u.id) or {}
+        if u.id in reached:
+            text = _robotech(effect, reached=True) or "no damage"
+            lines.append((u.id, f"{reach_words(reached[u.id])} {unit_label(u)}: {text}"))
+        elif text := effect_sentence(scenario.system, effect):
+            lines.append((u.id, f"{unit_label(u)}: {text}"))
+    return lines
 
 
 def dice_words(scenario: Scenario) -> str:

@@ -168,6 +168,15 @@ def test_bt_rule_4_unmodified_2d6_equal_to_tn_succeeds():
     out, log = run(scn, [1, 4])  # 5 < 6: failure, no effect
     assert bt.effects(scn, out)["a"]["damage"] == 0
     assert "failure" in next(s.text for s in log.steps if s.clause == "BT-AIR")
+    assert any("2D6 shows 5 against TN 6 (BT-RULE.4): failure" in s.text for s in log.steps)
+
+
+def test_bt_rule_4_every_target_roll_cites_it():
+    scn = make([mech("a", "1010")], [{"kind": "strafing", "hexes": ["1010"]},
+                                     {"kind": "light_bombing", "target": "1012"}])
+    _, log = run(scn, [1, 1, 1, 1, 6])  # both miss; the bomb scatters
+    rolls = [s for s in log.steps if "2D6 shows" in s.text]
+    assert len(rolls) == 2 and all("(BT-RULE.4)" in s.text for s in rolls)
 
 
 def test_bt_rule_5_submerged_units_are_ignored_depth_1_uses_the_punch_table():
@@ -424,6 +433,9 @@ def test_bt_strafe_3_three_groups_each_attack_with_its_own_direction():
                        4, 3, 6, 3, 4, 3, 4, 3, 4])
     assert groups_of(scn, out, "a") == [(5, "CT", "front")] * 3
     assert groups_of(scn, out, "b") == [(5, "CT", "rear")] * 3
+    _, log = run(scn, [4, 3, 1, 3, 4, 3, 4, 3, 4, 4, 3, 6, 3, 4, 3, 4, 3, 4])
+    hits = [s.text for s in log.steps if s.clause == "BT-STRAFE.2"]
+    assert len(hits) == 2 and all("3 damage groups" in t and "(BT-STRAFE.3)" in t for t in hits)
 
 
 def test_bt_strafe_4_a_failure_in_one_hex_does_not_affect_the_others():

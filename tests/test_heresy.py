@@ -470,6 +470,7 @@ def test_hh_18_a_blast_never_takes_the_to_hit_gets_hot() -> None:
     steps = run(d)[1]
     assert "HH-18" not in clauses_of(steps)
     assert any(st.clause == "HH-19" and "a vehicle rolls a D6 instead" in st.text for st in steps)
+    assert any(st.clause == "HH-19" and "(as HH-18 says)" in st.text for st in steps)
 
 
 def test_hh_19_vehicle_gets_hot_glances_by_edition() -> None:

@@ -333,6 +333,11 @@ def target_roll(label: str, tn: int, dice: Dice) -> tuple[int, bool]:
     return roll, roll >= tn
 
 
+def against(roll: int, tn: int) -> str:
+    """A target roll in the log's words, citing BT-RULE.4 (unmodified 2D6 against the TN)."""
+    return f"2D6 shows {roll} against TN {tn} (BT-RULE.4)"
+
+
 # -- the supports --------------------------------------------------------------------
 
 
@@ -342,8 +347,8 @@ def air_strike(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -
     roll, hit = target_roll(label, tn, dice)
     if not log.silent:
         where = support.target.label
-        log.step("BT-AIR", f"{label}: 2D6 shows {roll} against TN {tn}: success" if hit else
-                 f"{label}: 2D6 shows {roll} against TN {tn}: failure, no effect",
+        log.step("BT-AIR", f"{label}: {against(roll, tn)}: success" if hit else
+                 f"{label}: {against(roll, tn)}: failure, no effect",
                  hex_mark(where, "hit" if hit else "target"))
     if not hit:
         return NO_EFFECT
@@ -357,8 +362,8 @@ def bombing(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> V
     if not log.silent:
         where = support.target.label
         log.step("BT-BOMB.1" if hit else "BT-BOMB.3",
-                 f"{label}: 2D6 shows {roll} against TN {tn}: success, the bombs fall on "
-                 f"{where}" if hit else f"{label}: 2D6 shows {roll} against TN {tn}: failure, "
+                 f"{label}: {against(roll, tn)}: success, the bombs fall on "
+                 f"{where}" if hit else f"{label}: {against(roll, tn)}: failure, "
                  f"it misses by {tn - roll} (the margin of failure)",
                  hex_mark(where, "hit" if hit else "target"))
     return land_or_scatter(turn, support, label, hit, tn - roll, attack_hex, "BT-BOMB.3",
@@ -456,10 +461,12 @@ def strafe_unit(turn: Turn, i: int, label: str, hit: Volley, dice: Dice, log: Lo
         return NO_EFFECT
     roll, success = target_roll(f"{label} on {unit.name}", T.STRAFING_TN, dice)
     if not log.silent and success:
-        log.step("BT-STRAFE.2", f"{label}: 2D6 shows {roll} against TN {T.STRAFING_TN} for "
-                 f"{unit.name}: hit", unit_state(unit.id, "hit"))
+        log.step("BT-STRAFE.2", f"{label}: {against(roll, T.STRAFING_TN)} for "
+                 f"{unit.name}: hit, an attack of {plural(T.GROUPS['strafing'], 'damage group')}, "
+                 "each with a hit location roll of its own (BT-STRAFE.3)",
+                 unit_state(unit.id, "hit"))
     elif not log.silent:
-        log.step("BT-STRAFE.4", f"{label}: 2D6 shows {roll} against TN {T.STRAFING_TN} for "
+        log.step("BT-STRAFE.4", f"{label}: {against(roll, T.STRAFING_TN)} for "
                  f"{unit.name}: no effect on it (the other hexes are unaffected)",
                  unit_state(unit.id, "missed"))
     return hit if success else NO_EFFECT
@@ -500,8 +507,8 @@ def arriving_shot(turn: Turn, support: Support, label: str, dice: Dice,
     roll, hit = target_roll(label, tn, dice)
     if not log.silent:
         where = support.target.label
-        log.step("BT-ART.3", f"{label} lands: 2D6 shows {roll} against TN {tn}: on target "
-                 f"{where}" if hit else f"{label} lands: 2D6 shows {roll} against TN {tn}: it "
+        log.step("BT-ART.3", f"{label} lands: {against(roll, tn)}: on target "
+                 f"{where}" if hit else f"{label} lands: {against(roll, tn)}: it "
                  f"misses by {tn - roll} (the margin of failure) and scatters",
                  hex_mark(where, "hit" if hit else "target"))
     return land_or_scatter(turn, support, label, hit, tn - roll, area_effect,

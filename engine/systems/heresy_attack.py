@@ -246,11 +246,11 @@ def gets_hot(fire: Fire, shot: int, dice: Dice, log: Log) -> str | None:
     firer = fire.models[fire.firer]
     event = gets_hot_damage(firer, weapon.ap, fire.options, dice)
     if firer.vehicle:
-        text = f"a vehicle rolls a D6 instead: {EVENT_TEXT[event]}"
+        text = f"a vehicle rolls a D6 instead (as HH-18 says): {EVENT_TEXT[event]}"
     else:
         text = (f"{firer.name} suffers a Wound at the weapon's own AP {weapon.ap or '-'}"
                 + (" (not Breaching's AP 2)" if weapon.breaching else "")
-                + f", no cover save: {EVENT_TEXT[event]}")
+                + f", no cover save (the Gets Hot wound of HH-18): {EVENT_TEXT[event]}")
     clause = "HH-17" if weapon.breaching and not firer.vehicle else "HH-19"
     log.step(clause, f"Shot {shot + 1} Gets Hot on a 1: the shot is not fired; {text}.",
              unit_state(firer.id, "saved" if event in ("saved", "ignored", "no effect")

@@ -455,7 +455,7 @@ def direct_hit(plan: Plan, aim: Aim, roll: Strike, log: Log) -> Record:
         log.step("RT-17" if plan.volley else "RT-5",
                  f"{cap(missile_name(plan, aim))} lands on {place_name(plan, aim)}: "
                  + describe(plan, record, struck, full, roll),
-                 final_template(plan, aim.centre, aim.one_at),
+                 final_template(plan, aim.centre, aim.one_at, missile_name(plan, aim)),
                  *(unit_state(plan.units[i].id, "hit") for i in struck))
         if spared:
             natural = (" (a natural 6 hits the point of impact, not a higher DF)"
@@ -515,7 +515,7 @@ def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log,
         head = (f"{cap(template_name(plan, aim, whole))}: new Strike {face} + "
                 f"{SCATTER_STRIKE_BONUS} = {roll.total} where it comes down "
                 f"({centre.x:.1f}, {centre.y:.1f}): ")
-        tpl = final_template(plan, centre, aim.one_at)
+        tpl = final_template(plan, centre, aim.one_at, template_name(plan, aim, whole))
         if struck:
             log.step("RT-20" if whole else "RT-14",
                      head + describe(plan, record, struck, full, roll), tpl,
@@ -947,9 +947,10 @@ def place_name(plan: Plan, aim: Aim) -> str:
     return who(plan.units[aim.target])
 
 
-def final_template(plan: Plan, centre: Point, one_at: float) -> Mark:
+def final_template(plan: Plan, centre: Point, one_at: float, source: str) -> Mark:
+    """Where a template comes down; `source` names its missile (or the blast, the volley)."""
     return template(centre.x, centre.y, TEMPLATE_RADIUS, "final", one_at=one_at,
-                    winding=plan.options["template_winding"])
+                    winding=plan.options["template_winding"], source=source)
 
 
 def describe(plan: Plan, record: Record, struck: Sequence[int], full: Container[int],

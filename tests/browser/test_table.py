@@ -273,17 +273,44 @@ LEGIBLE = """() => {
       && r.top >= view.top - 1 && r.bottom <= view.bottom + 1; };
   const targets = [...svg.querySelectorAll(
     '.layer-marks .role-final, .layer-marks .role-hit, .layer-marks .role-target')];
+  const hexnum = svg.querySelector('.hexlabels text');
   return {base: Math.min(...bodies), font: Math.min(...fonts), overlaps,
+          hexfont: hexnum ? parseFloat(getComputedStyle(hexnum).fontSize) * px : null,
           marks: targets.every(inside)};
 }"""
+
+OFFVIEW = """uid => {
+  const svg = document.querySelector('#board svg');
+  const view = svg.getBoundingClientRect();
+  const body = svg.querySelector(`.layer-units [data-unit="${CSS.escape(uid)}"] .body`)
+    .getBoundingClientRect();
+  const x = (body.left + body.right) / 2, y = (body.top + body.bottom) / 2;
+  const seen = x >= view.left && x <= view.right && y >= view.top && y <= view.bottom;
+  const arrow = svg.querySelector(`g.offview[data-points-to="${CSS.escape(uid)}"] polygon`);
+  if (!arrow) return {seen, arrow: false};
+  const r = arrow.getBoundingClientRect();
+  const ax = (r.left + r.right) / 2, ay = (r.top + r.bottom) / 2;
+  const cx = (view.left + view.right) / 2, cy = (view.top + view.bottom) / 2;
+  return {seen, arrow: true, inside: r.left >= view.left - 1 && r.right <= view.right + 1
+          && r.top >= view.top - 1 && r.bottom <= view.bottom + 1,
+          towards: (ax - cx) * (x - cx) + (ay - cy) * (y - cy) > 0};
+}"""
+
+
+def attacker_of(path) -> str | None:
+    attack = json.loads(path.read_text("utf-8"))["attack"]
+    return attack.get("attacker") or attack.get("firer")
 
 
 def test_6_boards_are_legible_on_a_phone(new_page, base_url):
     """At 390x844 every demo opens (and after Roll stays) on a view where bases are at
-    least 24 CSS px and names 11 CSS px, names do not overlap and the final templates and
-    hit hexes are in view; a zoom button keeps the attack where it was on screen."""
+    least 24 CSS px and names and hex numbers 11 CSS px, names do not overlap and the final
+    templates and hit hexes are in view; an attacker out of view has an arrow at the
+    board's edge pointing to it (and one in view has none); a zoom button keeps the attack
+    where it was on screen."""
     page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     open_app(page, base_url)
+    pointed: list[str] = []
     for path in DEMO_FILES:
         select_demo(page, path)
         for when in ("open", "roll"):
@@ -291,13 +318,21 @@ def test_6_boards_are_legible_on_a_phone(new_page, base_url):
                 continue
             got = page.evaluate(LEGIBLE)
             assert got["base"] >= 24 - 0.5 and got["font"] >= 11 - 0.1, (path.name, when, got)
+            assert got["hexfont"] is None or got["hexfont"] >= 11 - 0.1, (path.name, when, got)
             assert got["overlaps"] == 0 and got["marks"], (path.name, when, got)
+            if attacker_of(path):
+                where = page.evaluate(OFFVIEW, attacker_of(path))
+                assert where["arrow"] != where["seen"], (path.name, when, where)
+                assert not where["arrow"] or (where["inside"] and where["towards"]), where
+                if where["arrow"]:
+                    pointed.append(path.name)
         centre = page.evaluate(FOCUS_ON_SCREEN)
         page.click("#zoom-in")
         after = page.evaluate(FOCUS_ON_SCREEN)
         if centre is not None:
             drift = max(abs(a - b) for a, b in zip(centre, after, strict=True))
             assert drift < 1, (path.name, centre, after)
+    print("attacker out of the default view, pointed to:", sorted(set(pointed)))
 
 
 FOCUS_ON_SCREEN = """() => { const f = document.getElementById('board').dataset.focus;
@@ -460,6 +495,9 @@ def test_11_every_clause_opens_a_demo_step_that_cites_it(new_page, base_url):
                                arg=[demo, step])
         if step == "":
             assert clause in message(page), clause
+            if page.get_attribute(button, "data-refusal"):  # refused when loaded
+                words = page.inner_text(f'[id="rule-{clause}"] .refusal-example')
+                assert "is refused when loaded" in words and clause + ":" in words, words
             continue
         res = last_resolution(page)
         shown = res["steps"][int(step)]
@@ -472,7 +510,6 @@ def test_11_every_clause_opens_a_demo_step_that_cites_it(new_page, base_url):
     assert current.count() == 1 and page.evaluate(IN_SIGHT, "#rules .rule.current")
 
 
-UNSHOWN = {"BT-RULE.4", "BT-HIDDEN.4", "BT-STRAFE.1", "BT-STRAFE.3", "BT-ART.2"}
-"""Clauses no demo step cites yet: three are refused when the scenario is loaded
-(BT-STRAFE.1, BT-HIDDEN.4, BT-ART.2: a demo cannot hold an invalid scenario) and two are
-not cited by ID by any step (BT-RULE.4, BT-STRAFE.3)."""
+UNSHOWN: set[str] = set()
+"""Clauses no demo step cites yet (none: the prohibitions the loader enforces, BT-STRAFE.1,
+BT-HIDDEN.4 and BT-ART.2, show an example of their refusal instead)."""

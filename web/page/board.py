@@ -7,12 +7,16 @@ Fit box is unchanged and the player has zoomed or panned; a new board, or one st
 default view, gets the default view again. Default view (`default_box`): the attack, fitted
 on its attacker, targets and templates, at a zoom where every base is at least MIN_BASE_PX
 and every name MIN_LABEL_PX CSS px (dropping the attacker when it is too far away for
-that); the zoom buttons zoom about the attack while it is in view. #board exposes data-zoom
+that; hex numbers too); the zoom buttons zoom about the attack while it is in view. An
+attacker outside the box shown gets a small arrow at the board's edge pointing to it
+(`point_to_attacker`, ``g.offview`` with data-points-to). #board exposes data-zoom
 (the zoom factor, "1.00" at Fit), data-step (index of the step shown, or "all") and
 data-focus (the attack's centre in board units, "x y", where the zoom buttons zoom).
 """
 
 from __future__ import annotations
+
+import math
 
 import js
 from pyscript import document, window
@@ -138,6 +142,67 @@ def set_box(state: State, box: tuple) -> None:
     board = el("board")
     board.dataset.zoom = f"{zoom:.2f}"
     board.toggleAttribute("data-zoomed", zoom > 1.001)
+    point_to_attacker(state, svg)
+
+
+OFFVIEW_PX = 14.0
+"""The size of the arrow that points to an attacker out of view, in CSS px."""
+
+
+def point_to_attacker(state: State, svg) -> None:
+    """Issue 14.6: for each attacker outside the box shown, a small arrow with its name
+    just inside the board's edge, on the line from the box's centre towards it."""
+    for old in svg.querySelectorAll(":scope > g.offview"):
+        old.remove()
+    rect = svg.getBoundingClientRect()
+    if state.scenario is None or float(rect.width) <= 0:
+        return
+    x, y, w, h = state.box
+    size = OFFVIEW_PX / min(float(rect.width) / w, float(rect.height) / h)
+    cx, cy = x + w / 2, y + h / 2
+    for uid in sorted(attack_refs(state)[0]):
+        node = svg.querySelector(f'.layer-units [data-unit="{js.CSS.escape(uid)}"]')
+        if absent(node):
+            continue
+        b = bbox(node)
+        ax, ay = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+        if x <= ax <= x + w and y <= ay <= y + h:
+            continue
+        dx, dy = ax - cx, ay - cy
+        t = min((w / 2 - size) / abs(dx) if dx else math.inf,
+                (h / 2 - size) / abs(dy) if dy else math.inf)
+        svg.appendChild(offview_arrow(cx + t * dx, cy + t * dy, math.atan2(dy, dx), size,
+                                      uid, unit_name(state, uid)))
+
+
+def unit_name(state: State, uid: str) -> str:
+    return next((u.name for u in state.scenario.units if u.id == uid), uid)
+
+
+def offview_arrow(x: float, y: float, angle: float, size: float, uid: str, name: str):
+    """An arrow of `size` at (x, y) pointing at `angle` (radians, board axes), named."""
+    group = document.createElementNS(SVG_NS, "g")
+    group.setAttribute("class", "offview")
+    group.setAttribute("data-points-to", uid)
+    group.setAttribute("aria-hidden", "true")
+    tip = [(size, 0.0), (-size * 0.6, size * 0.6), (-size * 0.6, -size * 0.6)]
+    cos, sin = math.cos(angle), math.sin(angle)
+    points = " ".join(f"{x + px * cos - py * sin:.3f},{y + px * sin + py * cos:.3f}"
+                      for px, py in tip)
+    arrow = document.createElementNS(SVG_NS, "polygon")
+    arrow.setAttribute("points", points)
+    arrow.setAttribute("style", "fill:#000;stroke:#fff;stroke-width:" + f"{size / 6:.3f}")
+    label = document.createElementNS(SVG_NS, "text")
+    label.textContent = f"{name} (attacker)"
+    label.setAttribute("x", f"{x - cos * size * 1.2:.3f}")
+    label.setAttribute("y", f"{y - sin * size * 1.2 + size * 0.35:.3f}")
+    anchor = "end" if cos > 0.3 else "start" if cos < -0.3 else "middle"
+    label.setAttribute("style", f"font-size:{size * 0.9:.3f}px;text-anchor:{anchor};"
+                       f"fill:#000;stroke:#fff;stroke-width:{size / 8:.3f};paint-order:stroke")
+    title = document.createElementNS(SVG_NS, "title")
+    title.textContent = f"{name}, the attacker, is this way"
+    group.append(title, arrow, label)
+    return group
 
 
 def restore_view(state: State) -> None:
@@ -221,10 +286,12 @@ def legible_zoom(state: State, svg) -> float:
     px_at_fit = min(float(rect.width) / state.fit[2], float(rect.height) / state.fit[3])
     bases = [min(float(b.getBBox().width), float(b.getBBox().height))
              for b in svg.querySelectorAll(".layer-units .unit .body")]
-    name = svg.querySelector(".layer-units .unit .name")
     need = [MIN_BASE_PX / min(bases)] if bases and min(bases) > 0 else []
-    if not absent(name):
-        need.append(MIN_LABEL_PX / float(js.parseFloat(window.getComputedStyle(name).fontSize)))
+    for selector in (".layer-units .unit .name", ".hexlabels text"):  # names, hex numbers
+        label = svg.querySelector(selector)
+        if not absent(label):
+            size = float(js.parseFloat(window.getComputedStyle(label).fontSize))
+            need.append(MIN_LABEL_PX / size)
     return max(need, default=0.0) / px_at_fit
 
 

@@ -1,6 +1,7 @@
 """The rules, browsable (issue 14.11): every clause with its text, by system, each with a
-button that opens the demo at the step citing it (or at the refusal, for a prohibition);
-a clause ID in the log opens its entry. Built the first time it is opened: it resolves
+button that opens the demo at the step citing it (or at the refusal, for a prohibition;
+one the loader enforces shows its example, engine.render_rules.load_refusals); a clause ID
+in the log opens its entry. Built the first time it is opened: it resolves
 every demo once (engine.render_rules.where_shown)."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import js
 from pyodide.ffi import to_js
 
-from engine.render_rules import rules_by_family, where_shown
+from engine.render_rules import LoadRefusal, load_refusals, rules_by_family, where_shown
 
 from . import bridge
 from .dom import absent, attr, el, make, show_message
@@ -22,13 +23,15 @@ async def build(state: State) -> None:
     box = el("rules")
     if attr(box, "data-built") == "yes":
         return
-    demos = []
+    demos, texts = [], {}
     for d in state.index.get("demos", []):
         try:
-            demos.append((d["file"], bridge.load(await fetch_text("./demos/" + d["file"]))))
+            texts[d["file"]] = await fetch_text("./demos/" + d["file"])
+            demos.append((d["file"], bridge.load(texts[d["file"]])))
         except Exception as err:  # a demo that cannot be read simply shows nothing
             js.console.warn(f"scatterlab: rules: {d['file']}: {err}")
     shown = where_shown(demos)
+    examples = load_refusals(texts)
     titles = {d["file"]: d["title"] for d in state.index.get("demos", [])}
     box.replaceChildren()
     for family, clauses in rules_by_family():
@@ -45,9 +48,25 @@ async def build(state: State) -> None:
                 li.appendChild(make("button", f"{words} of “{titles.get(demo, demo)}”",
                                     type="button", cls="show-rule", data_demo=demo,
                                     data_step="" if step is None else step))
+            elif clause in examples:
+                li.appendChild(refusal_example(state, examples[clause], titles))
             ul.appendChild(li)
         box.appendChild(ul)
     box.setAttribute("data-built", "yes")
+
+
+def refusal_example(state: State, example: LoadRefusal, titles: dict[str, str]):
+    """A prohibition the loader enforces: the demo, the change, the engine's refusal, and a
+    button that opens the demo with that refusal in the message box."""
+    title = titles.get(example.demo, example.demo)
+    reason = in_words(state.scenario, example.reason)
+    box = make("span", cls="refusal-example")
+    box.appendChild(make("span", f" Example: “{title}” with {example.change} is refused when "
+                                 f"loaded: “{reason}”. "))
+    box.appendChild(make("button", f"see the refusal of “{title}”", type="button",
+                         cls="show-rule", data_demo=example.demo, data_step="",
+                         data_refusal=f"Refused when loaded: {reason}."))
+    return box
 
 
 async def on_rules_toggle(state: State, ev) -> None:
@@ -63,7 +82,10 @@ async def on_rules_click(state: State, ev) -> None:
     demo, step = str(button.dataset.demo), str(button.dataset.step)
     if not await load_demo(state, demo):
         return
-    if step == "":
+    refusal = attr(button, "data-refusal")
+    if step == "" and refusal:  # refused when loaded: the example's words
+        show_message(refusal, "error")
+    elif step == "":
         bridge.on_roll(state, None)  # the refusal shows in the message box
     else:
         bridge.show_step(state, int(step))
