@@ -222,7 +222,7 @@ def selected_section(state: State, system: str):
     if system == "robotech":
         reactions = state.scenario.attack.reactions_of(state.selected)
         for spec in editing.REACTION_FIELDS:
-            node.appendChild(forms.spec_input(spec, getattr(reactions, spec.key),
+            node.appendChild(forms.spec_input(spec, reactions.allows(spec.key),
                                               section="reaction", who=who,
                                               index=state.selected))
     return node
