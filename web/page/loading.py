@@ -30,9 +30,17 @@ async def fetch_text(url: str) -> str:
 
 
 async def load_demo(state: State, file: str) -> bool:
-    """Open demos/`file` on its default view; on error say so and keep the scenario."""
+    """Open demos/`file` on its default view; on error say so and keep the scenario.
+
+    Picks made while a demo is still being fetched are not queued: only the latest pick
+    opens, so a quick second pick (or a system pick followed by a demo pick) is never
+    overtaken by the slower fetch of an earlier one."""
+    state.opening += 1
+    ticket = state.opening
     try:
         text = await fetch_text("./demos/" + file)
+        if ticket != state.opening:
+            return False
         scenario = load(text)
     except (OSError, ScatterlabError) as err:
         show_message(f"Demo {file} cannot be loaded — {err}")
@@ -52,6 +60,8 @@ async def load_demo(state: State, file: str) -> bool:
 async def on_system(state: State, ev) -> None:
     """A system picked: its demos in the select, and its first demo opened."""
     system = str(el("system").value)
+    if state.scenario is not None and system == state.scenario.system:
+        return  # the system shown: its demo stays open
     if not drop_unapplied_json(state):
         el("system").value = state.scenario.system
         return

@@ -25,6 +25,7 @@ class State:
     odds: Any = None  # engine Odds shown on the board, or None
     index: dict = field(default_factory=_empty_index)  # demos/index.json
     demo_file: str | None = None
+    opening: int = 0  # counts demo picks: only the latest one opens (page/loading.py)
     drag: dict | None = None  # the unit being dragged
     fit: tuple | None = None  # the engine's viewBox (x, y, w, h) of the board; None: new board
     box: tuple | None = None  # the viewBox shown (zoomed and panned)
