@@ -83,6 +83,8 @@ def on_pointerdown(state: State, ev) -> None:
     svg = el("board").querySelector("svg")
     if absent(svg):
         return
+    if state.drag is not None and ev.pointerId != state.drag["pointer"]:
+        drag_to_pinch(state)  # a second finger while a unit is held: the pair pinches
     if absent(g) or state.pointers:  # empty board, or a second finger: pan / pinch
         if state.drag is None:
             start_pan(state, ev)
@@ -101,8 +103,18 @@ def on_pointerdown(state: State, ev) -> None:
         "start": start,
         "orig": attr(g, "transform"),
         "pointer": ev.pointerId,
+        "client": (float(ev.clientX), float(ev.clientY)),
         "delta": (0.0, 0.0),
     }
+
+
+def drag_to_pinch(state: State) -> None:
+    """The unit being dragged goes back where it was and its finger becomes the first of
+    a pinch: a player who puts a second finger down means to zoom, and a unit under the
+    first finger must not stop that."""
+    pointer, client = state.drag["pointer"], state.drag["client"]
+    cancel_drag(state)
+    state.pointers[pointer] = client
 
 
 def on_pointermove(state: State, ev) -> None:
@@ -118,7 +130,7 @@ def on_pointermove(state: State, ev) -> None:
     if p is None:
         return
     dx, dy = p[0] - d["start"][0], p[1] - d["start"][1]
-    d["delta"] = (dx, dy)
+    d["delta"], d["client"] = (dx, dy), (float(ev.clientX), float(ev.clientY))
     d["g"].setAttribute("transform", f"translate({dx:.3f} {dy:.3f}) {d['orig']}".strip())
 
 
