@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import BOOT_TIMEOUT_MS, build_module, last_resolution, open_app, wait_ready
-from .test_app import DEMO_FILES, click_odds, expected_resolution, same, select_demo
+from .test_app import DEMO_FILES, click_odds, expected_resolution, roll, same, select_demo
 
 pytestmark = pytest.mark.browser
 
@@ -60,8 +60,6 @@ def revisit(page, url: str) -> None:
     open_app(page, url)
 
 
-@pytest.mark.xfail(reason=(
-    "failed in the merged run of 2026-12-01 under load; not yet diagnosed"), strict=False)
 def test_second_visit_restores_the_snapshot_and_matches_cpython(new_page, base_url):
     page = new_page()
     open_app(page, base_url)
@@ -75,7 +73,7 @@ def test_second_visit_restores_the_snapshot_and_matches_cpython(new_page, base_u
         expected, error = expected_resolution(path.read_text("utf-8"), seed=777)
         page.fill("#seed", "777")
         page.dispatch_event("#seed", "change")
-        page.click("#roll")
+        assert roll(page) == (error is None), (path.name, error)
         if error is None:
             same(last_resolution(page), expected, path.name)
     # the unseeded random state is not the one frozen in the snapshot: New seed differs
@@ -87,8 +85,6 @@ def test_second_visit_restores_the_snapshot_and_matches_cpython(new_page, base_u
     assert page.input_value("#seed") != first
 
 
-@pytest.mark.xfail(reason=(
-    "failed in the merged run of 2026-12-01 under load; not yet diagnosed"), strict=False)
 @pytest.mark.parametrize("damage", ["flip-byte", "bad-header"])
 def test_damaged_snapshot_falls_back_to_a_normal_start(new_page, base_url, damage):
     """A byte changed (the digest catches it) or a snapshot Pyodide refuses (the restore
