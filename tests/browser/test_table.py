@@ -302,9 +302,6 @@ def attacker_of(path) -> str | None:
     return attack.get("attacker") or attack.get("firer")
 
 
-@pytest.mark.xfail(reason=(
-    "heresy-two-targets-cover: both final templates do not fit at a legible zoom on a "
-    "390 px phone; the default view must choose (open in issue 14)"), strict=False)
 def test_6_boards_are_legible_on_a_phone(new_page, base_url):
     """At 390x844 every demo opens (and after Roll stays) on a view where bases are at
     least 24 CSS px and names and hex numbers 11 CSS px, names do not overlap and the final

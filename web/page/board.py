@@ -1,8 +1,11 @@
 """The board view: the engine's SVG put into #board, and its viewBox zoom and pan.
 
 Zoom and pan change only the board <svg>'s viewBox; the engine's own viewBox is the "Fit"
-box, and zoom is clamped between Fit and MAX_ZOOM x. The shown box keeps Fit's aspect ratio
-and stays inside it. The zoom survives redraws (Roll, Step, Odds, a drag) while the board's
+box, and zoom is clamped between Fit and MAX_ZOOM x. The shown box stays inside Fit and
+keeps the board frame's aspect ratio: Fit's, except where the default view needs a taller
+frame (`taller_frame`: on a phone, an attack taller than the landscape board can show
+legibly gets a board as tall as the page allows, CSS max-height); Fit brings Fit's back.
+The zoom survives redraws (Roll, Step, Odds, a drag) while the board's
 Fit box is unchanged and the player has zoomed or panned; a new board, or one still on its
 default view, gets the default view again. Default view (`default_box`): the attack, fitted
 on its attacker, targets and templates, at a zoom where every base is at least MIN_BASE_PX
@@ -119,13 +122,16 @@ def read_box(svg) -> tuple[float, float, float, float] | None:
     return tuple(float(v) for v in parts) if len(parts) == 4 else None
 
 
-def clamp_box(box: tuple, fit: tuple) -> tuple[float, float, float, float]:
-    """`box` grown to Fit's aspect ratio, between Fit and MAX_ZOOM x, moved inside Fit."""
+def clamp_box(box: tuple, fit: tuple, aspect: float | None = None
+              ) -> tuple[float, float, float, float]:
+    """`box` grown to the frame's `aspect` (width / height; Fit's when None), at most as
+    wide and as tall as Fit and at least 1 / MAX_ZOOM as wide, moved inside Fit."""
     fx, fy, fw, fh = fit
+    aspect = aspect or fw / fh
     x, y, w, h = box
     cx, cy = x + w / 2, y + h / 2
-    w = min(max(w, h * fw / fh, fw / MAX_ZOOM), fw)
-    h = w * fh / fw
+    w = min(max(w, h * aspect, fw / MAX_ZOOM), fw, fh * aspect)
+    h = w / aspect
     x = min(max(cx - w / 2, fx), fx + fw - w)
     y = min(max(cy - h / 2, fy), fy + fh - h)
     return (x, y, w, h)
@@ -136,8 +142,10 @@ def set_box(state: State, box: tuple) -> None:
     svg = board_svg()
     if svg is None or state.fit is None:
         return
-    state.box = clamp_box(box, state.fit)
+    state.box = clamp_box(box, state.fit, state.frame)
     svg.setAttribute("viewBox", " ".join(f"{v:.3f}" for v in state.box))
+    # the <svg> is as wide as the page allows: its height follows the frame
+    svg.style.aspectRatio = "" if state.frame is None else f"{state.frame:.5f}"
     zoom = state.fit[2] / state.box[2]
     board = el("board")
     board.dataset.zoom = f"{zoom:.2f}"
@@ -216,7 +224,7 @@ def restore_view(state: State) -> None:
     if fit == state.fit and state.box is not None and state.box != state.default:
         set_box(state, state.box)
         return
-    state.fit = fit
+    state.fit, state.frame = fit, None
     set_box(state, default_box(state, svg))
     state.default = state.box
     centre = attack_centre(state)
@@ -295,9 +303,11 @@ def legible_zoom(state: State, svg) -> float:
     return max(need, default=0.0) / px_at_fit
 
 
-def focus(state: State, svg, with_attacker: bool) -> tuple | None:
+def focus(state: State, svg, with_attacker: bool, margin: float | None = None
+          ) -> tuple | None:
     """The box around the attack: its targets (units, hexes, points), the templates and
-    hexes marked so far, optionally its attacker; with a margin."""
+    hexes marked so far, optionally its attacker; with a margin (board units; by default
+    FOCUS_MARGIN_HEXES hexes, or 8 % of Fit's width on a tabletop)."""
     attackers, targets, hexes, points = attack_refs(state)
     boxes = []
     for uid in targets | (attackers if with_attacker else set()):
@@ -312,8 +322,9 @@ def focus(state: State, svg, with_attacker: bool) -> tuple | None:
     if not absent(marks) and marks.childElementCount:
         boxes.append(bbox(marks))
     first_hex = svg.querySelector("[data-hex]")
-    margin = (FOCUS_MARGIN_HEXES * float(first_hex.getBBox().height) if not absent(first_hex)
-              else state.fit[2] * 0.08)
+    if margin is None:
+        margin = (FOCUS_MARGIN_HEXES * float(first_hex.getBBox().height)
+                  if not absent(first_hex) else state.fit[2] * 0.08)
     boxes += [(x - margin, y - margin, x + margin, y + margin) for x, y in points]
     box = union(boxes)
     if box is None:
@@ -330,18 +341,51 @@ def zoom_of(state: State, box: tuple) -> float:
 def default_box(state: State, svg) -> tuple:
     """The default view (issue 14.6): the attack with its attacker, targets and templates
     if it is legible there (bases and names big enough to read and drag), else its
-    targets and templates, zoomed in at least to the legible zoom; Fit when it is legible
-    and the attack fills it."""
+    targets and templates, in a taller frame if that makes them legible (sets
+    state.frame), else zoomed in at least to the legible zoom about their centre; Fit when
+    it is legible and the attack fills it. Called in Fit's frame."""
     least = legible_zoom(state, svg)
     for with_attacker in (True, False):
         box = focus(state, svg, with_attacker)
         if box is not None and zoom_of(state, box) >= least:
             return box if zoom_of(state, box) > 1.001 or least > 1 else state.fit
+    taller = taller_frame(state, svg, least)
+    if taller is not None:
+        state.frame, box = taller
+        return box
     box = focus(state, svg, False) or state.fit
     cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
     w = state.fit[2] / max(least, 1.0)
     h = w * state.fit[3] / state.fit[2]
     return (cx - w / 2, cy - h / 2, w, h)
+
+
+FRAME_MARGIN_PX = 16.0
+"""The margin round the attack in a taller frame, in CSS px."""
+
+
+def taller_frame(state: State, svg, least: float) -> tuple[float, tuple] | None:
+    """A frame taller than Fit's in which the attack's targets and templates (with
+    FRAME_MARGIN_PX round them) are shown at the legible zoom `least` across the board's
+    width: (its aspect ratio, width / height; the box it shows, about their centre). None
+    when Fit's frame is tall enough for that, when they are too wide for it, when it would
+    need a board taller than the page's max-height, or when the board is already held by
+    its max-height at Fit (wide screens)."""
+    rect = svg.getBoundingClientRect()
+    width, height = float(rect.width), float(rect.height)
+    fw, fh = state.fit[2], state.fit[3]
+    tallest = float(js.parseFloat(window.getComputedStyle(svg).maxHeight))
+    if width <= 0 or not tallest > 0 or height < width * fh / fw - 1:
+        return None
+    px = least * width / fw  # CSS px per board unit at the legible zoom
+    box = focus(state, svg, False, FRAME_MARGIN_PX / px)
+    if box is None:
+        return None
+    view_w, view_h = width / px, box[3]
+    if box[2] > view_w or view_h <= view_w * fh / fw or view_h > fh or view_h * px > tallest:
+        return None
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    return view_w / view_h, (cx - view_w / 2, cy - view_h / 2, view_w, view_h)
 
 
 def attack_centre(state: State) -> tuple[float, float] | None:
@@ -357,7 +401,7 @@ def zoom_by(state: State, factor: float, anchor: tuple | None = None) -> None:
         return
     x, y, w, h = state.box
     ax, ay = anchor or (x + w / 2, y + h / 2)
-    new_w = clamp_box((x, y, w / factor, h / factor), state.fit)[2]
+    new_w = clamp_box((x, y, w / factor, h / factor), state.fit, state.frame)[2]
     s = new_w / w
     set_box(state, (ax - (ax - x) * s, ay - (ay - y) * s, w * s, h * s))
 
@@ -388,4 +432,5 @@ def on_zoom_out(state: State, ev) -> None:
 
 def on_zoom_fit(state: State, ev) -> None:
     if state.fit is not None:
+        state.frame = None
         set_box(state, state.fit)

@@ -29,6 +29,7 @@ class State:
     drag: dict | None = None  # the unit being dragged
     fit: tuple | None = None  # the engine's viewBox (x, y, w, h) of the board; None: new board
     box: tuple | None = None  # the viewBox shown (zoomed and panned)
+    frame: float | None = None  # the board frame's aspect ratio (w / h); None: Fit's
     default: tuple | None = None  # the default view of this board (page/board.default_box)
     pointers: dict = field(default_factory=dict)  # pointerId -> (clientX, clientY) panning
     listeners: list = field(default_factory=list)  # event handler proxies, kept alive
