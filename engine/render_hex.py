@@ -16,10 +16,11 @@ from collections import defaultdict
 from typing import Any
 
 from engine.geometry import direction
-from engine.hexgrid import SQRT3, Hex, HexMap, hex_to_pixel, to_label
+from engine.hexgrid import SQRT3, Hex, HexMap, disc, hex_to_pixel, to_label
 from engine.log import Mark, Step
 from engine.odds import Odds
 from engine.render_common import (
+    TEXT_WIDTH_PER_CHAR,
     Box,
     Canvas,
     Label,
@@ -166,31 +167,47 @@ def _sheet_borders(hexmap: HexMap) -> str:
     return _polyline(outline, closed=True) + "".join(map(_polyline, seams))
 
 
+def _centre_ys(hexmap: HexMap) -> list[list[float]]:
+    """The y of every row's hex centre, for even and for odd columns: a hex's y depends
+    only on its row and whether its column is odd, so coordinates are formatted once per
+    column and once per row for each parity."""
+    return [[hex_to_pixel(Hex.from_offset(odd, row), HEX)[1] for row in range(hexmap.rows)]
+            for odd in (0, 1)]
+
+
 def _draw_hexes(canvas: Canvas, hexmap: HexMap) -> None:
-    """Every hex's ``<path data-hex>`` in ``g.hexes`` and its label in ``g.hexlabels``,
-    column by column. A hex's y depends only on its row and whether its column is odd,
-    so coordinates are formatted once per column and once per row for each parity."""
-    dwg, grid = canvas.dwg, canvas.layers["grid"]
-    hexes, labels = grid.add(dwg.g(class_="hexes")), grid.add(dwg.g(class_="hexlabels"))
-    path, text = dwg.path, dwg.text  # one element builder each, not one per hex
-    centre_y = [[hex_to_pixel(Hex.from_offset(odd, row), HEX)[1] for row in range(hexmap.rows)]
-                for odd in (0, 1)]
-    path_y = [[num(y, 2) for y in ys] for ys in centre_y]
-    label_y = [[num(y - _LABEL_DY) for y in ys] for ys in centre_y]
+    """Every hex's ``<path data-hex>`` in ``g.hexes``, column by column."""
+    hexes = canvas.layers["grid"].add(canvas.dwg.g(class_="hexes"))
+    path = canvas.dwg.path  # one element builder, not one per hex
+    path_y = [[num(y, 2) for y in ys] for ys in _centre_ys(hexmap)]
     for col in range(hexmap.cols):
         cx = hex_to_pixel(Hex.from_offset(col, 0), HEX)[0]
-        east, x, odd = num(cx + HEX, 2), num(cx), col & 1
+        east, odd = num(cx + HEX, 2), col & 1
         seam = {"class_": "seam"} if hexmap.is_seam(Hex.from_offset(col, 0)) else {}
         for row in range(hexmap.rows):
-            label = to_label(Hex.from_offset(col, row))  # digits only: nothing to escape
+            label = to_label(Hex.from_offset(col, row))
             hexes.add(path(d=f"M{east},{path_y[odd][row]}{_OUTLINE}", **{"data-hex": label},
                            **seam))
-            element = labels.add(text(label))
-            element["x"], element["y"] = x, label_y[odd][row]
+
+
+def _draw_numbers(canvas: Canvas, hexmap: HexMap, covered: set[str]) -> None:
+    """Every hex's number in ``g.hexlabels`` but the `covered` ones (a unit's name is
+    written over them), column by column."""
+    labels = canvas.layers["grid"].add(canvas.dwg.g(class_="hexlabels"))
+    text = canvas.dwg.text
+    label_y = [[num(y - _LABEL_DY) for y in ys] for ys in _centre_ys(hexmap)]
+    for col in range(hexmap.cols):
+        x, odd = num(hex_to_pixel(Hex.from_offset(col, 0), HEX)[0]), col & 1
+        for row in range(hexmap.rows):
+            label = to_label(Hex.from_offset(col, row))  # digits only: nothing to escape
+            if label not in covered:
+                element = labels.add(text(label))
+                element["x"], element["y"] = x, label_y[odd][row]
 
 
 def draw_board(canvas: Canvas, scenario: Scenario) -> None:
-    """Every hex with its label, the sheet borders, water and buildings."""
+    """Every hex's outline (its number comes with the units' names: `draw_units`), the
+    sheet borders, water and buildings."""
     hexmap = scenario.board.map
     _draw_hexes(canvas, hexmap)
     canvas.layers["grid"].add(canvas.dwg.path(d=_sheet_borders(hexmap), class_="sheets"))
@@ -237,14 +254,43 @@ def _token_places(scenario: Scenario) -> dict[str, tuple[float, float, float]]:
     return places
 
 
+def _names(scenario: Scenario) -> list[tuple[Label, tuple[float, float]]]:
+    """Every unit's name and where it goes (its offset from the token's centre)."""
+    places = _token_places(scenario)
+    labels = [Label(*places[u.id], u.name, SIZES["fn"]) for u in scenario.units]
+    return list(zip(labels, place_labels(labels), strict=True))
+
+
+_NAME_REACH_HEXES = 4
+"""How far from its unit's hex a name can reach (a long name beside the token)."""
+
+
+def _covered_numbers(scenario: Scenario, names: list[tuple[Label, tuple[float, float]]]
+                     ) -> set[str]:
+    """The hex numbers the units' `names` would be written over: they are left out, so
+    that the names stay readable (the hex is in the unit's fields, tooltip and summary)."""
+    half_w, half_h = 2 * TEXT_WIDTH_PER_CHAR * SIZES["fl"], 0.6 * SIZES["fl"]
+    covered = set()
+    for (label, offset), unit in zip(names, scenario.units, strict=True):
+        box = label.box(*offset)
+        for h in disc(unit.hex, _NAME_REACH_HEXES):
+            x, y = hex_to_pixel(h, HEX)
+            y -= _LABEL_DY
+            if box[0] < x + half_w and x - half_w < box[2] and box[1] < y + half_h \
+                    and y - half_h < box[3]:
+                covered.add(to_label(h))
+    return covered
+
+
 def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> None:
     """Every unit as a token of its side's colour, with a facing tick, its type letter,
-    its name and its state badge."""
+    its name and its state badge; and the hex numbers, but those the names cover."""
     dwg = canvas.dwg
     sides = side_numbers(scenario.units)
     places = _token_places(scenario)
-    names = place_labels([Label(*places[u.id], u.name, SIZES["fn"]) for u in scenario.units])
-    for unit, (name_dx, name_dy) in zip(scenario.units, names, strict=True):
+    names = _names(scenario)
+    _draw_numbers(canvas, scenario.board.map, _covered_numbers(scenario, names))
+    for unit, (_, (name_dx, name_dy)) in zip(scenario.units, names, strict=True):
         x, y, r = places[unit.id]
         state = states.get(unit.id)
         group = canvas.unit_group(unit, sides[unit.side], unit.type, state, (x, y))

@@ -543,6 +543,33 @@ def test_names_in_a_packed_column_go_beside_their_unit():
     assert all(dx != 0 and dy == 0 for dx, dy in offsets[1:4])  # ...the middle ones beside
 
 
+@pytest.mark.parametrize("name", ["battletech-bombing-scatter.json",
+                                  "battletech-strafing-run.json"])
+def test_hex_numbers_a_name_is_written_over_are_left_out(name):
+    """Seen on a phone: "Dragon DRG-1N" was written over hex number 1209. Every hex keeps
+    its outline; the numbers a name covers are not drawn, and no drawn number meets a name."""
+    from engine import render_hex as rh
+    from engine.render_common import TEXT_WIDTH_PER_CHAR
+
+    scenario = _demo(name)
+    grid = by_id(parse(render.board(scenario)), "layer-grid")
+    cells = {p.get("data-hex") for p in grid.iter(NS + "path") if p.get("data-hex")}
+    numbers = {t.text: (float(t.get("x")), float(t.get("y")))
+               for g in grid if g.get("class") == "hexlabels" for t in g}
+    assert len(cells) == scenario.board.map.cols * scenario.board.map.rows
+    left_out = cells - set(numbers)
+    names = rh._names(scenario)
+    assert left_out == rh._covered_numbers(scenario, names)
+    half_w, half_h = 2 * TEXT_WIDTH_PER_CHAR * rh.SIZES["fl"], 0.6 * rh.SIZES["fl"]
+    for label, offset in names:
+        x0, y0, x1, y1 = label.box(*offset)
+        for x, y in numbers.values():
+            assert not (x0 < x + half_w and x - half_w < x1
+                        and y0 < y + half_h and y - half_h < y1), (label.text, x, y)
+    if name == "battletech-bombing-scatter.json":
+        assert "1209" in left_out
+
+
 # ----------------------------------------------------------------------------- export, key, charts
 
 

@@ -273,8 +273,14 @@ LEGIBLE = """() => {
       && r.top >= view.top - 1 && r.bottom <= view.bottom + 1; };
   const targets = [...svg.querySelectorAll(
     '.layer-marks .role-final, .layer-marks .role-hit, .layer-marks .role-target')];
+  const numbers = [...svg.querySelectorAll('.hexlabels text')].map(n => n.getBoundingClientRect());
+  let covered = 0;  // hex numbers a name is written over
+  for (const a of boxes) for (const b of numbers) {
+    if (a.left < b.right - 1 && b.left < a.right - 1
+        && a.top < b.bottom - 1 && b.top < a.bottom - 1) covered++;
+  }
   const hexnum = svg.querySelector('.hexlabels text');
-  return {base: Math.min(...bodies), font: Math.min(...fonts), overlaps,
+  return {base: Math.min(...bodies), font: Math.min(...fonts), overlaps, covered,
           hexfont: hexnum ? parseFloat(getComputedStyle(hexnum).fontSize) * px : null,
           marks: targets.every(inside)};
 }"""
@@ -304,7 +310,8 @@ def attacker_of(path) -> str | None:
 
 def test_6_boards_are_legible_on_a_phone(new_page, base_url):
     """At 390x844 every demo opens (and after Roll stays) on a view where bases are at
-    least 24 CSS px and names and hex numbers 11 CSS px, names do not overlap and the final
+    least 24 CSS px and names and hex numbers 11 CSS px, names overlap neither each other
+    nor a hex number, and the final
     templates and hit hexes are in view; an attacker out of view has an arrow at the
     board's edge pointing to it (and one in view has none); a zoom button keeps the attack
     where it was on screen."""
@@ -320,6 +327,7 @@ def test_6_boards_are_legible_on_a_phone(new_page, base_url):
             assert got["base"] >= 24 - 0.5 and got["font"] >= 11 - 0.1, (path.name, when, got)
             assert got["hexfont"] is None or got["hexfont"] >= 11 - 0.1, (path.name, when, got)
             assert got["overlaps"] == 0 and got["marks"], (path.name, when, got)
+            assert got["covered"] == 0, (path.name, when, got)
             if attacker_of(path):
                 where = page.evaluate(OFFVIEW, attacker_of(path))
                 assert where["arrow"] != where["seen"], (path.name, when, where)
