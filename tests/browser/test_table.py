@@ -311,8 +311,7 @@ def attacker_of(path) -> str | None:
 def test_6_boards_are_legible_on_a_phone(new_page, base_url):
     """At 390x844 every demo opens (and after Roll stays) on a view where bases are at
     least 24 CSS px and names and hex numbers 11 CSS px, names overlap neither each other
-    nor a hex number, and the final
-    templates and hit hexes are in view; an attacker out of view has an arrow at the
+    nor a hex number, and the final templates and hit hexes are in view; an attacker out of view has an arrow at the
     board's edge pointing to it (and one in view has none); a zoom button keeps the attack
     where it was on screen."""
     page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
