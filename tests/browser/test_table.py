@@ -311,9 +311,9 @@ def attacker_of(path) -> str | None:
 def test_6_boards_are_legible_on_a_phone(new_page, base_url):
     """At 390x844 every demo opens (and after Roll stays) on a view where bases are at
     least 24 CSS px and names and hex numbers 11 CSS px, names overlap neither each other
-    nor a hex number, and the final templates and hit hexes are in view; an attacker out of view has an arrow at the
-    board's edge pointing to it (and one in view has none); a zoom button keeps the attack
-    where it was on screen."""
+    nor a hex number, and the final templates and hit hexes are in view; an attacker out
+    of view has an arrow at the board's edge pointing to it (and one in view has none); a
+    zoom button keeps the attack where it was on screen."""
     page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     open_app(page, base_url)
     pointed: list[str] = []
@@ -404,6 +404,54 @@ def test_7_export_png_and_svg_carry_title_dice_result_and_key(new_page, base_url
     sh = float(re.search(r' height="([\d.]+)px"', heads[0]).group(1))
     assert (pw, ph) == (round(sw) * 2, round(sh) * 2) or abs(pw / ph - sw / sh) < 0.01
     assert page.evaluate(COLOURS, base64.b64encode(data).decode()) > 20
+
+
+# Chromium on Linux has no Web Share API (phones do): this stands in for it, recording what
+# the page hands to the share sheet and answering as window.shareAnswer says ("ok", or the
+# name of the DOMException the sheet rejects with).
+SHARE_SHEET = """
+window.shared = [];
+window.shareAnswer = "ok";
+navigator.canShare = (data) => !!(data && data.files && data.files.length);
+navigator.share = async (data) => {
+  const f = data.files[0];
+  window.shared.push({title: data.title, name: f.name, type: f.type, size: f.size});
+  if (window.shareAnswer !== "ok") throw new DOMException("sheet", window.shareAnswer);
+};
+"""
+
+
+def test_7_export_png_goes_to_the_share_sheet_where_there_is_one(new_page, base_url):
+    """Where the Web Share API takes files, Export PNG hands the PNG to the share sheet
+    and downloads nothing; closing the sheet (AbortError) says nothing; a sheet that fails
+    says so and downloads the picture instead."""
+    page = new_page(accept_downloads=True, viewport=PHONE, has_touch=True, is_mobile=True)
+    page.add_init_script(SHARE_SHEET)
+    downloads = []
+    page.on("download", downloads.append)
+    path = DEMO_FILES[0]
+    open_app(page, f"{base_url}?demo={path.name}")
+    assert roll(page)
+    title = json.loads(path.read_text("utf-8"))["title"]
+
+    page.click("#export-png")
+    page.wait_for_function("window.shared.length === 1")
+    shared = page.evaluate("window.shared[0]")
+    assert shared["type"] == "image/png" and shared["name"].endswith(".png")
+    assert shared["title"] == title and shared["size"] > 1000
+    assert shared["size"] == int(page.get_attribute("#export-png", "data-bytes"))
+
+    page.evaluate("window.shareAnswer = 'AbortError'")  # the player closes the sheet
+    page.click("#export-png")
+    page.wait_for_function("window.shared.length === 2")
+    page.wait_for_timeout(300)
+    assert not downloads and page.is_hidden("#message")
+
+    page.evaluate("window.shareAnswer = 'NotAllowedError'")
+    with page.expect_download() as info:
+        page.click("#export-png")
+    assert info.value.suggested_filename.endswith(".png")
+    assert "downloaded instead" in page.inner_text("#message")
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
