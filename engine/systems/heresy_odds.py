@@ -71,6 +71,17 @@ def projected(held: int, done: int, total: int) -> int:
     return held * total // done if 10 * done >= total else held
 
 
+HOPELESS = 4
+"""A convolution expected to hold this many times the `Budget`'s states is not begun."""
+
+
+def expected_states(state: int, items: int, kept: float) -> int:
+    """The states a convolution of `state` by `items` outcomes is expected to hold, when
+    the one before it kept the fraction `kept` of its pairs after merging equal states
+    (merging only grows as Hits add up, so this errs high by little)."""
+    return int(state * items * kept)
+
+
 def heat(fire: Fire) -> Distribution[Heat]:
     """HH-19, exactly: shot by shot the Gets Hot D6 (`gets_hot`), a firer removed by its own
     Gets Hot firing no more (`firer_down`), as `heresy_attack.shots_fired` does in play."""
@@ -275,14 +286,17 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
                                               0 if k is None else own_hits(fire, u, k, v)))
                 for shot in fired]
         state = Distribution.certain((empty_unit(fire, u) if fire.mega else (0, 0), 0))
+        kept = 1.0
         for shot_views in seen:
             items = list(shot_views.items())
+            budget.check(expected_states(len(state), len(items), kept) // HOPELESS)
             merged: dict[tuple[Pool, int], float] = {}
             for j, ((pool, h), p) in enumerate(state.items(), 1):
                 for (v, dh), q in items:
                     key = (add_pool(fire, pool, v), h + dh)
                     merged[key] = merged.get(key, 0.0) + p * q
                 budget.check(projected(len(merged), j, len(state)))
+            kept = len(merged) / (len(state) * len(items))
             state = Distribution(merged.items())
         return state
 
