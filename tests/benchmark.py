@@ -69,9 +69,11 @@ def format_row(r: dict[str, Any]) -> str:
         return (f"{head}{'out of reach':>20}{'':>9}{'':>11}{r['auto_s']:>9.2f}s"
                 f"{'':>9}{tail}   auto: Monte Carlo, {r['mc_trials_run']} runs, stopped at "
                 f"{r['mc_stop']}, +/- {r['mc_half_width']:.4f}")
+    # every reported probability 0 or 1: one Monte Carlo run shows it, no ratio to give
+    ratio = "certain" if r["mc_trials_needed"] == 1 else f"{r['ratio']:.0f}x"
     return (f"{head}{r['exact_s'] * 1000:>8.1f}ms{r['exact_first_s'] * 1000:>8.1f}ms"
             f"{r['peak_bytes'] / 1e6:>7.1f}MB"
-            f"{r['mc_trials_needed']:>11}{r['mc_s']:>9.1f}s{r['ratio']:>8.0f}x{tail}")
+            f"{r['mc_trials_needed']:>11}{r['mc_s']:>9.1f}s{ratio:>9}{tail}")
 
 
 def print_engine(rows: list[dict[str, Any]], runtime: str) -> None:
