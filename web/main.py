@@ -152,7 +152,7 @@ async def start(state: State) -> None:
     message_box_kept = not el("message").hidden
     board_el = el("board")
     prerendered = str(board_el.dataset.prerendered or "") == sc.fingerprint(scenario)
-    if not editor.set_scenario(state, scenario, redraw=not prerendered):
+    if not editor.set_scenario(state, scenario, redraw=not prerendered, settle=False):
         raise RuntimeError("the first scenario cannot be shown")
     if prerendered:
         board_el.dataset.step = "all"
@@ -171,6 +171,8 @@ async def start(state: State) -> None:
     build.show_legality(state)  # Roll stays disabled while the setup is illegal
     document.body.dataset.state = "ready"
     document.body.dataset.readyMs = str(round(float(js.performance.now())))
+    await asyncio.sleep(0)  # ready to Roll: paint it, then fill the Build panel and save
+    editor.settle_scenario(state)
 
     try:
         await updates.watch(state)

@@ -11,16 +11,12 @@ For tests: <body data-aim="running|computing"> while it runs, and
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
-
-from pyscript import document
 
 from engine import scenario as sc
 
 from . import bridge, editor
-from .dom import clear_message, describe, el, make, set_json, show_message
-from .oddsworker import WorkerFailed, rebuild_error
+from .dom import clear_message, el, make, set_json, show_message, show_running
 from .state import State
 
 OBJECTIVE_WORDS = {"damage": "expected enemy damage",
@@ -45,14 +41,7 @@ def chosen() -> tuple[str, float | None]:
 
 def show_aim_running(running: bool) -> None:
     """Best aim running: Best aim and Odds disabled, Cancel shown, the loading bar on."""
-    el("best-aim").disabled = running
-    el("odds").disabled = running
-    el("cancel-aim").hidden = not running
-    if running:
-        document.body.dataset.aim = "running"
-        el("loading-text").textContent = "Finding the best aim…"
-    else:
-        document.body.removeAttribute("data-aim")
+    show_running("aim", running, ("best-aim", "odds"), "cancel-aim", "Finding the best aim…")
 
 
 def with_aim(doc: dict[str, Any], attack: dict[str, Any]) -> dict[str, Any]:
@@ -115,30 +104,17 @@ def show_table(state: State, placed: int) -> None:
 async def on_best_aim(state: State, ev) -> None:
     """Best aim: rank the aims in the odds worker, then place the best and show them all,
     unless the scenario changed meanwhile or Cancel was hit."""
-    asked = state.scenario
     try:
         objective, risk = chosen()
     except ValueError:
         show_message("The friendly risk limit must be a percentage from 0 to 100, or empty.")
         return
-    show_aim_running(True)
-    try:
-        reply = await bridge.odds_worker(state).aim(sc.dumps(asked, indent=None), objective,
-                                                    risk)
-    except asyncio.CancelledError:
-        show_message("Best aim cancelled.", "info")
-        return
-    except WorkerFailed as err:
-        show_message(f"The best aim could not be found — {err}")
-        return
-    finally:
-        show_aim_running(False)
-    if state.scenario is not asked:
-        show_message("The scenario changed while the aims were ranked: press Best aim "
-                     "again.", "info")
-        return
-    if "error" in reply:
-        show_message(describe(rebuild_error(reply["error"])))
+    reply = await bridge.ask_worker(
+        state, lambda text: bridge.odds_worker(state).aim(text, objective, risk),
+        show_aim_running,
+        ("Best aim cancelled.", "The best aim could not be found",
+         "The scenario changed while the aims were ranked: press Best aim again."))
+    if reply is None:
         return
     if not reply["aim"]["aims"]:
         why = ("within the friendly risk limit" if reply["aim"].get("over_risk")

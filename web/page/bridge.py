@@ -7,6 +7,7 @@ read and write the scenario document (engine.scenario's JSON and share-link code
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from pyscript import document
 
@@ -15,7 +16,7 @@ from engine import systems
 from engine.errors import ScatterlabError
 
 from .board import show_svg
-from .dom import clear_message, describe, el, set_json, show_message
+from .dom import clear_message, describe, el, set_json, show_message, show_running
 from .oddsworker import OddsWorker, WorkerFailed, odds_from_dict, rebuild_error
 from .panels import show_log, show_odds
 from .state import State
@@ -110,13 +111,7 @@ def show_odds_running(running: bool) -> None:
     bar in the header (the engine reports no progress); the board and every other control
     stay usable. <body data-odds> is "running", then "computing", meanwhile, and absent
     otherwise."""
-    el("odds").disabled = running
-    el("cancel-odds").hidden = not running
-    if running:
-        document.body.dataset.odds = "running"
-        el("loading-text").textContent = "Starting the odds…"
-    else:
-        document.body.removeAttribute("data-odds")
+    show_running("odds", running, ("odds",), "cancel-odds", "Starting the odds…")
 
 
 def show_odds_status(status: str) -> None:
@@ -154,26 +149,43 @@ def on_step_next(state: State, ev) -> None:
         on_step(state, ev)
 
 
+async def ask_worker(state: State, ask: Callable[[str], Awaitable[dict]],
+                     running: Callable[[bool], None], words: tuple[str, str, str]
+                     ) -> dict | None:
+    """The odds worker's reply to `ask` (given the scenario shown, as JSON), with
+    `running` shown meanwhile; None, having said why in `words` (cancelled, could not,
+    changed meanwhile), when Cancel was hit, the worker failed or the scenario changed
+    before the reply, and None with the engine's own words when it refused the attack."""
+    cancelled, failed, changed = words
+    asked = state.scenario
+    running(True)
+    try:
+        reply = await ask(sc.dumps(asked, indent=None))
+    except asyncio.CancelledError:
+        show_message(cancelled, "info")
+        return None
+    except WorkerFailed as err:
+        show_message(f"{failed} — {err}")
+        return None
+    finally:
+        running(False)
+    if state.scenario is not asked:
+        show_message(changed, "info")
+        return None
+    if "error" in reply:
+        show_message(describe(rebuild_error(reply["error"])))
+        return None
+    return reply
+
+
 async def on_odds(state: State, ev) -> None:
     """Odds: the exact odds (or the announced Monte Carlo fallback) from the odds worker,
     then the table and heat map, unless the scenario changed meanwhile or Cancel was hit."""
-    asked = state.scenario
-    show_odds_running(True)
-    try:
-        reply = await odds_worker(state).odds(sc.dumps(asked, indent=None), PAGE_TRIALS)
-    except asyncio.CancelledError:
-        show_message("Odds cancelled.", "info")
-        return
-    except WorkerFailed as err:
-        show_message(f"The odds could not be computed — {err}")
-        return
-    finally:
-        show_odds_running(False)
-    if state.scenario is not asked:
-        show_message("The scenario changed while the odds ran: press Odds again.", "info")
-        return
-    if "error" in reply:
-        show_message(describe(rebuild_error(reply["error"])))
+    reply = await ask_worker(
+        state, lambda text: odds_worker(state).odds(text, PAGE_TRIALS), show_odds_running,
+        ("Odds cancelled.", "The odds could not be computed",
+         "The scenario changed while the odds ran: press Odds again."))
+    if reply is None:
         return
     state.odds = odds_from_dict(reply["odds"])
     set_json("last-odds", reply["odds"])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from pyodide.ffi import create_proxy, jsnull
+import js
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document
 
 from engine.errors import IllegalAttack, NotImplementedYet, ScenarioError
@@ -85,3 +86,41 @@ def describe(err: Exception) -> str:
         return f"Not implemented yet — {err}"
     return f"{type(err).__name__}: {err}"
 
+
+
+def file_stem(name: str, fallback: str) -> str:
+    """`name` as the stem of a file name: lower-case letters, digits, hyphens and
+    underscores, at most 60 characters (`fallback` when nothing is left)."""
+    keep = "".join(c if c.isalnum() or c in "-_" else "-" for c in name.lower()).strip("-")
+    return keep[:60] or fallback
+
+
+def blob_of(parts: list, mime: str):
+    """A Blob of `parts` (text or blobs) of type `mime`."""
+    return js.Blob.new(to_js(parts), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
+
+
+def download(blob, name: str) -> None:
+    """Save `blob` as the file `name` through a temporary link."""
+    url = js.URL.createObjectURL(blob)
+    a = make("a", download=name)
+    a.href = url
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 2000)
+
+
+def show_running(task: str, running: bool, disabled: tuple[str, ...], cancel: str,
+                 text: str) -> None:
+    """A task of the odds worker running (Odds, Best aim): the `disabled` buttons off, its
+    `cancel` button shown, <body data-`task`="running"> and the header's loading bar saying
+    `text`; and all of it undone when it stops. The rest of the page stays usable."""
+    for button in disabled:
+        el(button).disabled = running
+    el(cancel).hidden = not running
+    if running:
+        document.body.setAttribute(f"data-{task}", "running")
+        el("loading-text").textContent = text
+    else:
+        document.body.removeAttribute(f"data-{task}")

@@ -25,11 +25,14 @@ from .words import in_words
 SEED_MAX = 2**31 - 1  # New seed draws from 1 .. SEED_MAX - 1
 
 
-def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool = True) -> bool:
+def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool = True,
+                 settle: bool = True) -> bool:
     """Validate and show a scenario (a dict or a Scenario); on error keep the previous one
     (and when drawing it fails, keep the previous one and raise).
 
-    `redraw=False` keeps the board on screen (it already shows this scenario)."""
+    `redraw=False` keeps the board on screen (it already shows this scenario);
+    `settle=False` leaves the autosave and the panels that follow the scenario (`settle_scenario`)
+    to the caller, as the start does once the page is ready to Roll."""
     try:
         scenario = bridge.load(new)
     except ScatterlabError as err:
@@ -54,13 +57,20 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
             state.scenario = previous
             fill_fields(state)
             raise
-    autosave(state)  # only once it has loaded and drawn (autosave checks it resolves)
-    for watch in state.watchers:
-        watch(state)
+    if settle:
+        settle_scenario(state)
     # what the page shows, once it is drawn (work in slices may have paused before)
     document.body.dataset.demo = state.demo_file or ""
     document.body.dataset.system = scenario.system
     return True
+
+
+def settle_scenario(state: State) -> None:
+    """After a scenario is shown and drawn: the autosave (which checks that it resolves)
+    and the panels that follow the scenario (`state.watchers`: Build, My scenarios)."""
+    autosave(state)
+    for watch in state.watchers:
+        watch(state)
 
 
 def fill_fields(state: State) -> None:

@@ -8,7 +8,7 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from .dom import make, show_message
+from .dom import blob_of, download, file_stem, show_message
 from .state import State
 
 PNG_SCALE = 2
@@ -25,30 +25,16 @@ def picture(state: State) -> str:
 
 
 def file_name(state: State, ext: str) -> str:
-    """The scenario's title as a file name: letters, digits and hyphens."""
-    title = (state.scenario.title or "board").lower()
-    keep = "".join(c if c.isalnum() or c in "-_" else "-" for c in title).strip("-")
-    return f"{(keep or 'board')[:60]}.{ext}"
+    """The scenario's title as a file name."""
+    return f"{file_stem(state.scenario.title or '', 'board')}.{ext}"
 
 
 def options(**kw) -> object:
     return to_js(kw, dict_converter=js.Object.fromEntries)
 
 
-def download(blob, name: str) -> None:
-    """Save `blob` as `name` through a temporary link."""
-    url = js.URL.createObjectURL(blob)
-    a = make("a", download=name)
-    a.href = url
-    document.body.appendChild(a)
-    a.click()
-    a.remove()
-    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 2000)
-
-
 def svg_blob(text: str):
-    return js.Blob.new(to_js(['<?xml version="1.0" encoding="utf-8"?>\n' + text]),
-                       options(type="image/svg+xml"))
+    return blob_of(['<?xml version="1.0" encoding="utf-8"?>\n' + text], "image/svg+xml")
 
 
 def on_export_svg(state: State, ev) -> None:

@@ -12,13 +12,11 @@ from __future__ import annotations
 import contextlib
 import json
 
-import js
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
+from pyscript import window
 
 from engine import scenario as sc
 
-from .dom import absent, attr, el, make, show_message
+from .dom import absent, attr, blob_of, download, el, file_stem, make, show_message
 from .editor import set_scenario
 from .state import State
 
@@ -100,25 +98,9 @@ def on_click(state: State, ev) -> None:
             del data[key]
             store(data)
     elif action == "export" and key in data:
-        download(f"{safe(key)}.json", json.dumps(data[key], indent=2, ensure_ascii=False))
+        text = json.dumps(data[key], indent=2, ensure_ascii=False)
+        download(blob_of([text], "application/json"), f"{file_stem(key, 'scenario')}.json")
     fill(state)
-
-
-def safe(name: str) -> str:
-    keep = "".join(c if c.isalnum() or c in "-_" else "-" for c in name.lower()).strip("-")
-    return keep[:60] or "scenario"
-
-
-def download(filename: str, text: str) -> None:
-    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"},
-                                            dict_converter=js.Object.fromEntries))
-    url = js.URL.createObjectURL(blob)
-    a = make("a", download=filename)
-    a.href = url
-    document.body.appendChild(a)
-    a.click()
-    a.remove()
-    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 2000)
 
 
 async def on_import(state: State, ev) -> None:
