@@ -47,9 +47,15 @@ def failed(state: State, err: Exception) -> None:
     js.console.error(f"scatterlab: {type(err).__name__}: {err}")
 
 
-def guarded(state: State, handler):
+SLICED_UNITS = 40
+"""A board with more units than this resolves and redraws in slices (about 2 ms a unit in
+Pyodide); a smaller one at once, within the event, as a player expects of a button."""
+
+
+def guarded(state: State, handler, redraws: bool = False):
     """Wrap handler(state, ev): an unexpected error becomes a message (see `failed`); an
-    async handler runs in slices (page/slices.py), so it never holds the page long."""
+    async handler runs in slices (page/slices.py), so it never holds the page long, and so
+    does a handler that `redraws` the board when the board is large (SLICED_UNITS)."""
 
     if inspect.iscoroutinefunction(handler):
         async def run_async(ev=None):
@@ -60,7 +66,18 @@ def guarded(state: State, handler):
                 failed(state, err)
         return run_async
 
+    async def run_sliced(ev=None):
+        try:
+            with sliced(state):
+                handler(state, ev)
+        except Exception as err:
+            failed(state, err)
+
     def run(ev=None):
+        if (redraws and state.scenario is not None
+                and len(state.scenario.units) > SLICED_UNITS):
+            asyncio.ensure_future(run_sliced(ev))
+            return
         try:
             handler(state, ev)
         except Exception as err:
@@ -68,9 +85,16 @@ def guarded(state: State, handler):
     return run
 
 
+REDRAWS = {bridge.on_roll, bridge.on_step, bridge.on_step_back, bridge.on_step_next,
+           editor.on_unit_field, editor.on_apply_json, editor.on_seed, editor.on_new_seed,
+           build.on_change, build.on_click, gestures.on_pointerup}
+"""The handlers that resolve or redraw the board (and never need the event's default
+action prevented): sliced on a large board."""
+
+
 def listen(state: State, node, event: str, handler) -> None:
     """Call handler(state, ev) on `event`, guarded; the proxy lives as long as the page."""
-    state.listeners.append(on(node, event, guarded(state, handler)))
+    state.listeners.append(on(node, event, guarded(state, handler, handler in REDRAWS)))
 
 
 def wire(state: State) -> None:

@@ -428,7 +428,7 @@ def test_7_export_png_goes_to_the_share_sheet_where_there_is_one(new_page, base_
     page = new_page(accept_downloads=True, viewport=PHONE, has_touch=True, is_mobile=True)
     page.add_init_script(SHARE_SHEET)
     downloads = []
-    page.on("download", downloads.append)
+    page.on("download", lambda d: downloads.append(d))
     path = DEMO_FILES[0]
     open_app(page, f"{base_url}?demo={path.name}")
     assert roll(page)

@@ -47,12 +47,20 @@ def importing() -> bool:
 
 
 class Slicer:
-    """The slicing of one task's work: when its slice ends, and whether it is pausing."""
+    """The slicing of one task's work: when its slice ends, and whether it is pausing.
+    Several tasks may work in slices at once (a redraw asked for while another waits for
+    its turn): each has its own, and `state.deadline` is the slice end of the one
+    running, which the monitoring callback reads first (cheap for every other call)."""
 
-    def __init__(self) -> None:
+    def __init__(self, state: State) -> None:
+        self.state = state
         self.owner = asyncio.current_task()  # only its own steps pause, never the loop's
-        self.deadline = time.perf_counter() + SLICE_S
         self.pausing = False  # code the browser runs meanwhile never pauses
+        self.restart(SLICE_S)
+
+    def restart(self, length: float) -> None:
+        """A new slice of `length` seconds from now, for this task (the one running)."""
+        self.deadline = self.state.deadline = time.perf_counter() + length
 
     def pause_if_due(self) -> None:
         """Past the slice, give the browser a turn (unless that cannot be done here)."""
@@ -60,44 +68,58 @@ class Slicer:
                 or asyncio.current_task() is not self.owner or not can_run_sync()):
             return
         if importing():  # another handler could meet the module half made: later
-            self.deadline = time.perf_counter() + SLICE_S / 8
+            self.restart(SLICE_S / 8)
             return
         self.pausing = True
         try:
             run_sync(asyncio.sleep(0))
         finally:
             self.pausing = False
-            self.deadline = time.perf_counter() + SLICE_S
+            self.restart(SLICE_S)
+
+
+def current(state: State) -> Slicer | None:
+    """The slicing of the task running, if it works in slices."""
+    return state.slicers.get(asyncio.current_task()) if state.slicers else None
 
 
 def breathe(state: State) -> None:
     """A point in the page's own code (never inside a call from JavaScript) where long
     work may give the browser a turn: between the rows of a long list, say."""
-    if state.slicer is not None:
-        state.slicer.pause_if_due()
+    slicer = current(state)
+    if slicer is not None:
+        slicer.pause_if_due()
 
 
 @contextlib.contextmanager
 def sliced(state: State) -> Iterator[None]:
-    """Run the body in slices (see the module); nested uses are one slicing."""
-    if (sys.monitoring.get_tool(_TOOL) is not None or not can_run_sync()
-            or asyncio.current_task() is None):
+    """Run the body in slices (see the module); nested uses in one task are one slicing,
+    and tasks working in slices at once are each sliced."""
+    task = asyncio.current_task()
+    if task is None or task in state.slicers or not can_run_sync():
         yield
         return
-    slicer = state.slicer = Slicer()
+    first = not state.slicers
+    if first and sys.monitoring.get_tool(_TOOL) is not None:  # the id is taken elsewhere
+        yield
+        return
+    state.slicers[task] = Slicer(state)
+    if first:
+        def on_start(code, offset):
+            if time.perf_counter() > state.deadline and any(p in code.co_filename
+                                                            for p in PAUSABLE):
+                slicer = current(state)
+                if slicer is not None:
+                    slicer.pause_if_due()
 
-    def on_start(code, offset):
-        if time.perf_counter() > slicer.deadline and any(p in code.co_filename
-                                                         for p in PAUSABLE):
-            slicer.pause_if_due()
-
-    sys.monitoring.use_tool_id(_TOOL, "scatterlab slices")
-    sys.monitoring.register_callback(_TOOL, _START, on_start)
-    sys.monitoring.set_events(_TOOL, _START)
+        sys.monitoring.use_tool_id(_TOOL, "scatterlab slices")
+        sys.monitoring.register_callback(_TOOL, _START, on_start)
+        sys.monitoring.set_events(_TOOL, _START)
     try:
         yield
     finally:
-        state.slicer = None
-        sys.monitoring.set_events(_TOOL, 0)
-        sys.monitoring.register_callback(_TOOL, _START, None)
-        sys.monitoring.free_tool_id(_TOOL)
+        del state.slicers[task]
+        if not state.slicers:
+            sys.monitoring.set_events(_TOOL, 0)
+            sys.monitoring.register_callback(_TOOL, _START, None)
+            sys.monitoring.free_tool_id(_TOOL)

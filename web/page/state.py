@@ -39,7 +39,8 @@ class State:
     theirs: str | None = None  # another tab's save, while the user has not chosen
     save_paused: str | None = None  # why autosave is off (a save could not be set aside)
     updating: bool = False  # this tab asked the new service worker to take over
-    slicer: Any = None  # page/slices.Slicer of the work running in slices, if any
+    slicers: dict = field(default_factory=dict)  # task -> page/slices.Slicer working in slices
+    deadline: float = 0.0  # when the slice of the task running in slices ends (perf_counter)
     history: History = field(default_factory=History)  # undo / redo (page/history.py)
     selected: str | None = None  # the unit picked for editing (page/build.py)
     watchers: list = field(default_factory=list)  # called with the state after each change
