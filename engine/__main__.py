@@ -7,6 +7,7 @@
     python -m engine aim FILE [--objective damage|destroyed|destroy:ID|hits:N]
                          [--friendly-risk P] [--top N] [--json] [--write OUT.json]
     python -m engine render FILE --svg OUT.svg
+    python -m engine presets|new|add|next-turn ...   (building scenarios: engine/cli_build.py)
 
 Exit status: 0 on success, 1 for a bad scenario, an illegal attack, bad dice, odds too
 large to enumerate or a file that cannot be read or written, 2 for a usage error. No input
@@ -21,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from engine import aim, systems
+from engine import aim, cli_build, systems
 from engine import scenario as scenarios
 from engine.clauses import clause_text
 from engine.dice import TooManyOutcomes
@@ -244,13 +245,31 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("render", help="draw the scenario as SVG")
     p.add_argument("file")
     p.add_argument("--svg", required=True)
+    cli_build.add_parsers(sub)
     return parser
+
+
+def _write_document(path: str | None, doc: dict) -> None:
+    """A scenario document as JSON: into `path`, or printed."""
+    text = json.dumps(doc, indent=2, ensure_ascii=False)
+    if not path:
+        print(text)
+        return
+    try:
+        Path(path).write_text(text + "\n", encoding="utf-8")
+    except OSError as e:
+        raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def _run(args: argparse.Namespace) -> None:
     """The command `args` names, printing its result (raising on failure)."""
-    s = _load(args.file)
-    if args.command == "resolve":
+    if args.command == "presets":
+        print(cli_build.presets_text(args.system, args.json))
+        return
+    s = _load(args.file) if "file" in args else None
+    if args.command in cli_build.COMMANDS:
+        _write_document(args.out, cli_build.built(args, s))
+    elif args.command == "resolve":
         res = systems.resolve(s, args.seed)
         print(json.dumps(res.to_dict(), indent=2, ensure_ascii=False) if args.json
               else format_resolution(res))
@@ -275,13 +294,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "validate":
         return _validate(args.files)
+    where = getattr(args, "file", None) or args.system
     try:
         _run(args)
     except (ScatterlabError, CommandError) as e:
-        _report(args.file, e)
+        _report(where, e)
         return 1
     except MemoryError:
-        _report(args.file, CommandError("out of memory"))
+        _report(where, CommandError("out of memory"))
         return 1
     return 0
 

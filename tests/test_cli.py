@@ -296,3 +296,62 @@ def test_odds_precision_stop_is_printed(capsys: pytest.CaptureFixture[str]) -> N
 def test_odds_bad_stops_are_usage_errors(flags: list[str],
                                          capsys: pytest.CaptureFixture[str]) -> None:
     assert flags[0] in usage_error(["odds", ROBOTECH, *flags], capsys)
+
+
+# -- building scenarios (issue 15): presets, new, add, next-turn -----------------------------
+
+
+@pytest.mark.parametrize("system, preset", [("robotech", "regult"), ("heresy", "tactical")])
+def test_new_then_add_a_squad_builds_a_scenario_the_engine_accepts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str, preset: str) -> None:
+    from engine import scenario as sc
+
+    path = str(tmp_path / "mine.json")
+    assert main(["new", system, "--out", path]) == 0
+    assert main(["add", path, preset, "--side", "red", "--at", "30,24", "--count", "10",
+                 "--shape", "blob", "--out", path]) == 0
+    sc.loads(Path(path).read_text("utf-8"))  # the engine accepts it
+    added = [u for u in json.loads(Path(path).read_text("utf-8"))["units"]
+             if u["side"] == "red"]
+    assert len(added) == 10
+    if system == "heresy":  # one 40K unit: the squad's name
+        assert {u["unit"] for u in added} == {preset}
+    assert main(["validate", path]) in (0, 1)  # a starter may still lack a target
+    assert main(["presets", system]) == 0
+    assert f"  {preset} " in capsys.readouterr().out
+
+
+def test_add_on_a_hex_map_and_next_turn_lands_the_shells_in_flight(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """BT-ART.3: the Long Tom fired this turn is in flight next turn, the turn moves on,
+    and the supports used this turn are spent."""
+    demo = ROOT / "web" / "demos" / "battletech-long-tom-spotted.json"
+    path = write(tmp_path, json.loads(demo.read_text("utf-8")))
+    assert main(["add", path, "locust", "--side", "kurita", "--hex", "0303", "--out", path]) == 0
+    assert main(["next-turn", path]) == 0
+    nxt = json.loads(capsys.readouterr().out)
+    attack = nxt["attack"]
+    assert attack["turn"] == 5 and attack["supports"] == []
+    assert [s["target"] for s in attack["in_flight"]] == ["2424"]
+    assert attack["in_flight"][0]["fired_turn"] == 4 and attack["held"] == {"long_tom": 0}
+    assert any(u.get("hex") == "0303" for u in nxt["units"])
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["add", "FILE", "locust", "--side", "k", "--at", "3,3"], "give --hex"),
+    (["add", "FILE", "nope", "--side", "k", "--hex", "0303"], "has no preset 'nope'"),
+    (["add", "FILE", "locust", "--side", "k", "--hex", "0303", "--count", "3"], "one by one"),
+    (["next-turn", "HERESY"], "next-turn is BattleTech's"),
+])
+def test_building_errors_name_the_field_and_exit_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
+    files = {"FILE": write(tmp_path, json.loads(
+        (ROOT / "web" / "demos" / "battletech-long-tom-spotted.json").read_text("utf-8"))),
+             "HERESY": write(tmp_path, doc("heresy"), "h.json")}
+    assert main([files.get(a, a) for a in argv]) == 1
+    assert says in capsys.readouterr().err
+
+
+def test_building_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "invalid choice" in usage_error(["new", "chess"], capsys)
+    assert "X,Y" in usage_error(["add", "f.json", "regult", "--side", "r", "--at", "3"], capsys)
