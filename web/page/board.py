@@ -366,8 +366,9 @@ FRAME_MARGIN_PX = 16.0
 
 def taller_frame(state: State, svg, least: float) -> tuple[float, tuple] | None:
     """A frame taller than Fit's in which the attack's targets and templates (with
-    FRAME_MARGIN_PX round them) are shown at the legible zoom `least` across the board's
-    width: (its aspect ratio, width / height; the box it shows, about their centre). None
+    FRAME_MARGIN_PX round them, and room under them for the zoom buttons) are shown at the
+    legible zoom `least` across the board's width: (its aspect ratio, width / height; the
+    box it shows, about their centre). None
     when Fit's frame is tall enough for that, when they are too wide for it, when it would
     need a board taller than the page's max-height, or when the board is already held by
     its max-height at Fit (wide screens)."""
@@ -381,6 +382,9 @@ def taller_frame(state: State, svg, least: float) -> tuple[float, tuple] | None:
     box = focus(state, svg, False, FRAME_MARGIN_PX / px)
     if box is None:
         return None
+    # the zoom buttons sit over the board's bottom edge: room for them under the attack
+    controls = float(el("zoom").getBoundingClientRect().height) + FRAME_MARGIN_PX / 2
+    box = (box[0], box[1], box[2], box[3] + controls / px)
     view_w, view_h = width / px, box[3]
     if box[2] > view_w or view_h <= view_w * fh / fw or view_h > fh or view_h * px > tallest:
         return None
