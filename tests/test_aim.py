@@ -232,18 +232,24 @@ def test_rt_3_an_indirect_fire_ground_point_between_three_mecha_beats_each_of_th
     assert_figures_are_those_of_odds(s, best)
 
 
-def test_rt_3_an_indirect_fire_ground_point_between_two_mecha_beats_either() -> None:
-    """Two Regults 6" apart: a 2.5" template on one misses the other, but on the ground
-    between them it covers both (RT-3, RT-5)."""
-    s = scenarios.load_dict({
+def grenade_at_two_regults(y1: float, y2: float, terrain: list | None = None
+                           ) -> scenarios.Scenario:
+    """A VF-1 at (6, 24) with an Indirect Fire grenade at r1, Regults r1 and r2 at x 30."""
+    return scenarios.load_dict({
         "format": "scatterlab/1", "system": "robotech", "seed": 1,
-        "table": {"width": 48, "height": 48},
+        "table": {"width": 48, "height": 48}, "terrain": terrain or [],
         "units": [{"id": "a1", "side": "UEDF", "kind": "mecha", "x": 6, "y": 24, "base_mm": 40,
                    "df": 5, "gn": 2, "pil": 2, "cp": 0},
-                  regult("r1", 30, 21), regult("r2", 30, 27)],
+                  regult("r1", 30, y1), regult("r2", 30, y2)],
         "attack": {"attacker": "a1", "targets": ["r1"],
                    "weapon": {"name": "Grenade", "md": 10, "range": 48,
                               "abilities": ["blast", "indirect_fire"]}}})
+
+
+def test_rt_3_an_indirect_fire_ground_point_between_two_mecha_beats_either() -> None:
+    """Two Regults 6" apart: a 2.5" template on one misses the other, but on the ground
+    between them it covers both (RT-3, RT-5)."""
+    s = grenade_at_two_regults(21, 27)
     ranking = aim.rank(s)
     best = ranking.scored[0]
     point = dict(best.aim.attack).get("point")
@@ -257,15 +263,7 @@ def test_rt_3_ground_points_no_friendly_mecha_can_see_are_refused() -> None:
     """A wall hides the ground south of the Regults from the only friendly mecha: those
     points are refused, and every ground point ranked is in its sight."""
     wall = [(25.0, 24.6), (25.0, 40.0)]
-    s = scenarios.load_dict({
-        "format": "scatterlab/1", "system": "robotech", "seed": 1,
-        "table": {"width": 48, "height": 48}, "terrain": [{"points": [list(p) for p in wall]}],
-        "units": [{"id": "a1", "side": "UEDF", "kind": "mecha", "x": 6, "y": 24, "base_mm": 40,
-                   "df": 5, "gn": 2, "pil": 2, "cp": 0},
-                  regult("r1", 30, 22.5), regult("r2", 30, 25.5)],
-        "attack": {"attacker": "a1", "targets": ["r1"],
-                   "weapon": {"name": "Grenade", "md": 10, "range": 48,
-                              "abilities": ["blast", "indirect_fire"]}}})
+    s = grenade_at_two_regults(22.5, 25.5, [{"points": [list(p) for p in wall]}])
     ranking = aim.rank(s)
     ground = [dict(r.aim.attack)["point"] for r in ranking.scored
               if dict(r.aim.attack).get("point")]
