@@ -368,10 +368,10 @@ def taller_frame(state: State, svg, least: float) -> tuple[float, tuple] | None:
     """A frame taller than Fit's in which the attack's targets and templates (with
     FRAME_MARGIN_PX round them, and room under them for the zoom buttons) are shown at the
     legible zoom `least` across the board's width: (its aspect ratio, width / height; the
-    box it shows, about their centre). None
-    when Fit's frame is tall enough for that, when they are too wide for it, when it would
-    need a board taller than the page's max-height, or when the board is already held by
-    its max-height at Fit (wide screens)."""
+    box it shows, about their centre). None when Fit's frame is tall enough for that, when
+    they are too wide for it, when it would need a board taller than the page's
+    max-height, or when the board is already held by its max-height at Fit (wide
+    screens)."""
     rect = svg.getBoundingClientRect()
     width, height = float(rect.width), float(rect.height)
     fw, fh = state.fit[2], state.fit[3]
