@@ -38,6 +38,15 @@ class Builder:
         self.taps += 1
         self._after()
 
+    def tap_at(self, x: float, y: float) -> None:
+        """A tap (or click) on the page at client (x, y): on the board, say."""
+        if self.touch:
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
+        self.taps += 1
+        self._after()
+
     def pick(self, selector: str, value: str) -> None:
         self.page.select_option(selector, value)
         self.taps += 1
@@ -148,18 +157,26 @@ def test_a_keyboard_only(new_page, base_url):
     assert after["y"] == pytest.approx(before["y"] - 0.5)
 
 
-def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url):
+def device(new_page, where: str):
+    """A page on a desktop with a mouse, or on a 390 x 844 touch phone."""
+    if where == "phone":
+        return new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    return new_page(viewport=DESKTOP)
+
+
+@pytest.mark.parametrize("where", ["desktop", "phone"])
+def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url, where):
     """(b) A VF-1's 4-missile Derringer volley over three Regults, one 3" from a friendly:
     RT-4 shown beside Roll, Roll disabled and the friend marked; moved away, legal."""
-    page = new_page()
+    page = device(new_page, where)
     open_app(page, base_url)
-    b = Builder(page)
+    b = Builder(page, touch=where == "phone")
     b.system("robotech")  # the starter: a VF-1 Battloid with a Derringer
+    page.locator("#board").scroll_into_view_if_needed()
     xy = page.evaluate("""([x, y]) => { const s = document.querySelector('#board svg');
         const p = new DOMPoint(x, y).matrixTransform(s.getScreenCTM()); return [p.x, p.y]; }""",
                        [20, 22])
-    page.mouse.click(*xy)  # a tap on empty board moves the ground point there
-    b.taps += 1
+    b.tap_at(*xy)  # a tap on empty board moves the ground point there
     point = b.doc()["attack"]["point"]
     assert abs(point["x"] - 20) <= 0.1 and abs(point["y"] - 22) <= 0.1
     for uid_y in (16, 24, 32):
@@ -172,7 +189,7 @@ def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url):
     assert page.is_disabled("#roll")
     assert page.get_attribute("#legality", "data-units") == "spartan"
     assert page.locator('#board [data-unit="spartan"].illegal').count() == 1
-    screenshot(page, "build-b-illegal")
+    screenshot(page, f"build-b-illegal-{where}")
     b.select("spartan")
     b.type('[data-section="unit"][data-key="y"]', "44")
     b.type('[data-section="unit"][data-key="x"]', "10")
@@ -181,15 +198,16 @@ def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url):
     assert not page.is_disabled("#roll")
     assert b.doc()["attack"]["targets"] == ["regult", "regult-2", "regult-3", "regult-3"]
     b.check_against_cpython(b.roll())
-    print(f"(b) taps: {b.taps}")
+    print(f"(b) taps on the {where}: {b.taps}")
 
 
-def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url):
+@pytest.mark.parametrize("where", ["desktop", "phone"])
+def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url, where):
     """(c) A Heavy Bombing on a hex next to a friendly 'Mech, a Long Tom fired this turn,
     Next turn: the shell in flight lands, the turn moves on."""
-    page = new_page()
+    page = device(new_page, where)
     open_app(page, base_url)
-    b = Builder(page)
+    b = Builder(page, touch=where == "phone")
     b.system("battletech")
     b.type('[data-section="attack"][data-key="side"]', "kurita")
     b.add("atlas", "davion", hex_label="1010")
@@ -198,9 +216,10 @@ def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url):
     b.type("#support-hex", "1010")
     b.tap("#add-support")
     b.pick("#support-preset", "long-tom")
-    box = page.locator('#board [data-hex="1009"]').first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    b.taps += 1  # a tap on an empty hex of the map aims the support there
+    hex_1009 = page.locator('#board [data-hex="1009"]').first
+    hex_1009.scroll_into_view_if_needed()
+    box = hex_1009.bounding_box()
+    b.tap_at(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # aims it there
     assert page.input_value("#support-hex") == "1009"
     b.tap("#add-support")
     assert b.legality()[0], b.legality()[1]
@@ -214,7 +233,7 @@ def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url):
     got = b.roll()
     b.check_against_cpython(got)
     assert any(s["clause"].startswith("BT-ART") for s in got["steps"])
-    print(f"(c) taps: {b.taps}")
+    print(f"(c) taps on the {where}: {b.taps}")
 
 
 def test_my_scenarios_survive_demos_and_reload(new_page, base_url, demos):
