@@ -178,6 +178,8 @@ def test_another_tabs_change_is_noticed_and_the_user_chooses(browser, watch, bas
         b.wait_for_selector('.notice[data-notice="other-tab"]')
         b.click('.notice[data-notice="other-tab"] button:text("Keep mine")')
         assert json.loads(stored(b, SAVE_KEY).split("\n", 1)[1])["seed"] == 1111
+        # the browser tells the other tab with a `storage` event, after this tab's click
+        a.wait_for_selector('.notice[data-notice="other-tab"]')
         assert a.locator('.notice[data-notice="other-tab"]').count() == 1
     finally:
         context.close()
