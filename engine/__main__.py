@@ -65,10 +65,11 @@ def _load(path: str) -> scenarios.Scenario:
     return scenarios.loads(text)
 
 
-def _write_svg(path: str | None, svg: str) -> None:
+def _write_file(path: str | None, text: str) -> None:
+    """Write `text` to `path` (nothing when there is no path); CommandError if it cannot."""
     if path:
         try:
-            Path(path).write_text(svg, encoding="utf-8")
+            Path(path).write_text(text, encoding="utf-8")
         except OSError as e:
             raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
 
@@ -252,13 +253,10 @@ def _parser() -> argparse.ArgumentParser:
 def _write_document(path: str | None, doc: dict) -> None:
     """A scenario document as JSON: into `path`, or printed."""
     text = json.dumps(doc, indent=2, ensure_ascii=False)
-    if not path:
+    if path:
+        _write_file(path, text + "\n")
+    else:
         print(text)
-        return
-    try:
-        Path(path).write_text(text + "\n", encoding="utf-8")
-    except OSError as e:
-        raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def _run(args: argparse.Namespace) -> None:
@@ -273,7 +271,7 @@ def _run(args: argparse.Namespace) -> None:
         res = systems.resolve(s, args.seed)
         print(json.dumps(res.to_dict(), indent=2, ensure_ascii=False) if args.json
               else format_resolution(res))
-        _write_svg(args.svg, args.svg and _svg(s, res))
+        _write_file(args.svg, args.svg and _svg(s, res))
     elif args.command == "odds":
         try:
             o = systems.odds(s, method=args.method, trials=args.trials,
@@ -282,11 +280,11 @@ def _run(args: argparse.Namespace) -> None:
             raise CommandError(f"exact odds need too many outcomes ({e}); use "
                                "--method auto or --method monte-carlo") from None
         print(json.dumps(o.to_dict(), indent=2) if args.json else format_odds(o))
-        _write_svg(args.svg, args.svg and _svg(s, odds=o))
+        _write_file(args.svg, args.svg and _svg(s, odds=o))
     elif args.command == "aim":
         _aim(s, args)
     else:
-        _write_svg(args.svg, _svg(s))
+        _write_file(args.svg, _svg(s))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
