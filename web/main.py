@@ -57,21 +57,17 @@ def guarded(state: State, handler, redraws: bool = False):
     async handler runs in slices (page/slices.py), so it never holds the page long, and so
     does a handler that `redraws` the board when the board is large (SLICED_UNITS)."""
 
-    if inspect.iscoroutinefunction(handler):
-        async def run_async(ev=None):
-            try:
-                with sliced(state):
-                    await handler(state, ev)
-            except Exception as err:
-                failed(state, err)
-        return run_async
-
     async def run_sliced(ev=None):
         try:
             with sliced(state):
-                handler(state, ev)
+                done = handler(state, ev)
+                if inspect.isawaitable(done):
+                    await done
         except Exception as err:
             failed(state, err)
+
+    if inspect.iscoroutinefunction(handler):
+        return run_sliced
 
     def run(ev=None):
         if (redraws and state.scenario is not None
