@@ -560,7 +560,8 @@ def test_11_every_clause_opens_a_demo_step_that_cites_it(new_page, base_url):
         assert cites(SimpleNamespace(**shown), clause), (clause, shown)
         assert page.is_visible("#caption")
     # a clause ID in the log opens its entry in the rules
-    page.click("#log li a.clause >> nth=1")
+    page.click("#log li a.clause >> nth=1")  # opens the rules from an async handler
+    page.wait_for_selector("#rules .rule.current")
     current = page.locator("#rules .rule.current")
     assert current.count() == 1 and page.evaluate(IN_SIGHT, "#rules .rule.current")
 
