@@ -68,8 +68,9 @@ class Roll:
 class Dice(ABC):
     """The interface every rule uses. Subclasses supply the four primitive draws."""
 
-    def __init__(self) -> None:
+    def __init__(self, record: bool = True) -> None:
         self._rolls: list[Roll] = []
+        self._recording = record
 
     # -- what rules call -------------------------------------------------------------
 
@@ -77,7 +78,7 @@ class Dice(ABC):
         """One die of `sides` faces (1..sides)."""
         self._begin(label, "die", 1, sides)
         value = self._die(label, sides)
-        self._rolls.append(Roll(label, (value,), value))
+        self._keep(label, (value,), value)
         return value
 
     def d6(self, label: str) -> int:
@@ -87,22 +88,22 @@ class Dice(ABC):
     def dice(self, label: str, n: int, sides: int = 6) -> tuple[int, ...]:
         """N dice whose individual faces matter (each To Wound die, say)."""
         self._begin(label, "dice", n, sides)
-        faces = tuple(self._die(f"{label}#{i + 1}", sides) for i in range(n))
-        self._rolls.append(Roll(label, faces, list(faces)))
+        faces = self._faces(label, n, sides)
+        self._keep(label, faces, list(faces))
         return faces
 
     def highest(self, label: str, n: int = 2, sides: int = 6) -> int:
         """N dice, keeping the highest face (40K Ordnance armour penetration: 2D6)."""
         self._begin(label, "highest", n, sides)
         faces, value = self._highest(label, n, sides)
-        self._rolls.append(Roll(label, faces, value))
+        self._keep(label, faces, value)
         return value
 
     def total(self, label: str, n: int = 2, sides: int = 6) -> int:
         """The sum of N dice (NdM), e.g. 2D6 for a scatter distance or a target roll."""
         self._begin(label, "total", n, sides)
         faces, value = self._total(label, n, sides)
-        self._rolls.append(Roll(label, faces, value))
+        self._keep(label, faces, value)
         return value
 
     def direction(self, label: str, breakpoints: Breakpoints = ()) -> float:
@@ -113,7 +114,7 @@ class Dice(ABC):
         """
         self._begin(label, "direction", 1, 360)
         value = self._direction(label, breakpoints)
-        self._rolls.append(Roll(label, (), round(value, 3)))
+        self._keep(label, (), round(value, 3))
         return value
 
     def scatter(self, label: str, breakpoints: Breakpoints = ()) -> float | None:
@@ -124,8 +125,14 @@ class Dice(ABC):
         self._begin(label, "scatter", 1, 6)
         value = self._scatter(label, breakpoints)
         shown = HIT if value is None else round(value, 3)
-        self._rolls.append(Roll(label, (shown,), shown))
+        self._keep(label, (shown,), shown)
         return value
+
+    def _keep(self, label: str, faces: tuple[Any, ...], value: Any) -> None:
+        """Record a roll for the log (not when made with ``record=False``: Monte Carlo runs
+        thousands of attacks and reads none of their rolls)."""
+        if self._recording:
+            self._rolls.append(Roll(label, faces, value))
 
     def drain(self) -> list[Roll]:
         """The rolls made since the last drain (the log attaches them to a step)."""
@@ -151,6 +158,9 @@ class Dice(ABC):
     @abstractmethod
     def _die(self, label: str, sides: int) -> int: ...
 
+    def _faces(self, label: str, n: int, sides: int) -> tuple[int, ...]:
+        return tuple(self._die(f"{label}#{i + 1}", sides) for i in range(n))
+
     def _total(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
         faces = tuple(self._die(label, sides) for _ in range(n))
         return faces, sum(faces)
@@ -172,7 +182,14 @@ def _normalise(breakpoints: Breakpoints) -> tuple[float, ...]:
 
 
 def _seeded_die(rng: random.Random, sides: int) -> int:
-    return rng.randint(1, sides)
+    """A face 1..sides: the least power of two covering `sides`, redrawn past it (the
+    draw CPython's ``randint(1, sides)`` makes, without its call layers: Monte Carlo
+    rolls millions of dice)."""
+    bits = sides.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= sides:
+        r = rng.getrandbits(bits)
+    return r + 1
 
 
 def _seeded_direction(rng: random.Random) -> float:
@@ -180,7 +197,7 @@ def _seeded_direction(rng: random.Random) -> float:
 
 
 def _seeded_scatter(rng: random.Random) -> float | None:
-    if rng.randint(1, 6) <= SCATTER_HIT_FACES:
+    if _seeded_die(rng, 6) <= SCATTER_HIT_FACES:
         return None
     return _seeded_direction(rng)
 
@@ -188,13 +205,17 @@ def _seeded_scatter(rng: random.Random) -> float | None:
 class SeededDice(Dice):
     """Reproducible dice from an integer seed; identical in CPython and Pyodide."""
 
-    def __init__(self, seed: int) -> None:
-        super().__init__()
+    def __init__(self, seed: int, record: bool = True) -> None:
+        super().__init__(record)
         self.seed = seed
         self._rng = random.Random(seed)
 
     def _die(self, label: str, sides: int) -> int:
         return _seeded_die(self._rng, sides)
+
+    def _faces(self, label: str, n: int, sides: int) -> tuple[int, ...]:
+        rng = self._rng
+        return tuple(_seeded_die(rng, sides) for _ in range(n))
 
     def _direction(self, label: str, breakpoints: Breakpoints) -> float:
         return _seeded_direction(self._rng)
@@ -710,7 +731,7 @@ def estimate(
     """
     counts: dict[T, int] = {}
     tally = _Tally(readings)
-    dice = SeededDice(seed)
+    dice = SeededDice(seed, record=False)
     start = clock()
     deadline = math.inf if seconds is None else start + seconds
     run, check, stop = 0, min(trials, FIRST_CHECK), "trials"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from engine.dice import Budget, Distribution, Sample
 
@@ -28,8 +28,7 @@ S = TypeVar("S", bound=Hashable)
 V = TypeVar("V", bound=Hashable)
 
 
-@dataclass(frozen=True)
-class Harm:
+class Harm(NamedTuple):
     """What one attack did to one unit: hits, damage points (or wounds), by location.
 
     `locations` pairs a hit location with its damage; a system that folds hit locations

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.dice import Dice, enumerate_outcomes
 from engine.errors import IllegalAttack
@@ -97,8 +97,7 @@ class Tally:
     gets_hot: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class ModelResult:
+class ModelResult(NamedTuple):
     """What the attack did to one model (wounds or, for vehicles, Hull Points lost)."""
 
     hits: int = 0

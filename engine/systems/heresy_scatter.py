@@ -155,7 +155,8 @@ def take_aim(scenario: Scenario, legal: Callable[[Fire, int, Point], bool]) -> F
                 BLAST_RADII[attack.weapon.blast], mega, units, infantry,
                 tuple(majority_toughness([scenario.units[i] for i in inf]) if inf else None
                       for inf in infantry),
-                tuple(allocation_order(shapes, inf, eye) for inf in infantry),
+                tuple(allocation_order([reach_to(s, eye) for s in shapes], inf)
+                      for inf in infantry),
                 tuple(cover_from(eye, sh, areas) for sh in shapes))
     aimed = []
     for shot in attack.shots:
@@ -187,11 +188,11 @@ def touches(shape: Shape, centre: Point, radius: float) -> bool:
     return gap(shape, centre) <= radius + TOUCH_EPS
 
 
-def zone_of(fire: Fire, shape: Shape, centre: Point) -> int | None:
-    """HH-7/HH-13: the innermost zone the footprint touches (the best S and AP), or None."""
-    g = gap(shape, centre)
+def zone_at(fire: Fire, reach: float) -> int | None:
+    """HH-7/HH-13: the innermost zone a footprint `reach` from the centre (`reach_to`)
+    touches (the best S and AP), or None."""
     for z, radius in enumerate(fire.radii):
-        if g <= radius + TOUCH_EPS:
+        if reach <= radius + TOUCH_EPS:
             return z
     return None
 
@@ -221,32 +222,35 @@ def reach_to(shape: Shape, source: Point) -> float:
     measures between models (negative inside a base: the deeper, the closer)."""
     if isinstance(shape, Rect):
         return rect_distance_to_point(shape, source)
-    return shape.center.distance_to(source) - shape.radius
+    c = shape.center
+    return math.hypot(c.x - source.x, c.y - source.y) - shape.radius
 
 
-def allocation_order(shapes: tuple[Shape, ...], members: tuple[int, ...], source: Point
-                     ) -> tuple[int, ...]:
-    """HH-8/HH-14: wounds go to the closest model first, measured from `source` (the firer's
-    centre, whose own radius adds the same to every distance, or the marker's centre) to the
-    edge of each base; ties in scenario order."""
-    return tuple(sorted(members, key=lambda i: (reach_to(shapes[i], source), i)))
+def allocation_order(reach: list[float], members: tuple[int, ...]) -> tuple[int, ...]:
+    """HH-8/HH-14: wounds go to the closest model first, measured from the source (the
+    firer's centre, whose own radius adds the same to every distance, or the marker's
+    centre) to the edge of each base (`reach`: `reach_to` per model); ties in scenario
+    order."""
+    return tuple(sorted(members, key=lambda i: (reach[i], i)))
 
 
 def hits_at(fire: Fire, centre: Point) -> Hits:
     """Everything the marker at `centre` covers (HH-7), with facings, the allocation orders
     of the units' infantry and the cover of each model (from the marker centre for a
     Mega-blast, HH-14; from the firer otherwise)."""
-    zones = tuple(zone_of(fire, s, centre) for s in fire.shapes)
+    reach = [reach_to(s, centre) for s in fire.shapes]
+    zones = tuple(zone_at(fire, r) for r in reach)
     facings = tuple(facing_from(fire, i, centre) if z is not None else None
                     for i, z in enumerate(zones))
     if not fire.mega:
         return Hits(zones, facings, fire.firer_orders, fire.firer_cover)
     areas = fire.scenario.board.areas
-    return Hits(zones, facings, tuple(allocation_order(fire.shapes, inf, centre)
+    covers = (tuple(cover_from(centre, sh, areas) if z is not None else None
+                    for sh, z in zip(fire.shapes, zones, strict=True)) if areas
+              else (None,) * len(zones))
+    return Hits(zones, facings, tuple(allocation_order(reach, inf)
                                       if any(zones[i] is not None for i in inf) else ()
-                                      for inf in fire.infantry),
-                tuple(cover_from(centre, sh, areas) if z is not None else None
-                      for sh, z in zip(fire.shapes, zones, strict=True)))
+                                      for inf in fire.infantry), covers)
 
 
 def no_hits(fire: Fire) -> Hits:

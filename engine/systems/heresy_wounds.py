@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.dice import Dice
 from engine.log import Log, unit_state
@@ -55,8 +55,7 @@ EVENT_TEXT = {
 BREACHING_AP = 2
 
 
-@dataclass(frozen=True, order=True)
-class Wound:
+class Wound(NamedTuple):
     """One wound to allocate: its zone (HH-13: 0 for a plain blast), AP (HH-16: the rank of
     an AP for sorting: 1 best, 7 for no AP), the source it is allocated from (HH-14: 0 for
     the firer, else the number of a Mega-blast marker's pool source) and Strength."""
