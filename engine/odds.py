@@ -34,13 +34,16 @@ class Harm(NamedTuple):
     `locations` pairs a hit location with its damage; a system that folds hit locations
     into their expectation (BattleTech's exact odds) stores expected damage there.
     `destroyed` is the system's own reading of "out of the game" (a 40K model removed, a
-    Robotech mecha whose damage reaches its MDC).
+    Robotech mecha whose damage reaches its MDC). `left`: what a BattleTech 'Mech's record
+    sheet has left (`battletech_sheet.Sheet`; None for every other unit). A tuple, since
+    Monte Carlo counts millions of them.
     """
 
     hits: int = 0
     damage: int = 0
     locations: tuple[tuple[str, float], ...] = ()
     destroyed: bool = False
+    left: Any = None
 
     @property
     def hit(self) -> bool:

@@ -16,10 +16,12 @@ from engine import scenario as scenarios
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
 from engine.dice import Budget, ScriptedDice, sum_distribution
 from engine.errors import IllegalAttack
+from engine.geometry import move
 from engine.log import Log
 from engine.odds import Tally, blocks_of, partition
 from engine.scenario import Scenario
 from engine.systems import EXACT_SECONDS, heresy, joint, odds, resolve
+from engine.systems.heresy_scatter import breakpoints, hits_at, land, no_hits
 from tests.test_suite import assert_same_marginals
 
 TRIALS = 20_000
@@ -710,3 +712,27 @@ def test_groups_and_landing_heat_map() -> None:
     points = heresy.landing(s)
     assert points[0]["p"] == pytest.approx(1 / 3 + 2 / 3 * 3 / 36, abs=1e-6)  # BS 3: 2D6 <= 3
     assert sum(p["p"] for p in points) == pytest.approx(1.0, abs=1e-4)
+
+
+ARC_FILES = [Path(__file__).parent / "suite" / "heresy-mega-three-shots-thirty-models.json",
+             Path(__file__).parent / "suite" / "heresy-three-shots-corner-rhino.json",
+             *sorted((Path(__file__).parent.parent / "web" / "demos").glob("heresy-*.json"))]
+
+
+@pytest.mark.parametrize("path", ARC_FILES, ids=lambda p: p.stem)
+def test_hh_7_a_landing_looked_up_by_arc_is_what_the_marker_covers(path: Path) -> None:
+    """Monte Carlo looks a landing up by its arc between breakpoints (`land`, `arc_of`);
+    at every distance and at bearings all round, also beside each breakpoint, what it
+    looks up is what measuring that landing gives (HH-6, HH-7, HH-14)."""
+    fire = heresy.prepare(scenarios.loads(path.read_text("utf-8")))
+    table = fire.scenario.board.table
+    for shot, aimed in enumerate(fire.shots):
+        for s in range(1, 13):
+            near = [b + d for b in breakpoints(fire, shot, s) for d in (-1e-4, 1e-4)]
+            for bearing in [k * 7.3 for k in range(50)] + [b % 360.0 for b in near]:
+                for _ in range(2):  # the first landing alike is measured, the next looked up
+                    got = land(fire, shot, s, bearing)
+                centre = move(aimed.aim, bearing, s)
+                on = table.contains(centre.x, centre.y)
+                assert (got.on_table, got.hits) == (on, hits_at(fire, centre) if on
+                                                    else no_hits(fire)), (shot, s, bearing)

@@ -38,7 +38,7 @@ from engine.systems.battletech_rules import (
     merge_locations,
     prepare,
 )
-from engine.systems.battletech_sheet import Sheet, SheetHarm, figures, take
+from engine.systems.battletech_sheet import Sheet, figures, take
 
 Pairs = tuple[tuple[str, Any], ...]
 """Damage by location key ("CT", "CT(R)", "-"), sorted."""
@@ -199,9 +199,7 @@ def _harm(state: State, p: float, locs: dict[str, float]) -> Harm:
     """The unit's harm in one state; damage by location is its expectation in that state."""
     hits, damage, left = state
     where = tuple(sorted((k, v / p) for k, v in locs.items() if v))
-    if left is None:
-        return Harm(hits, damage, where)
-    return SheetHarm(hits, damage, where, left.destroyed, left)
+    return Harm(hits, damage, where, left is not None and left.destroyed, left)
 
 
 def marginals(scn: Scenario, budget: Budget | None = None) -> Marginals:

@@ -83,7 +83,7 @@ from engine.odds import Harm
 from engine.scenario import Scenario
 from engine.scenario.battletech import FLOATING, Support, Unit, held_name
 from engine.systems import battletech_tables as T
-from engine.systems.battletech_sheet import Sheet, SheetHarm, describe, left_of, take
+from engine.systems.battletech_sheet import Sheet, describe, left_of, take
 
 SUBMERGED_DEPTH = 2
 ARC_RANK = {"front": 0, "left": 1, "right": 1, "rear": 2}
@@ -744,10 +744,9 @@ def run(turn: Turn, dice: Dice, log: Log) -> Outcome:
     if not log.silent:
         harms = harm(scn, outcome)
         for unit, h in zip(scn.units, harms, strict=True):
-            left = getattr(h, "left", None)
-            if left is not None:
+            if h.left is not None:
                 log.step("BT-SHEET", f"{unit.name}'s record sheet after the turn: "
-                         f"{describe(Sheet.of(unit), left)}",
+                         f"{describe(Sheet.of(unit), h.left)}",
                          unit_state(unit.id, "damaged" if h.damage else "untouched"))
         log.step("RESULT", "; ".join(f"{u.name}: {h.damage} damage" for u, h in
                                      zip(scn.units, harms, strict=True)),
@@ -786,8 +785,7 @@ def harm(scn: Scenario, outcome: Outcome) -> tuple[Harm, ...]:
     for groups, left in zip(taken, _sheets_left(scn, outcome), strict=True):
         hits, damage = len(groups), sum(g.damage for g in groups)
         where = merge_locations((g.key, g.damage) for g in groups)
-        out.append(Harm(hits, damage, where) if left is None
-                   else SheetHarm(hits, damage, where, left.destroyed, left))
+        out.append(Harm(hits, damage, where, left is not None and left.destroyed, left))
     return tuple(out)
 
 

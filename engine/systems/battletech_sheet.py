@@ -95,19 +95,12 @@ def _absorb(points: list[int], i: int, damage: int) -> int:
     return damage - used
 
 
-@dataclass(frozen=True)
-class SheetHarm(Harm):
-    """The harm of a 'Mech with a record sheet: also what the sheet has left."""
-
-    left: Sheet | None = None
-
-
 def figures(full: Sheet, dist: Iterable[tuple[Harm, float]]) -> dict[str, Any]:
     """Per location: the chance its armour is breached and that it is destroyed."""
     breached = dict.fromkeys(ARMOUR, 0.0)
     lost = dict.fromkeys(LOCATIONS, 0.0)
     for harm, p in dist:
-        left = getattr(harm, "left", None) or full
+        left = harm.left or full
         for k in left.breached():
             breached[k] += p
         for k in left.lost():

@@ -429,12 +429,9 @@ def hit_code(hit: Hit) -> int:
     return 1 + hit[0] * len(FACING_SLOTS) + FACING_SLOTS.index(hit[1])
 
 
-def hit_of(code: int) -> Hit | None:
-    """The Hit a `hit_code` stands for."""
-    if not code:
-        return None
-    zone, facing = divmod(code - 1, len(FACING_SLOTS))
-    return zone, FACING_SLOTS[facing]
+HIT_OF: tuple[Hit | None, ...] = (None,) + tuple((zone, facing) for zone in range(3)
+                                                 for facing in FACING_SLOTS)
+"""The Hit each `hit_code` stands for (a Mega-blast has three zones, HH-13)."""
 
 
 def empty_unit(fire: Fire, u: int) -> UnitTally:
@@ -454,7 +451,7 @@ def member_hits(fire: Fire, u: int, tally: UnitTally) -> tuple[tuple[Hit, ...], 
     """Per member of unit `u`, every Hit it took, sorted."""
     n = len(fire.units[u][1])
     if fire.mega:
-        return tuple(tuple(sorted(hit_of(v[0][k]) for v in tally if v[0][k]))
+        return tuple(tuple(sorted(HIT_OF[v[0][k]] for v in tally if v[0][k]))
                      for k in range(n))
     mask = (1 << COUNT_BITS) - 1
     slots = len(FACING_SLOTS)
@@ -515,7 +512,7 @@ def plan_unit(fire: Fire, u: int, tally: UnitTally, hits: tuple[tuple[Hit, ...],
     lost = tuple(firer_lost(fire, events) if i == fire.firer else 0 for i in infantry)
     local = [members.index(i) for i in infantry]
     if fire.mega:
-        views = [tuple(hit_of(v[0][k]) for k in local) for v in tally]
+        views = [tuple(HIT_OF[v[0][k]] for k in local) for v in tally]
         sources = Sources(tuple(v[1] for v in tally),
                           tuple(tuple(c or None for c in v[2]) for v in tally))
     else:
@@ -524,9 +521,10 @@ def plan_unit(fire: Fire, u: int, tally: UnitTally, hits: tuple[tuple[Hit, ...],
                           (tuple(fire.firer_cover[i] for i in infantry),))
     rolls = []
     if t is not None:
+        zones = [[h[0] for h in view if h is not None] for view in views]
         for zone in range(len(fire.radii)):
-            for source, view in enumerate(views):
-                n = sum(1 for h in view if h is not None and h[0] == zone)
+            for source, hit in enumerate(zones):
+                n = hit.count(zone)
                 if n:
                     s, ap = zone_profile(fire, zone)
                     rolls.append((source, zone, s, ap, to_wound_target(s, t), n))
@@ -581,6 +579,8 @@ def resolve_unit(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], 
     """HH-8 and after, for one unit: To Wound, allocation and saves, then each vehicle's
     armour; the result per member."""
     members = fire.units[u][1]
+    if not tally and not events:
+        return (UNTOUCHED,) * len(members)
     hits = member_hits(fire, u, tally)
     results = {i: ModelResult(hits=len(h)) if h else UNTOUCHED
                for i, h in zip(members, hits, strict=True)}

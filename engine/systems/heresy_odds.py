@@ -26,6 +26,7 @@ Carlo past it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -80,6 +81,13 @@ def expected_states(state: int, items: int, kept: float) -> int:
     the one before it kept the fraction `kept` of its pairs after merging equal states
     (merging only grows as Hits add up, so this errs high by little)."""
     return int(state * items * kept)
+
+
+def mega_states(views: list[int]) -> int:
+    """The pools a Mega-blast's shots make, from each shot's count of views: its pools
+    are the views of its shots in any order (HH-14), so they merge only by order, and
+    there are about the product over the shots' count of orders."""
+    return math.prod(views) // math.factorial(len(views))
 
 
 def heat(fire: Fire) -> Distribution[Heat]:
@@ -285,6 +293,8 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         seen = [views(u, shot).map(lambda v: (pool_view(fire, u, v),
                                               0 if k is None else own_hits(fire, u, k, v)))
                 for shot in fired]
+        if fire.mega:
+            budget.check(mega_states([len(v) for v in seen]) // HOPELESS)
         state = Distribution.certain((empty_unit(fire, u) if fire.mega else (0, 0), 0))
         kept = 1.0
         for shot_views in seen:

@@ -19,6 +19,7 @@ a breakpoint; supersets are harmless (they only split an arc where nothing chang
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -88,7 +89,8 @@ class Aimed:
 @dataclass(frozen=True, eq=False)
 class Fire:
     """The attack, prepared once: who, where, what marker. `breaks` and `fresh` keep what
-    exact odds and the HH-10 policy compute per aim point (never shared between attacks)."""
+    exact odds and the HH-10 policy compute per aim point, `landed` and `arcs` what a
+    landing covers per arc of the arrow (`land`; never shared between attacks)."""
 
     scenario: Scenario
     shapes: tuple[Shape, ...]
@@ -104,6 +106,10 @@ class Fire:
     breaks: dict[tuple[Point, int], tuple[float, ...]] = field(default_factory=dict,
                                                                compare=False)
     fresh: dict[Point, float] = field(default_factory=dict, compare=False)
+    landed: dict[tuple[Point, int, int], tuple[bool, Hits]] = field(default_factory=dict,
+                                                                    compare=False)
+    arcs: dict[tuple[Point, int], list[float] | None] = field(default_factory=dict,
+                                                              compare=False)
 
     @property
     def attack(self) -> Any:
@@ -155,7 +161,7 @@ def take_aim(scenario: Scenario, legal: Callable[[Fire, int, Point], bool]) -> F
                 BLAST_RADII[attack.weapon.blast], mega, units, infantry,
                 tuple(majority_toughness([scenario.units[i] for i in inf]) if inf else None
                       for inf in infantry),
-                tuple(allocation_order([reach_to(s, eye) for s in shapes], inf)
+                tuple(allocation_order(reaches(shapes, eye), inf)
                       for inf in infantry),
                 tuple(cover_from(eye, sh, areas) for sh in shapes))
     aimed = []
@@ -188,13 +194,12 @@ def touches(shape: Shape, centre: Point, radius: float) -> bool:
     return gap(shape, centre) <= radius + TOUCH_EPS
 
 
-def zone_at(fire: Fire, reach: float) -> int | None:
-    """HH-7/HH-13: the innermost zone a footprint `reach` from the centre (`reach_to`)
-    touches (the best S and AP), or None."""
-    for z, radius in enumerate(fire.radii):
-        if reach <= radius + TOUCH_EPS:
-            return z
-    return None
+def zones_at(fire: Fire, reach: list[float]) -> tuple[int | None, ...]:
+    """HH-7/HH-13: per model, the innermost zone its footprint touches (the best S and
+    AP), or None; `reach`: how far each is from the centre (`reaches`)."""
+    limits = [radius + TOUCH_EPS for radius in fire.radii]
+    n = len(limits)
+    return tuple(z if (z := bisect_left(limits, r)) < n else None for r in reach)
 
 
 def facing_from(fire: Fire, i: int, centre: Point) -> str | None:
@@ -217,19 +222,18 @@ def armour_facing(hull: Rect, source: Point) -> str:
     return facing_of_attack(hull, source)
 
 
-def reach_to(shape: Shape, source: Point) -> float:
-    """How far `source` is from a model, measured to the edge of its base or hull as 40K
+def reaches(shapes: tuple[Shape, ...], source: Point) -> list[float]:
+    """How far `source` is from each model, measured to the edge of its base or hull as 40K
     measures between models (negative inside a base: the deeper, the closer)."""
-    if isinstance(shape, Rect):
-        return rect_distance_to_point(shape, source)
-    c = shape.center
-    return math.hypot(c.x - source.x, c.y - source.y) - shape.radius
+    x, y = source.x, source.y
+    return [rect_distance_to_point(s, source) if isinstance(s, Rect)
+            else math.hypot(s.center.x - x, s.center.y - y) - s.radius for s in shapes]
 
 
 def allocation_order(reach: list[float], members: tuple[int, ...]) -> tuple[int, ...]:
     """HH-8/HH-14: wounds go to the closest model first, measured from the source (the
     firer's centre, whose own radius adds the same to every distance, or the marker's
-    centre) to the edge of each base (`reach`: `reach_to` per model); ties in scenario
+    centre) to the edge of each base (`reach`: `reaches`); ties in scenario
     order."""
     return tuple(sorted(members, key=lambda i: (reach[i], i)))
 
@@ -238,8 +242,8 @@ def hits_at(fire: Fire, centre: Point) -> Hits:
     """Everything the marker at `centre` covers (HH-7), with facings, the allocation orders
     of the units' infantry and the cover of each model (from the marker centre for a
     Mega-blast, HH-14; from the firer otherwise)."""
-    reach = [reach_to(s, centre) for s in fire.shapes]
-    zones = tuple(zone_at(fire, r) for r in reach)
+    reach = reaches(fire.shapes, centre)
+    zones = zones_at(fire, reach)
     facings = tuple(facing_from(fire, i, centre) if z is not None else None
                     for i, z in enumerate(zones))
     if not fire.mega:
@@ -263,11 +267,47 @@ def land(fire: Fire, shot: int, distance: float, bearing: float | None) -> Landi
     """HH-4 to HH-6: shot `shot`'s marker moved `distance` along `bearing` (None: HIT, no
     move)."""
     aim = fire.shots[shot].aim
-    centre = aim if bearing is None or distance == 0 else move(aim, bearing, distance)
-    table = fire.scenario.board.table
-    if not table.contains(centre.x, centre.y):
-        return Landing(centre, False, no_hits(fire))
-    return Landing(centre, True, hits_at(fire, centre))
+    if bearing is None or distance == 0:
+        return Landing(aim, *_covered(fire, aim, (aim, 0, 0)))
+    centre = move(aim, bearing, distance)
+    arc = arc_of(fire, shot, distance, bearing)
+    return Landing(centre, *_covered(fire, centre, None if arc is None else (aim, distance, arc)))
+
+
+def arc_of(fire: Fire, shot: int, s: int, bearing: float) -> int | None:
+    """The arc between two `breakpoints` the arrow points into (what the marker covers is
+    the same all along it), or None on a breakpoint itself, or the first time the marker
+    scatters `s` from this aim (one resolution seldom scatters alike twice, and need not
+    pay for the breakpoints; Monte Carlo does, thousands of times)."""
+    key = (fire.shots[shot].aim, s)
+    if key not in fire.arcs:
+        fire.arcs[key] = None
+        return None
+    cuts = fire.arcs[key]
+    if cuts is None:
+        cuts = fire.arcs[key] = sorted({a % 360.0 for a in breakpoints(fire, shot, s)})
+    if not cuts:
+        return 0
+    arc = bisect_left(cuts, bearing)
+    near = min(abs(bearing - cuts[arc % len(cuts)]), abs(bearing - cuts[arc - 1]))
+    return None if near < ARC_EPS else arc % len(cuts)
+
+
+ARC_EPS = 1e-6
+"""Degrees from a breakpoint within which a landing is measured rather than looked up."""
+
+
+def _covered(fire: Fire, centre: Point, key: tuple[Point, int, int] | None
+             ) -> tuple[bool, Hits]:
+    """HH-6/HH-7 at `centre`: on the table, and what the marker covers; kept under `key`
+    (the aim, distance and arc of the landing) so that Monte Carlo measures each arc once."""
+    if key is not None and key in fire.landed:
+        return fire.landed[key]
+    on = fire.scenario.board.table.contains(centre.x, centre.y)
+    covered = (on, hits_at(fire, centre) if on else no_hits(fire))
+    if key is not None:
+        fire.landed[key] = covered
+    return covered
 
 
 # -- breakpoints ------------------------------------------------------------------------------
@@ -393,8 +433,9 @@ def breakpoints(fire: Fire, shot: int, s: int) -> tuple[float, ...]:
     """Every arrow bearing at which shot `shot`'s scatter of `s` inches may change its
     `Landing.hits`.
 
-    Only exact odds ask for them (the dice call this lazily), once per path of the outcome
-    tree, so they are computed once per aim point and distance and kept in the `Fire`."""
+    Exact odds ask for them (the dice call this lazily) once per path of the outcome tree,
+    and `arc_of` for every landing alike after the first, so they are computed once per
+    aim point and distance and kept in the `Fire`."""
     key = (fire.shots[shot].aim, s)
     if key not in fire.breaks:
         fire.breaks[key] = tuple(_breakpoints(fire, key[0], s)) if s > 0 else ()
