@@ -98,6 +98,17 @@ def with_squad(doc: dict[str, Any], preset_id: str, count: int, *, shape: str = 
     return out
 
 
+def squad_of(doc: dict[str, Any], uid: str) -> tuple[str, ...]:
+    """The ids of every model of `uid`'s Heresy unit (its ``unit`` name, HH-7: a unit is one
+    side's models of that name), in document order; just `uid` for a model alone in its
+    unit and in the other systems, whose units stand alone."""
+    units = doc.get("units", [])
+    mine = next((u for u in units if u.get("id") == uid), None)
+    if doc.get("system") != "heresy" or mine is None or "unit" not in mine:
+        return (uid,)
+    return tuple(u["id"] for u in units if u.get("unit") == mine["unit"])
+
+
 def move_squad(doc: dict[str, Any], squad: str, dx: float, dy: float) -> dict[str, Any]:
     """`doc` with every model of the Heresy unit `squad` moved by (dx, dy) inches."""
     out = copy.deepcopy(doc)

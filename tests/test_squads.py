@@ -84,3 +84,16 @@ def test_refusals_name_the_field():
                             side="x", angle=90)
     with pytest.raises(ScenarioError, match=r"units\[\d+\]\.x"):
         sc.load_dict(off)
+
+
+def test_squad_of_names_every_model_of_the_unit():
+    doc = squads.with_squad(starters.starter("heresy"), "guardsman", 3, at=(30, 20),
+                            side="traitor", squad="squad-a")
+    ids = [u["id"] for u in doc["units"] if u.get("unit") == "squad-a"]
+    assert len(ids) == 3
+    assert squads.squad_of(doc, ids[1]) == tuple(ids)
+    firer = next(u["id"] for u in doc["units"] if u["id"] not in ids)
+    assert squads.squad_of(doc, firer) == (firer,)
+    robotech = starters.starter("robotech")
+    uid = robotech["units"][0]["id"]
+    assert squads.squad_of(robotech, uid) == (uid,)

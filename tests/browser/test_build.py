@@ -157,6 +157,49 @@ def test_a_keyboard_only(new_page, base_url):
     assert after["y"] == pytest.approx(before["y"] - 0.5)
 
 
+def test_a_whole_squad_moves_by_drag_and_by_arrow_key(new_page, base_url):
+    """One model's drag moves only it; with "Move all 10 of its unit" pressed, a drag of
+    one model moves all ten by the same amount, and so does an arrow key (the no-drag
+    way); undo puts the squad back."""
+    page = new_page()
+    open_app(page, base_url)
+    b = Builder(page)
+    leman_russ_at_tactical_squad(b)
+    b.select("tactical-5")
+    b.tap('[data-action="whole-squad"]')
+    assert page.get_attribute('[data-action="whole-squad"]', "aria-pressed") == "true"
+    before = {u["id"]: u for u in b.doc()["units"]}
+    node = page.locator('#board svg [data-unit="tactical-5"]').first
+    node.scroll_into_view_if_needed()
+    box = node.bounding_box()
+    scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    for i in range(1, 6):
+        page.mouse.move(cx + 3 * scale * i / 5, cy + 2 * scale * i / 5, steps=1)
+    page.mouse.up()
+    page.wait_for_function("JSON.parse(document.getElementById('json').value)"
+                           ".units.find(u => u.id === 'tactical-1').x !== "
+                           + json.dumps(before["tactical-1"]["x"]))
+    after = {u["id"]: u for u in b.doc()["units"]}
+    dx = after["tactical-5"]["x"] - before["tactical-5"]["x"]
+    dy = after["tactical-5"]["y"] - before["tactical-5"]["y"]
+    assert dx == pytest.approx(3, abs=0.2) and dy == pytest.approx(2, abs=0.2)
+    for uid, u in before.items():
+        moved = (dx, dy) if u.get("unit") == "tactical" else (0, 0)
+        assert (after[uid]["x"] - u["x"], after[uid]["y"] - u["y"]) == pytest.approx(moved)
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("ArrowLeft")
+    keyed = {u["id"]: u for u in b.doc()["units"]}
+    for uid, u in after.items():
+        step = -0.5 if u.get("unit") == "tactical" else 0
+        assert keyed[uid]["x"] == pytest.approx(u["x"] + step)
+    b.tap('[data-action="undo"]')
+    b.tap('[data-action="undo"]')
+    assert b.doc()["units"] == list(before.values())
+
+
 def device(new_page, where: str):
     """A page on a desktop with a mouse, or on a 390 x 844 touch phone."""
     if where == "phone":

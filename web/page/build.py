@@ -10,7 +10,9 @@ judges it) and so to the history; the legality line beside Roll is the engine's 
 
 No drag is needed: a unit is selected by a tap on the board or its button here, then the
 arrow keys move it 0.5" (a hex map: one hex; Up north, Down south, Left north-west, Right
-north-east, with Shift south-west and south-east), or its x, y or hex is typed.
+north-east, with Shift south-west and south-east), or its x, y or hex is typed. With "Move
+all N of its unit" pressed, a drag or an arrow key on one model of a Heresy squad moves the
+whole squad.
 """
 
 from __future__ import annotations
@@ -214,6 +216,12 @@ def selected_section(state: State, system: str):
     bar.appendChild(button("Make target", "make-target"))
     bar.appendChild(button("Duplicate", "duplicate"))
     bar.appendChild(button("Delete", "delete"))
+    squad = squads.squad_of(doc_of(state), state.selected)
+    if len(squad) > 1:
+        bar.appendChild(button(f"Move all {len(squad)} of its unit", "whole-squad",
+                               aria_pressed="true" if state.whole_squad else "false",
+                               title="Dragging a model and the arrow keys move every model "
+                                     "of its unit together"))
     node.appendChild(bar)
     for spec in editing.UNIT_FIELDS[system]:
         if editing.applies(spec, unit):
@@ -435,6 +443,12 @@ def act_add_building(state: State, target) -> None:
                                         value_of("add-hex")))
 
 
+def act_whole_squad(state: State, target) -> None:
+    """Drags and arrow keys move one model, or every model of its unit (a Heresy squad)."""
+    state.whole_squad = not state.whole_squad
+    fill(state)
+
+
 def act_select(state: State, target) -> None:
     select_unit(state, attr(target, "data-unit"))
 
@@ -538,7 +552,7 @@ ACTIONS = {
     "make-attacker": act_make_attacker, "make-target": act_make_target,
     "duplicate": act_duplicate, "delete": act_delete, "use-weapon": act_use_weapon,
     "add-support": act_add_support, "remove-support": act_remove_support,
-    "next-turn": act_next_turn,
+    "next-turn": act_next_turn, "whole-squad": act_whole_squad,
 }
 
 
@@ -606,7 +620,15 @@ def on_key(state: State, ev) -> None:
         if not state.scenario.board.map.contains(moved):
             return
         unit["hex"] = moved.label
+    elif len(dragged(state, state.selected)) > 1:
+        doc = squads.move_squad(doc, unit["unit"], dx * STEP_INCHES, dy * STEP_INCHES)
     else:
         unit["x"] = round(float(unit["x"]) + dx * STEP_INCHES, 3)
         unit["y"] = round(float(unit["y"]) + dy * STEP_INCHES, 3)
     commit(state, doc)
+
+
+def dragged(state: State, uid: str) -> tuple[str, ...]:
+    """The models a drag or an arrow key on `uid` moves: its whole unit when the player
+    asked for that ("Move all N of its unit"), else `uid` alone."""
+    return squads.squad_of(doc_of(state), uid) if state.whole_squad else (uid,)

@@ -1,4 +1,5 @@
-"""The board's gestures: dragging a unit moves it; dragging empty board pans, two fingers
+"""The board's gestures: dragging a unit moves it (or its whole squad, when the Build panel's
+"Move all N of its unit" is pressed); dragging empty board pans, two fingers
 pinch, the mouse wheel zooms around the pointer. At Fit a one-finger swipe on the board
 scrolls the page (CSS touch-action); zoomed in, it pans the board."""
 
@@ -9,10 +10,11 @@ import contextlib
 from pyscript import document
 
 from engine import scenario as sc
+from engine import squads
 
 from .board import board_point, board_svg, pan_by, svg_point, zoom_by
 from .bridge import draw
-from .build import select_unit, tap_board
+from .build import dragged, select_unit, tap_board
 from .dom import absent, attr, clear_message, el
 from .editor import set_scenario
 from .irolled import arrow_move, arrow_press, arrow_release
@@ -95,13 +97,18 @@ def on_pointerdown(state: State, ev) -> None:
     ev.preventDefault()
     with contextlib.suppress(Exception):
         g.setPointerCapture(ev.pointerId)
-    g.classList.add("dragging")
+    uid = attr(g, "data-unit")
+    ids = dragged(state, uid)
+    nodes = [n for n in (document.querySelector(f'#board [data-unit="{i}"]') for i in ids)
+             if not absent(n)]
+    for node in nodes:
+        node.classList.add("dragging")
     state.drag = {
-        "id": attr(g, "data-unit"),
-        "g": g,
+        "id": uid,
+        "ids": ids,
+        "nodes": [(node, attr(node, "transform")) for node in nodes],
         "svg": svg,
         "start": start,
-        "orig": attr(g, "transform"),
         "pointer": ev.pointerId,
         "client": (float(ev.clientX), float(ev.clientY)),
         "delta": (0.0, 0.0),
@@ -131,18 +138,19 @@ def on_pointermove(state: State, ev) -> None:
         return
     dx, dy = p[0] - d["start"][0], p[1] - d["start"][1]
     d["delta"], d["client"] = (dx, dy), (float(ev.clientX), float(ev.clientY))
-    d["g"].setAttribute("transform", f"translate({dx:.3f} {dy:.3f}) {d['orig']}".strip())
+    for node, orig in d["nodes"]:
+        node.setAttribute("transform", f"translate({dx:.3f} {dy:.3f}) {orig}".strip())
 
 
 def cancel_drag(state: State) -> None:
-    """Put the dragged unit back where it was."""
+    """Put the dragged unit (or squad) back where it was."""
     d, state.drag = state.drag, None
-    if d is not None:
-        d["g"].classList.remove("dragging")
-        if d["orig"]:
-            d["g"].setAttribute("transform", d["orig"])
+    for node, orig in d["nodes"] if d is not None else ():
+        node.classList.remove("dragging")
+        if orig:
+            node.setAttribute("transform", orig)
         else:
-            d["g"].removeAttribute("transform")
+            node.removeAttribute("transform")
 
 
 def on_pointerup(state: State, ev) -> None:
@@ -170,7 +178,9 @@ def on_pointerup(state: State, ev) -> None:
         cancel_drag(state)
         return
     unit = data["units"][index]
-    if "hex" in unit:
+    if len(d["ids"]) > 1:
+        data = squads.move_squad(data, unit["unit"], round(dx, 1), round(dy, 1))
+    elif "hex" in unit:
         target = None
         for node in document.elementsFromPoint(ev.clientX, ev.clientY):
             hex_node = node.closest("[data-hex]")

@@ -43,6 +43,7 @@ class State:
     deadline: float = 0.0  # when the slice of the task running in slices ends (perf_counter)
     history: History = field(default_factory=History)  # undo / redo (page/history.py)
     selected: str | None = None  # the unit picked for editing (page/build.py)
+    whole_squad: bool = False  # drags and arrow keys move the picked model's whole unit
     watchers: list = field(default_factory=list)  # called with the state after each change
     presses: dict = field(default_factory=dict)  # pointerId -> where a press on empty board began
     aim_ranking: dict | None = None  # engine Ranking.to_dict(5) of Best aim, or None
