@@ -429,9 +429,9 @@ def hit_code(hit: Hit) -> int:
     return 1 + hit[0] * len(FACING_SLOTS) + FACING_SLOTS.index(hit[1])
 
 
-HIT_OF: tuple[Hit | None, ...] = (None,) + tuple((zone, facing) for zone in range(3)
+HIT_OF: tuple[Hit | None, ...] = (None,) + tuple((zone, facing) for zone in range(len(ZONE_NAMES))
                                                  for facing in FACING_SLOTS)
-"""The Hit each `hit_code` stands for (a Mega-blast has three zones, HH-13)."""
+"""The Hit each `hit_code` stands for (at most a Mega-blast's three zones, HH-13)."""
 
 
 def empty_unit(fire: Fire, u: int) -> UnitTally:
@@ -536,16 +536,15 @@ def roll_to_wound(fire: Fire, plan: UnitPlan, dice: Dice, log: Log) -> tuple[Wou
     wounds: list[Wound] = []
     for source, zone, s, ap, target, n in plan.rolls:
         where = f" ({ZONE_NAMES[zone]} zone)" if fire.mega else ""
+        hits = f"{n} Hit{'s' if n > 1 else ''}"
         if target is None:
-            log.step("HH-8", f"{plan.name}: {n} Hit{'s' if n > 1 else ''}{where} at S{s} "
-                             "cannot wound.")
+            log.step("HH-8", f"{plan.name}: {hits}{where} at S{s} cannot wound.")
             continue
         faces = dice.dice(f"To Wound {plan.name}{where} ({target}+)", n)
         got = [w for f in faces if (w := wound_from_roll(
             zone, s, ap, target, fire.attack.weapon.breaching, f, fire.options, source))]
         wounds += got
         if not log.silent:
-            hits = f"{n} Hit{'s' if n > 1 else ''}"
             breach = sum(w.ap != ap for w in got)
             log.step("HH-16" if breach else ("HH-13" if fire.mega else "HH-8"),
                      f"{plan.name}: {hits}{where} at S{s} wound on {target}+: {len(got)} "

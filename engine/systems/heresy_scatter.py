@@ -288,9 +288,9 @@ def arc_of(fire: Fire, shot: int, s: int, bearing: float) -> int | None:
         cuts = fire.arcs[key] = sorted({a % 360.0 for a in breakpoints(fire, shot, s)})
     if not cuts:
         return 0
-    arc = bisect_left(cuts, bearing)
-    near = min(abs(bearing - cuts[arc % len(cuts)]), abs(bearing - cuts[arc - 1]))
-    return None if near < ARC_EPS else arc % len(cuts)
+    arc = bisect_left(cuts, bearing) % len(cuts)
+    near = min(abs((bearing - cut + 180.0) % 360.0 - 180.0) for cut in (cuts[arc], cuts[arc - 1]))
+    return None if near < ARC_EPS else arc
 
 
 ARC_EPS = 1e-6
