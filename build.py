@@ -222,10 +222,10 @@ def prerender_board(demo_path: Path) -> tuple[str, str]:
     page skips its first draw when the board already shows that scenario)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from engine import render, scenario
+    from engine import legality, render, scenario
 
     demo = scenario.loads(demo_path.read_text("utf-8"))
-    svg = render.board(demo).strip()
+    svg = render.board(demo, reach=legality.range_lines(demo)).strip()
     if svg.startswith("<?xml"):
         svg = svg[svg.index("?>") + 2:].lstrip()
     return svg, scenario.fingerprint(demo)

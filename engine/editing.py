@@ -247,3 +247,42 @@ def coerce(spec: Spec, raw: Any, path: str) -> Any:
             raise ScenarioError(path, "must be a whole number")
         return int(number)
     return int(number) if number == int(number) else round(number, 3)
+
+
+def with_aim(doc: dict[str, Any], moves: str, shots: tuple[int, ...], x: float, y: float
+             ) -> dict[str, Any]:
+    """`doc` with an aim moved to (x, y) (`engine.reach.RangeLine.moves`): ``"aim"``, the
+    hole of the Heresy shots `shots` (HH-1), in ``attack.each_shot`` when the document aims
+    shot by shot, else ``attack.aim``; ``"point"``, a Robotech ground point (RT-3)."""
+    out = copy.deepcopy(doc)
+    attack = out["attack"]
+    point = {"x": round(x, 2), "y": round(y, 2)}
+    if moves == "point":
+        attack["point"] = point
+    elif "each_shot" in attack:
+        for i in shots:
+            attack["each_shot"][i]["aim"] = point
+    else:
+        attack["aim"] = point
+    return out
+
+
+def with_preplotted(doc: dict[str, Any], selection: str, hexes: list[str]) -> dict[str, Any]:
+    """`doc` with the BattleTech artillery selection's pre-plotted hexes set to `hexes`
+    (``attack.preplotted``, BT-ART.1; none: the selection is dropped). The parser holds
+    them to BT-ART.2's limits, naming the field."""
+    out = copy.deepcopy(doc)
+    plotted = out["attack"].setdefault("preplotted", {})
+    plotted[selection] = list(hexes)
+    if not hexes:
+        del plotted[selection]
+    if not plotted:
+        del out["attack"]["preplotted"]
+    return out
+
+
+def toggle_preplotted(doc: dict[str, Any], selection: str, hex_label: str) -> dict[str, Any]:
+    """`doc` with `hex_label` added to, or taken from, a selection's pre-plotted hexes."""
+    hexes = list(doc["attack"].get("preplotted", {}).get(selection, []))
+    hexes = [h for h in hexes if h != hex_label] if hex_label in hexes else [*hexes, hex_label]
+    return with_preplotted(doc, selection, hexes)

@@ -15,7 +15,9 @@ from typing import Any
 from engine import scenario as sc
 from engine.clauses import clause_text
 from engine.errors import IllegalAttack, ScenarioError
-from engine.systems import runner
+from engine.reach import RangeLine
+from engine.scenario import Scenario
+from engine.systems import rules_of, runner
 
 
 @dataclass(frozen=True)
@@ -58,3 +60,10 @@ def check(doc: dict[str, Any]) -> Verdict:
         return Verdict(False, err.clause, "attack", err.reason, clause_text(err.clause) or "",
                        named_units(err.reason, ids))
     return Verdict(True)
+
+
+def range_lines(scenario: Scenario) -> tuple[RangeLine, ...]:
+    """The attack's reach for the board as the player edits (`engine.reach`): a line per
+    aim, red past the weapon's range; none for BattleTech, whose supports have no range."""
+    rules = rules_of(scenario.system)
+    return rules.range_lines(scenario) if hasattr(rules, "range_lines") else ()

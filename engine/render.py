@@ -28,16 +28,21 @@ What the page and exported files can rely on:
   ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit.
 - Best aim: ``g.aim-scores`` of ``circle.aim-score[data-value]``, the score of every
   candidate aim (`engine.render_aim`).
+- Range lines (a tabletop board being set up): ``g.reach-lines`` of ``line.reach`` (within
+  range), ``line.reach.beyond[data-clause]`` (past it, red) and ``circle.aim-handle``
+  ``[data-aim=<line>][data-moves=aim|point]``, the one mark that takes the pointer.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 from engine import render_aim, render_hex, render_table
 from engine.log import Resolution
 from engine.odds import Odds
+from engine.reach import RangeLine
 from engine.render_common import Canvas, all_marks, steps_drawn
 from engine.render_summary import unit_states
 from engine.scenario import Scenario
@@ -50,10 +55,12 @@ def _painter(scenario: Scenario) -> ModuleType:
 
 def board(scenario: Scenario, resolution: Resolution | None = None, *,
           upto_step: int | None = None, odds: Odds | None = None,
-          size: float | None = None, aim_scores: list[dict[str, Any]] | None = None) -> str:
+          size: float | None = None, aim_scores: list[dict[str, Any]] | None = None,
+          reach: Sequence[RangeLine] = ()) -> str:
     """The SVG text of the board with the units, the marks of the resolution's steps
-    0..`upto_step` (all when None), the `odds` overlay and the score of every candidate
-    aim (`aim_scores`, `engine.aim.Ranking.overlay`).
+    0..`upto_step` (all when None), the `odds` overlay, the score of every candidate
+    aim (`aim_scores`, `engine.aim.Ranking.overlay`) and the attack's range lines
+    (`reach`, `engine.legality.range_lines`: a tabletop board being set up).
 
     `size` is the longer side of the drawing in pixels (width/height attributes); by
     default 16 px per inch on a table, 1 px per unit on a hex map. The viewBox covers
@@ -71,4 +78,6 @@ def board(scenario: Scenario, resolution: Resolution | None = None, *,
         painter.draw_odds(canvas, scenario, odds)
     if aim_scores:
         render_aim.draw_scores(canvas, aim_scores)
+    if reach:
+        render_table.draw_reach(canvas, scenario, reach)
     return canvas.tostring()

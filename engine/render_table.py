@@ -9,11 +9,13 @@ rectangles with a white bar on the front edge.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from engine.geometry import Point, Rect, base_radius_in, direction
 from engine.log import Mark, Step
 from engine.odds import Odds
+from engine.reach import RangeLine
 from engine.render_common import (
     Box,
     Canvas,
@@ -48,6 +50,11 @@ CSS = """
 .mark .dirs{stroke:#000;stroke-width:$s1}
 .mark .dir{font-size:$f1;font-weight:bold}
 .mark-scatter .shaft{stroke:#000;stroke-width:$s3}
+.reach{stroke:#1d4ed8;stroke-width:$s3;stroke-dasharray:$d1}
+.reach.beyond{stroke:#c00;stroke-width:$s4;stroke-dasharray:none}
+.reach-label{font-size:$fg;fill:#c00;paint-order:stroke;stroke:#fff;stroke-width:$s3}
+.aim-handle{fill:#1d4ed8;fill-opacity:.2;stroke:#1d4ed8;stroke-width:$s2;
+ pointer-events:all;cursor:move}
 """
 
 
@@ -215,6 +222,29 @@ def draw_step(canvas: Canvas, scenario: Scenario, index: int, step: Step) -> Non
         _template(canvas, index, m, f)
     for m in marks_of(step, "scatter"):
         _scatter(canvas, index, m, f)
+
+
+def draw_reach(canvas: Canvas, scenario: Scenario, lines: Sequence[RangeLine]) -> None:
+    """Each aim's range line (`engine.reach`): dashed within the weapon's range, solid red
+    past it with the range at the point where it ends, and a handle on each aim a drag may
+    move (``circle.aim-handle[data-aim=<line>][data-moves]``)."""
+    f = _sizes(scenario)["f1"]
+    group = canvas.layers["marks"].add(canvas.dwg.g(class_="reach-lines"))
+    weapon = scenario.attack.weapon
+    for k, line in enumerate(lines):
+        start, end, limit = line.start, line.end, line.limit
+        upto = end if limit is None else limit
+        group.add(canvas.dwg.line((num(start.x), num(start.y)), (num(upto.x), num(upto.y)),
+                                  class_="reach"))
+        if limit is not None:
+            group.add(canvas.dwg.line((num(limit.x), num(limit.y)), (num(end.x), num(end.y)),
+                                      class_="reach beyond", **{"data-clause": line.clause}))
+            group.add(canvas.text(f'{num(weapon.range, 1)}" max', limit.x, limit.y - 0.8 * f,
+                                  "reach-label"))
+        if line.moves:
+            group.add(canvas.dwg.circle((num(end.x), num(end.y)), num(0.45 * f),
+                                        class_="aim-handle",
+                                        **{"data-aim": str(k), "data-moves": line.moves}))
 
 
 def _cell_radius(points: list[tuple[float, float]]) -> float:

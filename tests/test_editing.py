@@ -103,3 +103,33 @@ def test_field_verdict_names_the_path():
 def test_named_units_whole_words():
     assert legality.named_units("friendly mecha b1, b12 would be under", ["b1", "b12", "b"]) \
         == ("b1", "b12")
+
+
+def test_HH_1_with_aim_moves_the_hole_of_the_shots_aimed_there():
+    doc = starters.starter("heresy")
+    moved = editing.with_aim(doc, "aim", (0,), 30.123, 20)
+    assert moved["attack"]["aim"] == {"x": 30.12, "y": 20}
+    doc["attack"]["each_shot"] = [{"target": "f1"}, {"target": "f1"}]
+    moved = editing.with_aim(doc, "aim", (1,), 31, 21)
+    assert moved["attack"]["each_shot"] == [{"target": "f1"},
+                                            {"target": "f1", "aim": {"x": 31, "y": 21}}]
+    assert "aim" not in moved["attack"]
+
+
+def test_RT_3_with_aim_moves_the_ground_point():
+    doc = starters.starter("robotech")
+    doc["attack"]["point"] = {"x": 10, "y": 10}
+    assert editing.with_aim(doc, "point", (), 12, 14)["attack"]["point"] == {"x": 12, "y": 14}
+
+
+def test_BT_ART_1_toggle_preplotted_adds_and_takes_a_hex():
+    doc = starters.starter("battletech")
+    once = editing.toggle_preplotted(doc, "long_tom", "0808")
+    assert once["attack"]["preplotted"] == {"long_tom": ["0808"]}
+    sc.load_dict(once)
+    assert "preplotted" not in editing.toggle_preplotted(once, "long_tom", "0808")["attack"]
+    crowded = doc
+    for label in ("0101", "0102", "0103", "0104", "0105", "0106"):
+        crowded = editing.toggle_preplotted(crowded, "long_tom", label)
+    with pytest.raises(ScenarioError, match="preplotted"):
+        sc.load_dict(crowded)

@@ -12,11 +12,12 @@ from statistics import NormalDist
 
 import pytest
 
+from engine import legality, render
 from engine import scenario as scenarios
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
 from engine.dice import Budget, ScriptedDice, sum_distribution
 from engine.errors import IllegalAttack
-from engine.geometry import move
+from engine.geometry import Point, move
 from engine.log import Log
 from engine.odds import Tally, blocks_of, partition
 from engine.scenario import Scenario
@@ -146,6 +147,29 @@ def test_hh_2_hole_within_maximum_range() -> None:
     with pytest.raises(IllegalAttack) as e:
         run(far)
     assert e.value.clause == "HH-2"
+
+
+def test_hh_2_range_line_from_the_firer_edge_red_past_the_maximum_range() -> None:
+    # the firer's base edge is 0.63" from its centre (10, 24); the hole at (30.63, 24)
+    near = legality.range_lines(scenarios.load_dict(
+        doc([marine("a", 30.63, 24)], weapon={"range": 24})))
+    assert [(ln.end, ln.limit, ln.moves) for ln in near] == [(Point(30.63, 24), None, "aim")]
+    assert (near[0].start.x, near[0].start.y) == pytest.approx((10.63, 24), abs=1e-3)
+    far = legality.range_lines(scenarios.load_dict(
+        doc([marine("a", 30.63, 24)], weapon={"range": 12})))
+    assert far[0].clause == "HH-2"
+    assert (far[0].limit.x, far[0].limit.y) == pytest.approx((22.63, 24), abs=1e-3)
+    svg = render.board(scenarios.load_dict(doc([marine("a", 30.63, 24)],
+                                               weapon={"range": 12})), reach=far)
+    assert 'class="reach beyond" data-clause="HH-2"' in svg and '12" max' in svg
+    assert 'data-aim="0" data-moves="aim"' in svg
+
+
+def test_hh_2_shots_aimed_alike_share_one_range_line() -> None:
+    d = doc([marine("a", 30, 24), marine("b", 30, 30)], weapon={"shots": 3},
+            each_shot=[{"target": "a"}, {"target": "b"}, {"target": "a"}])
+    lines = legality.range_lines(scenarios.load_dict(d))
+    assert [ln.shots for ln in lines] == [(0, 2), (1,)]
 
 
 def test_hh_5_minimum_range_refused_with_its_own_words() -> None:

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from engine import legality, systems
 from engine import scenario as scenarios
-from engine import systems
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
 from engine.dice import ScriptedDice
 from engine.errors import IllegalAttack, ScenarioError
@@ -67,6 +67,27 @@ def build(units: list[dict[str, Any]], weapon: dict[str, Any] | None = None,
     if terrain:
         doc["terrain"] = [{"points": t} for t in terrain]
     return scenarios.load_dict(doc)
+
+
+
+def test_rt_2_range_line_base_edge_to_base_edge_red_past_the_range() -> None:
+    # 40 mm bases (0.787" radius): centres 30" apart are 28.43" edge to edge
+    s = build([attacker(6, 24), unit("r1", 36, 24)], weapon={**GRENADE, "range": 20})
+    (line,) = legality.range_lines(s)
+    assert line.clause == "RT-2" and line.moves == ""
+    assert (line.start.x, line.start.y) == pytest.approx((6.787, 24), abs=1e-3)
+    assert (line.end.x, line.end.y) == pytest.approx((35.213, 24), abs=1e-3)
+    assert (line.limit.x, line.limit.y) == pytest.approx((26.787, 24), abs=1e-3)
+    (inside,) = legality.range_lines(build([attacker(6, 24), unit("r1", 20, 24)]))
+    assert inside.limit is None
+
+
+def test_rt_3_ground_point_range_line_moves_the_point() -> None:
+    weapon = {**GRENADE, "abilities": ["blast", "indirect_fire"]}
+    s = build([attacker(6, 24), unit("r1", 40, 24)], weapon=weapon, point={"x": 30, "y": 24})
+    (line,) = legality.range_lines(s)
+    assert (line.clause, line.moves, line.end, line.limit) == ("RT-3", "point",
+                                                               Point(30, 24), None)
 
 
 def play(s: Scenario, dice: list[Any]) -> tuple[dict[str, rt.UnitResult], list[Any]]:

@@ -16,11 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dice import Budget, Dice, sum_distribution
+from engine.errors import IllegalAttack
 from engine.geometry import direction
 from engine.log import Log
 from engine.odds import Harm, Marginals
+from engine.reach import RangeLine
 from engine.scenario import Scenario
-from engine.systems import heresy_odds
+from engine.systems import heresy_attack, heresy_odds
 from engine.systems.heresy_attack import (
     Outcome,
     check_attack,
@@ -87,6 +89,15 @@ def groups(scenario: Scenario) -> dict[str, list[int]]:
     for i, m in enumerate(scenario.units):
         grouped.setdefault(m.unit, []).append(i)
     return grouped
+
+
+def range_lines(scenario: Scenario) -> tuple[RangeLine, ...]:
+    """HH-2: each hole's range line for the board (`engine.reach`); none while the attack
+    cannot be aimed at all (an ``"auto"`` aim with no legal position, HH-1)."""
+    try:
+        return heresy_attack.range_lines(take_aim(scenario, legal))
+    except IllegalAttack:
+        return ()
 
 
 def marginals(scenario: Scenario, budget: Budget) -> Marginals:

@@ -49,6 +49,7 @@ from engine.errors import IllegalAttack
 from engine.geometry import Point
 from engine.log import Log, SilentLog, scatter, template, unit_state
 from engine.odds import NO_HARM, Harm
+from engine.reach import RangeLine, point_where
 from engine.systems.heresy_placement import can_see, gap, hole_over
 from engine.systems.heresy_scatter import (
     ZONE_NAMES,
@@ -125,6 +126,26 @@ def name(fire: Fire, i: int) -> str:
 def range_to(fire: Fire, point: Point) -> float:
     """HH-2: distance from the firer's base or hull edge to the hole."""
     return gap(fire.shapes[fire.firer], point)
+
+
+def range_lines(fire: Fire) -> tuple[RangeLine, ...]:
+    """HH-2 on the board: from the firer's base or hull edge to each hole (shots aimed
+    alike share one line), with where the weapon's maximum range ends when the hole is
+    past it."""
+    w = fire.attack.weapon
+    centre = fire.firer_point
+    out = []
+    def measure(p: Point) -> float:
+        return range_to(fire, p)
+
+    for aim in dict.fromkeys(s.aim for s in fire.shots):
+        if measure(aim) <= 0.0:
+            continue  # a hole over the firer itself (HH-1 refuses it): nothing to draw
+        out.append(RangeLine(point_where(measure, centre, aim, 0.0), aim,
+                             point_where(measure, centre, aim, w.range)
+                             if measure(aim) > w.range + 1e-9 else None, "HH-2", "aim",
+                             tuple(i for i, s in enumerate(fire.shots) if s.aim == aim)))
+    return tuple(out)
 
 
 def placement_fault(fire: Fire, target: int, point: Point) -> tuple[str, str] | None:

@@ -8,6 +8,6 @@ module names what `engine.systems` asks of a system.
 from __future__ import annotations
 
 from engine.systems.robotech_odds import landing, marginals
-from engine.systems.robotech_rules import effects, harm, play, prepare, run
+from engine.systems.robotech_rules import effects, harm, play, prepare, range_lines, run
 
-__all__ = ["effects", "harm", "landing", "marginals", "play", "prepare", "run"]
+__all__ = ["effects", "harm", "landing", "marginals", "play", "prepare", "range_lines", "run"]

@@ -104,6 +104,7 @@ from engine.geometry import (
 from engine.log import Log, Mark, template, unit_state
 from engine.log import scatter as scatter_mark
 from engine.odds import Harm
+from engine.reach import RangeLine
 from engine.scenario import Scenario
 from engine.scenario.robotech import REACTIONS, Reactions, Unit
 
@@ -303,6 +304,33 @@ def check_target(scenario: Scenario, attacker: Unit, target: Unit | None,
                                     "(Indirect Fire needs one)")
     return (f"Indirect Fire: {name} is {reach:.2f}\" away (range {weapon.range:g}\"), "
             f"in sight of {', '.join(spotters)}")
+
+
+def range_lines(scenario: Scenario) -> tuple[RangeLine, ...]:
+    """RT-2 / RT-3 on the board: from the attacker's base edge to each target's base edge
+    (or the ground point, which a drag moves), along the line between their centres, as
+    `check_target` measures; with where the weapon's range ends when the target is past
+    it. Targets touching the attacker have no line."""
+    attack = scenario.attack
+    weapon = attack.weapon
+    a = circle_of(scenario.unit(attack.attacker))
+    clause = "RT-3" if weapon.has("indirect_fire") else "RT-2"
+    aims: list[tuple[Point, float, str]] = [
+        (c.center, c.radius, "") for c in (circle_of(scenario.unit(t))
+                                           for t in dict.fromkeys(attack.targets))]
+    if not aims and attack.point is not None:
+        aims.append((Point(*attack.point), 0.0, "point"))
+    out = []
+    for centre, radius, moves in aims:
+        length = a.center.distance_to(centre)
+        if length <= a.radius + radius:
+            continue
+        along = (centre - a.center) / length
+        start, end = a.center + along * a.radius, centre - along * radius
+        limit = (start + along * weapon.range
+                 if edge_distance(a, Circle(centre, radius)) > weapon.range else None)
+        out.append(RangeLine(start, end, limit, clause, moves))
+    return tuple(out)
 
 
 def units_under(circles: Sequence[Circle], centre: Point) -> list[int]:
