@@ -100,6 +100,35 @@ class Builder:
         return ok, self.page.inner_text("#legality")
 
 
+class Keys(Builder):
+    """The Builder with the keyboard alone: a control is focused and Enter pressed, text
+    typed into a focused field and Tab pressed (which commits it, as a person tabbing on
+    does), a list changed while focused (as its arrow keys would); never the pointer."""
+
+    def tap(self, selector: str) -> None:
+        self.page.focus(selector)
+        self.page.keyboard.press("Enter")
+        self.taps += 1
+        self._after()
+
+    def tap_at(self, x: float, y: float) -> None:
+        raise AssertionError("a keyboard-only build never taps the board")
+
+    def type(self, selector: str, text: str) -> None:
+        self.page.focus(selector)
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text)
+        self.page.keyboard.press("Tab")
+        self.taps += 1
+        self._after()
+
+    def pick(self, selector: str, value: str) -> None:
+        self.page.focus(selector)
+        self.page.select_option(selector, value)
+        self.taps += 1
+        self._after()
+
+
 def leman_russ_at_tactical_squad(b: Builder) -> None:
     """(a) 40K: a Leman Russ battle cannon at a 10-model Tactical squad in a loose line."""
     b.system("heresy")
@@ -138,12 +167,15 @@ def test_a_leman_russ_at_a_tactical_squad(new_page, base_url, where):
 
 
 def test_a_keyboard_only(new_page, base_url):
-    """The same attack with the keyboard: Tab to each control, Enter, typed values;
-    then arrow keys move the selected model 0.5"."""
+    """The same attack with the keyboard alone (`Keys`), resolved as CPython resolves
+    it; then arrow keys move the selected model 0.5"."""
     page = new_page()
     open_app(page, base_url)
-    b = Builder(page)
+    b = Keys(page)
     leman_russ_at_tactical_squad(b)
+    assert b.legality()[0], b.legality()[1]
+    b.check_against_cpython(b.roll())
+    print(f"(a) keys: {b.taps}")
     b.select("tactical-1")
     before = next(u for u in b.doc()["units"] if u["id"] == "tactical-1")
     page.focus('.unit-chips [data-unit="tactical-1"]')
@@ -200,26 +232,69 @@ def test_a_whole_squad_moves_by_drag_and_by_arrow_key(new_page, base_url):
     assert b.doc()["units"] == list(before.values())
 
 
+def test_hh_2_range_line_red_past_range_and_the_hole_dragged_or_typed(new_page, base_url):
+    """The board draws the firer's reach to the hole: red past the weapon's range, with
+    the clause, while Roll says why; the hole's handle drags the hole (the engine then
+    refuses a hole off the target's base, HH-1) and typing its position puts it back."""
+    page = new_page()
+    open_app(page, base_url)
+    b = Builder(page)
+    leman_russ_at_tactical_squad(b)
+    assert page.locator("#board line.reach").count() == 1
+    assert page.locator("#board line.reach.beyond").count() == 0
+    b.type('[data-section="weapon"][data-key="range"]', "12")
+    page.wait_for_selector('#board line.reach.beyond[data-clause="HH-2"]')
+    ok, text = b.legality()
+    assert not ok and "HH-2" in text and page.is_disabled("#roll")
+    screenshot(page, "build-range-line-desktop")
+    b.type('[data-section="weapon"][data-key="range"]', "72")
+    page.wait_for_function("!document.querySelector('#board line.reach.beyond')")
+    assert b.legality()[0]
+    target = next(u for u in b.doc()["units"] if u["id"] == "tactical-5")
+    handle = page.locator("#board circle.aim-handle").first
+    handle.scroll_into_view_if_needed()
+    box = handle.bounding_box()
+    scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    for i in range(1, 6):
+        page.mouse.move(cx, cy + 2 * scale * i / 5, steps=1)
+    page.mouse.up()
+    page.wait_for_function("JSON.parse(document.getElementById('json').value).attack.aim")
+    aim = b.doc()["attack"]["aim"]
+    assert aim["x"] == pytest.approx(target["x"], abs=0.2)
+    assert aim["y"] == pytest.approx(target["y"] + 2, abs=0.2)
+    ok, text = b.legality()
+    assert not ok and "HH-1" in text
+    b.type("#aim-y-0", str(target["y"]))
+    assert b.doc()["attack"]["aim"] == {"x": pytest.approx(target["x"], abs=0.2),
+                                        "y": target["y"]}
+    assert b.legality()[0]
+
+
 def device(new_page, where: str):
     """A page on a desktop with a mouse, or on a 390 x 844 touch phone."""
     if where == "phone":
         return new_page(viewport=PHONE, has_touch=True, is_mobile=True)
-    return new_page(viewport=DESKTOP)
+    return new_page(viewport=DESKTOP)  # a desktop; "keyboard" drives it without the mouse
 
 
-@pytest.mark.parametrize("where", ["desktop", "phone"])
-def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url, where):
+def split_volley(b: Builder, where: str) -> None:
     """(b) A VF-1's 4-missile Derringer volley over three Regults, one 3" from a friendly:
-    RT-4 shown beside Roll, Roll disabled and the friend marked; moved away, legal."""
-    page = device(new_page, where)
-    open_app(page, base_url)
-    b = Builder(page, touch=where == "phone")
+    RT-4 shown beside Roll, Roll disabled and the friend marked; moved away, legal. The
+    ground point is tapped on the board, or typed from the keyboard."""
+    page = b.page
     b.system("robotech")  # the starter: a VF-1 Battloid with a Derringer
-    page.locator("#board").scroll_into_view_if_needed()
-    xy = page.evaluate("""([x, y]) => { const s = document.querySelector('#board svg');
-        const p = new DOMPoint(x, y).matrixTransform(s.getScreenCTM()); return [p.x, p.y]; }""",
-                       [20, 22])
-    b.tap_at(*xy)  # a tap on empty board moves the ground point there
+    if isinstance(b, Keys):
+        b.type("#point-x", "20")
+        b.type("#point-y", "22")
+    else:
+        page.locator("#board").scroll_into_view_if_needed()
+        xy = page.evaluate("""([x, y]) => { const s = document.querySelector('#board svg');
+            const p = new DOMPoint(x, y).matrixTransform(s.getScreenCTM());
+            return [p.x, p.y]; }""", [20, 22])
+        b.tap_at(*xy)  # a tap on empty board moves the ground point there
     point = b.doc()["attack"]["point"]
     assert abs(point["x"] - 20) <= 0.1 and abs(point["y"] - 22) <= 0.1
     for uid_y in (16, 24, 32):
@@ -241,16 +316,24 @@ def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url, where):
     assert not page.is_disabled("#roll")
     assert b.doc()["attack"]["targets"] == ["regult", "regult-2", "regult-3", "regult-3"]
     b.check_against_cpython(b.roll())
+    screenshot(page, f"build-b-{where}")
     print(f"(b) taps on the {where}: {b.taps}")
 
 
-@pytest.mark.parametrize("where", ["desktop", "phone"])
-def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url, where):
-    """(c) A Heavy Bombing on a hex next to a friendly 'Mech, a Long Tom fired this turn,
-    Next turn: the shell in flight lands, the turn moves on."""
+@pytest.mark.parametrize("where", ["desktop", "phone", "keyboard"])
+def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url, where):
+    """(b) on a desktop with a mouse, a touch phone, and the keyboard alone."""
     page = device(new_page, where)
     open_app(page, base_url)
-    b = Builder(page, touch=where == "phone")
+    b = (Keys if where == "keyboard" else Builder)(page, touch=where == "phone")
+    split_volley(b, where)
+
+
+def bombing_and_long_tom(b: Builder, where: str) -> None:
+    """(c) A Heavy Bombing on a hex next to a friendly 'Mech, a Long Tom fired this turn,
+    Next turn: the shell in flight lands, the turn moves on. The Long Tom's hex is tapped
+    on the map, or typed from the keyboard."""
+    page = b.page
     b.system("battletech")
     b.type('[data-section="attack"][data-key="side"]', "kurita")
     b.add("atlas", "davion", hex_label="1010")
@@ -259,16 +342,21 @@ def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url, where):
     b.type("#support-hex", "1010")
     b.tap("#add-support")
     b.pick("#support-preset", "long-tom")
-    hex_1009 = page.locator('#board [data-hex="1009"]').first
-    hex_1009.scroll_into_view_if_needed()
-    box = hex_1009.bounding_box()
-    b.tap_at(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # aims it there
+    if isinstance(b, Keys):
+        b.type("#support-hex", "1009")
+    else:
+        hex_1009 = page.locator('#board [data-hex="1009"]').first
+        hex_1009.scroll_into_view_if_needed()
+        box = hex_1009.bounding_box()
+        b.tap_at(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # aims it there
     assert page.input_value("#support-hex") == "1009"
     b.tap("#add-support")
     assert b.legality()[0], b.legality()[1]
     b.check_against_cpython(b.roll())
     page.once("dialog", lambda d: d.accept())  # the spotting question: yes
     b.tap("#next-turn")
+    page.wait_for_function("JSON.parse(document.getElementById('json').value)"
+                           ".attack.turn === 2")
     doc = b.doc()
     assert doc["attack"]["in_flight"][0]["spotted"] == ["arrival"]
     assert doc["attack"]["turn"] == 2 and doc["attack"]["supports"] == []
@@ -276,7 +364,70 @@ def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url, where):
     got = b.roll()
     b.check_against_cpython(got)
     assert any(s["clause"].startswith("BT-ART") for s in got["steps"])
+    screenshot(page, f"build-c-{where}")
     print(f"(c) taps on the {where}: {b.taps}")
+
+
+@pytest.mark.parametrize("where", ["desktop", "phone", "keyboard"])
+def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url, where):
+    """(c) on a desktop with a mouse, a touch phone, and the keyboard alone."""
+    page = device(new_page, where)
+    open_app(page, base_url)
+    b = (Keys if where == "keyboard" else Builder)(page, touch=where == "phone")
+    bombing_and_long_tom(b, where)
+
+
+def hex_centres(page, *labels: str) -> list[tuple[float, float]]:
+    """Where the map hexes are on the page, read after one scroll (a scroll per hex
+    would move the ones read before)."""
+    page.locator(f'#board [data-hex="{labels[0]}"]').first.scroll_into_view_if_needed()
+    boxes = [page.locator(f'#board [data-hex="{label}"]').first.bounding_box()
+             for label in labels]
+    return [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+
+
+def test_bt_strafe_1_a_run_drawn_across_hexes_and_bt_art_1_hexes_tapped_to_preplot(
+        new_page, base_url):
+    """With "Draw a strafing run" pressed a drag across the map fills in the run's hexes
+    (five at most, BT-STRAFE.1) instead of panning; with "Tap hexes to pre-plot" pressed
+    each tap adds a Long Tom pre-plotted hex (BT-ART.1), a second tap takes it back, and
+    a Long Tom fired at one hits without a roll to hit; both also typed."""
+    page = new_page()
+    open_app(page, base_url)
+    b = Builder(page)
+    b.system("battletech")
+    b.type('[data-section="attack"][data-key="side"]', "kurita")
+    b.add("atlas", "davion", hex_label="1010")
+    page.click("#zoom-fit")  # the whole map in view
+    b.tap("#tool-strafe")
+    assert page.get_attribute("#tool-strafe", "aria-pressed") == "true"
+    assert page.input_value("#support-preset") == "strafing"
+    path = hex_centres(page, "0807", "0808", "0809", "0810", "0811", "0812")
+    page.mouse.move(*path[0])
+    page.mouse.down()
+    for point in path[1:]:
+        page.mouse.move(*point, steps=4)
+    page.mouse.up()
+    assert page.input_value("#support-hex") == "0807, 0808, 0809, 0810, 0811"
+    b.tap("#add-support")
+    assert b.doc()["attack"]["supports"][0]["hexes"] == ["0807", "0808", "0809", "0810",
+                                                         "0811"]
+    b.tap("#tool-preplot")
+    assert page.get_attribute("#tool-preplot", "aria-pressed") == "true"
+    assert page.get_attribute("#tool-strafe", "aria-pressed") == "false"
+    for label in ("1009", "1110", "1009", "1011"):
+        b.tap_at(*hex_centres(page, label)[0])
+    assert b.doc()["attack"]["preplotted"] == {"long_tom": ["1110", "1011"]}
+    b.type("#preplot-hexes", "1110, 1011, 1012")
+    assert b.doc()["attack"]["preplotted"] == {"long_tom": ["1110", "1011", "1012"]}
+    b.pick("#support-preset", "long-tom")
+    b.type("#support-hex", "1011")
+    b.tap("#add-support")
+    assert b.legality()[0], b.legality()[1]
+    got = b.roll()
+    b.check_against_cpython(got)
+    assert any(s["clause"] == "BT-ART.1" for s in got["steps"])
+    screenshot(page, "build-preplot-desktop")
 
 
 def test_my_scenarios_survive_demos_and_reload(new_page, base_url, demos):

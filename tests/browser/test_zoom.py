@@ -195,8 +195,10 @@ def test_pinch_zooms_and_one_finger_pans_on_a_phone(new_page, base_url):
     before = zoom(page)
     board = page.locator("#board").bounding_box()
     cx, cy = board["x"] + board["width"] / 2, board["y"] + 30
-    touch = touch_session(page)  # the first finger lands on a unit: a pinch all the same
-    assert page.evaluate(f"!!document.elementFromPoint({cx - 20}, {cy}).closest('[data-unit]')")
+    touch = touch_session(page)  # the first finger lands on a unit (or the aim's handle
+    # over it): a pinch all the same
+    assert page.evaluate(f"!!document.elementFromPoint({cx - 20}, {cy})"
+                         ".closest('[data-unit], [data-aim]')")
     touch("touchStart", (cx - 20, cy), (cx + 20, cy))
     for i in range(1, 6):
         touch("touchMove", (cx - 20 - 8 * i, cy), (cx + 20 + 8 * i, cy))

@@ -111,6 +111,26 @@ def board_point(svg, client_x, client_y) -> tuple[float, float] | None:
     return float(p.x), float(p.y)
 
 
+def hex_at(client_x, client_y) -> str:
+    """The label of the map hex under a point of the page ("" off the map; a unit token
+    never carries ``data-hex``, so the hex under a dragged unit shows through)."""
+    for node in document.elementsFromPoint(client_x, client_y):
+        found = node.closest("[data-hex]")
+        if not absent(found):
+            return attr(found, "data-hex")
+    return ""
+
+
+def unit_at(client_x, client_y) -> str:
+    """The id of the unit under a point of the page ("" for none), looking through the
+    marks drawn over it (an aim's handle)."""
+    for node in document.elementsFromPoint(client_x, client_y):
+        found = node.closest("[data-unit]")
+        if not absent(found):
+            return attr(found, "data-unit")
+    return ""
+
+
 def svg_point(svg, ev) -> tuple[float, float] | None:
     """The board coordinates of a pointer or wheel event."""
     return board_point(svg, ev.clientX, ev.clientY)
@@ -318,9 +338,8 @@ def focus(state: State, svg, with_attacker: bool, margin: float | None = None
         node = svg.querySelector(f'[data-hex="{js.CSS.escape(h)}"]')
         if not absent(node):
             boxes.append(bbox(node))
-    marks = svg.querySelector(".layer-marks")
-    if not absent(marks) and marks.childElementCount:
-        boxes.append(bbox(marks))
+    for mark in svg.querySelectorAll(".layer-marks > .mark"):  # not the range lines
+        boxes.append(bbox(mark))
     first_hex = svg.querySelector("[data-hex]")
     if margin is None:
         margin = (FOCUS_MARGIN_HEXES * float(first_hex.getBBox().height)

@@ -11,8 +11,8 @@ from collections.abc import Awaitable, Callable
 
 from pyscript import document
 
+from engine import legality, systems
 from engine import scenario as sc
-from engine import systems
 from engine.errors import ScatterlabError
 
 from .board import show_svg
@@ -48,6 +48,7 @@ def svg_text(state: State) -> str:
         upto_step=state.step if state.resolution is not None else None,
         odds=state.odds,
         aim_scores=state.aim_scores,
+        reach=legality.range_lines(state.scenario) if state.resolution is None else (),
     )
 
 

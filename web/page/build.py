@@ -30,7 +30,7 @@ from engine.scenario.battletech import STRAFE_MAX
 from engine.systems.battletech import next_turn
 
 from . import forms
-from .board import board_point, board_svg
+from .board import board_point, board_svg, hex_at
 from .dom import absent, attr, clear_message, describe, el, make, show_message
 from .editor import set_scenario
 from .state import State
@@ -253,6 +253,8 @@ def attack_section(state: State, system: str):
                                           who="Attack", units=units))
     if system == "robotech":
         node.appendChild(missile_targets(state, attack, units))
+    if system == "heresy":
+        node.appendChild(hole_inputs(state))
     if system == "battletech":
         node.appendChild(supports_section(state, attack))
     return node
@@ -301,9 +303,38 @@ def supports_section(state: State, attack: dict):
                                                       "support-preset")))
     box.appendChild(labelled("Target hex (strafing: 1 to 5 hexes, commas)",
                              text_input("support-hex", "0808", "Support target hex")))
+    box.appendChild(tool_button(state, "strafe", "Draw a strafing run on the map",
+                                "A drag across 1 to 5 hexes fills in the run's hexes"))
     box.appendChild(button("Add support", "add-support", id="add-support"))
     box.appendChild(button("Next turn", "next-turn", id="next-turn",
                            title="Shells in flight land; the turn number moves on"))
+    box.appendChild(preplot_inputs(state, attack))
+    return box
+
+
+def tool_button(state: State, tool: str, text: str, title: str):
+    """A toggle for what a tap or drag on the map does (`State.board_tool`)."""
+    return button(text, f"tool-{tool}", id=f"tool-{tool}", title=title,
+                  aria_pressed="true" if state.board_tool == tool else "false")
+
+
+def preplot_inputs(state: State, attack: dict):
+    """BT-ART.1: an artillery selection's pre-plotted hexes, typed or tapped on the map."""
+    box = make("fieldset", cls="preplot")
+    box.appendChild(make("legend", "Pre-plotted hexes (BT-ART.1: a shot at one hits)"))
+    guns = make("select", id="preplot-gun", aria_label="Artillery selection to pre-plot")
+    for gun in dict.fromkeys(s.fields["gun"] for s in presets.catalog("battletech").kinds[
+            "supports"] if s.fields.get("kind") == "artillery"):
+        opt = make("option", gun.replace("_", " ").title(), value=gun)
+        opt.selected = gun == state.preplot_gun
+        guns.appendChild(opt)
+    box.appendChild(labelled("Selection", guns))
+    hexes = ", ".join(attack.get("preplotted", {}).get(state.preplot_gun, []))
+    box.appendChild(labelled("Its hexes (commas)", text_input(
+        "preplot-hexes", hexes, f"Pre-plotted hexes of the {state.preplot_gun}")))
+    box.appendChild(tool_button(state, "preplot", "Tap hexes to pre-plot",
+                                "Each tap on the map adds a hex to the selection, or "
+                                "takes it back"))
     return box
 
 
@@ -333,6 +364,20 @@ def on_change(state: State, ev) -> None:
     inp = ev.target
     if attr(inp, "data-missile") or str(inp.id) in ("point-x", "point-y"):
         edit_targets(state)
+        return
+    if str(inp.id) == "preplot-gun":
+        state.preplot_gun = str(inp.value)
+        fill(state)
+        return
+    if str(inp.id) == "preplot-hexes":
+        hexes = [h.strip() for h in str(inp.value).split(",") if h.strip()]
+        commit(state, editing.with_preplotted(doc_of(state), state.preplot_gun, hexes))
+        return
+    if attr(inp, "data-aim"):
+        try:
+            edit_hole(state, inp)
+        except ValueError as err:
+            show_message(str(err))
         return
     section_name = attr(inp, "data-section")
     if not section_name:
@@ -449,6 +494,28 @@ def act_whole_squad(state: State, target) -> None:
     fill(state)
 
 
+def act_tool(state: State, target) -> None:
+    """A map tool pressed (or released): "strafe" makes a drag on the map paint the
+    strafing run's hexes (and picks the strafing support), "preplot" makes a tap add or
+    take a pre-plotted hex; one at a time."""
+    tool = attr(target, "data-action").removeprefix("tool-")
+    state.board_tool = None if state.board_tool == tool else tool
+    strafing = state.board_tool == "strafe"
+    fill(state)
+    if strafing:
+        el("support-preset").value = "strafing"
+        el("support-hex").value = ""
+
+
+def paint_hex(state: State, label: str) -> None:
+    """The strafe tool: `label` joins the run being drawn in the support's hex box
+    (a hex already in it, or a sixth, is left out: BT-STRAFE.1)."""
+    box = el("support-hex")
+    hexes = [h.strip() for h in str(box.value).split(",") if h.strip()]
+    if label and label not in hexes and len(hexes) < STRAFE_MAX:
+        box.value = ", ".join([*hexes, label])
+
+
 def act_select(state: State, target) -> None:
     select_unit(state, attr(target, "data-unit"))
 
@@ -553,6 +620,7 @@ ACTIONS = {
     "duplicate": act_duplicate, "delete": act_delete, "use-weapon": act_use_weapon,
     "add-support": act_add_support, "remove-support": act_remove_support,
     "next-turn": act_next_turn, "whole-squad": act_whole_squad,
+    "tool-strafe": act_tool, "tool-preplot": act_tool,
 }
 
 
@@ -565,17 +633,47 @@ def tap_board(state: State, client_x, client_y) -> None:
         return
     if state.scenario.system != "battletech" or absent(el("support-hex")):
         return
-    label = next((attr(n.closest("[data-hex]"), "data-hex")
-                  for n in document.elementsFromPoint(client_x, client_y)
-                  if not absent(n.closest("[data-hex]"))), "")
+    label = hex_at(client_x, client_y)
     if not label:
         return
-    box = el("support-hex")
-    hexes = [h.strip() for h in str(box.value).split(",") if h.strip()]
-    strafing = value_of("support-preset") == "strafing"
-    if strafing and label not in hexes and len(hexes) < STRAFE_MAX:
-        hexes.append(label)
-    box.value = ", ".join(hexes) if strafing else label
+    if state.board_tool == "preplot":
+        commit(state, editing.toggle_preplotted(doc_of(state), state.preplot_gun, label))
+        return
+    if value_of("support-preset") == "strafing":
+        paint_hex(state, label)
+    else:
+        el("support-hex").value = label
+
+
+def place_aim(state: State, line: int, x: float, y: float, *, by: bool = False) -> None:
+    """The aim of range line `line` (engine.legality.range_lines), a Heresy hole (HH-1)
+    or a Robotech ground point (RT-3), put at (x, y), or moved by it (`by`); the engine
+    then says whether the new aim is legal."""
+    reach = legality.range_lines(state.scenario)[line]
+    if by:
+        x, y = reach.end.x + x, reach.end.y + y
+    commit(state, editing.with_aim(doc_of(state), reach.moves, reach.shots, x, y))
+
+
+def hole_inputs(state: State):
+    """HH-1 without a drag: each hole's position typed (shots aimed alike share one)."""
+    box = make("fieldset", cls="holes")
+    box.appendChild(make("legend", "Where the hole is placed"))
+    for k, reach in enumerate(legality.range_lines(state.scenario)):
+        shots = ", ".join(str(i + 1) for i in reach.shots)
+        name = f"shot{'s' if len(reach.shots) > 1 else ''} {shots}"
+        for axis, value in (("x", reach.end.x), ("y", reach.end.y)):
+            inp = text_input(f"aim-{axis}-{k}", f"{round(value, 2):g}", f"Hole {axis}, {name}")
+            inp.dataset.aim = str(k)
+            box.appendChild(labelled(f'Hole {axis} ("), {name}', inp))
+    return box
+
+
+def edit_hole(state: State, inp) -> None:
+    """A typed hole position (`hole_inputs`)."""
+    k = int(attr(inp, "data-aim"))
+    place_aim(state, k, number_of(f"aim-x-{k}", "The hole's x"),
+              number_of(f"aim-y-{k}", "The hole's y"))
 
 
 def aim_ground_point(state: State, client_x, client_y) -> None:
@@ -588,8 +686,7 @@ def aim_ground_point(state: State, client_x, client_y) -> None:
     table = state.scenario.board.table
     x, y = (min(max(v, 0.0), hi) for v, hi in zip(where, (table.width, table.height),
                                                    strict=True))
-    doc["attack"]["point"] = {"x": round(x, 1), "y": round(y, 1)}
-    commit(state, doc)
+    commit(state, editing.with_aim(doc, "point", (), round(x, 1), round(y, 1)))
 
 
 def drop_unapplied_json(state: State) -> bool:

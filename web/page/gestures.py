@@ -1,5 +1,7 @@
 """The board's gestures: dragging a unit moves it (or its whole squad, when the Build panel's
-"Move all N of its unit" is pressed); dragging empty board pans, two fingers
+"Move all N of its unit" is pressed), dragging an aim's handle moves the hole or the ground
+point; with the Build panel's strafe tool pressed, a drag across the map draws a strafing
+run; dragging empty board pans, two fingers
 pinch, the mouse wheel zooms around the pointer. At Fit a one-finger swipe on the board
 scrolls the page (CSS touch-action); zoomed in, it pans the board."""
 
@@ -12,9 +14,9 @@ from pyscript import document
 from engine import scenario as sc
 from engine import squads
 
-from .board import board_point, board_svg, pan_by, svg_point, zoom_by
+from .board import board_point, board_svg, hex_at, pan_by, svg_point, unit_at, zoom_by
 from .bridge import draw
-from .build import dragged, select_unit, tap_board
+from .build import dragged, paint_hex, place_aim, select_unit, tap_board
 from .dom import absent, attr, clear_message, el
 from .editor import set_scenario
 from .irolled import arrow_move, arrow_press, arrow_release
@@ -81,7 +83,16 @@ def on_pointerdown(state: State, ev) -> None:
         return
     if arrow_press(state, ev):  # "I rolled" asks for the scatter arrow
         return
-    g = ev.target.closest("[data-unit]")
+    if (state.board_tool == "strafe" and not state.pointers and state.drag is None
+            and absent(ev.target.closest("[data-unit]"))):
+        ev.preventDefault()  # the strafe tool: this drag draws the run, it does not pan
+        state.painting = ev.pointerId
+        with contextlib.suppress(Exception):
+            el("board").setPointerCapture(ev.pointerId)
+        paint_hex(state, hex_at(ev.clientX, ev.clientY))
+        return
+    handle = ev.target.closest("[data-aim]")
+    g = handle if not absent(handle) else ev.target.closest("[data-unit]")
     svg = el("board").querySelector("svg")
     if absent(svg):
         return
@@ -97,15 +108,18 @@ def on_pointerdown(state: State, ev) -> None:
     ev.preventDefault()
     with contextlib.suppress(Exception):
         g.setPointerCapture(ev.pointerId)
+    aim = None if absent(handle) else int(attr(handle, "data-aim"))
     uid = attr(g, "data-unit")
-    ids = dragged(state, uid)
-    nodes = [n for n in (document.querySelector(f'#board [data-unit="{i}"]') for i in ids)
-             if not absent(n)]
+    ids = () if aim is not None else dragged(state, uid)
+    nodes = [g] if aim is not None else [
+        n for n in (document.querySelector(f'#board [data-unit="{i}"]') for i in ids)
+        if not absent(n)]
     for node in nodes:
         node.classList.add("dragging")
     state.drag = {
         "id": uid,
         "ids": ids,
+        "aim": aim,  # the range line whose aim handle is dragged (engine.reach), or None
         "nodes": [(node, attr(node, "transform")) for node in nodes],
         "svg": svg,
         "start": start,
@@ -126,6 +140,9 @@ def drag_to_pinch(state: State) -> None:
 
 def on_pointermove(state: State, ev) -> None:
     if arrow_move(state, ev):
+        return
+    if state.painting is not None and ev.pointerId == state.painting:
+        paint_hex(state, hex_at(ev.clientX, ev.clientY))
         return
     if ev.pointerId in state.pointers:
         move_pan(state, ev)
@@ -158,6 +175,9 @@ def on_pointerup(state: State, ev) -> None:
     tap on empty board picks the hex under it (page/build.tap_board)."""
     if arrow_release(state, ev):
         return
+    if state.painting is not None and ev.pointerId == state.painting:
+        state.painting = None
+        return
     press = state.presses.pop(ev.pointerId, None)
     moved = TAP_PX if press is None else (abs(float(ev.clientX) - press[0])
                                           + abs(float(ev.clientY) - press[1]))
@@ -170,7 +190,13 @@ def on_pointerup(state: State, ev) -> None:
     dx, dy = d["delta"]
     if abs(dx) < 0.05 and abs(dy) < 0.05:  # a tap: the unit opens in the Build panel
         cancel_drag(state)
-        select_unit(state, d["id"])
+        uid = d["id"] if d["aim"] is None else unit_at(ev.clientX, ev.clientY)
+        if uid:  # (a tap on an aim's handle opens the unit under it)
+            select_unit(state, uid)
+        return
+    if d["aim"] is not None:
+        state.drag = None
+        place_aim(state, d["aim"], dx, dy, by=True)
         return
     data = sc.to_dict(state.scenario)
     index = next((i for i, u in enumerate(data["units"]) if str(u.get("id")) == d["id"]), None)
@@ -181,13 +207,8 @@ def on_pointerup(state: State, ev) -> None:
     if len(d["ids"]) > 1:
         data = squads.move_squad(data, unit["unit"], round(dx, 1), round(dy, 1))
     elif "hex" in unit:
-        target = None
-        for node in document.elementsFromPoint(ev.clientX, ev.clientY):
-            hex_node = node.closest("[data-hex]")
-            if not absent(hex_node):
-                target = attr(hex_node, "data-hex")
-                break
-        if target is None or target == unit["hex"]:
+        target = hex_at(ev.clientX, ev.clientY)
+        if not target or target == unit["hex"]:
             cancel_drag(state)
             return
         unit["hex"] = target
@@ -203,6 +224,7 @@ def on_pointerup(state: State, ev) -> None:
 
 def on_pointercancel(state: State, ev) -> None:
     arrow_release(state, ev, take=False)
+    state.painting = None
     state.presses.pop(ev.pointerId, None)
     end_pan(state, ev)
     cancel_drag(state)

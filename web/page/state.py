@@ -44,6 +44,9 @@ class State:
     history: History = field(default_factory=History)  # undo / redo (page/history.py)
     selected: str | None = None  # the unit picked for editing (page/build.py)
     whole_squad: bool = False  # drags and arrow keys move the picked model's whole unit
+    board_tool: str | None = None  # BattleTech: "strafe" (drag paints a run), "preplot" (taps)
+    preplot_gun: str = "long_tom"  # the artillery selection the pre-plot tool edits
+    painting: Any = None  # the pointer drawing a strafing run with the "strafe" tool
     watchers: list = field(default_factory=list)  # called with the state after each change
     presses: dict = field(default_factory=dict)  # pointerId -> where a press on empty board began
     aim_ranking: dict | None = None  # engine Ranking.to_dict(5) of Best aim, or None
