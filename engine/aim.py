@@ -391,6 +391,28 @@ def check_objective(objective: str, unit_ids: Iterable[str]) -> None:
                      "destroy:<unit id> or hits:<N> (N from 1 to 1000)")
 
 
+HITS_OFFERED = range(1, 6)
+"""The "at least N hits" objectives `objectives` offers (any N up to 1000 is accepted)."""
+DESTROY_OFFERED = 40
+"""At most this many "destroy <unit>" objectives are offered (the first enemy units of
+the document; any unit may be named on the command line)."""
+
+
+def objectives(s: scenarios.Scenario) -> list[tuple[str, str]]:
+    """Every objective this scenario's attack can be ranked by, with its words for a
+    player: expected enemy damage and units destroyed, at least N hits on one enemy unit
+    (N from 1 to 5), and the chance of destroying each enemy unit (`DESTROY_OFFERED`)."""
+    doc = scenarios.to_dict(s)
+    out = [("damage", "expected enemy damage"),
+           ("destroyed", "expected enemy units destroyed")]
+    out += [(f"hits:{n}", f"chance of at least {n} hit{'s' if n > 1 else ''} on one enemy unit")
+            for n in HITS_OFFERED]
+    names = {u.id: u.name for u in s.units}
+    out += [(f"destroy:{u['id']}", f"chance of destroying {names[u['id']]}")
+            for u in _enemies(doc)[:DESTROY_OFFERED]]
+    return out
+
+
 def _hits_at_least(figures: dict[str, Any], n: int) -> float:
     return float(figures["hits_at_least"].get(str(n), 0.0)) if n else 1.0
 

@@ -285,3 +285,17 @@ def test_the_overlay_holds_every_candidate_point_or_hex_with_its_best_score() ->
     svg = render.board(s, aim_scores=overlay)
     assert svg.count('class="aim-score') == len(overlay) + 1  # the dots and their group
     assert svg.count("aim-best") >= 1
+
+
+def test_objectives_offered_are_ones_rank_accepts_with_enemy_units_by_name() -> None:
+    s = scenarios.loads((DEMOS / "heresy-blast-squad.json").read_text())
+    offered = aim.objectives(s)
+    values = [v for v, _ in offered]
+    assert values[:2] == ["damage", "destroyed"] and "hits:3" in values
+    firer_side = next(u.side for u in s.units if u.id == s.attack.firer)
+    enemies = [u for u in s.units if u.side != firer_side]
+    assert [v for v in values if v.startswith("destroy:")] == [f"destroy:{u.id}"
+                                                               for u in enemies]
+    for value, words in offered:
+        aim.check_objective(value, (u.id for u in s.units))
+        assert words

@@ -94,3 +94,23 @@ def test_best_aim_within_a_risk_limit_bombs_one_hex_off_as_the_cli_does(
     assert best != "1010"
     assert scenario_json(page)["attack"]["supports"][0]["target"] == best
     assert page.locator(f'#board svg circle.aim-score[data-hex="{best}"]').count() == 1
+
+
+def test_best_aim_by_a_chosen_unit_s_destruction_is_the_cli_s(new_page, base_url) -> None:
+    """"Best aim by" lists this scenario's objectives, its enemy units by name; ranking by
+    the chance of destroying one of them gives ``aim --objective destroy:<id>``'s answer."""
+    page = new_page()
+    open_app(page, base_url)
+    select_demo(page, DEMO)
+    values = page.eval_on_selector_all("#aim-objective option", "os => os.map(o => o.value)")
+    assert values[:2] == ["damage", "destroyed"] and "hits:2" in values
+    target = next(v for v in values if v.startswith("destroy:"))
+    page.select_option("#aim-objective", target)
+    page.click("#best-aim")
+    page.wait_for_function("document.getElementById('last-aim').textContent !== 'null'"
+                           " || !document.getElementById('message').hidden",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("document.body.dataset.aim === undefined")
+    assert json.loads(page.text_content("#last-aim")) == cli_aim(DEMO, "--objective", target)
+    assert "chance of destroying" in page.text_content("#aim-legend")
+    assert page.input_value("#aim-objective") == target  # kept across the placed aim

@@ -19,17 +19,34 @@ from . import bridge, editor
 from .dom import clear_message, el, make, set_json, show_message, show_running
 from .state import State
 
-OBJECTIVE_WORDS = {"damage": "expected enemy damage",
-                   "destroyed": "expected enemy units destroyed"}
-"""The objectives the page offers (engine.aim's), in words."""
+
+def objective_words(state: State) -> dict[str, str]:
+    """The objectives the engine offers for the scenario shown, in words (engine.aim;
+    imported on first use, after start-up)."""
+    from engine import aim as aims
+
+    return dict(aims.objectives(state.scenario))
+
+
+def fill_objectives(state: State) -> None:
+    """Watcher of every accepted scenario: "Best aim by" lists this scenario's objectives
+    (its enemy units by name), keeping the one chosen while it is still offered."""
+    select = el("aim-objective")
+    keep = str(select.value)
+    words = objective_words(state)
+    select.replaceChildren()
+    for value, text in words.items():
+        option = make("option", text, value=value)
+        option.selected = value == keep
+        select.appendChild(option)
+    if keep not in words:
+        select.value = "damage"
 
 
 def chosen() -> tuple[str, float | None]:
     """The objective and the friendly-risk limit (a fraction) the player set; ValueError
     for a limit that is not a percentage from 0 to 100."""
-    objective = str(el("aim-objective").value)
-    if objective not in OBJECTIVE_WORDS:
-        objective = "damage"
+    objective = str(el("aim-objective").value) or "damage"
     text = str(el("aim-risk").value).strip()
     if not text:
         return objective, None
@@ -94,7 +111,7 @@ def show_table(state: State, placed: int) -> None:
     values = [s["value"] for s in state.aim_scores or []]
     el("aim-legend").textContent = (
         f"Dots on the board: each candidate aim's "
-        f"{OBJECTIVE_WORDS.get(ranked.get('objective', ''), 'score')}, from yellow "
+        f"{objective_words(state).get(ranked.get('objective', ''), 'score')}, from yellow "
         f"({min(values, default=0):.3f}) to purple, the best ({max(values, default=0):.3f}); "
         f"{ranked.get('candidates', 0)} legal aims, {ranked.get('illegal', 0)} refused by the "
         f"rules, {ranked.get('over_risk', 0)} over the friendly risk limit.")
