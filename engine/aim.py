@@ -229,11 +229,52 @@ def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
     refined over it at 0.5" and then at the 0.25" `GRID` (range, sight and HH-3's
     friendly models under the marker are the
     rules' checks too). A hull starts from the points of the `COARSE` grid over the circle
-    round its corners (HH-1 refuses those off the hull). The scenario holds one aim for all
-    the weapon's shots, so there is no per-shot aim to choose."""
+    round its corners (HH-1 refuses those off the hull). Every shot is aimed there; once
+    these are ranked, `spread_shots` tries the shots apart."""
     return [_hole(u, x, y, COARSE) for u in _enemies(doc)
             for x, y in (_grid(u["x"], u["y"], _reach(u), COARSE) if "hull" in u
                          else [(u["x"], u["y"])])]
+
+
+SPREAD = 4
+"""Heresy: the shots of a weapon firing more than one are also spread over the best this
+many single aims (HH-9: each shot is aimed on its own)."""
+SPREAD_MAX = 30
+"""At most this many ways of spreading the shots are tried (fewer aims when more)."""
+
+
+def _apart(best: list[Aim], gap: float) -> list[Aim]:
+    """The `best` aims, best first, leaving out any within `gap` of a better one kept."""
+    kept: list[Aim] = []
+    for a in best:
+        if a.point is not None and all(math.dist(a.point, b.point) >= gap for b in kept
+                                       if b.point is not None):
+            kept.append(a)
+    return kept
+
+
+def spread_shots(doc: dict[str, Any], best: list[Aim]) -> list[Aim]:
+    """HH-9: the weapon's shots spread over the `SPREAD` best single aims at least a
+    marker's radius apart (fewer when more than `SPREAD_MAX` ways), every way but all at
+    one (those are the single aims), as ``attack.each_shot``."""
+    weapon = doc["attack"]["weapon"]
+    shots = int(weapon.get("shots", 1))
+    if shots < 2:
+        return []
+    radius = 5.0 if weapon.get("mega") else float(weapon.get("blast", 3)) / 2
+    best = _apart(best, radius)
+    k = min(SPREAD, len(best))
+    while k > 1 and math.comb(k + shots - 1, shots) - k > SPREAD_MAX:
+        k -= 1
+    out = []
+    for combo in itertools.combinations_with_replacement(best[:k], shots):
+        if len({a.key() for a in combo}) == 1:
+            continue
+        per = [dict(a.attack) for a in combo]
+        out.append(Aim("shots at " + "; ".join(a.label.removeprefix("hole at ") for a in combo),
+                       (("each_shot", [{"target": f["target"], "aim": f["aim"]} for f in per]),
+                        ("target", per[0]["target"]), ("aim", None))))
+    return out
 
 
 def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
@@ -517,6 +558,12 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
         scored, out_of_reach = scored + more, out_of_reach + o
         refused += no
         around = [a for a in no if a.refine_refused and a.key() not in done]
+    if s.system == "heresy":
+        singles = [r.aim for r in scored if friendly_risk is None
+                   or r.friendly_risk <= friendly_risk + 1e-12]
+        more, no, o = _rank(doc, spread_shots(doc, singles), objective)
+        scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
+        scored.sort(key=_order)
     within = [r for r in scored if friendly_risk is None
               or r.friendly_risk <= friendly_risk + 1e-12]
     return Ranking(tuple(within), len(refused), out_of_reach, len(scored) - len(within))

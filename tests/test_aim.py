@@ -299,3 +299,20 @@ def test_objectives_offered_are_ones_rank_accepts_with_enemy_units_by_name() -> 
     for value, words in offered:
         aim.check_objective(value, (u.id for u in s.units))
         assert words
+
+
+def test_hh_9_two_shots_spread_over_two_squads_beat_both_at_either() -> None:
+    """Two shots, two squads 16" apart: the best aim puts one hole over each squad
+    (``each_shot``), beating both shots at either; its figures are those of `odds`."""
+    units = ([marine(f"a{i}", 40 + 0.8 * i, 16) for i in range(3)]
+             + [marine(f"b{i}", 40 + 0.8 * i, 32, unit="squad-b") for i in range(3)])
+    doc = scenarios.to_dict(heresy(units, "a1"))
+    doc["attack"]["weapon"]["shots"] = 2
+    s = scenarios.load_dict(doc)
+    ranking = aim.rank(s, objective="destroyed")
+    best = ranking.scored[0]
+    shots = dict(best.aim.attack)["each_shot"]
+    assert {shot["target"][0] for shot in shots} == {"a", "b"}
+    singles = [r for r in ranking.scored if "each_shot" not in dict(r.aim.attack)]
+    assert best.value > singles[0].value
+    assert_figures_are_those_of_odds(s, best, "destroyed")
