@@ -277,6 +277,51 @@ def spread_shots(doc: dict[str, Any], best: list[Aim]) -> list[Aim]:
     return out
 
 
+def _targets(doc: dict[str, Any], ids: list[str]) -> Aim:
+    """The volley's missiles at `ids`, the first the primary target (RT-17)."""
+    names = {u["id"]: _name(u) for u in doc["units"]}
+    label = ("target " + names[ids[0]] if len(set(ids)) == 1 else
+             "split: " + ", ".join(f"{ids.count(i)} at {names[i]}" for i in dict.fromkeys(ids)))
+    return Aim(label, (("targets", list(ids)), ("point", None)))
+
+
+SPLITS_MAX = 30
+"""RT-17: every split of a volley over the enemies near its primary target is tried when
+there are at most this many; past it, splits are climbed to one missile at a time."""
+
+
+def _near(doc: dict[str, Any], primary_id: str) -> list[str]:
+    """The enemies within `BETWEEN` of the primary target (where a split volley is worth
+    its -3 at a secondary target), the primary first."""
+    enemies = {u["id"]: u for u in _enemies(doc)}
+    primary = enemies[primary_id]
+    return [primary_id] + [i for i, u in enemies.items() if i != primary_id and math.hypot(
+        u["x"] - primary["x"], u["y"] - primary["y"]) <= BETWEEN]
+
+
+def every_split(doc: dict[str, Any], primary: str, volley: int) -> list[Aim]:
+    """RT-17: the volley's missiles but the primary's over the enemies `_near` it, every
+    way (the whole volley at `primary` left out: it is a single target)."""
+    return [_targets(doc, [primary, *rest])
+            for rest in itertools.combinations_with_replacement(_near(doc, primary),
+                                                                volley - 1)
+            if set(rest) != {primary}]
+
+
+def split_moves(doc: dict[str, Any], ids: list[str]) -> list[Aim]:
+    """RT-17: the volley `ids` with one missile but the primary's moved to another enemy
+    `_near` the primary target."""
+    near = _near(doc, ids[0])
+    out: dict[str, Aim] = {}
+    for k in range(1, len(ids)):
+        for other in near:
+            if other != ids[k]:
+                moved = [ids[0], *sorted(ids[1:k] + [other] + ids[k + 1:])]
+                aim = _targets(doc, moved)
+                out.setdefault(aim.key(), aim)
+    return list(out.values())
+
+
 def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
     """Every enemy mecha or structure as the target of the whole attack (RT-2, RT-4)."""
     return [Aim(f"target {_name(u)}", (("targets", [u["id"]]), ("point", None)))
@@ -534,6 +579,43 @@ def _finer(aims: Iterable[Aim], seen: set[str]) -> list[Aim]:
     return out
 
 
+def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
+                  limit: float | None, seen: set[str]
+                  ) -> tuple[list[Scored], list[Aim], int]:
+    """RT-17: the best whole volley at one target (within the friendly-risk `limit`)
+    split over the enemies near it: every way when there are at most `SPLITS_MAX`, else
+    one missile at a time (`split_moves`), keeping the best move while it improves the
+    objective. Every split tried is scored."""
+    volley = int(doc["attack"]["weapon"]["volley"])
+    within = [r for r in scored if "targets" in dict(r.aim.attack)
+              and (limit is None or r.friendly_risk <= limit + 1e-12)]
+    if not within:
+        return [], [], 0
+    best = within[0]
+    ids = list(dict(best.aim.attack)["targets"])
+    ids += [ids[0]] * (volley - len(ids))
+    every = [a for a in every_split(doc, ids[0], volley) if a.key() not in seen]
+    if len(every) <= SPLITS_MAX:
+        seen |= {a.key() for a in every}
+        return _rank(doc, every, objective)
+    tried: list[Scored] = []
+    refused: list[Aim] = []
+    out_of_reach = 0
+    while True:
+        moves = [a for a in split_moves(doc, ids) if a.key() not in seen]
+        seen |= {a.key() for a in moves}
+        more, no, o = _rank(doc, moves, objective)
+        tried, refused, out_of_reach = tried + more, refused + no, out_of_reach + o
+        better = [r for r in more if limit is None or r.friendly_risk <= limit + 1e-12]
+        if not better:
+            break
+        top = min(better, key=_order)
+        if _order(top) >= _order(best):
+            break
+        best, ids = top, list(dict(top.aim.attack)["targets"])
+    return tried, refused, out_of_reach
+
+
 def rank(s: scenarios.Scenario, *, objective: str = "damage",
          friendly_risk: float | None = None) -> Ranking:
     """Every legal aim of the scenario's attack, best first by `objective` (ties: the
@@ -562,6 +644,10 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
         singles = [r.aim for r in scored if friendly_risk is None
                    or r.friendly_risk <= friendly_risk + 1e-12]
         more, no, o = _rank(doc, spread_shots(doc, singles), objective)
+        scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
+        scored.sort(key=_order)
+    if s.system == "robotech" and int(doc["attack"]["weapon"].get("volley", 1)) > 1:
+        more, no, o = _climb_splits(doc, scored, objective, friendly_risk, seen)
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
     within = [r for r in scored if friendly_risk is None

@@ -316,3 +316,26 @@ def test_hh_9_two_shots_spread_over_two_squads_beat_both_at_either() -> None:
     singles = [r for r in ranking.scored if "each_shot" not in dict(r.aim.attack)]
     assert best.value > singles[0].value
     assert_figures_are_those_of_odds(s, best, "destroyed")
+
+
+def test_rt_17_a_volley_split_over_two_mecha_beats_the_whole_volley_at_either() -> None:
+    """Four missiles, two Regults 5" apart that one hit each destroys (MDC 9): by units
+    destroyed, two at each (the secondary's at -3, RT-17) beat all four at either; its
+    figures are those of `odds`."""
+    s = scenarios.load_dict({
+        "format": "scatterlab/1", "system": "robotech", "seed": 1,
+        "table": {"width": 48, "height": 48},
+        "units": [{"id": "a1", "side": "UEDF", "kind": "mecha", "x": 6, "y": 24,
+                   "base_mm": 40, "df": 5, "gn": 4, "pil": 2, "cp": 0},
+                  {**regult("r1", 30, 22), "mdc": 9}, {**regult("r2", 30, 27), "mdc": 9}],
+        "attack": {"attacker": "a1", "targets": ["r1"],
+                   "weapon": {"name": "Volley", "md": 9, "range": 36, "volley": 4,
+                              "abilities": ["blast", "missile", "volley"]}}})
+    ranking = aim.rank(s, objective="destroyed")
+    best = ranking.scored[0]
+    targets = dict(best.aim.attack)["targets"]
+    assert sorted(targets) == ["r1", "r1", "r2", "r2"]
+    whole = [r.value for r in ranking.scored if len(set(dict(r.aim.attack).get("targets")
+                                                          or ["ground"])) == 1]
+    assert best.value > max(whole) + 0.5
+    assert_figures_are_those_of_odds(s, best, "destroyed")
