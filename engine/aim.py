@@ -51,6 +51,7 @@ from engine import scenario as scenarios
 from engine.dice import TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.odds import Odds
+from engine.scenario.battletech import GUNS
 
 GRID = 0.25
 """Inches between the points of the fine grid: over a base or hull, and on the ground."""
@@ -378,24 +379,36 @@ def _label(h: hexgrid.Hex) -> str | None:
         return None
 
 
+def _spent(support: dict[str, Any]) -> str:
+    """A support as players name it: its kind, or an artillery piece's gun."""
+    return str(support.get("gun") or support["kind"]).replace("_", " ")
+
+
 def _with_support(doc: dict[str, Any], i: int, label: str, **fields: Any) -> Aim:
     """Support `i` of the turn changed by `fields`, the others as the scenario has them."""
     supports = [dict(s) for s in doc["attack"]["supports"]]
     old = supports[i]
     supports[i] = {**old, **fields}
-    kind = str(supports[i]["kind"]).replace("_", " ")
-    if supports[i]["kind"] != old["kind"]:
-        kind += f" (instead of {str(old['kind']).replace('_', ' ')})"
+    kind = _spent(supports[i])
+    if kind != _spent(old):
+        kind += f" (instead of {_spent(old)})"
     return Aim(f"{kind} at {label}", (("supports", supports),),
                hex=fields.get("target"))
 
 
-def _kinds(doc: dict[str, Any], support: dict[str, Any]) -> list[str]:
-    """The support's own kind and, for an air strike or bombing, every other such kind the
-    side still holds (`attack.held`; the rules count the copies)."""
+def _spends(doc: dict[str, Any], support: dict[str, Any]) -> list[dict[str, str]]:
+    """Which support to spend at a hex: the support itself and, from what the side still
+    holds (`attack.held`; the rules count the copies), every other air strike or bombing
+    for an air strike or bombing, every other gun for an artillery shell not tied to a
+    selection (facts.md: each support is used once)."""
     held = doc["attack"].get("held", {})
-    others = [k for k in AIR_KINDS if k != support["kind"] and held.get(k, 0) > 0]
-    return [support["kind"], *others] if support["kind"] in AIR_KINDS else [support["kind"]]
+    if support["kind"] in AIR_KINDS:
+        return [{"kind": support["kind"]}] + [{"kind": k} for k in AIR_KINDS
+                                              if k != support["kind"] and held.get(k, 0) > 0]
+    if support["kind"] == "artillery" and not {"selection", "preplotted"} & set(support):
+        return [{"gun": support["gun"]}] + [{"gun": g} for g in GUNS
+                                            if g != support["gun"] and held.get(g, 0) > 0]
+    return [{}]
 
 
 def strafing_lines(centres: Iterable[hexgrid.Hex], occupied: set[hexgrid.Hex]
@@ -417,9 +430,9 @@ def strafing_lines(centres: Iterable[hexgrid.Hex], occupied: set[hexgrid.Hex]
 
 def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
     """For each support aimed at a hex, every enemy unit's hex, refined to the hexes next
-    to it; with `attack.held`, the same with each other air kind the side holds in its
-    place (which support to spend there); for a strafing run, every line of 1 to 5 hexes
-    through an enemy unit's hex (BT-STRAFE.1)."""
+    to it; with `attack.held`, the same with each other air kind (or gun) the side holds
+    in its place (which support to spend there, `_spends`); for a strafing run, every
+    line of 1 to 5 hexes through an enemy unit's hex (BT-STRAFE.1)."""
     enemy_hexes = sorted(set(_hexes(str(u.get("hex", "")) for u in _enemies(doc))))
     occupied = set(_hexes(str(u.get("hex", "")) for u in doc["units"]))
     out = []
@@ -432,15 +445,15 @@ def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
             continue
         if "target" not in support:
             continue
-        for kind in _kinds(doc, support):
+        for spend in _spends(doc, support):
             for h in enemy_hexes:
                 near = [(lb, n) for n in hexgrid.ring(h, 1) if (lb := _label(n)) is not None]
                 label = _label(h)
                 if label is not None:
                     out.append(replace(
-                        _with_support(doc, i, label, kind=kind, target=label),
-                        finer=lambda i=i, kind=kind, near=near: tuple(
-                            _with_support(doc, i, lb, kind=kind, target=lb) for lb, _ in near)))
+                        _with_support(doc, i, label, **spend, target=label),
+                        finer=lambda i=i, spend=spend, near=near: tuple(
+                            _with_support(doc, i, lb, **spend, target=lb) for lb, _ in near)))
     return out
 
 

@@ -204,6 +204,22 @@ def test_bt_gen_a_support_the_side_holds_is_tried_in_place_of_the_one_declared()
     assert kinds == {kind, other}
 
 
+def test_bt_art_a_gun_the_side_holds_is_tried_in_place_of_the_one_declared() -> None:
+    """With a Thumper held beside the Long Tom declared, its shot may be the Thumper's
+    (which support to spend there: each is used once), and the figures are `odds`'."""
+    doc = json.loads((DEMOS / "battletech-bombing-scatter.json").read_text())
+    target = doc["attack"]["supports"][0]["target"]
+    doc["attack"]["supports"] = [{"kind": "artillery", "gun": "long_tom", "target": target}]
+    doc["attack"]["held"] = {"long_tom": 1, "thumper": 1}
+    s = scenarios.load_dict(doc)
+    ranking = aim.rank(s)
+    guns = {next(x for x in dict(r.aim.attack)["supports"] if x["kind"] == "artillery")["gun"]
+            for r in ranking.scored}
+    assert guns == {"long_tom", "thumper"}
+    assert any("instead of long tom" in r.aim.label for r in ranking.scored)
+    assert_figures_are_those_of_odds(s, ranking.scored[0])
+
+
 def regult(uid: str, x: float, y: float) -> dict[str, Any]:
     return {"id": uid, "side": "Zentraedi", "kind": "mecha", "x": x, "y": y, "base_mm": 40,
             "df": 5, "gn": 1, "pil": 2, "cp": 0}
