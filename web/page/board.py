@@ -188,6 +188,7 @@ def point_to_attacker(state: State, svg) -> None:
     x, y, w, h = state.box
     size = OFFVIEW_PX / min(float(rect.width) / w, float(rect.height) / h)
     cx, cy = x + w / 2, y + h / 2
+    names: list[tuple] | None = None
     for uid in sorted(attack_refs(state)[0]):
         node = svg.querySelector(f'.layer-units [data-unit="{js.CSS.escape(uid)}"]')
         if absent(node):
@@ -199,8 +200,64 @@ def point_to_attacker(state: State, svg) -> None:
         dx, dy = ax - cx, ay - cy
         t = min((w / 2 - size) / abs(dx) if dx else math.inf,
                 (h / 2 - size) / abs(dy) if dy else math.inf)
-        svg.appendChild(offview_arrow(cx + t * dx, cy + t * dy, math.atan2(dy, dx), size,
-                                      uid, unit_name(state, uid)))
+        group = offview_arrow(cx + t * dx, cy + t * dy, math.atan2(dy, dx), size, uid,
+                              unit_name(state, uid))
+        svg.appendChild(group)
+        if names is None:
+            names = names_in_view(svg, state.box)
+        clear_of_names(group.querySelector("text"), names, state.box, abs(dy) > abs(dx))
+
+
+OFFVIEW_NAMES = 60
+"""Boards with more units than this leave the attacker's label where it falls (finding
+every name in view would cost more than it is worth while panning)."""
+
+
+def names_in_view(svg, box: tuple) -> list[tuple]:
+    """The boxes of the units' bodies and names inside `box` (none on a board of more
+    than `OFFVIEW_NAMES` units)."""
+    nodes = svg.querySelectorAll(".layer-units .unit .name, .layer-units .unit .body")
+    if int(nodes.length) > 2 * OFFVIEW_NAMES:
+        return []
+    x, y, w, h = box
+    boxes = [bbox(n) for n in nodes]
+    return [b for b in boxes if b[2] >= x and b[0] <= x + w and b[3] >= y and b[1] <= y + h]
+
+
+def clear_of_names(label, names: list[tuple], box: tuple, across: bool) -> None:
+    """Move an off-view attacker's label along the board's edge (`across`: sideways, for
+    an arrow at the top or bottom) to the first place near it where it covers no unit or
+    its name and stays in view (it stays put when there is none), on a `backdrop`."""
+    b = label.getBBox()
+    x0, y0, bw, bh = float(b.x), float(b.y), float(b.width), float(b.height)
+    x, y, w, h = box
+    step = (bw / 2 + bh) if across else 1.3 * bh
+    for k in (0, -1, 1, -2, 2, -3, 3):
+        sx, sy = (k * step, 0.0) if across else (0.0, k * step)
+        lx, ly = x0 + sx, y0 + sy
+        if lx < x or ly < y or lx + bw > x + w or ly + bh > y + h:
+            continue
+        if not any(lx < n[2] and n[0] < lx + bw and ly < n[3] and n[1] < ly + bh
+                   for n in names):
+            if k:
+                label.setAttribute("transform", f"translate({sx:.3f} {sy:.3f})")
+            break
+    backdrop(label)
+
+
+def backdrop(label) -> None:
+    """A pale rounded box behind an off-view label, so it reads over templates and lines."""
+    b = label.getBBox()
+    pad = float(b.height) * 0.15
+    rect = document.createElementNS(SVG_NS, "rect")
+    for name, value in (("x", float(b.x) - pad), ("y", float(b.y) - pad),
+                        ("width", float(b.width) + 2 * pad),
+                        ("height", float(b.height) + 2 * pad), ("rx", pad)):
+        rect.setAttribute(name, f"{value:.3f}")
+    rect.setAttribute("style", "fill:#fff;fill-opacity:.85")
+    if label.hasAttribute("transform"):
+        rect.setAttribute("transform", label.getAttribute("transform"))
+    label.parentNode.insertBefore(rect, label)
 
 
 def unit_name(state: State, uid: str) -> str:
