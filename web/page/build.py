@@ -645,14 +645,14 @@ def tap_board(state: State, client_x, client_y) -> None:
         el("support-hex").value = label
 
 
-def place_aim(state: State, line: int, x: float, y: float, *, by: bool = False) -> None:
+def place_aim(state: State, line: int, x: float, y: float, *, by: bool = False) -> bool:
     """The aim of range line `line` (engine.legality.range_lines), a Heresy hole (HH-1)
     or a Robotech ground point (RT-3), put at (x, y), or moved by it (`by`); the engine
-    then says whether the new aim is legal."""
+    then says whether the new aim is legal. False when the document refuses it."""
     reach = legality.range_lines(state.scenario)[line]
     if by:
         x, y = reach.end.x + x, reach.end.y + y
-    commit(state, editing.with_aim(doc_of(state), reach.moves, reach.shots, x, y))
+    return commit(state, editing.with_aim(doc_of(state), reach.moves, reach.shots, x, y))
 
 
 def hole_inputs(state: State):

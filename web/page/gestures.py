@@ -1,9 +1,9 @@
-"""The board's gestures: dragging a unit moves it (or its whole squad, when the Build panel's
-"Move all N of its unit" is pressed), dragging an aim's handle moves the hole or the ground
-point; with the Build panel's strafe tool pressed, a drag across the map draws a strafing
-run; dragging empty board pans, two fingers
-pinch, the mouse wheel zooms around the pointer. At Fit a one-finger swipe on the board
-scrolls the page (CSS touch-action); zoomed in, it pans the board."""
+"""The board's gestures: dragging a unit moves it (or its whole squad, when the Build
+panel's "Move all N of its unit" is pressed); dragging an aim's handle moves the hole or
+the ground point; with the Build panel's strafe tool pressed, a drag across the map draws
+a strafing run; dragging empty board pans, two fingers pinch, the mouse wheel zooms
+around the pointer. At Fit a one-finger swipe on the board scrolls the page (CSS
+touch-action); zoomed in, it pans the board."""
 
 from __future__ import annotations
 
@@ -196,7 +196,8 @@ def on_pointerup(state: State, ev) -> None:
         return
     if d["aim"] is not None:
         state.drag = None
-        place_aim(state, d["aim"], dx, dy, by=True)
+        if not place_aim(state, d["aim"], dx, dy, by=True):
+            draw(state)  # refused (the message says why): the handle goes back
         return
     data = sc.to_dict(state.scenario)
     index = next((i for i, u in enumerate(data["units"]) if str(u.get("id")) == d["id"]), None)
