@@ -183,6 +183,21 @@ def last_resolution(page):
     return json.loads(page.text_content("#last-resolution"))
 
 
+def mouse_drag(page, selector: str, dx: float, dy: float = 0.0, moves: int = 5) -> None:
+    """Drag the centre of the first element matching `selector` by (dx, dy) board units
+    (inches on a table) with the mouse, in `moves` moves."""
+    node = page.locator(selector).first
+    node.scroll_into_view_if_needed()
+    box = node.bounding_box()
+    scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    for i in range(1, moves + 1):
+        page.mouse.move(cx + dx * scale * i / moves, cy + dy * scale * i / moves, steps=1)
+    page.mouse.up()
+
+
 def screenshot(page, name: str) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

@@ -23,6 +23,7 @@ from .conftest import (
     ROOT,
     build_module,
     last_resolution,
+    mouse_drag,
     open_app,
     screenshot,
     wait_ready,
@@ -330,17 +331,8 @@ def test_drag_moves_a_unit(new_page, base_url):
     open_app(page, f"{base_url}?demo={path.name}")
     state = scenario_json(page)
     unit = state["units"][0]
-    target = page.locator(f'#board svg [data-unit="{unit["id"]}"]').first
-    box = target.bounding_box()
-    # pixels per inch from the SVG's own matrix
-    scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
-    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     dx_in = 2 if unit["x"] + 2 <= state["table"]["width"] else -2
-    page.mouse.move(cx, cy)
-    page.mouse.down()
-    for i in range(1, 6):
-        page.mouse.move(cx + dx_in * scale * i / 5, cy, steps=1)
-    page.mouse.up()
+    mouse_drag(page, f'#board svg [data-unit="{unit["id"]}"]', dx_in)
     moved = scenario_json(page)["units"][0]
     assert message(page) == ""
     assert abs(moved["x"] - (unit["x"] + dx_in)) <= 0.2, (unit, moved)

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from .conftest import DESKTOP, PHONE, open_app, screenshot
+from .conftest import DESKTOP, PHONE, mouse_drag, open_app, screenshot
 from .test_app import expected_resolution, same
 
 pytestmark = pytest.mark.browser
@@ -201,16 +201,7 @@ def test_a_whole_squad_moves_by_drag_and_by_arrow_key(new_page, base_url):
     b.tap('[data-action="whole-squad"]')
     assert page.get_attribute('[data-action="whole-squad"]', "aria-pressed") == "true"
     before = {u["id"]: u for u in b.doc()["units"]}
-    node = page.locator('#board svg [data-unit="tactical-5"]').first
-    node.scroll_into_view_if_needed()
-    box = node.bounding_box()
-    scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
-    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.move(cx, cy)
-    page.mouse.down()
-    for i in range(1, 6):
-        page.mouse.move(cx + 3 * scale * i / 5, cy + 2 * scale * i / 5, steps=1)
-    page.mouse.up()
+    mouse_drag(page, '#board svg [data-unit="tactical-5"]', 3, 2)
     page.wait_for_function("JSON.parse(document.getElementById('json').value)"
                            ".units.find(u => u.id === 'tactical-1').x !== "
                            + json.dumps(before["tactical-1"]["x"]))
@@ -251,16 +242,7 @@ def test_hh_2_range_line_red_past_range_and_the_hole_dragged_or_typed(new_page, 
     page.wait_for_function("!document.querySelector('#board line.reach.beyond')")
     assert b.legality()[0]
     target = next(u for u in b.doc()["units"] if u["id"] == "tactical-5")
-    handle = page.locator("#board circle.aim-handle").first
-    handle.scroll_into_view_if_needed()
-    box = handle.bounding_box()
-    scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
-    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.move(cx, cy)
-    page.mouse.down()
-    for i in range(1, 6):
-        page.mouse.move(cx, cy + 2 * scale * i / 5, steps=1)
-    page.mouse.up()
+    mouse_drag(page, "#board circle.aim-handle", 0, 2)
     page.wait_for_function("JSON.parse(document.getElementById('json').value).attack.aim")
     aim = b.doc()["attack"]["aim"]
     assert aim["x"] == pytest.approx(target["x"], abs=0.2)
@@ -278,6 +260,13 @@ def device(new_page, where: str):
     if where == "phone":
         return new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     return new_page(viewport=DESKTOP)  # a desktop; "keyboard" drives it without the mouse
+
+
+def builder(new_page, base_url: str, where: str) -> Builder:
+    """The app opened on a desktop, a phone or for the keyboard, and who drives it there."""
+    page = device(new_page, where)
+    open_app(page, base_url)
+    return (Keys if where == "keyboard" else Builder)(page, touch=where == "phone")
 
 
 def split_volley(b: Builder, where: str) -> None:
@@ -323,10 +312,7 @@ def split_volley(b: Builder, where: str) -> None:
 @pytest.mark.parametrize("where", ["desktop", "phone", "keyboard"])
 def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url, where):
     """(b) on a desktop with a mouse, a touch phone, and the keyboard alone."""
-    page = device(new_page, where)
-    open_app(page, base_url)
-    b = (Keys if where == "keyboard" else Builder)(page, touch=where == "phone")
-    split_volley(b, where)
+    split_volley(builder(new_page, base_url, where), where)
 
 
 def bombing_and_long_tom(b: Builder, where: str) -> None:
@@ -371,10 +357,7 @@ def bombing_and_long_tom(b: Builder, where: str) -> None:
 @pytest.mark.parametrize("where", ["desktop", "phone", "keyboard"])
 def test_c_battletech_bombing_and_long_tom_next_turn(new_page, base_url, where):
     """(c) on a desktop with a mouse, a touch phone, and the keyboard alone."""
-    page = device(new_page, where)
-    open_app(page, base_url)
-    b = (Keys if where == "keyboard" else Builder)(page, touch=where == "phone")
-    bombing_and_long_tom(b, where)
+    bombing_and_long_tom(builder(new_page, base_url, where), where)
 
 
 def hex_centres(page, *labels: str) -> list[tuple[float, float]]:

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, DEMOS_DIR, ROOT, open_app
+from .conftest import BOOT_TIMEOUT_MS, DEMOS_DIR, ROOT, mouse_drag, open_app
 from .test_app import message, same, scenario_json
 
 pytestmark = pytest.mark.browser
@@ -63,15 +63,7 @@ def apply_json(page, data: dict) -> None:
 def drag_unit(page, index: int, dx_in: float) -> tuple[dict, dict]:
     """Drag units[index] dx_in inches right with the mouse; its fields before and after."""
     before = scenario_json(page)["units"][index]
-    target = page.locator(f'#board svg [data-unit="{before["id"]}"]').first
-    box = target.bounding_box()
-    scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
-    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.move(cx, cy)
-    page.mouse.down()
-    for i in range(1, 6):
-        page.mouse.move(cx + dx_in * scale * i / 5, cy, steps=1)
-    page.mouse.up()
+    mouse_drag(page, f'#board svg [data-unit="{before["id"]}"]', dx_in)
     return before, scenario_json(page)["units"][index]
 
 
