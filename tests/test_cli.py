@@ -75,7 +75,7 @@ def test_unknown_method_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_odds_exact_past_the_budget_is_a_clear_error(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    def too_many(scenario: Any, budget: int = 0) -> Any:
+    def too_many(scenario: Any, budget: Any = None, plan: Any = None) -> Any:
         raise TooManyOutcomes("more than 250000 dice paths")
 
     monkeypatch.setattr(systems, "exact", too_many)

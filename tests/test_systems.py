@@ -88,7 +88,8 @@ def test_roll_the_rest_finishes_with_seeded_dice_and_replays_as_a_script() -> No
 
 
 def _out_of_reach(monkeypatch: pytest.MonkeyPatch) -> None:
-    def too_large(scenario: scenarios.Scenario, budget: Budget | None = None) -> None:
+    def too_large(scenario: scenarios.Scenario, budget: Budget | None = None,
+                  plan: object = None) -> None:
         raise TooManyOutcomes("more than 1 dice paths")
 
     monkeypatch.setattr(systems, "exact", too_large)

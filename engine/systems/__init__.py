@@ -9,11 +9,11 @@ Each system is one module, ``engine.systems.<system>``, providing:
   (``play(scenario, dice, log)``, the two in one, is what tests and readers call.)
 - ``harm(scenario, outcome) -> tuple[Harm, ...]``: one `Harm` per unit, in unit order.
 - ``effects(scenario, outcome) -> dict[str, dict]``: per unit id, what happened (JSON).
-- optionally ``marginals(scenario, budget) -> Marginals``: the exact harm of every block
-  of coupled units (`engine.odds.fold_blocks`: shared events enumerated once, each
-  block's own rolls folded per block), built from the same rule functions as `play`, and
-  checking `budget` (`engine.dice.Budget`) as it grows; the generic enumeration of
-  `play` is the reference it must agree with;
+- optionally ``marginals(scenario, budget, plan=None) -> Marginals``: the exact harm of
+  every block of coupled units (`engine.odds.fold_blocks`: shared events enumerated once,
+  each block's own rolls folded per block), built from the same rule functions as `play`,
+  checking `budget` (`engine.dice.Budget`) as it grows, from `plan` when the caller has
+  prepared it; the generic enumeration of `play` is the reference it must agree with;
 - (being retired) ``exact(scenario) -> Distribution[tuple[Harm, ...]]``, the joint harm
   distribution of every unit, for a system without `marginals` yet;
 - optionally ``unit_figures(scenario, index, dist) -> dict``: figures of one unit beyond
@@ -98,19 +98,19 @@ def resolve(scenario: Scenario, seed: int | None = None, *,
                       rules.effects(scenario, outcome))
 
 
-def runner(scenario: Scenario) -> Callable[[Dice, Log], Any]:
-    """The scenario's attack as a function of (dice, log), prepared once; illegal attacks
-    raise here, before any roll."""
+def runner(scenario: Scenario, plan: Any = None) -> Callable[[Dice, Log], Any]:
+    """The scenario's attack as a function of (dice, log), prepared once (or from the
+    system's `plan` of it); illegal attacks raise here, before any roll."""
     rules = rules_of(scenario.system)
-    plan = rules.prepare(scenario)
+    plan = rules.prepare(scenario) if plan is None else plan
     return lambda dice, log: rules.run(plan, dice, log)
 
 
-def sampler(scenario: Scenario) -> Callable[[Dice], Outcome]:
+def sampler(scenario: Scenario, plan: Any = None) -> Callable[[Dice], Outcome]:
     """One silent run of the rules reduced to the harm per unit, as a function of the
     dice (Monte Carlo and the generic enumeration run it many times)."""
     rules = rules_of(scenario.system)
-    run = runner(scenario)
+    run = runner(scenario, plan)
     silent = SilentLog()
     return lambda dice: rules.harm(scenario, run(dice, silent))
 
@@ -128,13 +128,13 @@ def joint(scenario: Scenario, budget: int | Budget = 250_000) -> Distribution[Ou
     return enumerate_outcomes(sampler(scenario), budget=budget)
 
 
-def exact(scenario: Scenario, budget: Budget | None = None) -> Marginals:
+def exact(scenario: Scenario, budget: Budget | None = None, plan: Any = None) -> Marginals:
     """The exact harm of every block of coupled units (raises `TooManyOutcomes` past
-    `budget`, by default `Budget()`)."""
+    `budget`, by default `Budget()`), from the system's `plan` of the attack if given."""
     rules = rules_of(scenario.system)
     budget = budget or Budget()
     if hasattr(rules, "marginals"):
-        return rules.marginals(scenario, budget)
+        return rules.marginals(scenario, budget, plan)
     blocks = partition(len(scenario.units), groups_of(scenario))
     dist = rules.exact(scenario) if hasattr(rules, "exact") else joint(scenario, budget)
     return blocks_of(dist, blocks)
@@ -167,13 +167,14 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     its `trials` (0 lifts a limit).
     """
     rules = rules_of(scenario.system)
+    plan = rules.prepare(scenario)  # one plan for both: Monte Carlo reuses what exact kept
     ids = [u.id for u in scenario.units]
     groups = groups_of(scenario)
     landing = rules.landing(scenario) if hasattr(rules, "landing") else []
     why = ""
     if method != "monte-carlo":
         try:
-            marginals = exact(scenario, budget or Budget(seconds=EXACT_SECONDS))
+            marginals = exact(scenario, budget or Budget(seconds=EXACT_SECONDS), plan)
         except TooManyOutcomes as e:
             if method == "exact":
                 raise
@@ -185,7 +186,7 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     if method != "monte-carlo":
         precision = DEFAULT_PRECISION if precision is None else precision
         seconds = DEFAULT_SECONDS if seconds is None else seconds
-    sample = estimate(sampler(scenario), trials, seed, seconds=seconds or None,
+    sample = estimate(sampler(scenario, plan), trials, seed, seconds=seconds or None,
                       precision=precision or None, readings=readings(groups))
     blocks = blocks_of(sample.distribution, partition(len(ids), groups))
     units, group_figs = summarize(blocks, ids, groups, sample)

@@ -202,10 +202,11 @@ def _harm(state: State, p: float, locs: dict[str, float]) -> Harm:
     return Harm(hits, damage, where, left is not None and left.destroyed, left)
 
 
-def marginals(scn: Scenario, budget: Budget | None = None) -> Marginals:
+def marginals(scn: Scenario, budget: Budget | None = None, turn: Turn | None = None
+              ) -> Marginals:
     """Exact odds: every unit's harm, from the shared events and that unit's own rolls."""
     budget = budget or Budget()
-    turn = prepare(scn)
+    turn = prepare(scn) if turn is None else turn
     shared = shared_events(turn, budget)
     effects = _Effects()
     out = []

@@ -100,9 +100,9 @@ def range_lines(scenario: Scenario) -> tuple[RangeLine, ...]:
         return ()
 
 
-def marginals(scenario: Scenario, budget: Budget) -> Marginals:
+def marginals(scenario: Scenario, budget: Budget, fire: Fire | None = None) -> Marginals:
     """The exact harm of every 40K unit (one block each); see `heresy_odds`."""
-    return heresy_odds.marginals(prepare(scenario), budget)
+    return heresy_odds.marginals(prepare(scenario) if fire is None else fire, budget)
 
 
 def landing(scenario: Scenario) -> list[HeatPoint]:

@@ -479,10 +479,10 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     return Block((index,), faced.bind(harms))
 
 
-def marginals(scenario: Scenario, budget: Budget) -> Marginals:
+def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None) -> Marginals:
     """Every unit's exact harm (its own block: only shoot-downs couple units, and they
     are folded inside each unit's state)."""
-    plan = prepare(scenario)
+    plan = prepare(scenario) if plan is None else plan
     missiles = [f.map(lambda o: (o[0], o[1].record)) for f in flights(plan)]
     budget.check(sum(len(m) for m in missiles))
     single = single_scatter(plan).map(lambda landed: landed.record) \
