@@ -8,6 +8,7 @@ Needs /usr/bin/chromium (apt-get install -y chromium) and the playwright Python 
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import os
@@ -57,18 +58,42 @@ build_module = _load_build()
 
 
 def pytest_collection_modifyitems(config, items):
-    """Skip (with the reason) rather than error when the browser is not installed."""
+    """Skip (with the reason) rather than error when the browser is not installed; run a
+    browser test once more when chromium's renderer crashes under it (`once_more`)."""
     missing = []
     if not Path(CHROMIUM).exists():
         missing.append(f"{CHROMIUM} (apt-get install -y chromium)")
     if importlib.util.find_spec("playwright") is None:
         missing.append("the playwright package (pip install playwright)")
-    if not missing:
-        return
     skip = pytest.mark.skip(reason="browser tests need " + " and ".join(missing))
     for item in items:
-        if "browser" in item.keywords:
+        if "browser" not in item.keywords:
+            continue
+        if missing:
             item.add_marker(skip)
+        elif isinstance(item, pytest.Function):
+            item.obj = once_more(item.obj)
+
+
+RENDERER_CRASHED = "Target crashed"
+"""Playwright's words when chromium's renderer process dies under a page."""
+
+
+def once_more(test):
+    """`test`, run a second time (in new pages: `new_page` makes fresh contexts) when the
+    first run ends with chromium's renderer crashing, which happens to a headless
+    chromium on a busy machine now and then; any other failure, or a second crash, fails
+    the test. The crash is printed, so a run shows it."""
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        try:
+            return test(*args, **kwargs)
+        except Exception as err:  # playwright's Error
+            if RENDERER_CRASHED not in str(err):
+                raise
+            print(f"\n{test.__name__}: chromium's renderer crashed ({err}); once more")
+            return test(*args, **kwargs)
+    return run
 
 
 @pytest.fixture(scope="session")
