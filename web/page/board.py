@@ -111,24 +111,26 @@ def board_point(svg, client_x, client_y) -> tuple[float, float] | None:
     return float(p.x), float(p.y)
 
 
+def _under(client_x, client_y, attribute: str) -> str:
+    """`attribute` of the topmost element carrying it under a point of the page, looking
+    through whatever lies over it ("" when none does)."""
+    for node in document.elementsFromPoint(client_x, client_y):
+        found = node.closest(f"[{attribute}]")
+        if not absent(found):
+            return attr(found, attribute)
+    return ""
+
+
 def hex_at(client_x, client_y) -> str:
     """The label of the map hex under a point of the page ("" off the map; a unit token
     never carries ``data-hex``, so the hex under a dragged unit shows through)."""
-    for node in document.elementsFromPoint(client_x, client_y):
-        found = node.closest("[data-hex]")
-        if not absent(found):
-            return attr(found, "data-hex")
-    return ""
+    return _under(client_x, client_y, "data-hex")
 
 
 def unit_at(client_x, client_y) -> str:
     """The id of the unit under a point of the page ("" for none), looking through the
     marks drawn over it (an aim's handle)."""
-    for node in document.elementsFromPoint(client_x, client_y):
-        found = node.closest("[data-unit]")
-        if not absent(found):
-            return attr(found, "data-unit")
-    return ""
+    return _under(client_x, client_y, "data-unit")
 
 
 def svg_point(svg, ev) -> tuple[float, float] | None:

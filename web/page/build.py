@@ -352,6 +352,11 @@ def value_of(iid: str) -> str:
     return str(el(iid).value).strip()
 
 
+def hex_list(text: str) -> list[str]:
+    """The hex labels typed in a box, separated by commas."""
+    return [h.strip() for h in text.split(",") if h.strip()]
+
+
 def number_of(iid: str, what: str) -> float:
     try:
         return float(value_of(iid))
@@ -370,8 +375,8 @@ def on_change(state: State, ev) -> None:
         fill(state)
         return
     if str(inp.id) == "preplot-hexes":
-        hexes = [h.strip() for h in str(inp.value).split(",") if h.strip()]
-        commit(state, editing.with_preplotted(doc_of(state), state.preplot_gun, hexes))
+        commit(state, editing.with_preplotted(doc_of(state), state.preplot_gun,
+                                              hex_list(str(inp.value))))
         return
     if attr(inp, "data-aim"):
         try:
@@ -511,7 +516,7 @@ def paint_hex(state: State, label: str) -> None:
     """The strafe tool: `label` joins the run being drawn in the support's hex box
     (a hex already in it, or a sixth, is left out: BT-STRAFE.1)."""
     box = el("support-hex")
-    hexes = [h.strip() for h in str(box.value).split(",") if h.strip()]
+    hexes = hex_list(str(box.value))
     if label and label not in hexes and len(hexes) < STRAFE_MAX:
         box.value = ", ".join([*hexes, label])
 
@@ -586,7 +591,7 @@ def act_use_weapon(state: State, target) -> None:
 
 
 def act_add_support(state: State, target) -> None:
-    hexes = [h.strip() for h in value_of("support-hex").split(",") if h.strip()]
+    hexes = hex_list(value_of("support-hex"))
     doc = presets.with_support(doc_of(state), value_of("support-preset"), hexes or [""])
     commit(state, doc)
 
