@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
-from urllib.parse import parse_qs
 
 import js
 from page import (
@@ -152,7 +151,7 @@ async def start(state: State) -> None:
     that scenario), wire the controls, mark the page ready, watch for new versions.
 
     `?reset` starts clean: the autosave and the link's scenario are set aside first."""
-    if "reset" in parse_qs(str(window.location.search).lstrip("?"), keep_blank_values=True):
+    if loading.query("reset") is not None:
         storage.start_clean(state, str(window.location.hash))
     try:
         state.index = json.loads(await loading.fetch_text("./demos/index.json"))

@@ -3,8 +3,6 @@ default demo."""
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs
-
 import js
 from pyscript import window
 
@@ -19,6 +17,13 @@ from .state import State
 from .storage import read_share, saved_scenario
 
 DAMAGED_LINK = "This share link is damaged (perhaps cut short when it was copied), so {}."
+
+
+def query(name: str) -> str | None:
+    """The page address's ?`name`= value ("" for a bare ?`name`), None when absent. (The
+    browser's URLSearchParams: importing urllib.parse costs 50 ms of start-up in Pyodide.)"""
+    params = js.URLSearchParams.new(window.location.search)
+    return str(params.get(name)) if params.has(name) else None
 
 
 async def fetch_text(url: str) -> str:
@@ -107,8 +112,7 @@ async def initial_scenario(state: State) -> tuple[sc.Scenario | None, str | None
         show_message(DAMAGED_LINK.format("another scenario is shown instead"))
     if shared is not None:
         return shared, None, True
-    query = parse_qs(str(window.location.search).lstrip("?"))
-    wanted = (query.get("demo") or [None])[0]
+    wanted = query("demo")
     if wanted and demo_of(state, wanted):
         try:
             return load(await fetch_text("./demos/" + wanted)), wanted, False
