@@ -12,9 +12,12 @@ any static host and any sub-path with no special header. It holds
   key), snapshot-worker.mjs (makes the snapshot after start-up) and odds-worker.mjs (the
   odds, off the page's thread);
 - pyscript/: @pyscript/core's dist/ (no source maps), pinned by package-lock.json;
-- pyodide/: the Pyodide runtime files from the pinned npm package (no package wheels);
-- wheels/: the svgwrite wheel, checked against the sha256 below;
-- app.zip: the engine's and the page's (web/page/) .py files, packed deterministically;
+- pyodide/: the Pyodide runtime files from the pinned npm package (no package wheels),
+  and stdlib.zip: its standard library with the bytecode of the modules the app imports
+  (web/stdlib-imports.txt), compiled by Pyodide at build time;
+- app.bin: the engine's and the page's (web/page/) .py files and svgwrite's (from its
+  wheel, checked against the sha256 below), with their bytecode compiled by Pyodide, one
+  gzip'd pack that appfiles.mjs writes into Pyodide's file system;
 - demos/: web/demos/*.json and demos/index.json listing them;
 - sw.js: a cache-first service worker precaching every file above (cache name from a
   content hash), so the app opens with no network after one visit.
@@ -26,8 +29,10 @@ index.html, so a board is on screen before Python has loaded in the browser.
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import errno
+import gzip
 import hashlib
 import html
 import http.server
@@ -52,14 +57,16 @@ NODE_MODULES = ROOT / "node_modules"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
-# What pyodide.mjs loads at start (checked: it names exactly these; no package wheels).
+# What pyodide.mjs loads at start (checked: it names exactly these; no package wheels)
+# but python_stdlib.zip, which the app replaces by its own stdlib.zip (pack_app).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Pyodide 314's Python is 3.14: its standard library is mounted at /lib/python314.zip.
+PYTHON_SHORT = "314"
 SVGWRITE_VERSION = "1.4.3"
 SVGWRITE_WHEEL = f"svgwrite-{SVGWRITE_VERSION}-py3-none-any.whl"
 SVGWRITE_SHA256 = "bb6b2b5450f1edbfa597d924f9ac2dd099e625562e492021d7dd614f65f8a22d"
@@ -70,7 +77,6 @@ SYSTEM_NAMES = {
     "heresy": "Warhammer 40K 7th / Horus Heresy",
     "battletech": "BattleTech Battlefield Support",
 }
-ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -83,7 +89,7 @@ MIME_TYPES = {
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".zip": "application/zip",
-    ".whl": "application/zip",
+    ".bin": "application/octet-stream",
     ".py": "text/x-python; charset=utf-8",
     ".toml": "text/plain; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
@@ -151,29 +157,148 @@ def ensure_svgwrite_wheel(quiet: bool = False) -> Path:
     return wheel
 
 
-# --------------------------------------------------------------------------- app.zip
+# --------------------------------------------------------------------------- app.bin
 
-
-# The Python packages app.zip holds, each zipped under its folder's name.
+# The Python packages the app runs, each packed under its folder's name, beside svgwrite.
 APP_PACKAGES = (ROOT / "engine", WEB / "page")
+APP_PACK = "app.bin"
+# Where the page writes the pack's files in Pyodide's file system (its home, on sys.path).
+PYODIDE_HOME = "/home/pyodide/"
+
+# Run by Pyodide itself under Node.js, given JSON on stdin {sources: {path: text},
+# stdlib: the stock python_stdlib.zip, modules: [name, ...], zip: where to write}: compiles
+# every source to unchecked-hash bytecode where that same Python's importer looks for it
+# (__pycache__/NAME.cpython-3XX.pyc) and prints {pyc path: base64}; writes the standard
+# library zip again with each listed module's bytecode beside its source (zipimport takes
+# NAME.pyc before NAME.py). With PYTHONHASHSEED fixed the output is the same every build.
+COMPILE_SCRIPT = """
+import fs from "node:fs";
+import { loadPyodide } from %(pyodide)s;
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const request = JSON.parse(text);
+const py = await loadPyodide({ env: { PYTHONHASHSEED: "0" }, stdout: () => {} });
+py.FS.writeFile("/tmp/stock.zip", new Uint8Array(fs.readFileSync(request.stdlib)));
+py.globals.set("request", text);
+process.stdout.write(py.runPython(`
+import base64, importlib.util, json, os, py_compile, zipfile
+
+UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
 
 
-def pack_engine(out: Path) -> None:
-    """Zip the engine and the page's modules, engine/**/*.py and page/**/*.py, and the
-    engine's preset data, engine/presets/*.json (sorted, fixed timestamps and modes:
-    byte-identical for the same input)."""
-    files = sorted(
-        (p.relative_to(package.parent).as_posix(), p)
+def compiled(full, shown=None):
+    pyc = full + "c" if shown else importlib.util.cache_from_source(full)
+    py_compile.compile(full, pyc, dfile=shown, doraise=True, invalidation_mode=UNCHECKED)
+    with open(pyc, "rb") as f:
+        return pyc, f.read()
+
+
+request = json.loads(request)
+out = {}
+for path, source in request["sources"].items():
+    full = %(home)s + path
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    with open(full, "w", encoding="utf-8") as f:
+        f.write(source)
+    pyc, data = compiled(full)
+    out[pyc.removeprefix(%(home)s)] = base64.b64encode(data).decode()
+
+wanted = set()
+for name in request["modules"]:
+    stem = name.replace(".", "/")
+    wanted.update((stem + ".py", stem + "/__init__.py"))
+with zipfile.ZipFile("/tmp/stock.zip") as stock, \\
+        zipfile.ZipFile("/tmp/stdlib.zip", "w", zipfile.ZIP_DEFLATED) as zf:
+    for info in stock.infolist():
+        data = stock.read(info)
+        zf.writestr(info, data)
+        if info.filename in wanted:
+            full = "/tmp/stdlib/" + info.filename
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "wb") as f:
+                f.write(data)
+            entry = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(entry, compiled(full, "/lib/python%(short)s.zip/" + info.filename)[1])
+json.dumps(out)
+`));
+fs.writeFileSync(request.zip, py.FS.readFile("/tmp/stdlib.zip"));
+"""
+STDLIB_IMPORTS = WEB / "stdlib-imports.txt"
+STDLIB_ZIP = "stdlib.zip"
+
+
+def app_files(wheel: Path) -> dict[str, bytes]:
+    """What the app's Python is made of, by path under Pyodide's home: engine/**/*.py and
+    its presets/*.json, page/**/*.py, and svgwrite's files from its wheel."""
+    files = {
+        p.relative_to(package.parent).as_posix(): p.read_bytes()
         for package in APP_PACKAGES
         for p in [*package.rglob("*.py"), *package.glob("presets/*.json")]
         if "__pycache__" not in p.parts
-    )
-    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for name, path in files:
-            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes())
+    }
+    with zipfile.ZipFile(wheel) as zf:
+        files.update((name, zf.read(name)) for name in zf.namelist() if not name.endswith("/"))
+    return files
+
+
+def stdlib_modules() -> list[str]:
+    """The standard-library modules the app imports (web/stdlib-imports.txt)."""
+    lines = STDLIB_IMPORTS.read_text("utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def compile_bytecode(files: dict[str, bytes], quiet: bool = False) -> tuple[dict[str, bytes],
+                                                                            Path]:
+    """Pyodide's own bytecode for every .py file of `files`, by .pyc path, and the path of
+    the standard library zip with the bytecode of every module of stdlib_modules() (see
+    COMPILE_SCRIPT); both cached in build/cache by their inputs' and Pyodide's hash.
+    Importing from bytecode spares the browser compiling Python at every cold start:
+    about a megabyte of the app's source, and more of the standard library's."""
+    sources = {path: data.decode("utf-8") for path, data in sorted(files.items())
+               if path.endswith(".py")}
+    stock = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    request = {"sources": sources, "modules": stdlib_modules(), "stdlib": str(stock)}
+    key = hashlib.sha256(json.dumps([PYODIDE_VERSION, request]).encode()).hexdigest()[:16]
+    cached, stdlib = CACHE / f"bytecode-{key}.json", CACHE / f"stdlib-{key}.zip"
+    if not (cached.exists() and stdlib.exists()):
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("build: node is needed (apt-get install -y nodejs) to compile "
+                             "the app's bytecode with Pyodide")
+        log(f"compiling {len(sources)} modules and {len(request['modules'])} of the "
+            "standard library to bytecode with Pyodide under Node.js", quiet)
+        script = COMPILE_SCRIPT % {
+            "pyodide": json.dumps((NODE_MODULES / "pyodide" / "pyodide.mjs").as_uri()),
+            "home": json.dumps(PYODIDE_HOME), "short": PYTHON_SHORT}
+        CACHE.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run([node, "--input-type=module", "-e", script], check=True,
+                              input=json.dumps({**request, "zip": str(stdlib)}),
+                              capture_output=True, text=True)
+        cached.write_text(done.stdout, "utf-8")
+    pyc = {path: base64.b64decode(data)
+           for path, data in json.loads(cached.read_text("utf-8")).items()}
+    return pyc, stdlib
+
+
+def pack_app(out: Path, wheel: Path, quiet: bool = False) -> None:
+    """Write app.bin, and stdlib.zip beside it (Pyodide's standard library with the
+    bytecode of the modules the app imports, which every interpreter of the app loads
+    instead of Pyodide's python_stdlib.zip).
+
+    app.bin: app_files and their bytecode as one gzip'd pack, which the page's
+    appfiles.mjs writes straight into Pyodide's file system (no Python unzipping, whose
+    imports cost about 100 ms of a cold start). The format: a little-endian u32 length,
+    that many bytes of JSON [[path, size], ...], then the files' bytes in that order.
+    Sorted, no timestamps: byte-identical for the same input."""
+    files = app_files(wheel)
+    pyc, stdlib = compile_bytecode(files, quiet)
+    files.update(pyc)
+    shutil.copyfile(stdlib, out.parent / STDLIB_ZIP)
+    names = sorted(files)
+    index = json.dumps([[name, len(files[name])] for name in names]).encode()
+    body = struct.pack("<I", len(index)) + index + b"".join(files[name] for name in names)
+    out.write_bytes(gzip.compress(body, compresslevel=9, mtime=0))
 
 
 # --------------------------------------------------------------------------- demos
@@ -291,18 +416,18 @@ ICON_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
 
 # --------------------------------------------------------------------------- snapshot
 
-# snapshot.mjs is a template: the build fills in the snapshot key and the wheel's name.
+# snapshot.mjs is a template: the build fills in the snapshot key.
 # The key hashes it and the worker that makes the snapshot, beside what the snapshot holds.
 SNAPSHOT_MODULE = "snapshot.mjs"
-SNAPSHOT_SOURCES = ("snapshot.mjs", "snapshot-worker.mjs")
+SNAPSHOT_SOURCES = ("snapshot.mjs", "snapshot-worker.mjs", "appfiles.mjs")
 
 
 def snapshot_key(out: Path) -> str:
-    """A hash of everything a memory snapshot is made from: the Pyodide runtime, the wheel,
-    app.zip and the code that makes it. A new release gets a new key (and snapshot)."""
+    """A hash of everything a memory snapshot is made from: the Pyodide runtime, stdlib.zip,
+    app.bin and the code that makes it. A new release gets a new key (and snapshot)."""
     digest = hashlib.sha256()
     parts = [out / "pyodide" / name for name in PYODIDE_FILES]
-    parts += sorted((out / "wheels").iterdir()) + [out / "app.zip"]
+    parts += [out / STDLIB_ZIP, out / APP_PACK]
     parts += [WEB / name for name in SNAPSHOT_SOURCES]
     for path in parts:
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
@@ -310,10 +435,9 @@ def snapshot_key(out: Path) -> str:
 
 
 def write_snapshot_module(out: Path) -> None:
-    """snapshot.mjs with this build's snapshot key and svgwrite wheel filled in."""
+    """snapshot.mjs with this build's snapshot key filled in."""
     text = (WEB / SNAPSHOT_MODULE).read_text("utf-8")
     text = text.replace("__SNAPSHOT_KEY__", snapshot_key(out))
-    text = text.replace("__SVGWRITE_WHEEL__", SVGWRITE_WHEEL)
     (out / SNAPSHOT_MODULE).write_text(text, "utf-8")
 
 
@@ -367,9 +491,7 @@ def build(out: Path = DIST, quiet: bool = False, demos: Path = WEB / "demos") ->
             (out / "pyscript" / path.name).write_bytes(text)
 
     # python: svgwrite and the engine
-    (out / "wheels").mkdir()
-    shutil.copyfile(wheel, out / "wheels" / SVGWRITE_WHEEL)
-    pack_engine(out / "app.zip")
+    pack_app(out / APP_PACK, wheel, quiet)
 
     # demos
     demos = collect_demos(out / "demos", quiet, demos)
@@ -386,16 +508,11 @@ def build(out: Path = DIST, quiet: bool = False, demos: Path = WEB / "demos") ->
 
     # the page
     for path in sorted(WEB.iterdir()):
-        if path.is_file() and path.name not in ("index.html", "sw.js", SNAPSHOT_MODULE):
+        if path.is_file() and path.name not in ("index.html", "sw.js", SNAPSHOT_MODULE,
+                                                 STDLIB_IMPORTS.name):
             shutil.copyfile(path, out / path.name)
     write_snapshot_module(out)
-    config = {
-        "interpreter": "./pyodide-loader.mjs",
-        "files": {
-            f"./wheels/{SVGWRITE_WHEEL}": "./*",
-            "./app.zip": "./*",
-        },
-    }
+    config = {"interpreter": "./pyodide-loader.mjs"}  # files: app.bin, by appfiles.mjs
     (out / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", "utf-8")
     board, key = (prerender_board(out / "demos" / default["file"]) if default
                   else (_placeholder_svg("No demo in this build"), ""))

@@ -1,6 +1,6 @@
 // Scatterlab: the odds worker, a plain dedicated Web Worker with its own Pyodide, so odds
 // never block the page's thread (issue 11). It starts from this build's memory snapshot
-// when there is one (snapshot.mjs), else normally, unpacking the wheel and app.zip.
+// when there is one (snapshot.mjs), else normally, with the app's files (appfiles.mjs).
 //
 // The page posts {id, scenario (JSON text), trials}; the worker answers with JSON text,
 // first {id, status: "computing"} once its Python is up and the odds start, then
@@ -10,7 +10,7 @@
 // (ScatterlabError: the page rebuilds it to word it as it words its own), or
 // {id, failure: "Type: message"} for anything else. Cancelling terminates the worker.
 
-import { prepareInterpreter, restorePyodide, startPyodide } from "./snapshot.mjs";
+import { startInterpreter } from "./snapshot.mjs";
 
 const ODDS = `
 import json
@@ -40,15 +40,7 @@ def _odds(request_text):
 _odds
 `;
 
-async function interpreter() {
-  const restored = await restorePyodide();
-  if (restored) return restored;
-  const pyodide = await startPyodide();
-  await prepareInterpreter(pyodide);
-  return pyodide;
-}
-
-const odds = interpreter().then((pyodide) => pyodide.runPython(ODDS));
+const odds = startInterpreter().then(({ pyodide }) => pyodide.runPython(ODDS));
 
 onmessage = async (event) => {
   const { id } = JSON.parse(event.data);

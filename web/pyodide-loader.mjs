@@ -10,12 +10,13 @@
 // "making" then "saved" / "not-saved" (and data-snapshot-bytes its size).
 
 import { version } from "./pyodide/pyodide.mjs";
-import { cannotKeep, note, restorePyodide, startPyodide } from "./snapshot.mjs";
+import { cannotKeep, note, rememberHeld, startInterpreter } from "./snapshot.mjs";
 
 export { version };
 
-// Restoring starts as soon as this module runs, while PyScript is still loading.
-const restoring = restorePyodide();
+// The interpreter starts as soon as this module runs, restored or anew, with the app's
+// files (which PyScript's config no longer names): PyScript only asks for it later.
+const starting = startInterpreter();
 const MAKE_DELAY_MS = 1000; // after the page is ready, before the worker starts
 
 function mark(state) {
@@ -62,22 +63,20 @@ async function makeSnapshotLater() {
   });
   worker.terminate();
   if (!result.saved) note(`not made (${result.reason})`);
+  rememberHeld(result.saved);
   document.documentElement.dataset.snapshotBytes = String(result.bytes || 0);
   mark(result.saved ? "saved" : "not-saved");
 }
 
-/** PyScript's entry point: Pyodide's loadPyodide, from the snapshot when there is one.
- * PyScript passes {stdout, stderr, indexURL}: the restored interpreter takes its streams;
- * the index URL is always ./pyodide/ (PyScript would pass this module's folder). */
+/** PyScript's entry point: Pyodide's loadPyodide, the interpreter this module started.
+ * PyScript passes {stdout, stderr, indexURL} (pyscript.json names no packages): the
+ * interpreter takes its streams; the index URL is always ./pyodide/ (PyScript would pass
+ * this module's folder). */
 export async function loadPyodide(options = {}) {
-  const restored = await restoring;
-  if (restored) {
-    if (options.stdout) restored.setStdout({ batched: options.stdout });
-    if (options.stderr) restored.setStderr({ batched: options.stderr });
-    mark("restored");
-    return restored;
-  }
-  const pyodide = await startPyodide(options);
-  makeSnapshotLater();
+  const { pyodide, restored } = await starting;
+  if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+  if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+  if (restored) mark("restored");
+  else makeSnapshotLater();
   return pyodide;
 }

@@ -1,10 +1,10 @@
 // Scatterlab: memory snapshots of an interpreter with the engine and svgwrite imported.
 //
 // A snapshot is Pyodide's experimental makeMemorySnapshot() of an interpreter that has
-// unpacked the svgwrite wheel and app.zip where PyScript unpacks them and imported every
-// engine module. It lives in IndexedDB under SNAPSHOT_KEY, a hash of everything it was
-// made from (Pyodide, the wheel, app.zip and this code; build.py fills it in), so a new
-// release never restores an old snapshot and saving the new one deletes the old.
+// the app's files (appfiles.mjs) and has imported svgwrite and every engine module. It
+// lives in IndexedDB under SNAPSHOT_KEY, a hash of everything it was made from (Pyodide,
+// app.bin and this code; build.py fills it in), so a new release never restores an old
+// snapshot and saving the new one deletes the old.
 // Every failure (no IndexedDB, too little quota, a snapshot that does not verify or does
 // not restore) means a normal start and one console line, never an error.
 //
@@ -12,9 +12,13 @@
 // (snapshot-worker.mjs) and the odds worker (odds-worker.mjs).
 
 import { loadPyodide as loadRealPyodide } from "./pyodide/pyodide.mjs";
+import { fetchAppFiles, writeAppFiles } from "./appfiles.mjs";
 
 export const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+// Pyodide's standard library with the bytecode of what the app imports (build.py).
+const STDLIB_URL = new URL("./stdlib.zip", import.meta.url).href;
+const PYODIDE = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
 const DB_NAME = "scatterlab-snapshots";
 const STORE = "snapshots";
 const FREE_MARGIN = 1.5; // keep the snapshot only when 1.5 times its size is free
@@ -22,11 +26,8 @@ const FREE_MARGIN = 1.5; // keep the snapshot only when 1.5 times its size is fr
 // checks the real size again before storing it.
 const EXPECTED_SIZE = 32e6;
 
-// What the snapshot holds: the same files PyScript's config unpacks, into the same place;
-// every engine module but the command line's __main__, and html.entities, which
-// PyScript's own Python package imports.
-const ARCHIVES = [["./wheels/__SVGWRITE_WHEEL__", "whl"], ["./app.zip", "zip"]];
-const HOME = "/home/pyodide/";
+// What the snapshot holds: every engine module but the command line's __main__, svgwrite,
+// and html.entities, which PyScript's own Python package imports.
 const IMPORTS = `
 import pkgutil, importlib
 import html.entities, svgwrite, engine
@@ -38,6 +39,32 @@ for _m in pkgutil.walk_packages(engine.__path__, "engine."):
 // what is unseeded (the page's "New seed") differs between visits. Seeded dice make
 // their own random.Random(seed) and are not affected.
 const AFTER_RESTORE = "import random; random.seed()";
+
+// localStorage remembers the key of the snapshot IndexedDB holds, so that a page can tell
+// at once that there is none for its build (a first visit, a new release) and start
+// without opening IndexedDB, which takes 50-180 ms on a first visit. Workers have no
+// localStorage: they look in IndexedDB.
+const HELD = "scatterlab-snapshot";
+
+/** The key of the snapshot IndexedDB holds, as this page remembers it: null for none,
+ * undefined when it cannot tell (a worker, or localStorage refused). */
+function heldKey() {
+  try {
+    return globalThis.localStorage ? localStorage.getItem(HELD) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Remember that IndexedDB holds this build's snapshot (`held`) or none. */
+export function rememberHeld(held) {
+  try {
+    if (held) localStorage.setItem(HELD, SNAPSHOT_KEY);
+    else globalThis.localStorage?.removeItem(HELD);
+  } catch {
+    // nothing remembered: the next visit looks in IndexedDB
+  }
+}
 
 export function note(message) {
   console.info(`scatterlab snapshot: ${message}`);
@@ -66,7 +93,7 @@ async function digest(bytes) {
 /** This build's snapshot bytes, verified against their stored digest; null if there is
  * none (then any other build's is deleted), or it is damaged (then it is deleted).
  * Never throws. */
-export async function readSnapshot() {
+async function readSnapshot() {
   let record, stale;
   try {
     const [db, store] = await openStore("readonly");
@@ -89,6 +116,7 @@ export async function readSnapshot() {
 
 /** Delete every stored snapshot (all builds). Never throws. */
 export async function deleteSnapshots() {
+  rememberHeld(false);
   try {
     const [db, store] = await openStore("readwrite");
     await request(store.clear());
@@ -139,24 +167,19 @@ export async function saveSnapshot(bytes) {
   }
 }
 
-/** Unpack the wheel and app.zip as PyScript does, and import svgwrite, every engine
- * module and what PyScript's own package imports: the state a snapshot holds. */
-export async function prepareInterpreter(pyodide) {
-  for (const [path, format] of ARCHIVES) {
-    const response = await fetch(new URL(path, import.meta.url));
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), format, { extractDir: HOME });
-  }
-  pyodide.runPython(IMPORTS);
-}
-
 /** Pyodide restored from this build's snapshot, or null (and a console line) when there
- * is none or it does not restore (then it is deleted). Never throws. */
-export async function restorePyodide() {
+ * is none or it does not restore (then it is deleted). Never throws. A page whose
+ * localStorage says IndexedDB holds no snapshot of this build does not look. */
+async function restorePyodide() {
+  const held = heldKey();
+  if (held !== undefined && held !== SNAPSHOT_KEY) {
+    if (held !== null) deleteSnapshots(); // another build's: deleted meanwhile
+    return null;
+  }
   const snapshot = await readSnapshot();
   if (!snapshot) return null;
   try {
-    const pyodide = await loadRealPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
+    const pyodide = await loadRealPyodide({ ...PYODIDE, _loadSnapshot: snapshot });
     pyodide.runPython(AFTER_RESTORE);
     return pyodide;
   } catch (err) {
@@ -166,14 +189,23 @@ export async function restorePyodide() {
   }
 }
 
-/** Pyodide started normally (no snapshot), with Pyodide's `options`. */
-export function startPyodide(options = {}) {
-  return loadRealPyodide({ ...options, indexURL: INDEX_URL });
+/** Pyodide with the app's files, restored from this build's snapshot when there is a
+ * good one, else started normally: {pyodide, restored}. app.bin is fetched meanwhile. */
+export async function startInterpreter() {
+  const files = fetchAppFiles();
+  files.catch(() => {}); // its failure is thrown below, once awaited
+  const restored = await restorePyodide();
+  const pyodide = restored || await loadRealPyodide(PYODIDE);
+  writeAppFiles(pyodide, await files);
+  return { pyodide, restored: Boolean(restored) };
 }
 
-/** A fresh interpreter with `_makeSnapshot`, prepared: the snapshot worker's. */
+/** A fresh interpreter with `_makeSnapshot`, the app's files and every import a snapshot
+ * holds: the snapshot worker's. */
 export async function loadForSnapshot() {
-  const pyodide = await startPyodide({ _makeSnapshot: true });
-  await prepareInterpreter(pyodide);
+  const files = fetchAppFiles();
+  const pyodide = await loadRealPyodide({ ...PYODIDE, _makeSnapshot: true });
+  writeAppFiles(pyodide, await files);
+  pyodide.runPython(IMPORTS);
   return pyodide;
 }

@@ -12,13 +12,14 @@ the same launch flags as the browser tests (nothing can leave 127.0.0.1):
   stored a snapshot, its size, and how long after ready it was stored; the time of a
   visit's first Odds, which starts the odds worker, without and with the snapshot;
 - the engine figures of `engine.bench` inside Pyodide, on a plain Pyodide page that loads
-  the same app.zip and svgwrite wheel, with its wasm memory after start-up and after the
+  the same app.bin (engine and svgwrite), with its wasm memory after start-up and after the
   largest odds; the app page's JS heap after start-up and after its largest odds.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import statistics
 from pathlib import Path
 from typing import Any
@@ -42,12 +43,9 @@ document.body.dataset.state = "ready";
 ENGINE_PAGE = """<!doctype html><meta charset="utf-8"><title>engine in Pyodide</title>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { fetchAppFiles, writeAppFiles } from "./appfiles.mjs";
 const py = await loadPyodide({indexURL: "./pyodide/"});
-for (const [url, format] of [["./WHEEL", "wheel"], ["./app.zip", "zip"]]) {
-  const buffer = await (await fetch(url)).arrayBuffer();
-  py.unpackArchive(buffer, format);
-}
-py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+writeAppFiles(py, await fetchAppFiles());
 window.wasmBytes = () => py._module.HEAP8.length;
 window.figures = (text) => {
   py.globals.set("demo_text", text);
@@ -64,10 +62,12 @@ document.body.dataset.state = "ready";
 
 
 def _write_pages(dist: Path) -> None:
-    wheel = next((dist / "wheels").glob("svgwrite-*.whl")).name
+    """The benchmark's own pages in dist/; the bare page's Pyodide is the npm package's,
+    stock: its python_stdlib.zip (the app loads its own stdlib.zip instead)."""
+    shutil.copyfile(build_module.NODE_MODULES / "pyodide" / "python_stdlib.zip",
+                    dist / "pyodide" / "python_stdlib.zip")
     (dist / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
-    (dist / "bench-engine.html").write_text(ENGINE_PAGE.replace("WHEEL", f"wheels/{wheel}"),
-                                            encoding="utf-8")
+    (dist / "bench-engine.html").write_text(ENGINE_PAGE, encoding="utf-8")
 
 
 def _load(page: Any, url: str) -> dict[str, Any]:

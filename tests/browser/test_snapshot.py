@@ -8,7 +8,7 @@ is ready and kept in IndexedDB under a key of the build's content.
 
 from __future__ import annotations
 
-import zipfile
+import json
 from pathlib import Path
 
 import pytest
@@ -130,16 +130,12 @@ def test_snapshot_store_that_fails_to_open_means_a_normal_start(new_page, base_u
     assert last_resolution(page) is not None
 
 
-def _pack_changed_engine(out: Path, pack=build_module.pack_engine) -> None:
-    """app.zip as build.py packs it, with one engine file changed (a comment added)."""
-    pack(out)
-    with zipfile.ZipFile(out) as zf:
-        entries = [(info, zf.read(info)) for info in zf.infolist()]
-    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for info, data in entries:
-            if info.filename == "engine/__init__.py":
-                data += b"\n# a rebuilt release\n"
-            zf.writestr(info, data)
+def _changed_engine(wheel: Path, app_files=build_module.app_files) -> dict[str, bytes]:
+    """The app's files as build.py packs them, with one engine file changed (a comment
+    added)."""
+    files = app_files(wheel)
+    files["engine/__init__.py"] += b"\n# a rebuilt release\n"
+    return files
 
 
 def test_rebuild_with_a_changed_engine_file_makes_a_new_snapshot(new_page, tmp_path,
@@ -157,7 +153,7 @@ def test_rebuild_with_a_changed_engine_file_makes_a_new_snapshot(new_page, tmp_p
         old_keys = page.evaluate(STORED_KEYS)
         assert len(old_keys) == 1
 
-        monkeypatch.setattr(build_module, "pack_engine", _pack_changed_engine)
+        monkeypatch.setattr(build_module, "app_files", _changed_engine)
         build_module.build(site / "app", quiet=True)
         revisit(page, url)
         assert snapshot_state(page) != "restored"
@@ -196,3 +192,43 @@ def test_offline_second_visit_restores_the_snapshot(browser, watch, dist):
     finally:
         context.close()
     watch.check()
+
+
+# Run in the page's interpreter (a <script type="py"> added after start-up, as PyScript
+# runs any): what the odds worker and the snapshot add (every engine module, odds and the
+# best aim of the scenario shown), then the standard library files imported from the zip:
+# NAME.pyc when its bytecode was used, NAME.py when it was compiled from source.
+ZIP_IMPORTS = r"""
+import importlib, json, pkgutil, sys
+import engine
+from engine import aim, scenario, systems
+from pyscript import document
+
+for _m in pkgutil.walk_packages(engine.__path__, "engine."):
+    if _m.name != "engine.__main__":
+        importlib.import_module(_m.name)
+_shown = scenario.loads(document.querySelector("#json").value)
+systems.odds(_shown, trials=200)
+aim.rank(_shown)
+document.body.dataset.zipImports = json.dumps(sorted(
+    m.__file__ for m in list(sys.modules.values())
+    if type(getattr(m, "__loader__", None)).__name__ == "zipimporter"))
+"""
+
+
+def test_every_standard_library_module_the_app_imports_has_bytecode(new_page, base_url):
+    """Cold start (issue 17): Pyodide's standard library ships as sources; stdlib.zip adds
+    the bytecode of every module the app imports (web/stdlib-imports.txt), so that none is
+    compiled in the browser. A start, a Roll, odds and a best aim import nothing else."""
+    page = new_page()
+    open_app(page, base_url)
+    page.click("#roll")
+    page.evaluate("""(code) => { const script = document.createElement('script');
+      script.type = 'py'; script.textContent = code; document.body.append(script); }""",
+                  ZIP_IMPORTS)
+    page.wait_for_function("document.body.dataset.zipImports !== undefined",
+                           timeout=BOOT_TIMEOUT_MS)
+    imported = json.loads(page.evaluate("document.body.dataset.zipImports"))
+    assert len(imported) > 100
+    from_source = [path for path in imported if not path.endswith(".pyc")]
+    assert not from_source, f"add their modules to web/stdlib-imports.txt: {from_source}"
