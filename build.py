@@ -12,9 +12,9 @@ any static host and any sub-path with no special header. It holds
   key), snapshot-worker.mjs (makes the snapshot after start-up) and odds-worker.mjs (the
   odds, off the page's thread);
 - pyscript/: @pyscript/core's dist/ (no source maps), pinned by package-lock.json;
-- pyodide/: the Pyodide runtime files from the pinned npm package (no package wheels),
-  and stdlib.zip: its standard library with the bytecode of the modules the app imports
-  (web/stdlib-imports.txt), compiled by Pyodide at build time;
+- pyodide/: the Pyodide runtime files from the pinned npm package (no package wheels) but
+  its standard library, which stdlib.zip replaces: the same zip with the bytecode of the
+  modules the app imports (web/stdlib-imports.txt), compiled by Pyodide at build time;
 - app.bin: the engine's and the page's (web/page/) .py files and svgwrite's (from its
   wheel, checked against the sha256 below), with their bytecode compiled by Pyodide, one
   gzip'd pack that appfiles.mjs writes into Pyodide's file system;
@@ -252,7 +252,7 @@ def compile_bytecode(files: dict[str, bytes], quiet: bool = False) -> tuple[dict
                                                                             Path]:
     """Pyodide's own bytecode for every .py file of `files`, by .pyc path, and the path of
     the standard library zip with the bytecode of every module of stdlib_modules() (see
-    COMPILE_SCRIPT); both cached in build/cache by their inputs' and Pyodide's hash.
+    COMPILE_SCRIPT); both cached in build/cache under their inputs' and Pyodide's hash.
     Importing from bytecode spares the browser compiling Python at every cold start:
     about a megabyte of the app's source, and more of the standard library's."""
     sources = {path: data.decode("utf-8") for path, data in sorted(files.items())
@@ -272,9 +272,13 @@ def compile_bytecode(files: dict[str, bytes], quiet: bool = False) -> tuple[dict
             "pyodide": json.dumps((NODE_MODULES / "pyodide" / "pyodide.mjs").as_uri()),
             "home": json.dumps(PYODIDE_HOME), "short": PYTHON_SHORT}
         CACHE.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run([node, "--input-type=module", "-e", script], check=True,
+        for stale in [*CACHE.glob("bytecode-*.json"), *CACHE.glob("stdlib-*.zip")]:
+            stale.unlink()  # one set kept: the cache never grows with every edit
+        done = subprocess.run([node, "--input-type=module", "-e", script],
                               input=json.dumps({**request, "zip": str(stdlib)}),
                               capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"build: compiling bytecode failed:\n{done.stderr[-3000:]}")
         cached.write_text(done.stdout, "utf-8")
     pyc = {path: base64.b64decode(data)
            for path, data in json.loads(cached.read_text("utf-8")).items()}

@@ -28,6 +28,13 @@ _IDB = """
   const keys = await req(read.getAllKeys());
 """
 STORED_KEYS = "async () => {" + _IDB + "db.close(); return keys; }"
+# Empty the store behind the page's back (run in the page).
+CLEAR = "async () => {" + _IDB + """
+  const write = db.transaction('snapshots', 'readwrite');
+  write.objectStore('snapshots').clear();
+  await new Promise((ok) => { write.oncomplete = ok; });
+  db.close();
+}"""
 # Damage the stored snapshot in place (run in the page).
 DAMAGE = "async (damage) => {" + _IDB + """
   const record = await req(read.get(keys[0]));
@@ -101,6 +108,28 @@ def test_damaged_snapshot_falls_back_to_a_normal_start(new_page, base_url, damag
     wait_snapshot_saved(page)
     revisit(page, base_url)
     assert snapshot_state(page) == "restored"
+
+
+def test_what_local_storage_remembers_only_spares_a_look_in_indexeddb(new_page, base_url):
+    """localStorage keeps the key of the stored snapshot, so that a first visit need not
+    open IndexedDB to find none. Wrong either way, it costs one normal start: the store
+    emptied behind its back (it looks, finds none), or the note lost (it does not look);
+    each time a new snapshot is made, and the next visit restores it."""
+    page = new_page()
+    open_app(page, base_url)
+    wait_snapshot_saved(page)
+    page.evaluate(CLEAR)
+    revisit(page, base_url)
+    assert snapshot_state(page) != "restored"
+    wait_snapshot_saved(page)
+    page.evaluate("localStorage.removeItem('scatterlab-snapshot')")
+    revisit(page, base_url)
+    assert snapshot_state(page) != "restored"
+    wait_snapshot_saved(page)
+    revisit(page, base_url)
+    assert snapshot_state(page) == "restored"
+    page.click("#roll")
+    assert last_resolution(page) is not None
 
 
 def test_too_little_quota_means_a_normal_start_and_no_snapshot(new_page, base_url):
