@@ -4,7 +4,7 @@
 // starts the interpreter from this build's memory snapshot when there is a valid one
 // (snapshot.mjs), and otherwise starts it normally and, once the page is ready and the
 // browser idle, has a worker make the snapshot for the next visit. index.html also loads
-// this module early, so the snapshot is read from IndexedDB while PyScript loads.
+// this module early, so the interpreter starts while PyScript loads.
 //
 // <html data-snapshot> tells tests and the benchmark what happened: "restored", or
 // "making" then "saved" / "not-saved" (and data-snapshot-bytes its size).

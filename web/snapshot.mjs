@@ -3,10 +3,11 @@
 // A snapshot is Pyodide's experimental makeMemorySnapshot() of an interpreter that has
 // the app's files (appfiles.mjs) and has imported svgwrite and every engine module. It
 // lives in IndexedDB under SNAPSHOT_KEY, a hash of everything it was made from (Pyodide,
-// app.bin and this code; build.py fills it in), so a new release never restores an old
-// snapshot and saving the new one deletes the old.
+// stdlib.zip, app.bin and this code; build.py fills it in), so a new release never
+// restores an old snapshot and saving the new one deletes the old.
 // Every failure (no IndexedDB, too little quota, a snapshot that does not verify or does
-// not restore) means a normal start and one console line, never an error.
+// not restore, localStorage wrong about what IndexedDB holds) means a normal start and at
+// most one console line, never an error.
 //
 // Used by the page's loader (pyodide-loader.mjs), the worker that makes the snapshot
 // (snapshot-worker.mjs) and the odds worker (odds-worker.mjs).
@@ -14,9 +15,9 @@
 import { loadPyodide as loadRealPyodide } from "./pyodide/pyodide.mjs";
 import { fetchAppFiles, writeAppFiles } from "./appfiles.mjs";
 
-export const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
+const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
-// Pyodide's standard library with the bytecode of what the app imports (build.py).
+// Pyodide's standard library with what the app imports as bytecode (build.py).
 const STDLIB_URL = new URL("./stdlib.zip", import.meta.url).href;
 const PYODIDE = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
 const DB_NAME = "scatterlab-snapshots";
@@ -115,7 +116,7 @@ async function readSnapshot() {
 }
 
 /** Delete every stored snapshot (all builds). Never throws. */
-export async function deleteSnapshots() {
+async function deleteSnapshots() {
   rememberHeld(false);
   try {
     const [db, store] = await openStore("readwrite");

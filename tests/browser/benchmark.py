@@ -7,10 +7,12 @@ the same launch flags as the browser tests (nothing can leave 127.0.0.1):
   profile, served by the service worker and, for the app, restored from the memory
   snapshot its first visit made), to the first drawn board (the pre-rendered board is in
   the HTML, so first contentful paint) and to the first possible Roll (main.py sets
-  ``data-ready-ms``); beside it a bare page that only loads the same Pyodide and prints
-  one line; bytes transferred and requests of a cold load; whether each first visit
-  stored a snapshot, its size, and how long after ready it was stored; the time of a
-  visit's first Odds, which starts the odds worker, without and with the snapshot;
+  ``data-ready-ms``); beside it a bare page that only loads the same Pyodide, stock (the
+  npm package's standard library, not the app's stdlib.zip), and prints one line; bytes
+  transferred and requests of a cold load; the cold start of both again on an emulated
+  phone (slower processor, mobile link); whether each first visit stored a snapshot, its
+  size, and how long after ready it was stored; the time of a visit's first Odds, which
+  starts the odds worker, without and with the snapshot;
 - the engine figures of `engine.bench` inside Pyodide, on a plain Pyodide page that loads
   the same app.bin (engine and svgwrite), with its wasm memory after start-up and after the
   largest odds; the app page's JS heap after start-up and after its largest odds.
@@ -153,6 +155,41 @@ def startup_figures(playwright: Any, base: str) -> dict[str, Any]:
     return out
 
 
+# A phone on a mobile link, as Chromium's DevTools emulate one: the processor 4x slower,
+# 12 Mbit/s down, 150 ms round trips. What the app's bytecode costs in bytes and saves in
+# compiling, on the device it is for.
+PHONE_CPU_SLOWDOWN = 4
+PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1.5e6,
+                 "uploadThroughput": 0.75e6}
+PHONE_RUNS = 2
+
+
+def _phone_cold_ms(playwright: Any, url: str) -> float:
+    """Ready-to-Roll of one cold visit (a new empty profile) on the emulated phone."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=LAUNCH_ARGS)
+    try:
+        page = browser.new_context().new_page()
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
+        return _load(page, url)["ready_ms"]
+    finally:
+        browser.close()
+
+
+def phone_figures(playwright: Any, base: str) -> dict[str, float]:
+    """Median cold ready-to-Roll of the app and of bare Pyodide on the emulated phone,
+    their runs interleaved."""
+    pages = {"app": base + "index.html", "bare": base + "bench-bare.html"}
+    runs: dict[str, list[float]] = {name: [] for name in pages}
+    for _ in range(PHONE_RUNS):
+        for name, url in pages.items():
+            runs[name].append(_phone_cold_ms(playwright, url))
+    return {name: statistics.median(values) for name, values in runs.items()}
+
+
 def engine_in_pyodide(playwright: Any, base: str, demos: list[Path]) -> dict[str, Any]:
     """engine.bench figures for every demo inside Pyodide, and its wasm memory."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
@@ -228,7 +265,7 @@ def browser_figures(demos: list[Path], suite: list[Path] | None = None) -> dict[
                            "wasm_after_odds": engine["wasm_after_odds"],
                            "largest_odds_demo": largest,
                            **app_heap(p, base, next(d for d in demos if d.stem == largest))},
-                "startup": startup_figures(p, base)}
+                "startup": startup_figures(p, base), "phone": phone_figures(p, base)}
 
 
 def print_browser(figures: dict[str, Any]) -> None:
@@ -244,6 +281,11 @@ def print_browser(figures: dict[str, Any]) -> None:
     for when in ("cold", "warm"):
         ratio = s["app"][f"{when}_ready_ms"] / s["bare"][f"{when}_ready_ms"]
         print(f"time to interactive, {when}: app / bare Pyodide = {ratio:.2f}")
+    phone = figures["phone"]
+    print(f"cold, on an emulated phone ({PHONE_CPU_SLOWDOWN}x slower processor, "
+          f"{PHONE_NETWORK['downloadThroughput'] * 8 / 1e6:.0f} Mbit/s, "
+          f"{PHONE_NETWORK['latency']} ms; median of {PHONE_RUNS}): app {_ms(phone['app'])}, "
+          f"bare Pyodide {_ms(phone['bare'])} = {phone['app'] / phone['bare']:.2f}")
     app = s["app"]
     print(f"memory snapshot after the cold visits: {', '.join(map(str, app['snapshot_made']))}"
           f" ({(app['snapshot_bytes'] or 0) / 1e6:.1f} MB, stored "

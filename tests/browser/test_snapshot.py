@@ -224,21 +224,19 @@ def test_offline_second_visit_restores_the_snapshot(browser, watch, dist):
 
 
 # Run in the page's interpreter (a <script type="py"> added after start-up, as PyScript
-# runs any): what the odds worker and the snapshot add (every engine module, odds and the
-# best aim of the scenario shown), then the standard library files imported from the zip:
-# NAME.pyc when its bytecode was used, NAME.py when it was compiled from source.
+# runs any): what the odds worker and the snapshot add (every engine module, the odds of
+# the scenario shown), then the standard library files imported from the zip: NAME.pyc
+# when its bytecode was used, NAME.py when it was compiled from source.
 ZIP_IMPORTS = r"""
 import importlib, json, pkgutil, sys
 import engine
-from engine import aim, scenario, systems
+from engine import scenario, systems
 from pyscript import document
 
 for _m in pkgutil.walk_packages(engine.__path__, "engine."):
     if _m.name != "engine.__main__":
         importlib.import_module(_m.name)
-_shown = scenario.loads(document.querySelector("#json").value)
-systems.odds(_shown, trials=200)
-aim.rank(_shown)
+systems.odds(scenario.loads(document.querySelector("#json").value), trials=200)
 document.body.dataset.zipImports = json.dumps(sorted(
     m.__file__ for m in list(sys.modules.values())
     if type(getattr(m, "__loader__", None)).__name__ == "zipimporter"))
@@ -248,7 +246,8 @@ document.body.dataset.zipImports = json.dumps(sorted(
 def test_every_standard_library_module_the_app_imports_has_bytecode(new_page, base_url):
     """Cold start (issue 17): Pyodide's standard library ships as sources; stdlib.zip adds
     the bytecode of every module the app imports (web/stdlib-imports.txt), so that none is
-    compiled in the browser. A start, a Roll, odds and a best aim import nothing else."""
+    compiled in the browser. A start, a Roll, every engine module and odds import nothing
+    else (the engine and the page import only at the top of their modules)."""
     page = new_page()
     open_app(page, base_url)
     page.click("#roll")
