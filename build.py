@@ -65,8 +65,9 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "pyodide-lock.json",
 )
-# Pyodide 314's Python is 3.14: its standard library is mounted at /lib/python314.zip.
-PYTHON_SHORT = "314"
+# Pyodide's major version names its Python (314: 3.14), whose standard library it mounts
+# at /lib/python314.zip.
+PYTHON_SHORT = PYODIDE_VERSION.split(".")[0]
 SVGWRITE_VERSION = "1.4.3"
 SVGWRITE_WHEEL = f"svgwrite-{SVGWRITE_VERSION}-py3-none-any.whl"
 SVGWRITE_SHA256 = "bb6b2b5450f1edbfa597d924f9ac2dd099e625562e492021d7dd614f65f8a22d"
