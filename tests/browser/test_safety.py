@@ -12,7 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, DEMOS_DIR, DESKTOP, PHONE, ROOT, build_module, wait_ready
+from .conftest import (
+    BOOT_TIMEOUT_MS,
+    DEMOS_DIR,
+    DESKTOP,
+    PHONE,
+    ROOT,
+    build_module,
+    mouse_drag,
+    wait_ready,
+)
+from .test_app import message, scenario_json
 
 pytestmark = pytest.mark.browser
 
@@ -76,6 +86,28 @@ def test_hex_label_is_never_a_selector_on_a_phone(new_page, base_url):
     page.goto(f"{base_url}#s={share_code(doc)}")
     assert started(page) == "ready"
     assert page.locator("#board svg [data-unit]").count() > 0
+
+
+def test_a_unit_id_is_never_a_selector(new_page, base_url):
+    """A unit id is text a player typed: one holding a quote and a bracket is dragged and
+    tapped (opened in the Build panel, marked on the board) as any other."""
+    doc = json.loads((DEMOS_DIR / "robotech-scatter-onto-friendly.json").read_text("utf-8"))
+    odd = 'b"2]'
+    doc["units"] = [{**u, "id": odd} if u["id"] == "b2" else u for u in doc["units"]]
+    page = new_page()
+    page.goto(f"{base_url}#s={share_code(doc)}")
+    assert started(page) == "ready"
+    node = f"#board svg [data-unit='{odd}']"
+    before = next(u for u in scenario_json(page)["units"] if u["id"] == odd)
+    dx = 2 if before["x"] + 2 <= doc["table"]["width"] else -2
+    mouse_drag(page, node, dx)
+    after = next(u for u in scenario_json(page)["units"] if u["id"] == odd)
+    assert message(page) == ""
+    assert abs(after["x"] - (before["x"] + dx)) <= 0.2, (before, after)
+    page.click(node)
+    page.wait_for_function("sel => !!document.querySelector(sel)",
+                           arg=f"#board [data-unit='{odd}'].selected", timeout=BOOT_TIMEOUT_MS)
+    assert message(page) == ""
 
 
 # ----------------------------------------------------------------------------- 12.3

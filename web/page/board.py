@@ -111,6 +111,11 @@ def board_point(svg, client_x, client_y) -> tuple[float, float] | None:
     return float(p.x), float(p.y)
 
 
+def unit_selector(uid: str) -> str:
+    """The CSS selector of the drawn unit `uid` (an id is text a player typed: escaped)."""
+    return f'[data-unit="{js.CSS.escape(uid)}"]'
+
+
 def _under(client_x, client_y, attribute: str) -> str:
     """`attribute` of the topmost element carrying it under a point of the page, looking
     through whatever lies over it ("" when none does)."""
@@ -192,7 +197,7 @@ def point_to_attacker(state: State, svg) -> None:
     cx, cy = x + w / 2, y + h / 2
     names: list[tuple] | None = None
     for uid in sorted(attack_refs(state)[0]):
-        node = svg.querySelector(f'.layer-units [data-unit="{js.CSS.escape(uid)}"]')
+        node = svg.querySelector(".layer-units " + unit_selector(uid))
         if absent(node):
             continue
         b = bbox(node)
@@ -390,7 +395,7 @@ def focus(state: State, svg, with_attacker: bool, margin: float | None = None
     attackers, targets, hexes, points = attack_refs(state)
     boxes = []
     for uid in targets | (attackers if with_attacker else set()):
-        node = svg.querySelector(f'.layer-units [data-unit="{js.CSS.escape(uid)}"]')
+        node = svg.querySelector(".layer-units " + unit_selector(uid))
         if not absent(node):
             boxes.append(bbox(node))
     for h in hexes:

@@ -30,7 +30,7 @@ from engine.scenario.battletech import STRAFE_MAX
 from engine.systems.battletech import next_turn
 
 from . import forms
-from .board import board_point, board_svg, hex_at
+from .board import board_point, board_svg, hex_at, unit_selector
 from .dom import absent, attr, clear_message, describe, el, make, show_message
 from .editor import set_scenario
 from .state import State
@@ -70,7 +70,7 @@ def mark_selected(state: State) -> None:
     for node in document.querySelectorAll("#board [data-unit].selected"):
         node.classList.remove("selected")
     if state.selected:
-        node = document.querySelector(f'#board [data-unit="{state.selected}"]')
+        node = document.querySelector("#board " + unit_selector(state.selected))
         if not absent(node):
             node.classList.add("selected")
 
@@ -96,7 +96,7 @@ def show_legality(state: State) -> None:
     for node in document.querySelectorAll("#board [data-unit].illegal"):
         node.classList.remove("illegal")
     for uid in verdict.units:
-        node = document.querySelector(f'#board [data-unit="{uid}"]')
+        node = document.querySelector("#board " + unit_selector(uid))
         if not absent(node):
             node.classList.add("illegal")
 

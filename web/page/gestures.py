@@ -14,7 +14,16 @@ from pyscript import document
 from engine import scenario as sc
 from engine import squads
 
-from .board import board_point, board_svg, hex_at, pan_by, svg_point, unit_at, zoom_by
+from .board import (
+    board_point,
+    board_svg,
+    hex_at,
+    pan_by,
+    svg_point,
+    unit_at,
+    unit_selector,
+    zoom_by,
+)
 from .bridge import draw
 from .build import dragged, paint_hex, place_aim, select_unit, tap_board
 from .dom import absent, attr, clear_message, el
@@ -112,7 +121,7 @@ def on_pointerdown(state: State, ev) -> None:
     uid = attr(g, "data-unit")
     ids = () if aim is not None else dragged(state, uid)
     nodes = [g] if aim is not None else [
-        n for n in (document.querySelector(f'#board [data-unit="{i}"]') for i in ids)
+        n for n in (document.querySelector("#board " + unit_selector(i)) for i in ids)
         if not absent(n)]
     for node in nodes:
         node.classList.add("dragging")
