@@ -573,10 +573,15 @@ def _order(r: Scored) -> tuple[float, float]:
     return (-r.value, r.friendly_risk)
 
 
+def _allowed(r: Scored, limit: float | None) -> bool:
+    """Whether a scored aim's friendly risk is within the player's `limit` (None: any)."""
+    return limit is None or r.friendly_risk <= limit + 1e-12
+
+
 def _around(scored: list[Scored], limit: float | None, done: set[str]) -> list[Aim]:
     """The aims to refine next: of the `REFINE` best, and of the `REFINE` best within the
     friendly-risk `limit`, those not refined yet."""
-    within = [r for r in scored if limit is None or r.friendly_risk <= limit + 1e-12]
+    within = [r for r in scored if _allowed(r, limit)]
     return [r.aim for r in scored[:REFINE] + within[:REFINE]
             if r.aim.finer is not None and r.aim.key() not in done]
 
@@ -600,8 +605,7 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
     one missile at a time (`split_moves`), keeping the best move while it improves the
     objective. Every split tried is scored."""
     volley = int(doc["attack"]["weapon"]["volley"])
-    within = [r for r in scored if "targets" in dict(r.aim.attack)
-              and (limit is None or r.friendly_risk <= limit + 1e-12)]
+    within = [r for r in scored if "targets" in dict(r.aim.attack) and _allowed(r, limit)]
     if not within:
         return [], [], 0
     best = within[0]
@@ -619,7 +623,7 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
         seen |= {a.key() for a in moves}
         more, no, o = _rank(doc, moves, objective)
         tried, refused, out_of_reach = tried + more, refused + no, out_of_reach + o
-        better = [r for r in more if limit is None or r.friendly_risk <= limit + 1e-12]
+        better = [r for r in more if _allowed(r, limit)]
         if not better:
             break
         top = min(better, key=_order)
@@ -654,8 +658,7 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
         refused += no
         around = [a for a in no if a.refine_refused and a.key() not in done]
     if s.system == "heresy":
-        singles = [r.aim for r in scored if friendly_risk is None
-                   or r.friendly_risk <= friendly_risk + 1e-12]
+        singles = [r.aim for r in scored if _allowed(r, friendly_risk)]
         more, no, o = _rank(doc, spread_shots(doc, singles), objective)
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
@@ -663,8 +666,7 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
         more, no, o = _climb_splits(doc, scored, objective, friendly_risk, seen)
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
-    within = [r for r in scored if friendly_risk is None
-              or r.friendly_risk <= friendly_risk + 1e-12]
+    within = [r for r in scored if _allowed(r, friendly_risk)]
     return Ranking(tuple(within), len(refused), out_of_reach, len(scored) - len(within))
 
 

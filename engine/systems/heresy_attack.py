@@ -134,16 +134,18 @@ def range_lines(fire: Fire) -> tuple[RangeLine, ...]:
     past it."""
     w = fire.attack.weapon
     centre = fire.firer_point
-    out = []
+
     def measure(p: Point) -> float:
         return range_to(fire, p)
 
+    out = []
     for aim in dict.fromkeys(s.aim for s in fire.shots):
-        if measure(aim) <= 0.0:
+        reach = measure(aim)
+        if reach <= 0.0:
             continue  # a hole over the firer itself (HH-1 refuses it): nothing to draw
         out.append(RangeLine(point_where(measure, centre, aim, 0.0), aim,
                              point_where(measure, centre, aim, w.range)
-                             if measure(aim) > w.range + 1e-9 else None, "HH-2", "aim",
+                             if reach > w.range + 1e-9 else None, "HH-2", "aim",
                              tuple(i for i, s in enumerate(fire.shots) if s.aim == aim)))
     return tuple(out)
 
