@@ -297,9 +297,15 @@ OFFVIEW = """uid => {
   const r = arrow.getBoundingClientRect();
   const ax = (r.left + r.right) / 2, ay = (r.top + r.bottom) / 2;
   const cx = (view.left + view.right) / 2, cy = (view.top + view.bottom) / 2;
+  const label = svg.querySelector(`g.offview[data-points-to="${CSS.escape(uid)}"] text`)
+    .getBoundingClientRect();
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+    && b.top < a.bottom;
   return {seen, arrow: true, inside: r.left >= view.left - 1 && r.right <= view.right + 1
           && r.top >= view.top - 1 && r.bottom <= view.bottom + 1,
-          towards: (ax - cx) * (x - cx) + (ay - cy) * (y - cy) > 0};
+          towards: (ax - cx) * (x - cx) + (ay - cy) * (y - cy) > 0,
+          overMarkLabels: [...svg.querySelectorAll('.layer-marks .tlabel, .layer-marks .slabel')]
+            .filter((m) => over(label, m.getBoundingClientRect())).length};
 }"""
 
 
@@ -312,8 +318,9 @@ def test_6_boards_are_legible_on_a_phone(new_page, base_url):
     """At 390x844 every demo opens (and after Roll stays) on a view where bases are at
     least 24 CSS px and names and hex numbers 11 CSS px, names overlap neither each other
     nor a hex number, and the final templates and hit hexes are in view; an attacker out
-    of view has an arrow at the board's edge pointing to it (and one in view has none); a
-    zoom button keeps the attack where it was on screen."""
+    of view has an arrow at the board's edge pointing to it (and one in view has none),
+    its name clear of the templates' and scatters' labels; a zoom button keeps the attack
+    where it was on screen."""
     page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     open_app(page, base_url)
     pointed: list[str] = []
@@ -330,7 +337,8 @@ def test_6_boards_are_legible_on_a_phone(new_page, base_url):
             if attacker_of(path):
                 where = page.evaluate(OFFVIEW, attacker_of(path))
                 assert where["arrow"] != where["seen"], (path.name, when, where)
-                assert not where["arrow"] or (where["inside"] and where["towards"]), where
+                assert not where["arrow"] or (where["inside"] and where["towards"]
+                                              and where["overMarkLabels"] == 0), where
                 if where["arrow"]:
                     pointed.append(path.name)
         centre = page.evaluate(FOCUS_ON_SCREEN)

@@ -221,20 +221,23 @@ every name in view would cost more than it is worth while panning)."""
 
 
 def names_in_view(svg, box: tuple) -> list[tuple]:
-    """The boxes of the units' bodies and names inside `box` (none on a board of more
-    than `OFFVIEW_NAMES` units)."""
+    """The boxes of the units' bodies and names, and of the marks' labels (a template's
+    "missile 3", a scatter's distance), inside `box` (none on a board of more than
+    `OFFVIEW_NAMES` units)."""
     nodes = svg.querySelectorAll(".layer-units .unit .name, .layer-units .unit .body")
     if int(nodes.length) > 2 * OFFVIEW_NAMES:
         return []
     x, y, w, h = box
-    boxes = [bbox(n) for n in nodes]
+    boxes = [bbox(n) for n in [*nodes, *svg.querySelectorAll(
+        ".layer-marks .tlabel, .layer-marks .slabel")]]
     return [b for b in boxes if b[2] >= x and b[0] <= x + w and b[3] >= y and b[1] <= y + h]
 
 
 def clear_of_names(label, names: list[tuple], box: tuple, across: bool) -> None:
     """Move an off-view attacker's label along the board's edge (`across`: sideways, for
-    an arrow at the top or bottom) to the first place near it where it covers no unit or
-    its name and stays in view (it stays put when there is none), on a `backdrop`."""
+    an arrow at the top or bottom) to the first place near it where it covers no unit, its
+    name or a mark's label and stays in view (it stays put when there is none), on a
+    `backdrop`."""
     b = label.getBBox()
     x0, y0, bw, bh = float(b.x), float(b.y), float(b.width), float(b.height)
     x, y, w, h = box
