@@ -237,7 +237,7 @@ def app_files(wheel: Path) -> dict[str, bytes]:
     files = {
         p.relative_to(package.parent).as_posix(): p.read_bytes()
         for package in APP_PACKAGES
-        for p in [*package.rglob("*.py"), *package.glob("presets/*.json")]
+        for p in [*package.rglob("*.py"), *package.glob("**/presets/*.json")]
         if "__pycache__" not in p.parts
     }
     with zipfile.ZipFile(wheel) as zf:
@@ -355,10 +355,12 @@ def prerender_board(demo_path: Path) -> tuple[str, str]:
     page skips its first draw when the board already shows that scenario)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from engine import legality, render, scenario
+    from engine import scenario
+    from engine.build import legality
+    from engine.render.board import board
 
     demo = scenario.loads(demo_path.read_text("utf-8"))
-    svg = render.board(demo, reach=legality.range_lines(demo)).strip()
+    svg = board(demo, reach=legality.range_lines(demo)).strip()
     if svg.startswith("<?xml"):
         svg = svg[svg.index("?>") + 2:].lstrip()
     return svg, scenario.fingerprint(demo)

@@ -7,7 +7,7 @@
     python -m engine aim FILE [--objective damage|destroyed|destroy:ID|hits:N]
                          [--friendly-risk P] [--top N] [--json] [--write OUT.json]
     python -m engine render FILE --svg OUT.svg
-    python -m engine presets|new|add|next-turn ...   (building scenarios: engine/cli_build.py)
+    python -m engine presets|new|add|next-turn ...   (building scenarios: engine/cli/build.py)
 
 Exit status: 0 on success, 1 for a bad scenario, an illegal attack, bad dice, odds too
 large to enumerate or a file that cannot be read or written, 2 for a usage error. No input
@@ -22,9 +22,10 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from engine import aim, cli_build, systems
+from engine import aim, systems
 from engine import scenario as scenarios
 from engine.clauses import clause_text
+from engine.cli import build as cli_build
 from engine.dice import TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.log import Resolution, effect_text
@@ -76,9 +77,9 @@ def _write_file(path: str | None, text: str) -> None:
 
 def _svg(scenario: scenarios.Scenario, resolution: Resolution | None = None,
          odds: Odds | None = None) -> str:
-    from engine import render  # drawing needs svgwrite; validation and rules do not
+    from engine.render.board import board  # drawing needs svgwrite; validation and rules do not
 
-    return render.board(scenario, resolution, odds=odds)
+    return board(scenario, resolution, odds=odds)
 
 
 def format_resolution(resolution: Resolution) -> str:

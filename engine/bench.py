@@ -99,10 +99,10 @@ def odds_figures(scenario: Scenario, *, precision: float = 0.001, mc_trials: int
 
 def resolve_render_figures(scenario: Scenario, *, repeat: int = 5) -> dict[str, Any]:
     """Time to resolve the attack once and draw it as SVG."""
-    from engine import render
+    from engine.render.board import board
 
     def run() -> None:
-        render.board(scenario, systems.resolve(scenario))
+        board(scenario, systems.resolve(scenario))
 
     return {"resolve_render_s": _best_of(run, repeat)}
 

@@ -35,7 +35,7 @@ class Harm(NamedTuple):
     into their expectation (BattleTech's exact odds) stores expected damage there.
     `destroyed` is the system's own reading of "out of the game" (a 40K model removed, a
     Robotech mecha whose damage reaches its MDC). `left`: what a BattleTech 'Mech's record
-    sheet has left (`battletech_sheet.Sheet`; None for every other unit). A tuple, since
+    sheet has left (`battletech.sheet.Sheet`; None for every other unit). A tuple, since
     Monte Carlo counts millions of them.
     """
 

@@ -291,14 +291,14 @@ def test_rt_3_ground_points_no_friendly_mecha_can_see_are_refused() -> None:
 
 
 def test_the_overlay_holds_every_candidate_point_or_hex_with_its_best_score() -> None:
-    from engine import render
+    from engine.render.board import board
 
     s = scenarios.loads((DEMOS / "battletech-bombing-scatter.json").read_text())
     ranking = aim.rank(s)
     overlay = ranking.overlay()
     assert {c["hex"] for c in overlay} == {r.aim.hex for r in ranking.scored}
     assert max(c["value"] for c in overlay) == round(ranking.scored[0].value, 6)
-    svg = render.board(s, aim_scores=overlay)
+    svg = board(s, aim_scores=overlay)
     assert svg.count('class="aim-score') == len(overlay) + 1  # the dots and their group
     assert svg.count("aim-best") >= 1
 

@@ -1,13 +1,13 @@
-"""Field descriptions for the page's forms (engine/editing.py) and legality as you edit
-(engine/legality.py): every field the parsers read is described, each option with its
+"""Field descriptions for the page's forms (engine/build/editing.py) and legality as you edit
+(engine/build/legality.py): every field the parsers read is described, each option with its
 alternatives and one line, and an illegal setup names its clause and units."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine import editing, legality, presets, starters
 from engine import scenario as sc
+from engine.build import editing, legality, presets, starters
 from engine.errors import ScenarioError
 from engine.scenario import heresy, robotech
 

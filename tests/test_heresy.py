@@ -12,17 +12,18 @@ from statistics import NormalDist
 
 import pytest
 
-from engine import legality, render
 from engine import scenario as scenarios
+from engine.build import legality
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
 from engine.dice import Budget, ScriptedDice, sum_distribution
 from engine.errors import IllegalAttack
 from engine.geometry import Point, move
 from engine.log import Log
 from engine.odds import Tally, blocks_of, partition
+from engine.render.board import board
 from engine.scenario import Scenario
 from engine.systems import EXACT_SECONDS, heresy, joint, odds, resolve
-from engine.systems.heresy_scatter import breakpoints, hits_at, land, no_hits
+from engine.systems.heresy.scatter import breakpoints, hits_at, land, no_hits
 from tests.test_suite import assert_same_marginals
 
 TRIALS = 20_000
@@ -159,7 +160,7 @@ def test_hh_2_range_line_from_the_firer_edge_red_past_the_maximum_range() -> Non
         doc([marine("a", 30.63, 24)], weapon={"range": 12})))
     assert far[0].clause == "HH-2"
     assert (far[0].limit.x, far[0].limit.y) == pytest.approx((22.63, 24), abs=1e-3)
-    svg = render.board(scenarios.load_dict(doc([marine("a", 30.63, 24)],
+    svg = board(scenarios.load_dict(doc([marine("a", 30.63, 24)],
                                                weapon={"range": 12})), reach=far)
     assert 'class="reach beyond" data-clause="HH-2"' in svg and '12" max' in svg
     assert 'data-aim="0" data-moves="aim"' in svg
@@ -386,7 +387,7 @@ def test_hh_8_log_names_the_denied_save() -> None:
 
 
 def test_hh_8_to_wound_chart() -> None:
-    from engine.systems.heresy_wounds import to_wound_target
+    from engine.systems.heresy.wounds import to_wound_target
     assert [to_wound_target(s, 4) for s in range(1, 11)] == [
         6, 6, 5, 4, 3, 2, 2, 2, 2, 2]
     assert to_wound_target(3, 4) == 5 and to_wound_target(1, 5) is None

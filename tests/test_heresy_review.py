@@ -13,7 +13,7 @@ from engine.dice import ScriptedDice
 from engine.errors import IllegalAttack, ScenarioError
 from engine.log import Log
 from engine.systems import heresy, resolve
-from engine.systems.heresy_placement import HOLE_RADIUS
+from engine.systems.heresy.placement import HOLE_RADIUS
 from tests.test_heresy import clauses_of, doc, marine, rhino, run
 
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/heresy-*.json"))

@@ -1,12 +1,12 @@
-"""Presets (engine/presets/*.json): every preset, applied, gives a scenario the parser
+"""Presets (engine/build/presets/*.json): every preset, applied, gives a scenario the parser
 accepts; every block names its source; starters are valid documents."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine import presets, starters
 from engine import scenario as sc
+from engine.build import presets, starters
 from engine.errors import IllegalAttack, ScenarioError
 from engine.systems import runner
 

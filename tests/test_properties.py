@@ -15,9 +15,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import render, systems
 from engine import scenario as scenarios
+from engine import systems
 from engine.errors import DiceError, IllegalAttack, ScenarioError
+from engine.render.board import board
 from engine.scenario.bounds import MAX_DEPTH
 
 ROOT = Path(__file__).parents[1]
@@ -108,13 +109,13 @@ def resolves_renders_and_shares(doc: dict[str, Any], seed: int) -> None:
     assert scenarios.to_dict(scenarios.loads(text)) == scenario.data
     back = scenarios.decode_share(scenarios.encode_share(scenario, seed=seed))
     assert scenarios.to_dict(back) == {**scenario.data, "seed": seed}
-    render.board(scenario)
+    board(scenario)
     try:
         resolution = systems.resolve(scenario, seed)
     except ENGINE_ERRORS:
         return
     json.dumps(resolution.to_dict(), ensure_ascii=False).encode("utf-8")
-    render.board(scenario, resolution)
+    board(scenario, resolution)
 
 
 @FAST

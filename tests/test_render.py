@@ -12,14 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from engine import render, systems
+from engine import systems
 from engine.errors import IllegalAttack, NotImplementedYet
 from engine.geometry import direction
 from engine.hexgrid import Hex, HexMap, hex_corners, hex_to_pixel, neighbor
 from engine.log import Resolution, Step, hex_mark, hexpath, scatter, template, unit_state
 from engine.odds import Odds
-from engine.render_common import unit_element_id
-from engine.render_hex import HEX
+from engine.render.board import board
+from engine.render.common import unit_element_id
+from engine.render.hexmap import HEX
 from engine.scenario import Scenario, load_dict, loads
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -138,7 +139,7 @@ def translate(element: ET.Element) -> tuple[float, float]:
 @pytest.mark.parametrize("make", [robotech, heresy, battletech])
 def test_root_layers_and_style(make):
     scenario = make()
-    root = parse(render.board(scenario))
+    root = parse(board(scenario))
     assert classes(root) >= {"scatterlab", "board", f"system-{scenario.system}"}
     layers = [g.get("id") for g in root if g.tag == NS + "g"]
     assert layers == LAYER_IDS
@@ -151,7 +152,7 @@ def test_root_layers_and_style(make):
 @pytest.mark.parametrize("make", [robotech, heresy, battletech])
 def test_units_carry_ids_sides_and_kinds(make):
     scenario = make()
-    root = parse(render.board(scenario))
+    root = parse(board(scenario))
     units = [g for g in find_all(root, "g") if "unit" in classes(g)]
     assert [g.get("data-unit") for g in units] == [u.id for u in scenario.units]
     sides: dict[str, int] = {}
@@ -169,7 +170,7 @@ def test_units_carry_ids_sides_and_kinds(make):
 def test_only_unit_groups_carry_data_unit(make, resolution):
     scenario = make()
     odds = Odds("exact", None, {u.id: {"p_hit": 0.5} for u in scenario.units})
-    root = parse(render.board(scenario, resolution(), odds=odds))
+    root = parse(board(scenario, resolution(), odds=odds))
     tagged = [e for e in root.iter() if e.get("data-unit") is not None]
     assert all(e.tag == NS + "g" and "unit" in classes(e) for e in tagged)
     assert len(tagged) == len(scenario.units)
@@ -178,12 +179,12 @@ def test_only_unit_groups_carry_data_unit(make, resolution):
 def test_pure_and_deterministic():
     scenario, resolution = robotech(), tabletop_resolution()
     before = resolution.to_dict()
-    assert render.board(scenario, resolution) == render.board(scenario, resolution)
+    assert board(scenario, resolution) == board(scenario, resolution)
     assert resolution.to_dict() == before
 
 
 def test_size_sets_the_longer_side_in_pixels():
-    root = parse(render.board(heresy(), size=400))
+    root = parse(board(heresy(), size=400))
     w, h = float(root.get("width")), float(root.get("height"))
     assert max(w, h) == pytest.approx(400, abs=0.1)
     _, _, vw, vh = viewbox(root)
@@ -194,7 +195,7 @@ def test_size_sets_the_longer_side_in_pixels():
 
 
 def test_tabletop_viewbox_is_in_inches_around_the_table():
-    root = parse(render.board(robotech()))
+    root = parse(board(robotech()))
     x, y, w, h = viewbox(root)
     assert x <= 0 and y <= 0 and x + w >= 48 and y + h >= 36
     assert min(x, y) >= -4 and x + w <= 52 and y + h <= 40
@@ -203,7 +204,7 @@ def test_tabletop_viewbox_is_in_inches_around_the_table():
 
 
 def test_bases_at_true_scale_and_position():
-    root = parse(render.board(robotech()))
+    root = parse(board(robotech()))
     g = by_id(root, "unit-a1")
     assert translate(g) == (6, 24)
     body = [c for c in g if "body" in classes(c)][0]
@@ -214,7 +215,7 @@ def test_bases_at_true_scale_and_position():
 
 
 def test_unsafe_unit_id_keeps_data_unit_exact():
-    root = parse(render.board(robotech()))
+    root = parse(board(robotech()))
     g = by_id(root, unit_element_id("b 1"))
     assert g.get("data-unit") == "b 1"
     assert re.fullmatch(r"[A-Za-z0-9_-]+", g.get("id"))
@@ -222,7 +223,7 @@ def test_unsafe_unit_id_keeps_data_unit_exact():
 
 
 def test_vehicle_hull_is_a_rotated_rectangle_with_a_front():
-    root = parse(render.board(heresy()))
+    root = parse(board(heresy()))
     g = by_id(root, "unit-rh")
     assert "kind-vehicle" in classes(g)
     body = [c for c in g if "body" in classes(c)][0]
@@ -235,7 +236,7 @@ def test_vehicle_hull_is_a_rotated_rectangle_with_a_front():
 
 
 def test_malicious_name_is_escaped_text():
-    svg = render.board(robotech(EVIL), tabletop_resolution(),
+    svg = board(robotech(EVIL), tabletop_resolution(),
                        odds=Odds("exact", None, {"a1": {"p_hit": 0.5}}))
     assert "<img" not in svg
     assert "&lt;img src=x onerror=alert(1)&gt;" in svg
@@ -245,12 +246,12 @@ def test_malicious_name_is_escaped_text():
 
 
 def test_characters_xml_cannot_hold_never_break_the_document():
-    root = parse(render.board(robotech("bad\x01name")))
+    root = parse(board(robotech("bad\x01name")))
     assert "bad\ufffdname" in [t.text for t in find_all(root, "text")]
 
 
 def test_tabletop_marks_with_steps_and_roles():
-    root = parse(render.board(robotech(), tabletop_resolution()))
+    root = parse(board(robotech(), tabletop_resolution()))
     got = [(sorted(classes(g)), g.get("data-step")) for g in marks(root)]
     assert got == [
         (["mark", "mark-template", "role-aim"], "0"),
@@ -276,7 +277,7 @@ def _direction_numbers(mark: ET.Element) -> dict[str, tuple[float, float]]:
 
 @pytest.mark.parametrize(("step", "one_at", "sign"), [(0, 90.0, 1), (1, 0.0, -1)])
 def test_robotech_template_numbers_its_six_directions(step, one_at, sign):
-    root = parse(render.board(robotech(), tabletop_resolution()))
+    root = parse(board(robotech(), tabletop_resolution()))
     mark = [g for g in marks(root) if g.get("data-step") == str(step)][0]
     centre = [c for c in mark if "tpl" in classes(c)][0]
     cx, cy = float(centre.get("cx")), float(centre.get("cy"))
@@ -290,24 +291,24 @@ def test_robotech_template_numbers_its_six_directions(step, one_at, sign):
 
 def test_unit_states_follow_the_last_drawn_step():
     scenario, resolution = robotech(), tabletop_resolution()
-    full = parse(render.board(scenario, resolution))
+    full = parse(board(scenario, resolution))
     assert "state-saved" in classes(by_id(full, unit_element_id("b 1")))
     assert by_id(full, unit_element_id("b 1")).get("data-state") == "saved"
     assert "state-dodged" in classes(by_id(full, "unit-b2"))
-    one = parse(render.board(scenario, resolution, upto_step=1))
+    one = parse(board(scenario, resolution, upto_step=1))
     assert "state-hit" in classes(by_id(one, unit_element_id("b 1")))
     glyphs = [g for g in by_id(one, unit_element_id("b 1")).iter(NS + "g") if "glyph" in classes(g)]
     assert len(glyphs) == 1
-    zero = parse(render.board(scenario, resolution, upto_step=0))
+    zero = parse(board(scenario, resolution, upto_step=0))
     assert not [c for c in classes(by_id(zero, unit_element_id("b 1"))) if c.startswith("state-")]
 
 
 def test_upto_step_zero_omits_later_marks_and_keeps_the_viewbox():
     scenario, resolution = robotech(), tabletop_resolution()
-    zero = parse(render.board(scenario, resolution, upto_step=0))
+    zero = parse(board(scenario, resolution, upto_step=0))
     assert {g.get("data-step") for g in marks(zero)} == {"0"}
     assert len(marks(zero)) == 1
-    full = parse(render.board(scenario, resolution))
+    full = parse(board(scenario, resolution))
     assert viewbox(zero) == viewbox(full)
     assert {g.get("data-step") for g in marks(full)} == {"0", "1", "2"}
 
@@ -316,13 +317,13 @@ def test_viewbox_grows_to_show_a_marker_off_the_table():
     off = Resolution("heresy", 1, {}, (
         Step("HH-6", "off", (), (scatter((70, 20), (80, 20), 10), template(80, 20, 5, "final"))),
     ), {})
-    x, y, w, h = viewbox(parse(render.board(heresy(), off)))
+    x, y, w, h = viewbox(parse(board(heresy(), off)))
     assert x + w >= 85
 
 
 def test_unknown_mark_kinds_are_ignored():
     res = Resolution("robotech", 1, {}, (Step("X", "x", (), ({"kind": "future"},)),), {})
-    assert marks(parse(render.board(robotech(), res))) == []
+    assert marks(parse(board(robotech(), res))) == []
 
 
 def test_tabletop_odds_heat_and_labels():
@@ -331,7 +332,7 @@ def test_tabletop_odds_heat_and_labels():
     odds = Odds("exact", None, {"a1": {"p_hit": 0.0}, "b 1": {"p_hit": 0.6234},
                                 "b2": {"p_hit": 0.001}, "c1": {"p_hit": 0.999}},
                 landing=landing)
-    root = parse(render.board(robotech(), odds=odds))
+    root = parse(board(robotech(), odds=odds))
     layer = by_id(root, "layer-odds")
     heat = [g for g in layer if "heat" in classes(g)][0]
     opacities = [float(c.get("fill-opacity")) for c in heat]
@@ -344,7 +345,7 @@ def test_tabletop_odds_heat_and_labels():
 
 
 def test_hex_map_has_every_hex_with_its_label():
-    root = parse(render.board(battletech()))
+    root = parse(board(battletech()))
     grid = by_id(root, "layer-grid")
     cells = [p for p in grid.iter(NS + "path") if p.get("data-hex")]
     assert len(cells) == 15 * 17
@@ -356,7 +357,7 @@ def test_hex_map_has_every_hex_with_its_label():
 
 
 def test_hex_map_terrain_and_sheet_borders():
-    root = parse(render.board(battletech((2, 1))))
+    root = parse(board(battletech((2, 1))))
     terrain = by_id(root, "layer-terrain")
     water = {p.get("data-hex"): classes(p) for p in terrain.iter(NS + "path")}
     assert "w1" in water["0908"] and "w3" in water["1009"]
@@ -399,7 +400,7 @@ def _border_sides(hexmap: HexMap) -> set[frozenset[tuple[int, int]]]:
 @pytest.mark.parametrize("sheets", [(1, 1), (2, 1), (1, 2), (2, 2), (3, 2)])
 def test_sheet_borders_follow_exactly_the_hexsides_between_sheets(sheets):
     scenario = battletech(sheets)
-    root = parse(render.board(scenario))
+    root = parse(board(scenario))
     [border] = [p for p in find_all(root, "path") if "sheets" in classes(p)]
     drawn = _drawn_sides(border.get("d"))
     assert all(len(side) == 2 for side in drawn)  # each piece is one hexside long
@@ -410,7 +411,7 @@ def test_sheet_borders_follow_exactly_the_hexsides_between_sheets(sheets):
 
 
 def test_hex_units_are_tokens_with_facing():
-    root = parse(render.board(battletech()))
+    root = parse(board(battletech()))
     atlas = by_id(root, "unit-atlas")
     assert atlas.get("data-hex") is None and "kind-mech" in classes(atlas)
     assert translate(atlas) == pytest.approx(hex_to_pixel(Hex.from_label("0908"), HEX), abs=1e-3)
@@ -424,7 +425,7 @@ def test_hex_units_are_tokens_with_facing():
 
 
 def test_hex_marks_by_role():
-    root = parse(render.board(battletech(), hex_resolution()))
+    root = parse(board(battletech(), hex_resolution()))
     found = [(g.get("data-step"), sorted(classes(g)), g.get("data-hex") or g.get("data-hexes"))
              for g in marks(root)]
     assert found[0] == ("0", ["mark", "mark-hex", "role-target"], "0908")
@@ -440,7 +441,7 @@ def test_hex_marks_by_role():
 
 
 def test_hex_upto_step_zero_shows_only_the_target():
-    root = parse(render.board(battletech(), hex_resolution(), upto_step=0))
+    root = parse(board(battletech(), hex_resolution(), upto_step=0))
     assert [g.get("data-hex") for g in marks(root)] == ["0908"]
     assert not [c for c in classes(by_id(root, "unit-atlas")) if c.startswith("state-")]
 
@@ -449,7 +450,7 @@ def test_hex_odds_heat_and_labels():
     odds = Odds("exact", None, {"atlas": {"p_hit": 0.5}, "hm": {"p_hit": 0.25}},
                 landing=[{"hex": "0908", "p": 0.5}, {"hex": "0909", "p": 0.25},
                          {"hex": "0910", "p": 0.0}])
-    root = parse(render.board(battletech(), odds=odds))
+    root = parse(board(battletech(), odds=odds))
     layer = by_id(root, "layer-odds")
     heat = {p.get("data-hex"): float(p.get("fill-opacity")) for p in layer.iter(NS + "path")}
     assert set(heat) == {"0908", "0909"} and heat["0908"] > heat["0909"]
@@ -459,7 +460,7 @@ def test_hex_odds_heat_and_labels():
 
 def test_two_by_two_map_is_small_and_fast():
     scenario, resolution = battletech((2, 2)), hex_resolution()
-    svg = render.board(scenario, resolution)
+    svg = board(scenario, resolution)
     assert len(svg.encode()) < 400_000
     root = parse(svg)
     assert len([p for p in by_id(root, "layer-grid").iter(NS + "path")
@@ -467,7 +468,7 @@ def test_two_by_two_map_is_small_and_fast():
     times = []
     for _ in range(5):
         start = time.perf_counter()
-        render.board(scenario, resolution)
+        board(scenario, resolution)
         times.append(time.perf_counter() - start)
     assert min(times) < 0.25  # about 17 ms on a quiet machine; generous for busy CI
 
@@ -483,7 +484,7 @@ def _scenario_files() -> list[Path]:
 @pytest.mark.parametrize("path", _scenario_files(), ids=lambda p: p.name)
 def test_every_demo_renders(path):
     scenario = loads(path.read_text(encoding="utf-8"))
-    ET.fromstring(render.board(scenario))
+    ET.fromstring(board(scenario))
     try:
         resolution = systems.resolve(scenario)
     except NotImplementedYet:
@@ -492,7 +493,7 @@ def test_every_demo_renders(path):
         assert "refused" in path.stem and refused.clause
         return
     for upto in (None, 0, len(resolution.steps) // 2):
-        root = parse(render.board(scenario, resolution, upto_step=upto))
+        root = parse(board(scenario, resolution, upto_step=upto))
         assert [g.get("id") for g in root if g.tag == NS + "g"] == LAYER_IDS
 
 
@@ -500,7 +501,7 @@ def test_every_demo_renders(path):
 
 
 def test_notes_read_paragraphs_lists_and_emphasis():
-    from engine.render_notes import Block, Run, blocks
+    from engine.render.notes import Block, Run, blocks
 
     got = blocks("A **Heavy** *bomb* and `dice`.\nSame paragraph.\n\n- one\n- two _x_\n\n1. first")
     assert got == (
@@ -512,7 +513,7 @@ def test_notes_read_paragraphs_lists_and_emphasis():
 
 
 def test_notes_never_make_markup_of_anything_else():
-    from engine.render_notes import Run, blocks
+    from engine.render.notes import Run, blocks
 
     evil = '<img src=x onerror=alert(1)> 2*3*4 snake_case_name **unclosed'
     (block,) = blocks(evil)
@@ -523,7 +524,7 @@ def test_notes_never_make_markup_of_anything_else():
 
 
 def test_names_that_would_overlap_go_above_their_unit():
-    from engine.render_common import Label, place_labels
+    from engine.render.common import Label, place_labels
 
     a, b = Label(10, 10, 0.6, "Regult", 0.6), Label(10.5, 10, 0.6, "Regult", 0.6)
     far = Label(30, 30, 0.6, "Glaug", 0.6)
@@ -534,7 +535,7 @@ def test_names_that_would_overlap_go_above_their_unit():
 
 
 def test_names_in_a_packed_column_go_beside_their_unit():
-    from engine.render_common import Label, place_labels
+    from engine.render.common import Label, place_labels
 
     column = [Label(41, y, 0.63, f"m{i}", 0.9) for i, y in enumerate((21, 22.5, 24, 25.5, 27))]
     offsets = place_labels(column)
@@ -548,11 +549,11 @@ def test_names_in_a_packed_column_go_beside_their_unit():
 def test_hex_numbers_a_name_is_written_over_are_left_out(name):
     """Seen on a phone: "Dragon DRG-1N" was written over hex number 1209. Every hex keeps
     its outline; the numbers a name covers are not drawn, and no drawn number meets a name."""
-    from engine import render_hex as rh
-    from engine.render_common import TEXT_WIDTH_PER_CHAR
+    from engine.render import hexmap as rh
+    from engine.render.common import TEXT_WIDTH_PER_CHAR
 
     scenario = _demo(name)
-    grid = by_id(parse(render.board(scenario)), "layer-grid")
+    grid = by_id(parse(board(scenario)), "layer-grid")
     cells = {p.get("data-hex") for p in grid.iter(NS + "path") if p.get("data-hex")}
     numbers = {t.text: (float(t.get("x")), float(t.get("y")))
                for g in grid if g.get("class") == "hexlabels" for t in g}
@@ -586,7 +587,7 @@ def test_export_holds_title_dice_result_key_and_the_board_at_its_aspect():
     import xml.etree.ElementTree as ET
 
     from engine import systems
-    from engine.render_export import export
+    from engine.render.export import export
 
     s = _demo("robotech-scatter-onto-friendly.json")
     text = export(s, systems.resolve(s), box=(10, 10, 20, 10))
@@ -602,7 +603,7 @@ def test_export_holds_title_dice_result_key_and_the_board_at_its_aspect():
 
 
 def test_key_lists_sides_badges_marks_and_the_heat_map_only_with_odds():
-    from engine.render_legend import entries
+    from engine.render.legend import entries
 
     s = _demo("battletech-bombing-scatter.json")
     words = [w for _, _, w in entries(s, False)]
@@ -614,7 +615,7 @@ def test_key_lists_sides_badges_marks_and_the_heat_map_only_with_odds():
 def test_chart_bars_carry_the_exact_figures():
     import re
 
-    from engine.render_chart import bar_chart
+    from engine.render.chart import bar_chart
 
     text = bar_chart({"2": 0.75, "0": 0.2, "1": 0.05}, "damage", {"1": 0.8, "2": 0.75})
     bars = re.findall(r'<rect class="bar[^"]*" data-p="([^"]+)" data-value="([^"]+)"', text)

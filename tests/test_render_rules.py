@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import scenario as sc
-from engine.render_rules import LOAD_REFUSALS, load_refusals, rule_ids, where_shown
+from engine.render.rules import LOAD_REFUSALS, load_refusals, rule_ids, where_shown
 
 DEMOS = Path(__file__).resolve().parent.parent / "web" / "demos"
 TEXTS = {p.name: p.read_text("utf-8") for p in sorted(DEMOS.glob("*.json"))}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine import scenario as sc
 from engine import systems
-from engine.render_summary import summary_lines
+from engine.render.summary import summary_lines
 
 DEMOS = Path(__file__).resolve().parent.parent / "web" / "demos"
 

@@ -15,15 +15,16 @@ from typing import Any
 
 import pytest
 
-from engine import legality, systems
 from engine import scenario as scenarios
+from engine import systems
+from engine.build import legality
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
 from engine.dice import ScriptedDice
 from engine.errors import IllegalAttack, ScenarioError
 from engine.geometry import Point, move
 from engine.log import Log
 from engine.scenario import Scenario
-from engine.systems import robotech_rules as rt
+from engine.systems.robotech import rules as rt
 
 OFF = {"shoot_down": False, "dodge": False, "roll_with_impact": False}
 ALL = {"shoot_down": True, "dodge": True, "roll_with_impact": True}

@@ -1,4 +1,4 @@
-"""Exact odds of the Robotech Blast rule (`robotech_odds.marginals`): hand calculations,
+"""Exact odds of the Robotech Blast rule (`robotech.odds.marginals`): hand calculations,
 the generic enumeration of `play` on every demo it can enumerate, an independent joint
 reference on small attacks of every reaction policy and option, seeded Monte Carlo on
 the demos and the table-size suite, the budget's fallback, and the figures (p_destroyed).
@@ -24,8 +24,8 @@ from engine.errors import IllegalAttack
 from engine.log import SilentLog
 from engine.odds import Harm, Marginals, blocks_of, partition
 from engine.scenario import Scenario
-from engine.systems import robotech_odds as ro
-from engine.systems import robotech_rules as rt
+from engine.systems.robotech import odds as ro
+from engine.systems.robotech import rules as rt
 
 ROOT = Path(__file__).parent.parent
 DEMOS = sorted(ROOT.glob("web/demos/robotech-*.json"))
@@ -309,5 +309,6 @@ def test_landing_of_a_single_shot_puts_the_hit_chance_on_the_target() -> None:
 
 
 def test_the_rules_never_import_their_odds() -> None:
-    rules = (ROOT / "engine/systems/robotech_rules.py").read_text(encoding="utf-8")
-    assert "robotech_odds" not in rules.split('"""', 2)[2]
+    rules = (ROOT / "engine/systems/robotech/rules.py").read_text(encoding="utf-8")
+    body = rules.split('"""', 2)[2]
+    assert "robotech.odds" not in body and "import odds" not in body

@@ -1,4 +1,4 @@
-"""Squads (engine/squads.py): N models of one profile as one unit, spaced edge to edge."""
+"""Squads (engine/build/squads.py): N models of one profile as one unit, spaced edge to edge."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import math
 import pytest
 
 from engine import scenario as sc
-from engine import squads, starters
+from engine.build import squads, starters
 from engine.errors import ScenarioError
 
 PITCH = 32 / 25.4 + 2.0  # a 32 mm base plus coherency

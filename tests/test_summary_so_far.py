@@ -10,7 +10,7 @@ import pytest
 from engine import systems
 from engine.dice import AskingDice, RollNeeded
 from engine.log import Log, Resolution
-from engine.render_summary import summary_lines
+from engine.render.summary import summary_lines
 from engine.scenario import loads
 
 DEMOS = Path(__file__).resolve().parents[1] / "web" / "demos"

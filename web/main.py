@@ -198,7 +198,7 @@ async def start(state: State) -> None:
     except Exception as err:
         js.console.warn(f"scatterlab: no offline cache ({err})")
     await asyncio.sleep(0)  # let the page paint "ready", then load the renderer
-    from engine import render  # noqa: F401  (warm-up: the first Roll need not wait for it)
+    import engine.render.board  # noqa: F401  (warm-up: the first Roll need not wait for it)
 
 
 async def _main() -> None:

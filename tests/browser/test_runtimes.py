@@ -69,7 +69,8 @@ def _landing(doc: dict[str, Any], seed: int) -> tuple[float, float, float] | Non
     the seed does not scatter it)."""
     from engine import geometry, systems
     from engine import scenario as sc
-    from engine.systems import heresy_scatter, robotech_rules
+    from engine.systems.heresy import scatter as heresy_scatter
+    from engine.systems.robotech import rules as robotech_rules
 
     moves: list[geometry.Point] = []
 

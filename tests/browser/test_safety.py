@@ -230,7 +230,7 @@ import('./pyscript/core.js').then(({ hooks }) => {
 BOOM_HOOK = """
 import('./pyscript/core.js').then(({ hooks }) => {
   hooks.main.onReady.add((wrap) => { wrap.interpreter.runPython(`
-from engine import render
+from engine.render.board import board
 _board = render.board
 def _board_or_boom(scenario, *args, **kwargs):
     if scenario.title == "boom":

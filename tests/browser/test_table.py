@@ -534,7 +534,7 @@ def test_11_every_clause_opens_a_demo_step_that_cites_it(new_page, base_url):
     """The rules section lists every clause (RT, HH, BT) with its text; each "see it"
     opens its demo at a step that cites the clause (or at the refusal); a clause ID in
     the log opens its entry. The clauses no demo shows yet are listed in UNSHOWN."""
-    from engine.render_rules import cites, rule_ids
+    from engine.render.rules import cites, rule_ids
 
     page = new_page()
     open_app(page, base_url)

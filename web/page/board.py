@@ -64,7 +64,7 @@ def describe_board(state: State) -> None:
     svg = board_svg()
     if svg is None or state.scenario is None:
         return
-    from engine.render_summary import result_text
+    from engine.render.summary import result_text
 
     steps = (state.res_dict or {}).get("steps", [])
     shown = ("" if state.step is None or not steps
@@ -87,7 +87,7 @@ def show_key(state: State) -> None:
     box = el("key")
     if not el("key-box").open or state.scenario is None:
         return
-    from engine.render_legend import legend  # svgwrite: loaded once the board is drawn
+    from engine.render.legend import legend  # svgwrite: loaded once the board is drawn
 
     box.replaceChildren(svg_node(legend(state.scenario, state.odds is not None)))
 

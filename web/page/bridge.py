@@ -11,8 +11,9 @@ from collections.abc import Awaitable, Callable
 
 from pyscript import document
 
-from engine import legality, systems
 from engine import scenario as sc
+from engine import systems
+from engine.build import legality
 from engine.errors import ScatterlabError
 
 from .board import show_svg
@@ -40,9 +41,9 @@ def svg_text(state: State) -> str:
     """The board as the engine draws it: the scenario, the steps shown, the odds heat map."""
     # Imported on first use: svgwrite costs half a second in Pyodide, and the board shown
     # at start-up was drawn at build time (see main.start), so the page is ready sooner.
-    from engine import render
+    from engine.render.board import board
 
-    return render.board(
+    return board(
         state.scenario,
         state.resolution,
         upto_step=state.step if state.resolution is not None else None,

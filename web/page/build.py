@@ -1,12 +1,12 @@
 """The Build panel: make your own attack without JSON (issue 15).
 
-Start from the system's starter (engine/starters.py), add units from the presets one at a
-time or as a squad ("Add N models", engine/squads.py), pick the weapon, the attacker and
-the targets, edit every field the rules read (engine/editing.py's descriptions, drawn by
+Start from the system's starter (engine/build/starters.py), add units from the presets one at a
+time or as a squad ("Add N models", engine/build/squads.py), pick the weapon, the attacker and
+the targets, edit every field the rules read (engine/build/editing.py's descriptions, drawn by
 page/forms.py), the options, and, for BattleTech, the supports and "Next turn". Every
 edit goes through `commit`, which hands the document to editor.set_scenario (the parser
 judges it) and so to the history; the legality line beside Roll is the engine's verdict
-(engine/legality.py), and Roll stays disabled with the reason while the setup is illegal.
+(engine/build/legality.py), and Roll stays disabled with the reason while the setup is illegal.
 
 No drag is needed: a unit is selected by a tap on the board or its button here, then the
 arrow keys move it 0.5" (a hex map: one hex; Up north, Down south, Left north-west, Right
@@ -21,11 +21,11 @@ import copy
 
 from pyscript import document, window
 
-from engine import editing, legality, presets, squads, starters
 from engine import scenario as sc
+from engine.build import editing, legality, presets, squads, starters
 from engine.errors import ScatterlabError
 from engine.hexgrid import neighbor
-from engine.render_summary import unit_label
+from engine.render.summary import unit_label
 from engine.scenario.battletech import STRAFE_MAX
 from engine.systems.battletech import next_turn
 
@@ -651,7 +651,7 @@ def tap_board(state: State, client_x, client_y) -> None:
 
 
 def place_aim(state: State, line: int, x: float, y: float, *, by: bool = False) -> bool:
-    """The aim of range line `line` (engine.legality.range_lines), a Heresy hole (HH-1)
+    """The aim of range line `line` (engine.build.legality.range_lines), a Heresy hole (HH-1)
     or a Robotech ground point (RT-3), put at (x, y), or moved by it (`by`); the engine
     then says whether the new aim is legal. False when the document refuses it."""
     reach = legality.range_lines(state.scenario)[line]

@@ -9,10 +9,11 @@ import js
 from pyodide.ffi import to_js
 from pyscript import document
 
-from engine import render_notes, systems
 from engine import scenario as sc
+from engine import systems
 from engine.errors import ScatterlabError
-from engine.render_summary import unit_label
+from engine.render import notes as render_notes
+from engine.render.summary import unit_label
 
 from . import bridge
 from .dom import clear_message, describe, el, make, set_json, show_message
@@ -97,7 +98,7 @@ NOTE_TAGS = {"": None, "strong": "strong", "em": "em", "code": "code"}
 
 
 def show_notes(box, notes: str) -> None:
-    """The notes from their safe Markdown subset (engine.render_notes) as DOM nodes:
+    """The notes from their safe Markdown subset (engine.render.notes) as DOM nodes:
     paragraphs, lists and emphasis, every character of the text set as text."""
     box.replaceChildren()
     for block in render_notes.blocks(notes):

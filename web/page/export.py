@@ -1,5 +1,5 @@
 """Export to share: the picture of the board as shown, with its title, dice, result and
-key (engine.render_export), as SVG or as a PNG drawn from that SVG in the page; on a phone
+key (engine.render.export), as SVG or as a PNG drawn from that SVG in the page; on a phone
 with the Web Share API the PNG goes to the share sheet, elsewhere it is downloaded."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ PNG_SCALE = 2
 
 def picture(state: State) -> str:
     """The shared picture's SVG text: the board as shown, zoom and step included."""
-    from engine.render_export import export  # svgwrite: loaded once the board is drawn
+    from engine.render.export import export  # svgwrite: loaded once the board is drawn
 
     return export(state.scenario, state.resolution,
                   upto_step=state.step if state.resolution is not None else None,

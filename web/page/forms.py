@@ -1,4 +1,4 @@
-"""Form inputs generated from the engine's field descriptions (engine/editing.py): the page
+"""Form inputs generated from the engine's field descriptions (engine/build/editing.py): the page
 holds no rule, only how each kind of field is shown and read back.
 
 Every input carries data-section (unit, weapon, attack, option, reaction), data-key (the
@@ -8,7 +8,7 @@ names its unit ("Regult (r1): DF"), so a screen reader and a test find it by its
 
 from __future__ import annotations
 
-from engine import editing
+from engine.build import editing
 
 from .dom import attr, make
 

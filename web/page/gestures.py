@@ -12,7 +12,7 @@ import contextlib
 from pyscript import document
 
 from engine import scenario as sc
-from engine import squads
+from engine.build import squads
 
 from .board import (
     board_point,
@@ -128,7 +128,7 @@ def on_pointerdown(state: State, ev) -> None:
     state.drag = {
         "id": uid,
         "ids": ids,
-        "aim": aim,  # the range line whose aim handle is dragged (engine.reach), or None
+        "aim": aim,  # the range line whose aim handle is dragged (engine.build.reach), or None
         "nodes": [(node, attr(node, "transform")) for node in nodes],
         "svg": svg,
         "start": start,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.clauses import clause_text
-from engine.render_summary import dice_words, result_text, summary_lines
+from engine.render.summary import dice_words, result_text, summary_lines
 
 from .board import svg_node
 from .dom import absent, el, make
@@ -214,7 +214,7 @@ SURPRISES = {
 def show_charts(state: State, d: dict) -> None:
     """Per unit and per group: bar charts of the distributions the engine computed
     (damage, hits, models removed), each with its expected value and "at least" read-out."""
-    from engine.render_chart import bar_chart  # svgwrite: loaded once the board is drawn
+    from engine.render.chart import bar_chart  # svgwrite: loaded once the board is drawn
 
     box = el("odds-charts")
     box.replaceChildren()

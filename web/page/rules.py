@@ -1,15 +1,15 @@
 """The rules, browsable (issue 14.11): every clause with its text, by system, each with a
 button that opens the demo at the step citing it (or at the refusal, for a prohibition;
-one the loader enforces shows its example, engine.render_rules.load_refusals); a clause ID
+one the loader enforces shows its example, engine.render.rules.load_refusals); a clause ID
 in the log opens its entry. Built the first time it is opened: it resolves
-every demo once (engine.render_rules.where_shown)."""
+every demo once (engine.render.rules.where_shown)."""
 
 from __future__ import annotations
 
 import js
 from pyodide.ffi import to_js
 
-from engine.render_rules import LoadRefusal, load_refusals, rules_by_family, where_shown
+from engine.render.rules import LoadRefusal, load_refusals, rules_by_family, where_shown
 
 from . import bridge
 from .dom import absent, attr, el, make, show_message

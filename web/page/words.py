@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from engine.render_summary import unit_label
+from engine.render.summary import unit_label
 from engine.scenario import Scenario
 
 _UNIT_FIELD = re.compile(r"units\[(\d+)\](?:\.(\w+))?")

@@ -14,7 +14,7 @@ One function per part of the rule, in the order of the seed:
 - `defend` is one unit's Dodge and Roll with Impact against what is left (RT-6, RT-7,
   RT-8, RT-10, RT-15, RT-18, RT-19).
 
-`play` chains them with real dice; `robotech_odds.marginals` composes the very same
+`play` chains them with real dice; `robotech.odds.marginals` composes the very same
 functions into exact per-unit odds.
 
 Readings of facts.md (M) and of our own (L), each an option in ``options``:
@@ -88,6 +88,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from engine.build.reach import RangeLine
 from engine.dice import Dice
 from engine.errors import IllegalAttack
 from engine.geometry import (
@@ -104,7 +105,6 @@ from engine.geometry import (
 from engine.log import Log, Mark, template, unit_state
 from engine.log import scatter as scatter_mark
 from engine.odds import Harm
-from engine.reach import RangeLine
 from engine.scenario import Scenario
 from engine.scenario.robotech import REACTIONS, Reactions, Unit
 

@@ -22,7 +22,7 @@ import copy
 import math
 from typing import Any
 
-from engine import presets
+from engine.build import presets
 from engine.errors import ScenarioError
 from engine.geometry import MM_PER_INCH
 

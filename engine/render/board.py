@@ -4,8 +4,8 @@
 
 Pure: the same arguments always give the same text; nothing here decides a rule, it only
 reads the scenario's units, the marks the rules attached to each step (engine.log) and the
-odds. Tabletop systems (robotech, heresy) are drawn in inches (`engine.render_table`),
-BattleTech on a hex map in pixels of a fixed hex size (`engine.render_hex`).
+odds. Tabletop systems (robotech, heresy) are drawn in inches (`engine.render.tabletop`),
+BattleTech on a hex map in pixels of a fixed hex size (`engine.render.hexmap`).
 
 What the page and exported files can rely on:
 
@@ -27,7 +27,7 @@ What the page and exported files can rely on:
 - Odds: ``g.heat`` (landing discs or hexes, opacity by probability) and
   ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit.
 - Best aim: ``g.aim-scores`` of ``circle.aim-score[data-value]``, the score of every
-  candidate aim (`engine.render_aim`).
+  candidate aim (`engine.render.aim`).
 - Range lines (a tabletop board being set up): ``g.reach-lines`` of ``line.reach`` (within
   range), ``line.reach.beyond[data-clause]`` (past it, red) and ``circle.aim-handle``
   ``[data-aim=<line>][data-moves=aim|point]``, the one mark that takes the pointer.
@@ -39,12 +39,14 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from engine import render_aim, render_hex, render_table
+from engine.build.reach import RangeLine
 from engine.log import Resolution
 from engine.odds import Odds
-from engine.reach import RangeLine
-from engine.render_common import Canvas, all_marks, steps_drawn
-from engine.render_summary import unit_states
+from engine.render import aim as render_aim
+from engine.render import hexmap as render_hex
+from engine.render import tabletop as render_table
+from engine.render.common import Canvas, all_marks, steps_drawn
+from engine.render.summary import unit_states
 from engine.scenario import Scenario
 
 
@@ -60,7 +62,7 @@ def board(scenario: Scenario, resolution: Resolution | None = None, *,
     """The SVG text of the board with the units, the marks of the resolution's steps
     0..`upto_step` (all when None), the `odds` overlay, the score of every candidate
     aim (`aim_scores`, `engine.aim.Ranking.overlay`) and the attack's range lines
-    (`reach`, `engine.legality.range_lines`: a tabletop board being set up).
+    (`reach`, `engine.build.legality.range_lines`: a tabletop board being set up).
 
     `size` is the longer side of the drawing in pixels (width/height attributes); by
     default 16 px per inch on a table, 1 px per unit on a hex map. The viewBox covers

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.hexgrid import Hex, hex_to_pixel
-from engine.render_common import Canvas, num
-from engine.render_hex import HEX
+from engine.render.common import Canvas, num
+from engine.render.hexmap import HEX
 
 LOW = (253, 231, 37)
 """Colour of the lowest score (yellow)."""

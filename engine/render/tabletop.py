@@ -12,11 +12,11 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from engine.build.reach import RangeLine
 from engine.geometry import Point, Rect, base_radius_in, direction
 from engine.log import Mark, Step
 from engine.odds import Odds
-from engine.reach import RangeLine
-from engine.render_common import (
+from engine.render.common import (
     Box,
     Canvas,
     Label,
@@ -225,7 +225,7 @@ def draw_step(canvas: Canvas, scenario: Scenario, index: int, step: Step) -> Non
 
 
 def draw_reach(canvas: Canvas, scenario: Scenario, lines: Sequence[RangeLine]) -> None:
-    """Each aim's range line (`engine.reach`): dashed within the weapon's range, solid red
+    """Each aim's range line (`engine.build.reach`): dashed within the weapon's range, solid red
     past it with the range at the point where it ends, and a handle on each aim a drag may
     move (``circle.aim-handle[data-aim=<line>][data-moves]``)."""
     f = _sizes(scenario)["f1"]

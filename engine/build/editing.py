@@ -251,7 +251,7 @@ def coerce(spec: Spec, raw: Any, path: str) -> Any:
 
 def with_aim(doc: dict[str, Any], moves: str, shots: tuple[int, ...], x: float, y: float
              ) -> dict[str, Any]:
-    """`doc` with an aim moved to (x, y) (`engine.reach.RangeLine.moves`): ``"aim"``, the
+    """`doc` with an aim moved to (x, y) (`engine.build.reach.RangeLine.moves`): ``"aim"``, the
     hole of the Heresy shots `shots` (HH-1), in ``attack.each_shot`` when the document aims
     shot by shot, else ``attack.aim``; ``"point"``, a Robotech ground point (RT-3)."""
     out = copy.deepcopy(doc)

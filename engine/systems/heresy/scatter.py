@@ -41,7 +41,7 @@ from engine.geometry import (
 )
 from engine.scenario import Scenario
 from engine.scenario.heresy import AUTO
-from engine.systems.heresy_placement import (
+from engine.systems.heresy.placement import (
     Shape,
     auto_aim,
     cover_from,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import svgwrite
 
-from engine.render_common import num, pct_label, xml_text
+from engine.render.common import num, pct_label, xml_text
 
 WIDTH, HEIGHT = 260.0, 86.0
 """The chart's size in CSS px (the page scales it to its column)."""

@@ -1,6 +1,6 @@
 """The key to the board: what each colour, badge, template, arrow, hex mark and the odds
 heat map mean, drawn as a small SVG (for the page, under the board) or as a group inside
-the exported picture (`engine.render_export`).
+the exported picture (`engine.render.export`).
 
 Swatches carry their look as attributes, not the board's classes, so the key draws the
 same at any size and never picks up the board's stylesheet, which is in inches.
@@ -13,7 +13,7 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
-from engine.render_common import PALETTE, STATE_GLYPHS, num, side_numbers, xml_text
+from engine.render.common import PALETTE, STATE_GLYPHS, num, side_numbers, xml_text
 from engine.scenario import Scenario
 
 ROW = 20.0

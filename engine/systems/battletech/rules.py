@@ -2,7 +2,7 @@
 
 The authority is shared/seeds/004_68165ec3631e0ecf.txt (Japanese); clause IDs are those of
 its English working translation (BT-GEN, BT-RULE, BT-HIDDEN, BT-BLUFF, BT-AIR, BT-BOMB,
-BT-STRAFE, BT-ART). Numbers come from `engine.systems.battletech_tables`.
+BT-STRAFE, BT-ART). Numbers come from `engine.systems.battletech.tables`.
 
 The turn, in the order the engine resolves it (and so the order of scripted dice):
 
@@ -56,8 +56,8 @@ roll); a unit in water of depth 2 or more is submerged (hover and naval units fl
 never affected (BT-RULE.5, logged), and an air strike or bombing aimed where every unit is
 submerged is refused by `prepare`; a terrain building hit by a bombing is logged with its
 full damage (BT-BOMB.2) but has no effects entry (units of type "building" do). A 'Mech's
-record sheet is worn down by `battletech_sheet` (BT-SHEET); the exact odds are in
-`battletech_odds`. The log names supports as players do ("Heavy Bombing on 1010").
+record sheet is worn down by `battletech.sheet` (BT-SHEET); the exact odds are in
+`battletech.odds`. The log names supports as players do ("Heavy Bombing on 1010").
 
 What needs no dice is the plan of the turn, a `Turn` that `prepare` builds once per
 scenario: the stages of the turn, the units in each hex, who is submerged, each strafing
@@ -82,8 +82,8 @@ from engine.log import Log, hex_mark, hexpath, unit_state
 from engine.odds import Harm
 from engine.scenario import Scenario
 from engine.scenario.battletech import FLOATING, Support, Unit, held_name
-from engine.systems import battletech_tables as T
-from engine.systems.battletech_sheet import Sheet, describe, left_of, take
+from engine.systems.battletech import tables as T
+from engine.systems.battletech.sheet import Sheet, describe, left_of, take
 
 SUBMERGED_DEPTH = 2
 ARC_RANK = {"front": 0, "left": 1, "right": 1, "rear": 2}
@@ -764,7 +764,7 @@ def merge_locations(pairs: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], 
 
 
 def _sheets_left(scn: Scenario, outcome: Outcome) -> list[Sheet | None]:
-    """What each record sheet has left after the turn's attacks (`battletech_sheet`)."""
+    """What each record sheet has left after the turn's attacks (`battletech.sheet`)."""
     left = [Sheet.of(u) for u in scn.units]
     for r in outcome:
         sheet = left[r.strike.unit]

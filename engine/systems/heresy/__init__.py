@@ -1,10 +1,10 @@
 """Warhammer 40,000 7th / Horus Heresy: the Blast family (seed 001, clauses HH-1 to HH-20),
 as the engine's system interface (`engine.systems`).
 
-The rules themselves, one function per section of the seed, are in `heresy_attack` (the
-attack step by step), `heresy_scatter` (where the marker lands, whom it covers),
-`heresy_placement` (hole, range, sight, cover) and `heresy_wounds` (To Wound, Wound Pools,
-saves, vehicles); the exact odds in `heresy_odds`.
+The rules themselves, one function per section of the seed, are in `heresy.attack` (the
+attack step by step), `heresy.scatter` (where the marker lands, whom it covers),
+`heresy.placement` (hole, range, sight, cover) and `heresy.wounds` (To Wound, Wound Pools,
+saves, vehicles); the exact odds in `heresy.odds`.
 
 Options (shared/rules/facts.md; the resolution log states them): ``edition``,
 ``vehicle_facing``, ``instant_death``, ``pool_order``, ``ones_reroll_gets_hot``,
@@ -15,15 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.build.reach import RangeLine
 from engine.dice import Budget, Dice, sum_distribution
 from engine.errors import IllegalAttack
 from engine.geometry import direction
 from engine.log import Log
 from engine.odds import Harm, Marginals
-from engine.reach import RangeLine
 from engine.scenario import Scenario
-from engine.systems import heresy_attack, heresy_odds
-from engine.systems.heresy_attack import (
+from engine.systems.heresy import attack as heresy_attack
+from engine.systems.heresy import odds as heresy_odds
+from engine.systems.heresy.attack import (
     Outcome,
     check_attack,
     fire_shots,
@@ -33,7 +34,7 @@ from engine.systems.heresy_attack import (
     model_harm,
     resolve_hits,
 )
-from engine.systems.heresy_scatter import Fire, take_aim
+from engine.systems.heresy.scatter import Fire, take_aim
 
 HeatPoint = dict[str, float]
 RING_POINTS = 24
@@ -92,7 +93,7 @@ def groups(scenario: Scenario) -> dict[str, list[int]]:
 
 
 def range_lines(scenario: Scenario) -> tuple[RangeLine, ...]:
-    """HH-2: each hole's range line for the board (`engine.reach`); none while the attack
+    """HH-2: each hole's range line for the board (`engine.build.reach`); none while the attack
     cannot be aimed at all (an ``"auto"`` aim with no legal position, HH-1)."""
     try:
         return heresy_attack.range_lines(take_aim(scenario, legal))
@@ -101,7 +102,7 @@ def range_lines(scenario: Scenario) -> tuple[RangeLine, ...]:
 
 
 def marginals(scenario: Scenario, budget: Budget, fire: Fire | None = None) -> Marginals:
-    """The exact harm of every 40K unit (one block each); see `heresy_odds`."""
+    """The exact harm of every 40K unit (one block each); see `heresy.odds`."""
     return heresy_odds.marginals(prepare(scenario) if fire is None else fire, budget)
 
 

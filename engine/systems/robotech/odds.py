@@ -1,7 +1,7 @@
 """Exact odds of a Robotech Blast attack, per unit, at the cost of a few units' worth each.
 
 The odds report per-unit figures, so each unit gets its own exact marginal, composed from
-the very functions `play` runs (engine/systems/robotech_rules.py):
+the very functions `play` runs (engine/systems/robotech/rules.py):
 
 1. each missile on its own: its Strike, then its landing or its scatter and new Strike
    (`strike`, `land`), enumerated once with `enumerate_outcomes` (about 800 paths) and
@@ -41,7 +41,7 @@ from engine.geometry import Point
 from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals
 from engine.scenario import Scenario
-from engine.systems.robotech_rules import (
+from engine.systems.robotech.rules import (
     INESCAPABLE_MISSILES,
     TEMPLATE_RADIUS,
     Aim,

@@ -6,9 +6,9 @@
                          [--count N] [--shape line|ranks|blob] [--spacing INCHES] [--out FILE]
     python -m engine next-turn FILE [--out FILE]
 
-`presets` lists a system's presets (engine/presets/); `new` is the page's New board
-(engine/starters.py); `add` adds one unit of a unit preset, or with `--count` a squad of
-them in a formation (engine/squads.py; Heresy's `unit` names the squad); `next-turn` is
+`presets` lists a system's presets (engine/build/presets/); `new` is the page's New board
+(engine/build/starters.py); `add` adds one unit of a unit preset, or with `--count` a squad of
+them in a formation (engine/build/squads.py; Heresy's `unit` names the squad); `next-turn` is
 BattleTech's Next turn (BT-ART.3: shells in flight land next turn). Each prints the new
 scenario document, or writes it to `--out` (which may be FILE itself); the document is
 loaded by the parser first, so what is written is always a scenario the engine accepts.
@@ -20,10 +20,10 @@ import argparse
 import json
 from typing import Any
 
-from engine import presets, squads, starters
 from engine import scenario as scenarios
+from engine.build import presets, squads, starters
 from engine.errors import ScenarioError
-from engine.systems.battletech_rules import next_turn
+from engine.systems.battletech.rules import next_turn
 
 COMMANDS = ("presets", "new", "add", "next-turn")
 SYSTEMS = tuple(presets.KINDS)

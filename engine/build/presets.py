@@ -1,6 +1,6 @@
 """Presets: common units, weapons, buildings and supports of each game, as data.
 
-One file per system, ``engine/presets/<system>.json``, read by the command line and the
+One file per system, ``engine/build/presets/<system>.json``, read by the command line and the
 page alike. Each preset holds the scenario fields it fills in (``fields``), a label, the
 key of its source (the file's ``sources`` say where each block of numbers comes from) and
 optional display-only figures (``info``, e.g. a 'Mech's tonnage, which no rule reads).
@@ -85,7 +85,7 @@ def parse_catalog(system: str, data: Any) -> Catalog:
 
 
 def catalog(system: str) -> Catalog:
-    """The presets of `system`, read from engine/presets/<system>.json."""
+    """The presets of `system`, read from engine/build/presets/<system>.json."""
     if system not in KINDS:
         raise ScenarioError("system", f"has no presets: {system!r}")
     text = (PRESET_DIR / f"{system}.json").read_text("utf-8")

@@ -13,12 +13,12 @@ import re
 
 import svgwrite
 
-from engine import render
 from engine.log import Resolution
 from engine.odds import Odds
-from engine.render_common import num, xml_text
-from engine.render_legend import legend_group
-from engine.render_summary import dice_words, summary_lines
+from engine.render import board as boards
+from engine.render.common import num, xml_text
+from engine.render.legend import legend_group
+from engine.render.summary import dice_words, summary_lines
 from engine.scenario import Scenario
 
 WIDTH = 800.0
@@ -57,7 +57,7 @@ def export(scenario: Scenario, resolution: Resolution | None = None, *,
            upto_step: int | None = None, odds: Odds | None = None,
            box: tuple[float, float, float, float] | None = None) -> str:
     """The SVG text of the shared picture (see the module docstring)."""
-    board = render.board(scenario, resolution, upto_step=upto_step, odds=odds)
+    board = boards.board(scenario, resolution, upto_step=upto_step, odds=odds)
     bx, by, bw, bh = _board_box(board, box)
     inner = WIDTH - 2 * PAD
     board_h = inner * bh / bw

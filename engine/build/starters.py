@@ -1,7 +1,7 @@
 """A new scenario to build on: the smallest document of each system the parser accepts.
 
 Robotech and Heresy need a unit that attacks, so a starter holds one shooter with a
-common weapon from the presets (engine/presets/), aimed at nothing yet: the page shows
+common weapon from the presets (engine/build/presets/), aimed at nothing yet: the page shows
 what the rules still miss (a target) until the player picks one. BattleTech starts with
 an empty 2 x 2 map and no support.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import presets
+from engine.build import presets
 from engine.scenario import FORMAT
 
 TABLES = {"robotech": (48, 48), "heresy": (72, 48)}

@@ -19,7 +19,7 @@ from engine.geometry import direction
 from engine.hexgrid import SQRT3, Hex, HexMap, disc, hex_to_pixel, to_label
 from engine.log import Mark, Step
 from engine.odds import Odds
-from engine.render_common import (
+from engine.render.common import (
     TEXT_WIDTH_PER_CHAR,
     Box,
     Canvas,

@@ -3,7 +3,7 @@ HH-1 to HH-20). One function per section of the seed:
 
 - `check_attack`: placement (HH-1 to HH-3) and no Snap Shots (HH-11), for every shot
   (HH-9: each shot picks its own target model and hole position, ``attack.each_shot``).
-  The hole (a disc, `heresy_placement.HOLE_RADIUS`) must lie entirely over the target
+  The hole (a disc, `heresy.placement.HOLE_RADIUS`) must lie entirely over the target
   model's base or hull, the target must be an enemy (another side than the firer's) it can
   see, the hole within the weapon's range from the firer's base or hull edge (a
   ``min_range`` is refused too), and no model of the firer's side even partly under the
@@ -22,7 +22,7 @@ HH-1 to HH-20). One function per section of the seed:
   Re-roll-1s abilities never re-roll a scatter.
 - `add_shot` (HH-9): shots are scattered one at a time; each unit keeps what every marker
   did to it (`UnitTally`); To Wound comes after the last shot.
-- `resolve_unit` (HH-8, HH-13 to HH-16, see `heresy_wounds`): per unit in scenario order,
+- `resolve_unit` (HH-8, HH-13 to HH-16, see `heresy.wounds`): per unit in scenario order,
   To Wound for all its Hits together, Wound Pools, allocation (closest first, measured to
   the edge of each base, from the firer or, for a Mega-blast, from the centre of each
   shot's own marker: each shot's Wound Pools are allocated from its centre), saves with
@@ -44,14 +44,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from engine.build.reach import RangeLine, point_where
 from engine.dice import Dice, enumerate_outcomes
 from engine.errors import IllegalAttack
 from engine.geometry import Point
 from engine.log import Log, SilentLog, scatter, template, unit_state
 from engine.odds import NO_HARM, Harm
-from engine.reach import RangeLine, point_where
-from engine.systems.heresy_placement import can_see, gap, hole_over
-from engine.systems.heresy_scatter import (
+from engine.systems.heresy.placement import can_see, gap, hole_over
+from engine.systems.heresy.scatter import (
     ZONE_NAMES,
     Fire,
     Hits,
@@ -60,7 +60,7 @@ from engine.systems.heresy_scatter import (
     land,
     touches,
 )
-from engine.systems.heresy_wounds import (
+from engine.systems.heresy.wounds import (
     EVENT_TEXT,
     FACINGS,
     Sources,

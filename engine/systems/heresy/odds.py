@@ -32,7 +32,7 @@ from typing import Any
 
 from engine.dice import Budget, Distribution, combine, enumerate_outcomes
 from engine.odds import Harm, Marginals, Tally
-from engine.systems.heresy_attack import (
+from engine.systems.heresy.attack import (
     COUNT_BITS,
     FACING_SLOTS,
     SILENT,
@@ -52,8 +52,8 @@ from engine.systems.heresy_attack import (
     vehicle_hits,
     wants_reroll,
 )
-from engine.systems.heresy_scatter import Fire, Hits
-from engine.systems.heresy_wounds import allocate_wound, penetration, pool_sequence, wound_from_roll
+from engine.systems.heresy.scatter import Fire, Hits
+from engine.systems.heresy.wounds import allocate_wound, penetration, pool_sequence, wound_from_roll
 
 Heat = tuple[tuple[int, ...], tuple[str, ...]]
 """The shots fired (their numbers) and the firer's Gets Hot events, sorted."""
@@ -92,7 +92,7 @@ def mega_states(views: list[int]) -> int:
 
 def heat(fire: Fire) -> Distribution[Heat]:
     """HH-19, exactly: shot by shot the Gets Hot D6 (`gets_hot`), a firer removed by its own
-    Gets Hot firing no more (`firer_down`), as `heresy_attack.shots_fired` does in play."""
+    Gets Hot firing no more (`firer_down`), as `heresy.attack.shots_fired` does in play."""
     state: Distribution[Heat] = Distribution.certain(((), ()))
     for shot in range(len(fire.shots)):
         roll = enumerate_outcomes(lambda d, shot=shot: gets_hot(fire, shot, d, SILENT))
@@ -257,7 +257,7 @@ def pool_hits(fire: Fire, u: int, pool: Pool) -> tuple[UnitTally, tuple[tuple[Hi
 
 def pool_losses(fire: Fire, u: int, pool: Pool, events: tuple[str, ...], cache: Cache
                 ) -> Distribution[tuple[tuple[int, int, int], ...]]:
-    """Everything after the Hits of one unit, exactly (as `heresy_attack.resolve_unit`
+    """Everything after the Hits of one unit, exactly (as `heresy.attack.resolve_unit`
     rolls it): per member (Wounds or Hull Points lost, glancing, penetrating). Pools
     sharing their To Wound rolls and vehicle hits share `member_losses`."""
     tally, hits = pool_hits(fire, u, pool)

@@ -11,7 +11,7 @@ the states of one unit, never with the product of every unit's outcomes.
 
 A unit's state is the damage groups it took and the damage they did (both exact, so the
 damage histogram and P(20 or more damage) are exact) and, for a 'Mech with a record sheet,
-the armour and structure left per location (`battletech_sheet`); its damage by hit
+the armour and structure left per location (`battletech.sheet`); its damage by hit
 location is carried as its expectation given that state, which keeps the state small while
 the expected damage per location stays exact.
 """
@@ -26,7 +26,7 @@ from engine.dice import Budget, Distribution, combine, enumerate_outcomes
 from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals
 from engine.scenario import Scenario
-from engine.systems.battletech_rules import (
+from engine.systems.battletech.rules import (
     Group,
     Stage,
     Strike,
@@ -38,7 +38,7 @@ from engine.systems.battletech_rules import (
     merge_locations,
     prepare,
 )
-from engine.systems.battletech_sheet import Sheet, figures, take
+from engine.systems.battletech.sheet import Sheet, figures, take
 
 Pairs = tuple[tuple[str, Any], ...]
 """Damage by location key ("CT", "CT(R)", "-"), sorted."""

@@ -5,7 +5,7 @@ measured from and to (`RangeLine`): Heresy from the firer's base or hull edge to
 (HH-2), Robotech from the attacker's base edge to the target's base edge or the ground
 point (RT-2, RT-3). The board draws the line, red past the weapon's maximum range, and a
 handle on an aim the player may drag. Drawing decides nothing: the legality line beside
-Roll is still the engine's verdict (`engine.legality`).
+Roll is still the engine's verdict (`engine.build.legality`).
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ def auto_aim(shape: Shape, legal: Callable[[Point], bool]) -> Point | None:
 
 def line_normal(a: Point, b: Point) -> tuple[float, float] | None:
     """The line through `a` and `b` as (bearing of its normal, offset along it), for
-    `heresy_scatter.angles_where_along`; None when a == b."""
+    `heresy.scatter.angles_where_along`; None when a == b."""
     d = b - a
     if math.hypot(d.x, d.y) == 0.0:
         return None

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import scenario as sc
+from engine.build.reach import RangeLine
 from engine.clauses import clause_text
 from engine.errors import IllegalAttack, ScenarioError
-from engine.reach import RangeLine
 from engine.scenario import Scenario
 from engine.systems import rules_of, runner
 
@@ -63,7 +63,7 @@ def check(doc: dict[str, Any]) -> Verdict:
 
 
 def range_lines(scenario: Scenario) -> tuple[RangeLine, ...]:
-    """The attack's reach for the board as the player edits (`engine.reach`): a line per
+    """The attack's reach for the board as the player edits (`engine.build.reach`): a line per
     aim, red past the weapon's range; none for BattleTech, whose supports have no range."""
     rules = rules_of(scenario.system)
     return rules.range_lines(scenario) if hasattr(rules, "range_lines") else ()
