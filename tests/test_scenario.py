@@ -353,11 +353,12 @@ def test_seed_error_shows_the_largest_seed_in_full() -> None:
         scenarios.load_dict({**doc("robotech"), "seed": 2**53})
 
 
-def test_readme_states_the_bounds() -> None:
+def test_the_docs_state_the_bounds() -> None:
     from engine import geometry
     from engine.scenario import bounds
 
-    readme = (Path(__file__).parents[1] / "README.md").read_text("utf-8")
+    root = Path(__file__).parents[1]
+    readme = " ".join(p.read_text("utf-8") for p in [root / "README.md", *root.glob("docs/*.md")])
     for figure in (f"at most {bounds.MAX_DOCUMENT:,} characters",
                    f"nested at most {bounds.MAX_DEPTH} levels",
                    f"at most {scenarios.MAX_UNITS} units",
