@@ -2,7 +2,9 @@
 as the engine's system interface (`engine.systems`).
 
 The rules themselves, one function per section of the seed, are in `heresy.attack` (the
-attack step by step), `heresy.scatter` (where the marker lands, whom it covers),
+attack step by step, and as declared), `heresy.gets_hot` (the D6 before each shot),
+`heresy.shots` (each shot scattered, the Hits added up), `heresy.resolve` (what the Hits
+do, unit by unit), `heresy.scatter` (where the marker lands, whom it covers),
 `heresy.placement` (hole, range, sight, cover) and `heresy.wounds` (To Wound, Wound Pools,
 saves, vehicles); the exact odds in `heresy.odds`.
 
@@ -24,17 +26,10 @@ from engine.odds import Harm, Marginals
 from engine.scenario import Scenario
 from engine.systems.heresy import attack as heresy_attack
 from engine.systems.heresy import odds as heresy_odds
-from engine.systems.heresy.attack import (
-    Outcome,
-    check_attack,
-    fire_shots,
-    legal,
-    log_result,
-    log_setup,
-    model_harm,
-    resolve_hits,
-)
+from engine.systems.heresy.attack import check_attack, legal, log_setup
+from engine.systems.heresy.resolve import Outcome, log_result, model_harm, resolve_hits
 from engine.systems.heresy.scatter import Fire, take_aim
+from engine.systems.heresy.shots import fire_shots
 
 HeatPoint = dict[str, float]
 RING_POINTS = 24

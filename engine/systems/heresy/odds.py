@@ -32,27 +32,23 @@ from typing import Any
 
 from engine.dice import Budget, Distribution, combine, enumerate_outcomes
 from engine.odds import Harm, Marginals, Tally
-from engine.systems.heresy.attack import (
+from engine.systems.heresy.gets_hot import firer_down, gets_hot
+from engine.systems.heresy.resolve import UnitPlan, model_harm, plan_unit, vehicle_hits
+from engine.systems.heresy.scatter import Fire, Hits
+from engine.systems.heresy.shots import (
     COUNT_BITS,
     FACING_SLOTS,
     SILENT,
     Hit,
-    UnitPlan,
     UnitShot,
     UnitTally,
     add_unit_shot,
     empty_unit,
-    firer_down,
-    gets_hot,
     member_hits,
-    model_harm,
-    plan_unit,
     scatter_once,
     unit_shot,
-    vehicle_hits,
     wants_reroll,
 )
-from engine.systems.heresy.scatter import Fire, Hits
 from engine.systems.heresy.wounds import allocate_wound, penetration, pool_sequence, wound_from_roll
 
 Heat = tuple[tuple[int, ...], tuple[str, ...]]
@@ -92,7 +88,7 @@ def mega_states(views: list[int]) -> int:
 
 def heat(fire: Fire) -> Distribution[Heat]:
     """HH-19, exactly: shot by shot the Gets Hot D6 (`gets_hot`), a firer removed by its own
-    Gets Hot firing no more (`firer_down`), as `heresy.attack.shots_fired` does in play."""
+    Gets Hot firing no more (`firer_down`), as `heresy.gets_hot.shots_fired` does in play."""
     state: Distribution[Heat] = Distribution.certain(((), ()))
     for shot in range(len(fire.shots)):
         roll = enumerate_outcomes(lambda d, shot=shot: gets_hot(fire, shot, d, SILENT))
@@ -257,7 +253,7 @@ def pool_hits(fire: Fire, u: int, pool: Pool) -> tuple[UnitTally, tuple[tuple[Hi
 
 def pool_losses(fire: Fire, u: int, pool: Pool, events: tuple[str, ...], cache: Cache
                 ) -> Distribution[tuple[tuple[int, int, int], ...]]:
-    """Everything after the Hits of one unit, exactly (as `heresy.attack.resolve_unit`
+    """Everything after the Hits of one unit, exactly (as `heresy.resolve.resolve_unit`
     rolls it): per member (Wounds or Hull Points lost, glancing, penetrating). Pools
     sharing their To Wound rolls and vehicle hits share `member_losses`."""
     tally, hits = pool_hits(fire, u, pool)

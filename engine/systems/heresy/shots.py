@@ -1,0 +1,229 @@
+"""Warhammer 40,000 7th / Horus Heresy: the shots, one at a time (HH-4 to HH-7, HH-9, HH-10,
+HH-12, HH-13): each scatters (the 2D6 and the scatter die, `heresy.scatter.land` for where it
+lands and whom it covers), a model that may fully re-roll To Hit re-rolls both when
+``attack.reroll_when`` says so, and each unit keeps what every marker did to it (the
+`Tally`), for To Wound after the last shot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.dice import Dice, enumerate_outcomes
+from engine.log import Log, SilentLog, scatter, template, unit_state
+from engine.systems.heresy.attack import name, range_to
+from engine.systems.heresy.gets_hot import shots_fired
+from engine.systems.heresy.scatter import ZONE_NAMES, Fire, Hits, Landing, breakpoints, land
+
+SILENT = SilentLog()
+
+Hit = tuple[int, str | None]
+"""One Hit on a model: its zone (HH-13; 0 for a plain blast) and a vehicle's facing."""
+UnitShot = Any
+"""What one marker did to one unit. A plain blast: per member and facing a count of Hits
+(see `UnitTally`); a Mega-blast: per member its `hit_code`, the order its infantry are
+wounded in from that centre and their cover from it (HH-14; 0: none)."""
+UnitTally = Any
+"""HH-9: what every shot so far did to one unit. A plain blast (wounds come from the firer):
+per member and facing its count of Hits, packed into one integer (`COUNT_BITS` per count,
+so adding a shot is adding integers); a Mega-blast: the sorted `UnitShot`s (each its own
+source of Wound Pools)."""
+FACING_SLOTS = (None, "front", "side", "rear")
+COUNT_BITS = 6
+"""A plain blast's `UnitTally`: bits per count of Hits (a weapon fires at most 20 shots)."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """HH-9: per unit what the shots did to it, and the firer's Gets Hot events, sorted."""
+
+    units: tuple[UnitTally, ...]
+    gets_hot: tuple[str, ...] = ()
+
+
+# -- HH-4 to HH-7, HH-10: scatter -----------------------------------------------------------
+
+
+def scatter_once(fire: Fire, shot: int, dice: Dice, log: Log, again: bool = False) -> Landing:
+    """HH-4 to HH-7: 2D6 and the scatter die; where the marker lands and whom it covers."""
+    roll = dice.total(f"scatter distance shot {shot + 1}", 2)
+    distance = max(0, roll - fire.attack.bs)
+    bearing = dice.scatter(f"scatter die shot {shot + 1}",
+                           lambda: breakpoints(fire, shot, distance))
+    landing = land(fire, shot, distance, bearing)
+    if not log.silent:
+        log_landing(fire, log, shot, landing, (roll, distance, bearing), again)
+    return landing
+
+
+COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
+           "north-west")
+
+
+def compass(bearing: float) -> str:
+    """A bearing as players say it (0 = up the table, clockwise)."""
+    return COMPASS[round(bearing / 45.0) % 8]
+
+
+def log_landing(fire: Fire, log: Log, shot: int, landing: Landing,
+                rolled: tuple[int, int, float | None], again: bool) -> None:
+    """The HH-4 (and HH-5/HH-6/HH-7) steps of one scatter, with their marks."""
+    roll, distance, bearing = rolled
+    c, a = landing.centre, fire.shots[shot].aim
+    what = "re-rolled scatter" if again else "scatter"
+    if bearing is None:
+        text = f"Shot {shot + 1} {what}: HIT, the marker stays where it was placed."
+    elif distance == 0:
+        text = (f"Shot {shot + 1} {what}: the arrow points {compass(bearing)}, but 2D6 "
+                f"{roll} minus BS {fire.attack.bs} leaves 0\": the marker stays.")
+    else:
+        text = (f"Shot {shot + 1} {what}: 2D6 {roll} minus BS {fire.attack.bs}: the marker "
+                f"scatters {distance}\" {compass(bearing)} ({bearing:.0f} deg).")
+    marks = [template(c.x, c.y, fire.radii[-1], "final",
+                      **({"zones": list(fire.radii)} if fire.mega else {}))]
+    if bearing is not None and distance > 0:
+        marks.insert(0, scatter((a.x, a.y), (c.x, c.y), distance, f"{distance}\""))
+    log.step("HH-4", text, *marks)
+    if not landing.on_table:
+        log.step("HH-6", "The hole is beyond the table edge: a complete miss.")
+        return
+    reach, w = range_to(fire, c), fire.attack.weapon
+    if reach > w.range or reach < w.min_range:
+        log.step("HH-5", f"The hole scattered to {reach:.2f}\" from the firer, outside the "
+                         "weapon's range: Hits are worked out as normal.")
+    covered = [(i, ZONE_NAMES[z]) for i, z in enumerate(landing.hits.zones) if z is not None]
+    side = fire.models[fire.firer].side
+    own = [name(fire, i) for i, _ in covered if fire.models[i].side == side]
+    if own:
+        log.step("HH-5", f"The shot scattered onto the firer's own side ({', '.join(own)}): "
+                         "they are hit as normal.")
+    log.step("HH-13" if fire.mega else "HH-7",
+             "Under the marker: " + (", ".join(f"{name(fire, i)} ({z})" if fire.mega
+                                               else name(fire, i) for i, z in covered)
+                                     or "nobody") + ".",
+             *(unit_state(fire.models[i].id, "hit") for i, _ in covered))
+
+
+def shot_value(fire: Fire, hits: Hits) -> int:
+    """HH-10 policy ``best``: what a marker is worth to the firer (enemy models under it
+    minus models of its own side)."""
+    side = fire.models[fire.firer].side
+    return sum((1 if m.side != side else -1) for m, z in zip(fire.models, hits.zones,
+                                                             strict=True) if z is not None)
+
+
+def fresh_value(fire: Fire, shot: int) -> float:
+    """HH-10 policy ``best``: the expected `shot_value` of a fresh scatter of this shot
+    (exact, over every scatter; kept per aim point in the `Fire`)."""
+    aim = fire.shots[shot].aim
+    if aim not in fire.fresh:
+        once = enumerate_outcomes(lambda d: scatter_once(fire, shot, d, SILENT).hits)
+        fire.fresh[aim] = once.expectation(lambda h: shot_value(fire, h))
+    return fire.fresh[aim]
+
+
+def wants_reroll(fire: Fire, shot: int, hits: Hits) -> bool:
+    """HH-10 policy ``attack.reroll_when``, for a model that may fully re-roll."""
+    when = fire.attack.reroll_when
+    if when == "never" or not fire.may_reroll_scatter():
+        return False
+    if when == "best":
+        return fresh_value(fire, shot) > shot_value(fire, hits) + 1e-12
+    missed = hits.zones[fire.shots[shot].target] is None
+    if when == "target-missed":
+        return missed
+    side = fire.models[fire.firer].side
+    return missed or any(z is not None and m.side == side
+                         for m, z in zip(fire.models, hits.zones, strict=True))
+
+
+def scatter_shot(fire: Fire, shot: int, dice: Dice, log: Log) -> Hits:
+    """HH-10: scatter; re-roll both the scatter die and the 2D6 when the policy says so."""
+    first = scatter_once(fire, shot, dice, log)
+    if not wants_reroll(fire, shot, first.hits):
+        return first.hits
+    if not log.silent:
+        why = {"best": f"a fresh scatter is expected to do better ({fresh_value(fire, shot):.2f}"
+                       f" enemy models hit, less own ones, against "
+                       f"{shot_value(fire, first.hits)})",
+               "target-missed": "the target is not under the marker",
+               "missed-or-friendly": "the target is not under the marker, or a friendly is"}
+        log.step("HH-10", f"Full To Hit re-roll, as {why[fire.attack.reroll_when]}: both the "
+                          "scatter die and the 2D6 are re-rolled.")
+    return scatter_once(fire, shot, dice, log, again=True).hits
+
+
+# -- HH-9: adding up the Hits of every shot --------------------------------------------------
+
+
+def unit_shot(fire: Fire, u: int, hits: Hits) -> UnitShot | None:
+    """What one marker did to unit `u` (None: none of its models is under it)."""
+    members = fire.units[u][1]
+    got = tuple((hits.zones[i], hits.facings[i]) if hits.zones[i] is not None else None
+                for i in members)
+    if not any(got):
+        return None
+    if not fire.mega:
+        return sum(1 << (COUNT_BITS * (len(FACING_SLOTS) * k + FACING_SLOTS.index(h[1])))
+                   for k, h in enumerate(got) if h is not None)
+    return (tuple(0 if h is None else hit_code(h) for h in got),
+            tuple(fire.infantry[u].index(i) for i in hits.orders[u]),
+            tuple(hits.covers[i] or 0 for i in fire.infantry[u]))
+
+
+def hit_code(hit: Hit) -> int:
+    """A Mega-blast `UnitShot` writes each Hit as a small integer (0: none), so views sort
+    and hash fast."""
+    return 1 + hit[0] * len(FACING_SLOTS) + FACING_SLOTS.index(hit[1])
+
+
+HIT_OF: tuple[Hit | None, ...] = (None,) + tuple((zone, facing) for zone in range(len(ZONE_NAMES))
+                                                 for facing in FACING_SLOTS)
+"""The Hit each `hit_code` stands for (at most a Mega-blast's three zones, HH-13)."""
+
+
+def empty_unit(fire: Fire, u: int) -> UnitTally:
+    return () if fire.mega else 0
+
+
+def add_unit_shot(fire: Fire, tally: UnitTally, view: UnitShot | None) -> UnitTally:
+    """HH-9: add one marker's Hits on a unit to what the earlier ones did."""
+    if view is None:
+        return tally
+    if fire.mega:
+        return tuple(sorted(tally + (view,)))
+    return tally + view
+
+
+def member_hits(fire: Fire, u: int, tally: UnitTally) -> tuple[tuple[Hit, ...], ...]:
+    """Per member of unit `u`, every Hit it took, sorted."""
+    n = len(fire.units[u][1])
+    if fire.mega:
+        return tuple(tuple(sorted(HIT_OF[v[0][k]] for v in tally if v[0][k]))
+                     for k in range(n))
+    mask = (1 << COUNT_BITS) - 1
+    slots = len(FACING_SLOTS)
+    return tuple(tuple((0, f) for j, f in enumerate(FACING_SLOTS)
+                       for _ in range((tally >> (COUNT_BITS * (slots * k + j))) & mask))
+                 for k in range(n))
+
+
+def add_shot(fire: Fire, tally: Tally, hits: Hits) -> Tally:
+    """HH-9: add one shot's Hits to the tally."""
+    return Tally(tuple(add_unit_shot(fire, t, unit_shot(fire, u, hits))
+                       for u, t in enumerate(tally.units)), tally.gets_hot)
+
+
+def fire_shots(fire: Fire, dice: Dice, log: Log) -> Tally:
+    """HH-9, HH-19: every shot, one at a time: Gets Hot, then scatter."""
+    landed: list[Hits] = []
+    events = shots_fired(fire, dice, log,
+                         lambda shot: landed.append(scatter_shot(fire, shot, dice, log)))
+    tally = Tally(tuple(empty_unit(fire, u) for u in range(len(fire.units))), events)
+    for hits in landed:
+        tally = add_shot(fire, tally, hits)
+    if not log.silent and len(fire.shots) > 1:
+        total = sum(len(h.zones) - h.zones.count(None) for h in landed)
+        log.step("HH-9", f"All shots scattered: {total} Hit{'s' if total != 1 else ''} in "
+                         "total; now To Wound.")
+    return tally
