@@ -202,6 +202,14 @@ def rect_distance_to_point(rect: Rect, p: Point) -> float:
     return math.hypot(dx, dy)
 
 
+def rect_nearest_point(rect: Rect, p: Point) -> Point:
+    """The point of the rectangle (its edge, or ``p`` itself when inside) nearest ``p``."""
+    local = rect.to_local(p)
+    ahead = min(max(local.x, -rect.w / 2.0), rect.w / 2.0)
+    aside = min(max(local.y, -rect.h / 2.0), rect.h / 2.0)
+    return rect.center + rect.forward() * ahead + rect.right() * aside
+
+
 def rect_overlaps_circle(rect: Rect, circle: Circle) -> bool:
     """True when a hull and a circle overlap at all (touching counts, within ``TOUCH_EPS``)."""
     return rect_distance_to_point(rect, circle.center) <= circle.radius + TOUCH_EPS

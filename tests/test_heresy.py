@@ -425,7 +425,8 @@ def test_hh_13_mega_blast_zones_and_pools() -> None:
     effects, steps = run(doc(units, dice=dice, weapon=mega))
     assert [effects[k]["hits"] for k in "abc"] == [1, 1, 1]
     texts = [st.text for st in steps if st.clause == "HH-13"]
-    assert any("a (inner), b (middle), c (outer)" in t for t in texts)
+    assert any("a (inner), b (middle: it straddles the middle and outer zones and takes the "
+               "best, S8 AP3, the likelier to cost it a Wound), c (outer)" in t for t in texts)
     # inner and middle wound on 2+, outer S4 v T4 misses on 3; two wounds, AP1 and AP3:
     # both deny the 3+ save; allocated from the centre: a then b
     assert [effects[k]["wounds_lost"] for k in "abc"] == [1, 1, 0]

@@ -13,7 +13,7 @@ from engine.dice import ScriptedDice
 from engine.errors import IllegalAttack, ScenarioError
 from engine.log import Log
 from engine.systems import heresy, resolve
-from engine.systems.heresy.placement import HOLE_RADIUS
+from engine.systems.heresy.placement import hole_radius
 from tests.test_heresy import clauses_of, doc, marine, rhino, run
 
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/heresy-*.json"))
@@ -80,7 +80,7 @@ def test_hh_1_aim_auto_finds_a_legal_hole_over_the_base() -> None:
     aim = next(m for st in steps for m in st.marks if m.get("role") == "aim")
     radius = 60 / 25.4 / 2
     off = ((aim["x"] - 30) ** 2 + (aim["y"] - 24) ** 2) ** 0.5
-    assert off <= radius - HOLE_RADIUS + 1e-9
+    assert off <= radius - hole_radius({"hole_mm": 5}) + 1e-9
     assert ((aim["x"] - 32) ** 2 + (aim["y"] - 24) ** 2) ** 0.5 > 1.5 + 0.63
     assert effects["a"]["wounds_lost"] == 1 and effects["g"]["hits"] == 0
 

@@ -159,6 +159,12 @@ OPTION_HELP: dict[str, dict[str, str]] = {
                       "chooses (fewest models lost)",
         "breaching_ap": "a Breaching wound takes AP 2 or the weapon's AP if better, or "
                         "always AP 2",
+        "hole_mm": "the marker's centre hole, in millimetres across (not printed in the "
+                   "rules)",
+        "mega_zones": "a Mega-blast's 5\"/7\"/10\" zones are diameters, or three rings of "
+                      "equal width",
+        "straddle": "a model across Mega-blast zones takes the profile likelier to cost it a "
+                    "Wound, the higher Strength, or the innermost zone's",
     },
     "battletech": {
         "scatter_diagram": "scatter D6: 1 is map north, then clockwise",

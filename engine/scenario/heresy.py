@@ -21,7 +21,7 @@ Fields follow shared/spec/scenario.md; additions documented here:
   ``"ones"`` (re-roll To Hit 1s only: no effect on blasts, HH-10); ``snap_shot`` (bool,
   refused by HH-11).
 - attack ``aim`` (optional ``{x, y}`` or ``"auto"``): where the hole is placed; the hole (a
-  disc of `HOLE_DIAMETER_MM`) must lie entirely over the target's base or hull (HH-1).
+  disc of option ``hole_mm``) must lie entirely over the target's base or hull (HH-1).
   Default: the target's centre. ``"auto"``: the legal position nearest the target's centre
   (HH-1 to HH-3), or a refusal saying that none exists.
 - attack ``each_shot`` (optional, one entry per shot of the weapon): ``{"target", "aim"}``
@@ -49,7 +49,16 @@ Fields follow shared/spec/scenario.md; additions documented here:
   ``"defender"`` (the defender's choice of any model, in the order that loses the fewest
   models); ``breaching_ap`` ``"better"`` (default: a Breaching wound takes AP 2 or the
   weapon's AP, whichever is better, so an AP 1 weapon stays AP 1) | ``"literal"`` (always
-  AP 2, as HH-16's "instead of" reads).
+  AP 2, as HH-16's "instead of" reads); ``hole_mm`` (default 5; 0, 3, 4, 6: the centre
+  hole's diameter in millimetres, HH-1, not printed in the rules); ``mega_zones``
+  ``"diameters"`` (default: the Mega-blast's 5"/7"/10" are its zones' diameters) |
+  ``"equal-rings"`` (three rings of equal width, HH-13); ``straddle`` ``"wounds-more"``
+  (default: a model straddling Mega-blast zones takes the profile likelier to cost it a
+  Wound; a vehicle the higher Strength) | ``"higher-strength"`` (the higher S, then the
+  better AP) | ``"innermost"`` (the innermost zone it touches), see
+  engine/systems/heresy/zones.py.
+- weapon ``gets_hot`` and ``twin_linked`` (booleans) say what ``rules`` may say too: a
+  rule listed there beside its field set to false is refused.
 """
 
 from __future__ import annotations
@@ -71,17 +80,18 @@ from engine.scenario.fields import Field
 
 OPTIONS = {"edition": "hh2", "vehicle_facing": "firer", "instant_death": True,
            "pool_order": "best-first", "ones_reroll_gets_hot": True, "allocation": "closest",
-           "breaching_ap": "better"}
+           "breaching_ap": "better", "hole_mm": 5, "mega_zones": "diameters",
+           "straddle": "wounds-more"}
 OPTION_CHOICES = {"edition": ("hh2", "7th"), "vehicle_facing": ("firer", "marker"),
                   "instant_death": (True, False), "pool_order": ("best-first", "worst-first"),
                   "ones_reroll_gets_hot": (True, False), "allocation": ("closest", "defender"),
-                  "breaching_ap": ("better", "literal")}
+                  "breaching_ap": ("better", "literal"), "hole_mm": (5, 0, 3, 4, 6),
+                  "mega_zones": ("diameters", "equal-rings"),
+                  "straddle": ("wounds-more", "higher-strength", "innermost")}
 BLAST_SIZES = (3, 5, 7, 10)
 WEAPON_RULES = ("ordnance", "twin_linked", "gets_hot", "blast")
 REROLLS = ("none", "full", "ones")
 REROLL_WHEN = ("best", "target-missed", "missed-or-friendly", "never")
-HOLE_DIAMETER_MM = 5.0
-"""HH-1: the marker's centre hole, a disc (not printed; shared/rules/facts.md: take 5 mm)."""
 AUTO = "auto"
 INFANTRY_ONLY = ("t", "w", "sv", "inv", "fnp", "cover", "base_mm")
 VEHICLE_ONLY = ("hull", "armour", "hp")
@@ -241,9 +251,21 @@ def _weapon(w: Field) -> Weapon:
         range=rng, min_range=w.get("min_range", 0).number(0, rng),
         blast=blast, rules=rules, mega=mega,
         breaching=None if not w.has("breaching") else w["breaching"].integer(2, 6),
-        gets_hot=w.get("gets_hot", "gets_hot" in rules).boolean(),
-        twin_linked=w.get("twin_linked", "twin_linked" in rules).boolean(),
+        gets_hot=_rule_flag(w, rules, "gets_hot"),
+        twin_linked=_rule_flag(w, rules, "twin_linked"),
     )
+
+
+def _rule_flag(w: Field, rules: frozenset[str], rule: str) -> bool:
+    """A weapon rule given in ``rules``, by its own boolean field, or both (which must then
+    agree: listed in ``rules`` and false is a contradiction, refused)."""
+    listed = rule in rules
+    if not w.has(rule):
+        return listed
+    value = w[rule].boolean()
+    if listed and not value:
+        raise w[rule].fail("is false, but the weapon's rules list it: keep one of the two")
+    return value
 
 
 def _aim(f: Field, table: Table) -> Aim:

@@ -44,8 +44,9 @@ from engine.build.reach import RangeLine, point_where
 from engine.errors import IllegalAttack
 from engine.geometry import Point
 from engine.log import Log, template
-from engine.systems.heresy.placement import can_see, gap, hole_over
-from engine.systems.heresy.scatter import ZONE_NAMES, Fire, touches
+from engine.systems.heresy.placement import can_see, gap, hole_over, hole_radius
+from engine.systems.heresy.scatter import Fire, touches
+from engine.systems.heresy.zones import ZONE_NAMES
 
 
 def name(fire: Fire, i: int) -> str:
@@ -53,6 +54,21 @@ def name(fire: Fire, i: int) -> str:
     return fire.models[i].name
 
 # -- HH-1 to HH-3, HH-11: the attack as declared ---------------------------------------------
+
+RANGE_EPS = 1e-9
+"""Inches: a hole this close to a range limit is at it (float noise, not a breach)."""
+
+
+def inches(reach: float, limit: float) -> str:
+    """A distance found on one side of a range `limit`, as the log writes it: two
+    decimals, more when two would round it onto the limit or past it (so that the words
+    agree with the verdict: never "19.37\" away, beyond the 19.37\" maximum range")."""
+    for places in range(2, 10):
+        text = f"{reach:.{places}f}"
+        if (float(text) - limit) * (reach - limit) > 0:
+            return text
+    return f"{reach:.10f}"
+
 
 
 def range_to(fire: Fire, point: Point) -> float:
@@ -86,17 +102,18 @@ def placement_fault(fire: Fire, target: int, point: Point) -> tuple[str, str] | 
     """HH-1 to HH-3 for one hole position over `target`: the clause and reason it breaks,
     or None. (A minimum range is the weapon's: HH-5 is the seed's word for it.)"""
     w = fire.attack.weapon
-    if not hole_over(fire.shapes[target], point):
+    if not hole_over(fire.shapes[target], point, hole_radius(fire.options)):
         return "HH-1", (f"the hole must lie entirely over the "
                         f"{'hull' if fire.models[target].vehicle else 'base'} of "
                         f"{name(fire, target)}")
     reach = range_to(fire, point)
-    if reach > w.range + 1e-9:
-        return "HH-2", (f"the hole is {reach:.2f}\" away, beyond the {w.range:g}\" maximum "
-                        "range")
-    if reach < w.min_range - 1e-9:
-        return "HH-5", (f"the hole is {reach:.2f}\" away, inside the weapon's "
-                        f"{w.min_range:g}\" minimum range: only a scatter may end there")
+    if reach > w.range + RANGE_EPS:
+        return "HH-2", (f"the hole is {inches(reach, w.range)}\" away, beyond the "
+                        f"{w.range:g}\" maximum range")
+    if reach < w.min_range - RANGE_EPS:
+        return "HH-5", (f"the hole is {inches(reach, w.min_range)}\" away, inside the "
+                        f"weapon's {w.min_range:g}\" minimum range: only a scatter may end "
+                        "there")
     side = fire.models[fire.firer].side
     for i, (model, shape) in enumerate(zip(fire.models, fire.shapes, strict=True)):
         if model.side == side and touches(shape, point, fire.radii[-1]):
@@ -120,7 +137,7 @@ def check_attack(fire: Fire) -> None:
         if target.side == firer.side:
             raise IllegalAttack("HH-1", f"{which}the target {target.name} is not an enemy of "
                                         f"{firer.name}")
-        if not can_see(fire.firer_point, fire.shapes[shot.target],
+        if not can_see(fire.shapes[fire.firer], fire.shapes[shot.target],
                        fire.scenario.board.blocking):
             raise IllegalAttack("HH-1", f"{which}{firer.name} cannot see {target.name}: "
                                         "terrain blocks every line of sight")
@@ -165,7 +182,7 @@ def log_setup(fire: Fire, log: Log) -> None:
                             if w.min_range else "") + ".")
         log.step("HH-3", "No friendly model is under the marker, not even partly.")
     if fire.mega:
-        zones = ", ".join(f"{z} {2 * r:g}\" S{s} AP{ap or '-'}" for z, r, (s, ap)
+        zones = ", ".join(f"{z} {2 * r:.3g}\" S{s} AP{ap or '-'}" for z, r, (s, ap)
                           in zip(ZONE_NAMES, fire.radii, w.mega, strict=True))
         log.step("HH-13", f"Apocalyptic Mega-blast: the 10\" marker has three zones ({zones}).")
     elif w.blast > 3:

@@ -12,9 +12,10 @@ from engine.dice import Dice
 from engine.log import Log, unit_state
 from engine.odds import NO_HARM, Harm
 from engine.systems.heresy.gets_hot import firer_lost
-from engine.systems.heresy.scatter import ZONE_NAMES, Fire
+from engine.systems.heresy.scatter import Fire
 from engine.systems.heresy.shots import HIT_OF, Hit, Tally, UnitTally, member_hits
 from engine.systems.heresy.wounds import (
+    BREACHING_AP,
     FACINGS,
     Sources,
     Wound,
@@ -23,6 +24,7 @@ from engine.systems.heresy.wounds import (
     wound_from_roll,
     wound_unit,
 )
+from engine.systems.heresy.zones import ZONE_NAMES, profile
 
 
 class ModelResult(NamedTuple):
@@ -40,12 +42,6 @@ class ModelResult(NamedTuple):
 
 Outcome = tuple[ModelResult, ...]
 UNTOUCHED = ModelResult()
-
-
-def zone_profile(fire: Fire, zone: int) -> tuple[int, int | None]:
-    """HH-13: the Strength and AP of a zone (a plain blast has one zone)."""
-    w = fire.attack.weapon
-    return w.mega[zone] if w.mega is not None else (w.s, w.ap)
 
 
 @dataclass(frozen=True)
@@ -84,7 +80,7 @@ def plan_unit(fire: Fire, u: int, tally: UnitTally, hits: tuple[tuple[Hit, ...],
             for source, hit in enumerate(zones):
                 n = hit.count(zone)
                 if n:
-                    s, ap = zone_profile(fire, zone)
+                    s, ap = profile(fire.attack.weapon, zone)
                     rolls.append((source, zone, s, ap, to_wound_target(s, t), n))
     return UnitPlan(fire.units[u][0], infantry, sources, lost, tuple(rolls))
 
@@ -98,17 +94,33 @@ def roll_to_wound(fire: Fire, plan: UnitPlan, dice: Dice, log: Log) -> tuple[Wou
         if target is None:
             log.step("HH-8", f"{plan.name}: {hits}{where} at S{s} cannot wound.")
             continue
+        breaching = fire.attack.weapon.breaching
         faces = dice.dice(f"To Wound {plan.name}{where} ({target}+)", n)
         got = [w for f in faces if (w := wound_from_roll(
-            zone, s, ap, target, fire.attack.weapon.breaching, f, fire.options, source))]
+            zone, s, ap, target, breaching, f, fire.options, source))]
         wounds += got
         if not log.silent:
-            breach = sum(w.ap != ap for w in got)
-            log.step("HH-16" if breach else ("HH-13" if fire.mega else "HH-8"),
+            reached = sum(f >= max(target, breaching) for f in faces) if breaching else 0
+            log.step("HH-16" if reached else ("HH-13" if fire.mega else "HH-8"),
                      f"{plan.name}: {hits}{where} at S{s} wound on {target}+: {len(got)} "
                      f"wound{'s' if len(got) != 1 else ''}"
-                     + (f", {breach} at AP 2 (Breaching)" if breach else "") + ".")
+                     + breaching_words(reached, sum(w.ap != ap for w in got), breaching, ap)
+                     + ".")
     return tuple(sorted(wounds))
+
+
+def breaching_words(reached: int, changed: int, breaching: int | None, ap: int | None
+                    ) -> str:
+    """HH-16 in the log: how many wounds Breaching made AP 2, or, where the weapon's AP is
+    better still (option ``breaching_ap: "better"``), that its rolls change nothing."""
+    if not reached:
+        return ""
+    if changed:
+        return f", {changed} at AP 2 (Breaching)"
+    rolls = f"{reached} Breaching roll{'s' if reached > 1 else ''} ({breaching}+)"
+    why = "the weapon is AP 2 already" if ap == BREACHING_AP else (
+        f"the weapon's AP {ap} is better than AP 2")
+    return f"; {rolls} change{'s' if reached == 1 else ''} nothing: {why}"
 
 
 def vehicle_hits(fire: Fire, u: int, hits: tuple[tuple[Hit, ...], ...]
@@ -116,7 +128,7 @@ def vehicle_hits(fire: Fire, u: int, hits: tuple[tuple[Hit, ...], ...]
     """Each vehicle of the unit with its Hits (`hits`: its `member_hits`): (Strength,
     facing) each (HH-15)."""
     members = fire.units[u][1]
-    return [(i, [(zone_profile(fire, z)[0], f or "side") for z, f in h])
+    return [(i, [(profile(fire.attack.weapon, z)[0], f or "side") for z, f in h])
             for i, h in zip(members, hits, strict=True) if fire.models[i].vehicle]
 
 

@@ -4,16 +4,18 @@ HH-13), and the arrow angles at which that can change (for exact odds).
 The attack as the rules see it is a `Fire`: the models with their footprints (round bases
 as circles, vehicle hulls as rectangles), each shot's target and aim point (HH-9), the
 marker's zone radii (one radius for a Blast, HH-12; three for an Apocalyptic Mega-blast,
-HH-13: 2.5", 3.5", 5").
+HH-13: `heresy.zones`).
 
 A scatter moves the centre ``s`` inches along a bearing theta; whether a footprint touches
 a zone of radius R changes only where the moved centre crosses the footprint grown by R:
 a circle of radius R + r around a base, or for a hull four edge lines pushed out by R and
-four corner circles of radius R (`hull_breakpoints`). The table edge (HH-6), a vehicle's
-armour facing seen from the centre (option ``vehicle_facing: "marker"``), the order of
-wound allocation from the centre (HH-14) and cover from the centre (HH-14: lines through a
-model's centre and an area's corners, and the area's edges) change on lines too. Every such angle is
-a breakpoint; supersets are harmless (they only split an arc where nothing changes).
+four corner circles of radius R (`hull_breakpoints`); whether a base lies wholly inside
+a zone (a straddling model, HH-13) where it crosses a circle of radius R - r. The table
+edge (HH-6), a vehicle's armour facing seen from the centre (option ``vehicle_facing:
+"marker"``), the order of wound allocation from the centre (HH-14) and cover from the
+centre (HH-14: lines through a model's centre and an area's corners, and the area's
+edges) change on lines too. Every such angle is a breakpoint; supersets are harmless
+(they only split an arc where nothing changes).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -44,21 +46,21 @@ from engine.scenario.heresy import AUTO
 from engine.systems.heresy.placement import (
     Shape,
     auto_aim,
+    base_gap,
     cover_from,
+    eye_towards,
     gap,
+    hole_radius,
     line_normal,
 )
-
-BLAST_RADII = {3: (1.5,), 5: (2.5,), 7: (3.5,), 10: (5.0,)}
-"""HH-12: marker radius (inches) by marker diameter."""
-MEGA_RADII = (2.5, 3.5, 5.0)
-"""HH-13: inner, middle and outer zone radii of the Apocalyptic Mega-blast marker."""
-ZONE_NAMES = ("inner", "middle", "outer")
+from engine.systems.heresy.wounds import best_cover
+from engine.systems.heresy.zones import best_zone, marker_radii, zone_span
 
 
 @dataclass(frozen=True)
 class Hits:
-    """What one marker covers: per model the innermost zone touched (None: not under it),
+    """What one marker covers: per model the zone whose Strength and AP its Hit takes
+    (HH-13, `zone_taken`; None: not under it),
     per model the armour facing a vehicle hit strikes (None for other models), per unit
     (in `Fire.units` order) the order in which wounds go to its infantry, and per model
     the terrain's cover save against these wounds (HH-14)."""
@@ -127,6 +129,10 @@ class Fire:
     def firer_point(self) -> Point:
         return self.shapes[self.firer].center
 
+    def unit_of(self, i: int) -> int:
+        """The unit (its index in `units`) of model `i`."""
+        return next(u for u, (_, members) in enumerate(self.units) if i in members)
+
     def may_reroll_scatter(self) -> bool:
         """HH-10: only a full To Hit re-roll (or Twin-linked) re-rolls the scatter."""
         return self.attack.reroll == "full" or self.attack.weapon.twin_linked
@@ -155,20 +161,22 @@ def take_aim(scenario: Scenario, legal: Callable[[Fire, int, Point], bool]) -> F
     infantry = tuple(tuple(i for i in members if not scenario.units[i].vehicle)
                      for _, members in units)
     firer = ids.index(attack.firer)
-    eye = shapes[firer].center
+    source = shapes[firer]
     areas = scenario.board.areas
-    fire = Fire(scenario, shapes, firer, (), MEGA_RADII if mega else
-                BLAST_RADII[attack.weapon.blast], mega, units, infantry,
+    fire = Fire(scenario, shapes, firer, (), marker_radii(attack.weapon, scenario.options),
+                mega, units, infantry,
                 tuple(majority_toughness([scenario.units[i] for i in inf]) if inf else None
                       for inf in infantry),
-                tuple(allocation_order(reaches(shapes, eye), inf)
+                tuple(allocation_order({i: base_gap(source, sh) for i in inf
+                                        if isinstance(sh := shapes[i], Circle)}, inf)
                       for inf in infantry),
-                tuple(cover_from(eye, sh, areas) for sh in shapes))
+                tuple(cover_from(eye_towards(source, sh.center), sh, areas) for sh in shapes))
+    hole = hole_radius(scenario.options)
     aimed = []
     for shot in attack.shots:
         target = ids.index(shot.target)
         if shot.aim == AUTO:
-            point = auto_aim(shapes[target], lambda p, t=target: legal(fire, t, p))
+            point = auto_aim(shapes[target], hole, lambda p, t=target: legal(fire, t, p))
             if point is None:
                 raise IllegalAttack("HH-1", f"no position of the hole over {shot.target} is "
                                             "legal: in range, with no friendly model under "
@@ -194,12 +202,26 @@ def touches(shape: Shape, centre: Point, radius: float) -> bool:
     return gap(shape, centre) <= radius + TOUCH_EPS
 
 
-def zones_at(fire: Fire, reach: list[float]) -> tuple[int | None, ...]:
-    """HH-7/HH-13: per model, the innermost zone its footprint touches (the best S and
-    AP), or None; `reach`: how far each is from the centre (`reaches`)."""
-    limits = [radius + TOUCH_EPS for radius in fire.radii]
-    n = len(limits)
-    return tuple(z if (z := bisect_left(limits, r)) < n else None for r in reach)
+def spans_at(fire: Fire, centre: Point, reach: list[float]
+             ) -> tuple[tuple[int, int] | None, ...]:
+    """HH-7/HH-13: per model, the zones its footprint lies in (`zones.zone_span`), or None
+    when it is not under the marker; `reach`: how near each is to the centre (`reaches`)."""
+    if not fire.mega:
+        limit = fire.radii[0] + TOUCH_EPS
+        return tuple((0, 0) if r <= limit else None for r in reach)
+    return tuple(zone_span(r, farthest(shape, centre), fire.radii)
+                 for r, shape in zip(reach, fire.shapes, strict=True))
+
+
+def zone_taken(fire: Fire, i: int, span: tuple[int, int] | None, cover: int | None
+               ) -> int | None:
+    """HH-13: the zone whose Strength and AP model `i`'s Hit takes (`zones.best_zone`, for
+    a model straddling zones), or None; `cover`: the terrain's cover save against it."""
+    if span is None or span[0] == span[1]:
+        return None if span is None else span[0]
+    model = fire.models[i]
+    return best_zone(fire.attack.weapon, span, model, fire.toughness[fire.unit_of(i)],
+                     best_cover(model, cover), fire.options)
 
 
 def facing_from(fire: Fire, i: int, centre: Point) -> str | None:
@@ -230,11 +252,19 @@ def reaches(shapes: tuple[Shape, ...], source: Point) -> list[float]:
             else math.hypot(s.center.x - x, s.center.y - y) - s.radius for s in shapes]
 
 
-def allocation_order(reach: list[float], members: tuple[int, ...]) -> tuple[int, ...]:
+def farthest(shape: Shape, source: Point) -> float:
+    """How far the point of a base or hull farthest from `source` is (a hull's: a
+    corner)."""
+    if isinstance(shape, Rect):
+        return max(source.distance_to(corner) for corner in shape.corners())
+    return source.distance_to(shape.center) + shape.radius
+
+
+def allocation_order(reach: Sequence[float] | Mapping[int, float], members: tuple[int, ...]
+                     ) -> tuple[int, ...]:
     """HH-8/HH-14: wounds go to the closest model first, measured from the source (the
-    firer's centre, whose own radius adds the same to every distance, or the marker's
-    centre) to the edge of each base (`reach`: `reaches`); ties in scenario
-    order."""
+    edge of the firer's base or hull, `placement.base_gap`, or the marker's centre,
+    `reaches`) to the edge of each base (`reach`, by model); ties in scenario order."""
     return tuple(sorted(members, key=lambda i: (reach[i], i)))
 
 
@@ -243,15 +273,17 @@ def hits_at(fire: Fire, centre: Point) -> Hits:
     of the units' infantry and the cover of each model (from the marker centre for a
     Mega-blast, HH-14; from the firer otherwise)."""
     reach = reaches(fire.shapes, centre)
-    zones = zones_at(fire, reach)
-    facings = tuple(facing_from(fire, i, centre) if z is not None else None
-                    for i, z in enumerate(zones))
+    spans = spans_at(fire, centre, reach)
+    facings = tuple(facing_from(fire, i, centre) if sp is not None else None
+                    for i, sp in enumerate(spans))
     if not fire.mega:
-        return Hits(zones, facings, fire.firer_orders, fire.firer_cover)
+        return Hits(tuple(None if sp is None else 0 for sp in spans), facings,
+                    fire.firer_orders, fire.firer_cover)
     areas = fire.scenario.board.areas
-    covers = (tuple(cover_from(centre, sh, areas) if z is not None else None
-                    for sh, z in zip(fire.shapes, zones, strict=True)) if areas
-              else (None,) * len(zones))
+    covers = (tuple(cover_from(centre, sh, areas) if sp is not None else None
+                    for sh, sp in zip(fire.shapes, spans, strict=True)) if areas
+              else (None,) * len(spans))
+    zones = tuple(zone_taken(fire, i, sp, covers[i]) for i, sp in enumerate(spans))
     return Hits(zones, facings, tuple(allocation_order(reach, inf)
                                       if any(zones[i] is not None for i in inf) else ()
                                       for inf in fire.infantry), covers)
@@ -448,9 +480,11 @@ def _breakpoints(fire: Fire, p: Point, s: int) -> list[float]:
         for radius in fire.radii:
             if isinstance(shape, Rect):
                 out += hull_breakpoints(p, s, shape, radius)
-            else:
+                continue
+            out += angles_where_circle_touch_changes(p, s, shape.center, radius + shape.radius)
+            if fire.mega and radius > shape.radius:  # wholly inside the zone, or straddling
                 out += angles_where_circle_touch_changes(p, s, shape.center,
-                                                         radius + shape.radius)
+                                                         radius - shape.radius)
         if isinstance(shape, Rect) and not fire.mega and fire.options["vehicle_facing"] == "marker":
             out += diagonal_breakpoints(p, s, shape)
     if fire.mega:

@@ -11,9 +11,18 @@ from typing import Any
 
 from engine.dice import Dice, enumerate_outcomes
 from engine.log import Log, SilentLog, scatter, template, unit_state
-from engine.systems.heresy.attack import name, range_to
+from engine.systems.heresy.attack import RANGE_EPS, inches, name, range_to
 from engine.systems.heresy.gets_hot import shots_fired
-from engine.systems.heresy.scatter import ZONE_NAMES, Fire, Hits, Landing, breakpoints, land
+from engine.systems.heresy.scatter import (
+    Fire,
+    Hits,
+    Landing,
+    breakpoints,
+    land,
+    reaches,
+    spans_at,
+)
+from engine.systems.heresy.zones import ZONE_NAMES, why_best
 
 SILENT = SilentLog()
 
@@ -88,10 +97,13 @@ def log_landing(fire: Fire, log: Log, shot: int, landing: Landing,
         log.step("HH-6", "The hole is beyond the table edge: a complete miss.")
         return
     reach, w = range_to(fire, c), fire.attack.weapon
-    if reach > w.range or reach < w.min_range:
-        log.step("HH-5", f"The hole scattered to {reach:.2f}\" from the firer, outside the "
-                         "weapon's range: Hits are worked out as normal.")
-    covered = [(i, ZONE_NAMES[z]) for i, z in enumerate(landing.hits.zones) if z is not None]
+    limit = w.range if reach > w.range + RANGE_EPS else w.min_range
+    if reach > w.range + RANGE_EPS or reach < w.min_range - RANGE_EPS:
+        log.step("HH-5", f"The hole scattered to {inches(reach, limit)}\" from the firer, "
+                         "outside the weapon's range: Hits are worked out as normal.")
+    spans = spans_at(fire, c, reaches(fire.shapes, c))
+    covered = [(i, zone_words(fire, i, z, spans[i])) for i, z in enumerate(landing.hits.zones)
+               if z is not None]
     side = fire.models[fire.firer].side
     own = [name(fire, i) for i, _ in covered if fire.models[i].side == side]
     if own:
@@ -102,6 +114,15 @@ def log_landing(fire: Fire, log: Log, shot: int, landing: Landing,
                                                else name(fire, i) for i, z in covered)
                                      or "nobody") + ".",
              *(unit_state(fire.models[i].id, "hit") for i, _ in covered))
+
+
+def zone_words(fire: Fire, i: int, zone: int, span: tuple[int, int] | None) -> str:
+    """The log's words for the zone model `i` is hit in (HH-13), and for a model straddling
+    the zones of `span` which profile it takes and why."""
+    if span is None or span[0] == span[1]:
+        return ZONE_NAMES[zone]
+    return (f"{ZONE_NAMES[zone]}: "
+            + why_best(fire.attack.weapon, span, zone, fire.models[i], fire.options))
 
 
 def shot_value(fire: Fire, hits: Hits) -> int:
