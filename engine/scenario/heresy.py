@@ -64,6 +64,7 @@ Fields follow shared/spec/scenario.md; additions documented here:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.errors import ScenarioError
 from engine.scenario.common import (
@@ -277,7 +278,7 @@ def _aim(f: Field, table: Table) -> Aim:
     return parse_point(f, table)
 
 
-def _shots(a: Field, weapon: Weapon, target: str, aim: Aim, by_id: dict, table: Table
+def _shots(a: Field, weapon: Weapon, target: str, aim: Aim, by_id: dict[str, Any], table: Table
            ) -> tuple[Shot, ...]:
     """HH-9: each shot's target and aim (``attack.each_shot``, or every shot at `target`)."""
     if not a.has("each_shot"):
@@ -308,7 +309,7 @@ def _board(root: Field, table: Table) -> Board:
     return Board(table, terrain, tuple(_opt_save(t.get("cover")) for t in features))
 
 
-def parse(root: Field) -> tuple[Board, tuple[Model, ...], Attack, dict]:
+def parse(root: Field) -> tuple[Board, tuple[Model, ...], Attack, dict[str, Any]]:
     """Validate a Heresy scenario: table, models, attack and options."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     table = parse_table(root)

@@ -5,12 +5,14 @@ The rules themselves, one function per section of the seed, are in `heresy.attac
 attack step by step, and as declared), `heresy.gets_hot` (the D6 before each shot),
 `heresy.shots` (each shot scattered, the Hits added up), `heresy.resolve` (what the Hits
 do, unit by unit), `heresy.scatter` (where the marker lands, whom it covers),
+`heresy.zones` (the marker's zones, the profile a model straddling them takes),
 `heresy.placement` (hole, range, sight, cover) and `heresy.wounds` (To Wound, Wound Pools,
 saves, vehicles); the exact odds in `heresy.odds`.
 
 Options (shared/rules/facts.md; the resolution log states them): ``edition``,
 ``vehicle_facing``, ``instant_death``, ``pool_order``, ``ones_reroll_gets_hot``,
-``allocation``, ``breaching_ap``: see engine/scenario/heresy.py.
+``allocation``, ``breaching_ap``, ``hole_mm``, ``mega_zones``, ``straddle``: see
+engine/scenario/heresy.py.
 """
 
 from __future__ import annotations

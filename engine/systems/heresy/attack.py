@@ -3,11 +3,12 @@ HH-1 to HH-20). One function per section of the seed, in four modules:
 
 - here, `check_attack`: placement (HH-1 to HH-3) and no Snap Shots (HH-11), for every shot
   (HH-9: each shot picks its own target model and hole position, ``attack.each_shot``).
-  The hole (a disc, `heresy.placement.HOLE_RADIUS`) must lie entirely over the target
-  model's base or hull, the target must be an enemy (another side than the firer's) it can
-  see, the hole within the weapon's range from the firer's base or hull edge (a
-  ``min_range`` is refused too), and no model of the firer's side even partly under the
-  marker. ``aim: "auto"`` picks the legal position nearest the target's centre.
+  The hole (a disc of option ``hole_mm``, `heresy.placement.hole_radius`) must lie
+  entirely over the target model's base or hull, the target must be an enemy (another
+  side than the firer's) it can see (a vehicle from its hull's edge), the hole within the
+  weapon's range from the firer's base or hull edge (a ``min_range`` is refused too), and
+  no model of the firer's side even partly under the marker. ``aim: "auto"`` picks the
+  legal position nearest the target's centre.
 - `heresy.gets_hot` (HH-17 to HH-20): one D6 per shot before firing; a model that may
   re-roll To Hit (``reroll: "full"``, Twin-linked or BS 6+; ``"ones"`` too unless option
   ``ones_reroll_gets_hot`` is false) re-rolls a 1. A 1 that stands: the shot is not fired
@@ -181,7 +182,7 @@ def log_setup(fire: Fire, log: Log) -> None:
                          + (f" and outside the {w.min_range:g}\" minimum range"
                             if w.min_range else "") + ".")
         log.step("HH-3", "No friendly model is under the marker, not even partly.")
-    if fire.mega:
+    if w.mega is not None:
         zones = ", ".join(f"{z} {2 * r:.3g}\" S{s} AP{ap or '-'}" for z, r, (s, ap)
                           in zip(ZONE_NAMES, fire.radii, w.mega, strict=True))
         log.step("HH-13", f"Apocalyptic Mega-blast: the 10\" marker has three zones ({zones}).")

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from engine.dice import Budget, Distribution, combine, enumerate_outcomes
 from engine.odds import Harm, Marginals, Tally
@@ -54,12 +55,14 @@ from engine.systems.heresy.wounds import allocate_wound, penetration, pool_seque
 Heat = tuple[tuple[int, ...], tuple[str, ...]]
 """The shots fired (their numbers) and the firer's Gets Hot events, sorted."""
 Cache = dict[Any, Any]
+T = TypeVar("T")
 
 
-def _memo(cache: Cache, key: Any, make: Callable[[], Any]) -> Any:
+def _memo(cache: Cache, key: Any, make: Callable[[], T]) -> T:
     if key not in cache:
         cache[key] = make()
-    return cache[key]
+    made: T = cache[key]
+    return made
 
 
 def projected(held: int, done: int, total: int) -> int:
@@ -91,9 +94,10 @@ def heat(fire: Fire) -> Distribution[Heat]:
     Gets Hot firing no more (`firer_down`), as `heresy.gets_hot.shots_fired` does in play."""
     state: Distribution[Heat] = Distribution.certain(((), ()))
     for shot in range(len(fire.shots)):
-        roll = enumerate_outcomes(lambda d, shot=shot: gets_hot(fire, shot, d, SILENT))
+        roll = enumerate_outcomes(partial(gets_hot, fire, shot, log=SILENT))
 
-        def step(s: Heat, shot: int = shot, roll: Distribution = roll) -> Distribution[Heat]:
+        def step(s: Heat, shot: int = shot, roll: Distribution[str | None] = roll
+                 ) -> Distribution[Heat]:
             if firer_down(fire, s[1]):
                 return Distribution.certain(s)
             return roll.map(lambda e: (s[0] + (shot,), s[1]) if e is None
@@ -130,7 +134,7 @@ def chain(cache: Cache, key: Any, start: Distribution[Any], steps: tuple[Any, ..
     folds that share a beginning (N and N + 1 Hits, one more wound) share its work."""
     state = start
     for k in range(len(steps)):
-        state = _memo(cache, (key, steps[:k + 1]), lambda state=state, k=k: step(state, steps[k]))
+        state = _memo(cache, (key, steps[:k + 1]), partial(step, state, steps[k]))
     return state
 
 
@@ -163,6 +167,14 @@ def wounds_lost(fire: Fire, plan: UnitPlan, cache: Cache) -> Distribution[tuple[
     return wounds.bind(allocate)
 
 
+def vehicle_losses(i: int, hp: int, struck: tuple[int, int]
+                   ) -> tuple[tuple[int, tuple[int, int, int]], ...]:
+    """Vehicle `i`'s (Hull Points lost, glancing, penetrating) from its glancing and
+    penetrating hits, as `member_losses` places them."""
+    glancing, penetrating = struck
+    return ((i, (min(hp, glancing + penetrating), glancing, penetrating)),)
+
+
 def member_losses(fire: Fire, u: int, plan: UnitPlan, vehicles: Any, events: tuple[str, ...],
                   cache: Cache) -> Distribution[tuple[tuple[int, int, int], ...]]:
     """Per member of unit `u`: (Wounds or Hull Points lost, glancing, penetrating), exactly,
@@ -174,13 +186,12 @@ def member_losses(fire: Fire, u: int, plan: UnitPlan, vehicles: Any, events: tup
     ordnance = "ordnance" in fire.attack.weapon.rules
     for i, hits in vehicles:
         v = fire.models[i]
-        pens = [_memo(cache, ("pen", i, s, f), lambda v=v, s=s, f=f: enumerate_outcomes(
-            lambda d: penetration(v, s, f, ordnance, d))) for s, f in hits]
+        pens = [_memo(cache, ("pen", i, s, f), partial(
+            enumerate_outcomes, partial(penetration, v, s, f, ordnance))) for s, f in hits]
         g0 = (i == fire.firer) * events.count("glancing")
         counts = combine(pens, (g0, 0), lambda gp, r: (gp[0] + (r == "glancing"),
                                                        gp[1] + (r == "penetrating")))
-        parts.append(counts.map(lambda gp, i=i, hp=v.hp: (
-            (i, (min(hp, gp[0] + gp[1]), gp[0], gp[1])),)))
+        parts.append(counts.map(partial(vehicle_losses, i, v.hp)))
     local = {i: k for k, i in enumerate(members)}
 
     def place(state: tuple[tuple[int, int, int], ...], items: Any) -> Any:
@@ -315,9 +326,11 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         model = fire.models[fire.units[u][1][k]]
         out: list[tuple[Harm, float]] = []
         every = _memo(cache, ("pools", u, fired, k), lambda: pools(u, fired, k))
+        def own(pool: Pool) -> Distribution[tuple[int, int, int]]:
+            return losses(u, pool, events).map(lambda st: st[k])
+
         for (pool, h), p in every.items():
-            mine = _memo(cache, ("mine", u, pool, events, k),
-                         lambda pool=pool: losses(u, pool, events).map(lambda st: st[k]))
+            mine = _memo(cache, ("mine", u, pool, events, k), partial(own, pool))
             out += [(model_harm(model, h, *v), p * q) for v, q in mine.items()]
         return Distribution(out)
 
@@ -337,7 +350,7 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
     shared = heat(fire)
     out = []
     for u, (_, block) in sorted(enumerate(fire.units), key=lambda x: x[1][1]):
-        seen = shared.map(lambda s, block=block: s if fire.firer in block else (s[0], ()))
+        seen = shared if fire.firer in block else shared.map(lambda s: (s[0], ()))
         parts = [(fired, events, p) for (fired, events), p in seen.items()]
         each = tuple(mixture([(member(u, k, fired, events), p) for fired, events, p in parts])
                      for k in range(len(block)))

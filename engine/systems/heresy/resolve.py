@@ -6,19 +6,20 @@ per model (`ModelResult`, and `model_harm` for the odds)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.dice import Dice
 from engine.log import Log, unit_state
 from engine.odds import NO_HARM, Harm
+from engine.scenario.heresy import Model
 from engine.systems.heresy.gets_hot import firer_lost
 from engine.systems.heresy.scatter import Fire
 from engine.systems.heresy.shots import HIT_OF, Hit, Tally, UnitTally, member_hits
 from engine.systems.heresy.wounds import (
     BREACHING_AP,
-    FACINGS,
     Sources,
     Wound,
+    armour_value,
     penetration,
     to_wound_target,
     wound_from_roll,
@@ -139,7 +140,7 @@ def log_penetration(fire: Fire, i: int, hits: list[tuple[int, str]], got: list[s
     log.step("HH-15" if fire.mega else "HH-8",
              f"{v.name}: {len(hits)} Hit{'s' if len(hits) > 1 else ''} on armour"
              + (" (a Mega-blast always strikes Side armour)" if fire.mega else "") + ": "
-             + ", ".join(f"S{s} against {f} armour {v.armour[FACINGS.index(f)]}: "
+             + ", ".join(f"S{s} against {f} armour {armour_value(v, f)}: "
                          f"{g or 'no effect'}" for (s, f), g in zip(hits, got, strict=True))
              + ".")
 
@@ -173,11 +174,11 @@ def resolve_unit(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], 
                                      mine.count("ignored"), lost[k])
     ordnance = "ordnance" in fire.attack.weapon.rules
     for i, shots in vehicle_hits(fire, u, hits):
-        got = [penetration(fire.models[i], s, f, ordnance, dice) for s, f in shots]
+        struck = [penetration(fire.models[i], s, f, ordnance, dice) for s, f in shots]
         if shots and not log.silent:
-            log_penetration(fire, i, shots, got, log)
-        glance = got.count("glancing") + (i == fire.firer) * events.count("glancing")
-        pen = got.count("penetrating")
+            log_penetration(fire, i, shots, struck, log)
+        glance = struck.count("glancing") + (i == fire.firer) * events.count("glancing")
+        pen = struck.count("penetrating")
         results[i] = ModelResult(results[i].hits, lost=min(fire.models[i].hp, glance + pen),
                                  glancing=glance, penetrating=pen)
     if fire.firer in results:
@@ -204,7 +205,7 @@ def log_result(fire: Fire, outcome: Outcome, log: Log) -> None:
             return "damaged"
         return "saved" if r.hits or r.wounds or r.gets_hot else "untouched"
 
-    def loss(m: Any, r: ModelResult) -> str:
+    def loss(m: Model, r: ModelResult) -> str:
         if m.vehicle:
             return f"{m.name} loses {r.lost} Hull Point{'s' if r.lost > 1 else ''}" + (
                 " and is wrecked" if r.lost >= m.hp else "")
@@ -217,7 +218,7 @@ def log_result(fire: Fire, outcome: Outcome, log: Log) -> None:
              *(unit_state(m.id, state(r)) for m, r in zip(fire.models, outcome, strict=True)))
 
 
-def model_harm(model: Any, hits: int, lost: int, glancing: int, penetrating: int) -> Harm:
+def model_harm(model: Model, hits: int, lost: int, glancing: int, penetrating: int) -> Harm:
     """The odds' view of one model: hits, wounds (or Hull Points) lost, vehicle hits, and
     whether it is removed (a vehicle: wrecked)."""
     if not (hits or lost or glancing or penetrating):

@@ -25,6 +25,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from engine.errors import IllegalAttack
@@ -42,7 +43,7 @@ from engine.geometry import (
     rect_distance_to_point,
 )
 from engine.scenario import Scenario
-from engine.scenario.heresy import AUTO
+from engine.scenario.heresy import AUTO, Attack, Model
 from engine.systems.heresy.placement import (
     Shape,
     auto_aim,
@@ -114,12 +115,14 @@ class Fire:
                                                               compare=False)
 
     @property
-    def attack(self) -> Any:
-        return self.scenario.attack
+    def attack(self) -> Attack:
+        attack: Attack = self.scenario.attack
+        return attack
 
     @property
-    def models(self) -> tuple[Any, ...]:
-        return self.scenario.units
+    def models(self) -> tuple[Model, ...]:
+        models: tuple[Model, ...] = self.scenario.units
+        return models
 
     @property
     def options(self) -> dict[str, Any]:
@@ -138,7 +141,7 @@ class Fire:
         return self.attack.reroll == "full" or self.attack.weapon.twin_linked
 
 
-def shape_of(model: Any) -> Shape:
+def shape_of(model: Model) -> Shape:
     """A model's footprint: its hull (vehicles) or its round base."""
     centre = Point(model.x, model.y)
     if model.vehicle and model.hull is not None:
@@ -176,7 +179,7 @@ def take_aim(scenario: Scenario, legal: Callable[[Fire, int, Point], bool]) -> F
     for shot in attack.shots:
         target = ids.index(shot.target)
         if shot.aim == AUTO:
-            point = auto_aim(shapes[target], hole, lambda p, t=target: legal(fire, t, p))
+            point = auto_aim(shapes[target], hole, partial(legal, fire, target))
             if point is None:
                 raise IllegalAttack("HH-1", f"no position of the hole over {shot.target} is "
                                             "legal: in range, with no friendly model under "
@@ -187,7 +190,7 @@ def take_aim(scenario: Scenario, legal: Callable[[Fire, int, Point], bool]) -> F
     return replace(fire, shots=tuple(aimed))
 
 
-def majority_toughness(models: list[Any]) -> int:
+def majority_toughness(models: list[Model]) -> int:
     """The Toughness most of the unit's models share (ties: the highest)."""
     counts = Counter(m.t for m in models)
     return max(counts, key=lambda t: (counts[t], t))
@@ -295,7 +298,7 @@ def no_hits(fire: Fire) -> Hits:
     return Hits((None,) * n, (None,) * n, tuple(() for _ in fire.units), (None,) * n)
 
 
-def land(fire: Fire, shot: int, distance: float, bearing: float | None) -> Landing:
+def land(fire: Fire, shot: int, distance: int, bearing: float | None) -> Landing:
     """HH-4 to HH-6: shot `shot`'s marker moved `distance` along `bearing` (None: HIT, no
     move)."""
     aim = fire.shots[shot].aim
@@ -489,8 +492,9 @@ def _breakpoints(fire: Fire, p: Point, s: int) -> list[float]:
             out += diagonal_breakpoints(p, s, shape)
     if fire.mega:
         for members in fire.infantry:
-            for k, i in enumerate(members):
-                for j in members[k + 1:]:
-                    out += bisector_breakpoints(p, s, fire.shapes[i], fire.shapes[j])
+            bases = [b for i in members if isinstance(b := fire.shapes[i], Circle)]
+            for k, a in enumerate(bases):
+                for b in bases[k + 1:]:
+                    out += bisector_breakpoints(p, s, a, b)
         out += cover_breakpoints(fire, p, s)
     return out

@@ -180,7 +180,7 @@ def scatter_shot(fire: Fire, shot: int, dice: Dice, log: Log) -> Hits:
 def unit_shot(fire: Fire, u: int, hits: Hits) -> UnitShot | None:
     """What one marker did to unit `u` (None: none of its models is under it)."""
     members = fire.units[u][1]
-    got = tuple((hits.zones[i], hits.facings[i]) if hits.zones[i] is not None else None
+    got = tuple(None if (zone := hits.zones[i]) is None else (zone, hits.facings[i])
                 for i in members)
     if not any(got):
         return None

@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 
 from engine.dice import Dice
 from engine.log import Log, unit_state
+from engine.scenario.heresy import Model
 
 GETS_HOT_GLANCE = {"hh2": 2, "7th": 3}
 """HH-18/HH-19: the highest D6 on which a vehicle's Gets Hot is a Glancing Hit, by edition."""
@@ -111,13 +112,13 @@ def pool_sequence(wounds: tuple[Wound, ...], order: str) -> tuple[Wound, ...]:
     return tuple(ranked if order == "best-first" else reversed(ranked))
 
 
-def best_cover(model: Any, terrain: int | None) -> int | None:
+def best_cover(model: Model, terrain: int | None) -> int | None:
     """The cover save a model may take: its own ``cover`` or the terrain's, the better."""
     saves = [c for c in (model.cover, terrain) if c is not None]
     return min(saves) if saves else None
 
 
-def save_target(model: Any, ap: int | None, cover: int | None) -> int | None:
+def save_target(model: Model, ap: int | None, cover: int | None) -> int | None:
     """The best save the model may take against AP `ap`, with the cover save `cover`."""
     options = []
     if model.sv is not None and (ap is None or ap > model.sv):
@@ -129,7 +130,7 @@ def save_target(model: Any, ap: int | None, cover: int | None) -> int | None:
     return min(options) if options else None
 
 
-def p_fail(model: Any, s: int | None, ap: int | None, cover: int | None,
+def p_fail(model: Model, s: int | None, ap: int | None, cover: int | None,
            options: dict[str, Any]) -> float:
     """The chance that one wound takes a Wound from the model (save, then Feel No Pain)."""
     target = save_target(model, ap, cover)
@@ -139,7 +140,7 @@ def p_fail(model: Any, s: int | None, ap: int | None, cover: int | None,
     return fail if model.fnp is None else fail * (model.fnp - 1) / 6
 
 
-def defender_order(models: tuple[Any, ...], order: tuple[int, ...], lost: tuple[int, ...],
+def defender_order(models: tuple[Model, ...], order: tuple[int, ...], lost: tuple[int, ...],
                    wound: Wound, covers: tuple[int | None, ...], options: dict[str, Any]
                    ) -> tuple[int, ...]:
     """HH-8, option ``allocation: "defender"``: the defender allocates to any model, in the
@@ -157,7 +158,7 @@ def defender_order(models: tuple[Any, ...], order: tuple[int, ...], lost: tuple[
                                               order.index(k))))
 
 
-def resist(model: Any, s: int | None, ap: int | None, cover: int | None,
+def resist(model: Model, s: int | None, ap: int | None, cover: int | None,
            options: dict[str, Any], dice: Dice) -> str:
     """One wound on `model`: ``"saved"``, ``"ignored"`` (Feel No Pain), ``"wound"`` or
     ``"instant-death"`` (S >= 2T, option ``instant_death``; no Feel No Pain then)."""
@@ -171,7 +172,7 @@ def resist(model: Any, s: int | None, ap: int | None, cover: int | None,
     return "wound"
 
 
-def lose(model: Any, lost: int, event: str) -> int:
+def lose(model: Model, lost: int, event: str) -> int:
     """Wounds lost by a model after `event` (never more than its Wounds)."""
     if event == "instant-death":
         return model.w
@@ -187,7 +188,7 @@ class Sources:
     covers: tuple[tuple[int | None, ...], ...]
 
 
-def allocate_wound(models: tuple[Any, ...], sources: Sources, lost: tuple[int, ...],
+def allocate_wound(models: tuple[Model, ...], sources: Sources, lost: tuple[int, ...],
                    wound: Wound, options: dict[str, Any], dice: Dice
                    ) -> tuple[tuple[int, ...], str, int | None]:
     """HH-8/HH-14: the wound goes to the first living model of its source's order (option
@@ -204,19 +205,25 @@ def allocate_wound(models: tuple[Any, ...], sources: Sources, lost: tuple[int, .
     return lost, "no model left", None
 
 
-def penetration(vehicle: Any, s: int, facing: str, ordnance: bool, dice: Dice) -> str | None:
+def armour_value(vehicle: Model, facing: str) -> int:
+    """The vehicle's Armour Value on `facing` (the parser gives every vehicle its armour)."""
+    assert vehicle.armour is not None, f"vehicle {vehicle.id} has no armour"
+    return vehicle.armour[FACINGS.index(facing)]
+
+
+def penetration(vehicle: Model, s: int, facing: str, ordnance: bool, dice: Dice) -> str | None:
     """A Hit on a vehicle: D6 (Ordnance: 2D6 keep the highest) + S against the facing's
     Armour Value: ``"glancing"`` when equal, ``"penetrating"`` when higher, else None."""
     label = f"armour penetration {vehicle.id} ({facing})"
     roll = dice.highest(label, 2) if ordnance else dice.d6(label)
     total = roll + s
-    av = vehicle.armour[FACINGS.index(facing)]
+    av = armour_value(vehicle, facing)
     if total > av:
         return "penetrating"
     return "glancing" if total == av else None
 
 
-def gets_hot_damage(firer: Any, ap: int | None, options: dict[str, Any], dice: Dice) -> str:
+def gets_hot_damage(firer: Model, ap: int | None, options: dict[str, Any], dice: Dice) -> str:
     """HH-17 to HH-19: the Gets Hot wound on the firer (base AP, no cover), or a vehicle's
     D6: ``"glancing"`` on 1-2 (``edition: "7th"``: 1-3), else ``"no effect"``."""
     if firer.vehicle:
@@ -225,7 +232,7 @@ def gets_hot_damage(firer: Any, ap: int | None, options: dict[str, Any], dice: D
     return resist(firer, None, ap, None, options, dice)
 
 
-def wound_unit(models: tuple[Any, ...], sources: Sources, lost: tuple[int, ...],
+def wound_unit(models: tuple[Model, ...], sources: Sources, lost: tuple[int, ...],
                wounds: tuple[Wound, ...], options: dict[str, Any], dice: Dice, log: Log,
                unit: str, clause: str = "HH-8"
                ) -> tuple[tuple[int, ...], list[tuple[int | None, str]]]:

@@ -25,6 +25,7 @@ from bisect import bisect_left
 from typing import Any
 
 from engine.geometry import TOUCH_EPS
+from engine.scenario.heresy import Model, Weapon
 from engine.systems.heresy.wounds import p_fail, to_wound_target, wound_from_roll
 
 BLAST_RADII = {3: (1.5,), 5: (2.5,), 7: (3.5,), 10: (5.0,)}
@@ -42,14 +43,14 @@ NO_AP = 7
 Profile = tuple[int, int | None]
 
 
-def marker_radii(weapon: Any, options: dict[str, Any]) -> tuple[float, ...]:
+def marker_radii(weapon: Weapon, options: dict[str, Any]) -> tuple[float, ...]:
     """HH-12/HH-13: the marker's zone radii, innermost first (one for a plain blast)."""
     if weapon.mega is not None:
         return MEGA_RADII[options["mega_zones"]]
     return BLAST_RADII[weapon.blast]
 
 
-def profile(weapon: Any, zone: int) -> Profile:
+def profile(weapon: Weapon, zone: int) -> Profile:
     """HH-13: the Strength and AP of a zone (a plain blast has one zone)."""
     return weapon.mega[zone] if weapon.mega is not None else (weapon.s, weapon.ap)
 
@@ -65,14 +66,14 @@ def zone_span(near: float, far: float, radii: tuple[float, ...]) -> tuple[int, i
     return inner, min(bisect_left(limits, far), len(limits) - 1)
 
 
-def strength_rank(weapon: Any, zone: int) -> tuple[int, int, int]:
+def strength_rank(weapon: Weapon, zone: int) -> tuple[int, int, int]:
     """``straddle: "higher-strength"``: higher S first, then the better AP, then the inner
     zone."""
     s, ap = profile(weapon, zone)
     return s, -(NO_AP if ap is None else ap), -zone
 
 
-def wound_chance(weapon: Any, zone: int, model: Any, toughness: int, cover: int | None,
+def wound_chance(weapon: Weapon, zone: int, model: Model, toughness: int, cover: int | None,
                  options: dict[str, Any]) -> float:
     """``straddle: "wounds-more"``: the chance that one Hit of the zone's profile costs the
     model a Wound (HH-8, HH-16), by the rule functions the wounds are rolled with."""
@@ -85,7 +86,7 @@ def wound_chance(weapon: Any, zone: int, model: Any, toughness: int, cover: int 
     return sum(p_fail(model, w.s, w.ap, cover, options) for w in wounds if w) / 6
 
 
-def best_zone(weapon: Any, span: tuple[int, int], model: Any, toughness: int | None,
+def best_zone(weapon: Weapon, span: tuple[int, int], model: Model, toughness: int | None,
               cover: int | None, options: dict[str, Any]) -> int:
     """HH-13: the zone whose profile a model lying in the zones of `span` takes (option
     ``straddle``; `cover`: its best cover save against the Hit)."""
@@ -101,7 +102,7 @@ def best_zone(weapon: Any, span: tuple[int, int], model: Any, toughness: int | N
     return max(zones, key=lambda z: strength_rank(weapon, z))
 
 
-def why_best(weapon: Any, span: tuple[int, int], zone: int, model: Any,
+def why_best(weapon: Weapon, span: tuple[int, int], zone: int, model: Model,
              options: dict[str, Any]) -> str:
     """The log's words for a model straddling the zones of `span` that takes `zone`."""
     inner, outer = span
