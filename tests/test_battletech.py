@@ -21,7 +21,7 @@ from engine.scenario import Scenario, load_dict
 from engine.scenario.battletech import preplotted_limit
 from engine.systems import battletech as bt
 from engine.systems import joint, odds, resolve
-from engine.systems.battletech.rules import spotting_modifier
+from engine.systems.battletech.artillery import spotting_modifier
 
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/battletech-*.json"))
 P2D6 = dict(sum_distribution(2, 6))

@@ -23,7 +23,7 @@ from typing import Any
 from engine import scenario as scenarios
 from engine.build import presets, squads, starters
 from engine.errors import ScenarioError
-from engine.systems.battletech.rules import next_turn
+from engine.systems.battletech.turn import next_turn
 
 COMMANDS = ("presets", "new", "add", "next-turn")
 SYSTEMS = tuple(presets.KINDS)

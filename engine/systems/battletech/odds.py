@@ -26,19 +26,11 @@ from engine.dice import Budget, Distribution, combine, enumerate_outcomes
 from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals
 from engine.scenario import Scenario
-from engine.systems.battletech.rules import (
-    Group,
-    Stage,
-    Strike,
-    Turn,
-    Volley,
-    attack_direction,
-    covered,
-    hit_location,
-    merge_locations,
-    prepare,
-)
+from engine.systems.battletech.attack import attack_direction, hit_location
+from engine.systems.battletech.damage import merge_locations
+from engine.systems.battletech.plan import Group, Stage, Strike, Turn, Volley
 from engine.systems.battletech.sheet import Sheet, figures, take
+from engine.systems.battletech.turn import covered, prepare
 
 Pairs = tuple[tuple[str, Any], ...]
 """Damage by location key ("CT", "CT(R)", "-"), sorted."""
