@@ -58,6 +58,7 @@ Validation beyond the field shapes (each error names the field and the clause):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.hexgrid import Hex, HexMap, is_straight_contiguous_line
 from engine.scenario.common import check_unique_ids, parse_identity, parse_options
@@ -93,6 +94,7 @@ SUPPORT_KINDS = ("light_strike", "heavy_strike", "light_bombing", "heavy_bombing
 GUNS = ("thumper", "sniper", "long_tom")
 UNIT_TYPES = ("mech", "vehicle", "hover", "naval", "infantry", "building")
 FLOATING = ("hover", "naval")
+SUBMERGED_DEPTH = 2
 SPOT_TURNS = ("fired", "arrival")
 SHEET_ARMOUR = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL", "CT(R)", "LT(R)", "RT(R)")
 SHEET_STRUCTURE = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
@@ -115,6 +117,11 @@ class Board:
     def terrain_at(self, h: Hex) -> Terrain:
         return self.terrain.get(h, Terrain())
 
+    def submerges(self, unit: Unit) -> bool:
+        """BT-RULE.5: the unit stands in water deep enough to submerge it (hover and naval
+        units float on it)."""
+        return unit.type not in FLOATING and self.terrain_at(unit.hex).water >= SUBMERGED_DEPTH
+
 
 @dataclass(frozen=True)
 class Unit:
@@ -132,14 +139,27 @@ class Support:
     kind: str
     target: Hex | None = None
     hexes: tuple[Hex, ...] = ()
-    gun: str | None = None
+    gun: str = ""  # artillery only
     fired_turn: int | None = None
     preplotted: bool = False
-    selection: str | None = None
+    selection: str = ""  # artillery only
     named: bool = False  # the selection is named in the document (not only its gun)
     spotted: frozenset[str] = frozenset()
     spotter_attacked: bool = False
     spotter: str | None = None
+
+    @property
+    def target_hex(self) -> Hex:
+        """The one target hex of a support aimed at one (all but strafing and a Bluff)."""
+        if self.target is None:
+            raise ValueError(f"a {self.kind} support has no single target hex")
+        return self.target
+
+    @property
+    def aimed_at(self) -> tuple[Hex, ...]:
+        """Every hex the support is aimed at: a strafing run's, else its target (a Bluff:
+        none)."""
+        return self.hexes or (() if self.target is None else (self.target,))
 
 
 @dataclass(frozen=True)
@@ -243,7 +263,7 @@ def _support(s: Field, hexmap: HexMap) -> Support:
     )
 
 
-def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
+def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]:
     """Validate a BattleTech scenario: map, units, the turn's supports and options."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     board = _map(root)
@@ -334,8 +354,8 @@ def _check_spotters(a: Field, units: list[Unit], side: str, supports: tuple[Supp
                 raise f.fail(f"BT-ART.4: the spotter must be one of {side}'s units")
             if now not in s.spotted:
                 raise f.fail(f"BT-ART.4: the spotter spots in this turn: add {now!r} to spotted")
-            seen = spotting.setdefault(s.spotter, s.target)
-            if seen != s.target:
+            seen = spotting.setdefault(s.spotter, s.target_hex)
+            if seen != s.target_hex:
                 raise f.fail(f"BT-ART.4: a spotter spots only once per turn; {s.spotter} "
                              f"already spots {seen.label} this turn")
 

@@ -25,13 +25,13 @@ def air_strike(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -
     tn = T.AIR_STRIKE_TN[support.kind]
     roll, hit = target_roll(label, tn, dice)
     if not log.silent:
-        where = support.target.label
+        where = support.target_hex.label
         log.step("BT-AIR", f"{label}: {against(roll, tn)}: success" if hit else
                  f"{label}: {against(roll, tn)}: failure, no effect",
                  hex_mark(where, "hit" if hit else "target"))
     if not hit:
         return NO_EFFECT
-    return attack_hex(turn, support, label, support.target, None, log)
+    return attack_hex(turn, support, label, support.target_hex, None, log)
 
 
 def bombing(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
@@ -39,7 +39,7 @@ def bombing(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> V
     tn = T.BOMBING_TN[support.kind]
     roll, hit = target_roll(label, tn, dice)
     if not log.silent:
-        where = support.target.label
+        where = support.target_hex.label
         log.step("BT-BOMB.1" if hit else "BT-BOMB.3",
                  f"{label}: {against(roll, tn)}: success, the bombs fall on "
                  f"{where}" if hit else f"{label}: {against(roll, tn)}: failure, "

@@ -25,7 +25,7 @@ def fire_artillery(turn: Turn, support: Support, label: str, dice: Dice, log: Lo
     if not log.silent:
         log.step("BT-ART.3", f"{label}: fired, the target hex recorded secretly; in flight, it "
                  f"lands in the Weapon Attack Phase of turn "
-                 f"{turn.scn.attack.turn + 1}", hex_mark(support.target.label, "target"))
+                 f"{turn.scn.attack.turn + 1}", hex_mark(support.target_hex.label, "target"))
     return NO_EFFECT
 
 
@@ -34,8 +34,8 @@ def preplotted_shot(turn: Turn, support: Support, label: str, dice: Dice,
     """BT-ART.1: a shot at a pre-plotted hex hits automatically, no roll and no scatter."""
     if not log.silent:
         log.step("BT-ART.1", f"{label}: a pre-plotted hex, an automatic hit with no roll and "
-                 "no scatter", hex_mark(support.target.label, "hit"))
-    return area_effect(turn, support, label, support.target, None, log)
+                 "no scatter", hex_mark(support.target_hex.label, "hit"))
+    return area_effect(turn, support, label, support.target_hex, None, log)
 
 
 def spotting_modifier(support: Support) -> int:
@@ -54,7 +54,7 @@ def arriving_shot(turn: Turn, support: Support, label: str, dice: Dice,
         _log_spotting(turn.scn, support, label, modifier, tn, log)
     roll, hit = target_roll(label, tn, dice)
     if not log.silent:
-        where = support.target.label
+        where = support.target_hex.label
         log.step("BT-ART.3", f"{label} lands: {against(roll, tn)}: on target "
                  f"{where}" if hit else f"{label} lands: {against(roll, tn)}: it "
                  f"misses by {tn - roll} (the margin of failure) and scatters",

@@ -12,22 +12,16 @@ from engine.dice import Dice
 from engine.hexgrid import Hex, attack_arcs
 from engine.log import Log, hex_mark, unit_state
 from engine.scenario import Scenario
-from engine.scenario.battletech import FLOATING, Unit
+from engine.scenario.battletech import Board, Unit
 from engine.systems.battletech import tables as T
 from engine.systems.battletech.plan import Group, Result, Strike, plural
 
-SUBMERGED_DEPTH = 2
 ARC_RANK = {"front": 0, "left": 1, "right": 1, "rear": 2}
 
 
 def _depth(scn: Scenario, unit: Unit) -> int:
-    return scn.board.terrain_at(unit.hex).water
-
-
-def is_submerged(scn: Scenario, unit: Unit) -> bool:
-    """BT-RULE.5: the unit stands in water deep enough to submerge it (hover and naval
-    units float on it)."""
-    return unit.type not in FLOATING and _depth(scn, unit) >= SUBMERGED_DEPTH
+    board: Board = scn.board
+    return board.terrain_at(unit.hex).water
 
 
 def log_submerged(scn: Scenario, i: int, log: Log) -> None:

@@ -52,7 +52,7 @@ def effects(scn: Scenario, outcome: Outcome) -> dict[str, dict[str, Any]]:
     out = {}
     sheets = _sheets_left(scn, outcome)
     for i, unit in enumerate(scn.units):
-        attacks = [{
+        attacks: list[dict[str, Any]] = [{
             "support": r.strike.source, "arc": r.arc,
             "groups": [{"damage": g.damage, "location": g.location, "armour": g.armour,
                         "critical_check": g.critical} for g in r.groups],

@@ -51,11 +51,10 @@ def _stage_parts(turn: Turn, stage: Stage,
     """P(the stage's Air Cover discards it) and each independent roll's volley distribution."""
     p_covered = 0.0
     if stage.covers:
-        p_covered = enumerate_outcomes(
-            lambda d: covered(turn, stage, d, SilentLog()))[True]
+        p_covered = enumerate_outcomes(partial(covered, turn, stage, log=SilentLog()))[True]
     volleys = []
     for fn, args in stage.actions:
-        dist = enumerate_outcomes(lambda d, fn=fn, args=args: fn(turn, *args, d, SilentLog()))
+        dist = enumerate_outcomes(partial(fn, turn, *args, log=SilentLog()))
         if budget is not None:
             budget.check(len(dist))
         volleys.append(dist)
@@ -128,10 +127,9 @@ class _Effects:
         """Damage by location with its probability: every outcome for a unit with a record
         sheet (what is left depends on where each group lands), else the expectation."""
         key = (strike.groups, strike.group_damage, strike.arc, strike.table)
-        cache, build = ((self._full, lambda: list(_landed(strike).items())) if sheet
-                        else (self._mean, lambda: [(_expected(strike), 1.0)]))
+        cache = self._full if sheet else self._mean
         if key not in cache:
-            cache[key] = build()
+            cache[key] = list(_landed(strike).items()) if sheet else [(_expected(strike), 1.0)]
         return cache[key]
 
 

@@ -72,7 +72,8 @@ Action = tuple[Callable[..., Volley], tuple[Any, ...]]
 class Stage:
     """One support as the Weapon Attack Phase resolves it: its cover, its independent rolls."""
 
-    cover_index: int | None
+    label: str  # the support's name in the log
+    hexes: tuple[Hex, ...]  # the hexes it is aimed at
     covers: tuple[tuple[str, int], ...]  # each Air Cover card laid against it: name, number
     actions: tuple[Action, ...]
 

@@ -49,8 +49,8 @@ def land_or_scatter(turn: Turn, support: Support, label: str, hit: bool, margin:
     """A hit lands on the target hex; a miss scatters by its margin of failure (BT-BOMB.3;
     artillery: BT-ART-SCATTER) and lands there, its direction from the target hex."""
     if hit:
-        return effect(turn, support, label, support.target, None, log)
-    landing = scatter(turn.scn, label, support.target, margin, clause, dice, log)
+        return effect(turn, support, label, support.target_hex, None, log)
+    landing = scatter(turn.scn, label, support.target_hex, margin, clause, dice, log)
     if landing is None:
         return NO_EFFECT
-    return effect(turn, support, label, landing, support.target, log)
+    return effect(turn, support, label, landing, support.target_hex, log)

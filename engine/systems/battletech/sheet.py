@@ -77,10 +77,12 @@ def take(sheet: Sheet, pairs: Iterable[tuple[str, int]], rear: bool) -> Sheet:
     armour, structure = list(sheet.armour), list(sheet.structure)
     for key, damage in sorted(pairs, key=lambda kv: _A[kv[0]]):
         side, loc = key, key.removesuffix("(R)")
-        while damage and loc is not None:
+        while damage:
             damage = _absorb(armour, _A[side], damage)
             damage = _absorb(structure, _S[loc], damage)
-            loc = INWARD.get(loc)
+            if loc not in INWARD:
+                break
+            loc = INWARD[loc]
             side = f"{loc}(R)" if rear and loc in REAR else loc
     for torso, arm in ARM_OF.items():
         if structure[_S[torso]] == 0:

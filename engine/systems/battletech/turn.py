@@ -82,7 +82,7 @@ from engine.scenario.battletech import held_name
 from engine.systems.battletech import tables as T
 from engine.systems.battletech.aerospace import air_strike, attacked, bombing, strafe_unit
 from engine.systems.battletech.artillery import arriving_shot, fire_artillery, preplotted_shot
-from engine.systems.battletech.attack import is_submerged, resolve_strike, strike_on, target_roll
+from engine.systems.battletech.attack import resolve_strike, strike_on, target_roll
 from engine.systems.battletech.damage import harm
 from engine.systems.battletech.plan import Action, Outcome, Result, Stage, Turn, Volley, plural
 from engine.systems.battletech.sheet import Sheet, describe
@@ -118,7 +118,7 @@ def _labels(scn: Scenario) -> tuple[str, ...]:
             base = base if len(s.hexes) > 1 else f"Strafing run on {hexmap.name(s.hexes[0])}"
         else:
             word = "at" if s.gun else "on"
-            base = f"{PRETTY[s.gun or s.kind]} {word} {hexmap.name(s.target)}"
+            base = f"{PRETTY[s.gun or s.kind]} {word} {hexmap.name(s.target_hex)}"
         seen[base] = seen.get(base, 0) + 1
         out.append(base if seen[base] == 1 else f"{base} ({_ordinal(seen[base])})")
     return tuple(out)
@@ -137,7 +137,7 @@ def prepare(scn: Scenario) -> Turn:
     units_in: dict[Hex, tuple[int, ...]] = {}
     for i, u in enumerate(scn.units):
         units_in[u.hex] = (*units_in.get(u.hex, ()), i)
-    submerged = tuple(is_submerged(scn, u) for u in scn.units)
+    submerged = tuple(scn.board.submerges(u) for u in scn.units)
     labels = _labels(scn)
     _refuse_submerged_targets(scn, labels, units_in, submerged)
     return Turn(scn, labels, _stages(scn, labels, units_in), units_in, submerged)
@@ -150,7 +150,7 @@ def _refuse_submerged_targets(scn: Scenario, labels: tuple[str, ...],
     for s, label in zip(scn.attack.supports, labels, strict=False):
         if s.kind in ("bluff", "artillery"):
             continue
-        there = [i for h in (s.hexes or (s.target,)) for i in units_in.get(h, ())]
+        there = [i for h in s.aimed_at for i in units_in.get(h, ())]
         if there and all(submerged[i] for i in there):
             names = ", ".join(scn.units[i].name for i in there)
             raise IllegalAttack("BT-RULE.5", f"{label}: every unit it could attack ({names}) "
@@ -182,10 +182,10 @@ def _stages(scn: Scenario, labels: tuple[str, ...],
             actions = ((air_strike, (s, label)),)
         covers = tuple((f"{c.kind.capitalize()} Air Cover", T.AIR_COVER[c.kind][s.kind])
                        for c in a.air_cover if c.against == i)
-        out.append(Stage(i, covers, actions))
+        out.append(Stage(label, s.aimed_at, covers, actions))
     for j, s in enumerate(a.in_flight):
         label = labels[len(a.supports) + j]
-        out.append(Stage(None, (), ((arriving_shot, (s, label)),)))
+        out.append(Stage(label, s.aimed_at, (), ((arriving_shot, (s, label)),)))
     return tuple(out)
 
 
@@ -194,13 +194,10 @@ def covered(turn: Turn, stage: Stage, dice: Dice, log: Log) -> bool:
     for name, need in stage.covers:
         roll, discarded = target_roll(name, need, dice)
         if not log.silent:
-            index = stage.cover_index
-            support = turn.scn.attack.supports[index]
-            hexes = support.hexes or (support.target,)
-            log.step("BT-AIRCOVER", f"{name} against the {turn.labels[index]}: "
+            log.step("BT-AIRCOVER", f"{name} against the {stage.label}: "
                      + (f"{roll} >= {need}: the attack is discarded" if discarded
                         else f"{roll} < {need}: no effect"),
-                     *(hex_mark(h.label, "target") for h in hexes))
+                     *(hex_mark(h.label, "target") for h in stage.hexes))
         if discarded:
             return True
     return False
@@ -218,7 +215,7 @@ def _declare(turn: Turn, log: Log) -> None:
             log.step("BT-GEN.2", f"{a.side} declares a Bluff, laid face down like any offensive "
                      "aerospace card (no target)")
             continue
-        hexes = s.hexes or (s.target,)
+        hexes = s.aimed_at
         role = "strafe" if s.kind == "strafing" else "target"
         log.step("BT-GEN.3", f"{a.side} declares a {label}",
                  *(hex_mark(h.label, role) for h in hexes))
@@ -261,9 +258,10 @@ def run(turn: Turn, dice: Dice, log: Log) -> Outcome:
     if not log.silent:
         harms = harm(scn, outcome)
         for unit, h in zip(scn.units, harms, strict=True):
-            if h.left is not None:
+            full = Sheet.of(unit)
+            if full is not None and h.left is not None:
                 log.step("BT-SHEET", f"{unit.name}'s record sheet after the turn: "
-                         f"{describe(Sheet.of(unit), h.left)}",
+                         f"{describe(full, h.left)}",
                          unit_state(unit.id, "damaged" if h.damage else "untouched"))
         log.step("RESULT", "; ".join(f"{u.name}: {h.damage} damage" for u, h in
                                      zip(scn.units, harms, strict=True)),
