@@ -21,14 +21,15 @@ def merge_locations(pairs: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], 
 
 
 def _sheets_left(scn: Scenario, outcome: Outcome) -> list[Sheet | None]:
-    """What each record sheet has left after the turn's attacks (`battletech.sheet`)."""
+    """What each record sheet has left after the turn's attacks (`battletech.sheet`): each
+    damage group applied on its own, in the order rolled (BT-RULE.3)."""
     left = [Sheet.of(u) for u in scn.units]
     for r in outcome:
         sheet = left[r.strike.unit]
         if sheet is not None:
-            left[r.strike.unit] = take(sheet, merge_locations((g.key, g.damage)
-                                                              for g in r.groups),
-                                       r.arc == "rear")
+            for g in r.groups:
+                sheet = take(sheet, g.key, g.damage, r.arc == "rear")
+            left[r.strike.unit] = sheet
     return left
 
 

@@ -1,0 +1,39 @@
+"""BattleTech Battlefield Support (seed 004): the rules review of issue 23, points 11 to 17,
+each forced with scripted dice (or odds against a hand-computed figure), named after the
+clause it proves."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.systems import battletech as bt
+from engine.systems import odds
+from tests.test_battletech import assert_agree, make, mech, p_at_least, run, sheet
+
+# -- point 11: each damage group is its own hit, applied in the order rolled -------------
+
+
+def test_bt_rule_3_each_group_is_its_own_hit_in_the_order_rolled():
+    # a Heavy Air Strike rolls LT, LA, CT, CT on a 'Mech whose LT has 0 armour, 1 structure
+    scn = make([mech("a", "1010", record=sheet(LT_armour=0, LT_structure=1))],
+               [{"kind": "heavy_strike", "target": "1010"}])
+    out, _ = run(scn, [3, 3, 1, 4, 4, 5, 5, 3, 4, 3, 4])  # hit, front, 8 LT 10 LA 7 CT 7 CT
+    rec = bt.effects(scn, out)["a"]["record"]
+    # the LT falls to the first group (1 structure, 4 on to the CT) and takes the LA with it;
+    # the second group's LA hit goes through the lost LA and LT to the CT: 4 + 5 + 5 + 5
+    assert rec["destroyed_locations"] == ["LT", "LA"]
+    assert rec["armour"]["CT"] == [1, 20] and rec["structure"]["CT"] == [20, 20]
+    assert rec["armour"]["LA"] == [20, 20]  # nothing lands on an arm already gone
+
+
+def test_bt_rule_3_odds_of_destruction_group_by_group_by_hand():
+    # a Light Strike (2 groups) on LT 0 + 1 and CT 4 + 5 from the front: destroyed after an
+    # LT hit then a CT, LT or LA hit (5/36 x 17/36), or a CT hit then a CT or LT hit
+    # (7/36 x 12/36); from the rear 20 points of armour stand everywhere
+    scn = make([mech("a", "1010", record=sheet(LT_armour=0, LT_structure=1, CT_armour=4,
+                                               CT_structure=5))],
+               [{"kind": "light_strike", "target": "1010"}])
+    front = (5 * 17 + 7 * 12) / 36 ** 2
+    expected = p_at_least(5) * 4 / 6 * front
+    assert odds(scn).units["a"]["p_destroyed"] == pytest.approx(expected, abs=1e-6)
+    assert_agree(scn)
