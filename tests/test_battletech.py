@@ -968,19 +968,21 @@ def test_bt_rule_5_a_strike_at_submerged_units_is_refused_before_any_roll():
     deep = {"1010": {"water": 2}}
     units = [mech("sub", "1010"), mech("dry", "1012")]
     for support in ({"kind": "heavy_strike", "target": "1010"},
-                    {"kind": "light_bombing", "target": "1010"},
-                    {"kind": "strafing", "hexes": ["1009", "1010"]}):
+                    {"kind": "light_bombing", "target": "1010"}):
         scn = make(units, [support], terrain=deep)
         with pytest.raises(IllegalAttack) as e:
             bt.prepare(scn)
         assert e.value.clause == "BT-RULE.5" and "submerged" in e.value.reason
         with pytest.raises(IllegalAttack):
             resolve(scn)
-    # a hex with a unit that is not submerged, an empty hex, artillery: all allowed
+    # a hex with a unit that is not submerged, an empty hex, artillery, strafing (a strafed
+    # hex is a legal target, its submerged units skipped: issue 23): all allowed
     units.append(mech("hover", "1010", type="hover"))
     assert bt.prepare(make(units, [{"kind": "heavy_strike", "target": "1010"}], terrain=deep))
     assert bt.prepare(make(units[:2], [{"kind": "heavy_strike", "target": "1011"}]))
     assert bt.prepare(make(units[:2], [{"kind": "artillery", "gun": "sniper", "target": "1010"}],
+                           terrain=deep))
+    assert bt.prepare(make(units[:2], [{"kind": "strafing", "hexes": ["1009", "1010"]}],
                            terrain=deep))
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine.systems import battletech as bt
 from engine.systems import odds
-from tests.test_battletech import assert_agree, make, mech, p_at_least, run, sheet
+from tests.test_battletech import assert_agree, fails, make, mech, p_at_least, run, sheet
 
 # -- point 11: each damage group is its own hit, applied in the order rolled -------------
 
@@ -37,3 +37,29 @@ def test_bt_rule_3_odds_of_destruction_group_by_group_by_hand():
     expected = p_at_least(5) * 4 / 6 * front
     assert odds(scn).units["a"]["p_destroyed"] == pytest.approx(expected, abs=1e-6)
     assert_agree(scn)
+
+
+# -- point 15: strafing and BT-RULE.5 agree; BT-STRAFE.1 named ---------------------------
+
+
+def test_bt_rule_5_a_strafed_hex_is_a_legal_target_its_submerged_unit_skipped():
+    # the run's only unit is submerged: the run is legal (as an empty run is), the unit is
+    # skipped and logged, no die is rolled for it
+    scn = make([mech("sub", "1010")], [{"kind": "strafing", "hexes": ["1010", "1011"]}],
+               terrain={"1010": {"water": 2}})
+    out, log = run(scn, [])
+    assert out == ()
+    step = next(s for s in log.steps if s.clause == "BT-RULE.5")
+    assert step.text.startswith("sub is submerged")
+    # beside a unit that is not submerged, only that one rolls
+    scn = make([mech("sub", "1010"), mech("dry", "1011")],
+               [{"kind": "strafing", "hexes": ["1010", "1011"]}], terrain={"1010": {"water": 2}})
+    out, _ = run(scn, [1, 1])  # the dry unit's 2D6 misses
+    assert out == ()
+
+
+@pytest.mark.parametrize("n", [0, 6])
+def test_bt_strafe_1_a_run_of_0_or_6_hexes_is_refused_naming_the_clause(n):
+    hexes = [f"10{r:02d}" for r in range(1, n + 1)]
+    fails("attack.supports[0].hexes", "BT-STRAFE.1",
+          lambda: make([], [{"kind": "strafing", "hexes": hexes}]))

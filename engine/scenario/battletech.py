@@ -238,7 +238,9 @@ def _support(s: Field, hexmap: HexMap) -> Support:
         return Support(kind)
     if kind == "strafing":
         s.only(("kind", "hexes"))
-        hexes = tuple(_hex(h, hexmap) for h in s["hexes"].items(1, STRAFE_MAX))
+        if not 1 <= len(s["hexes"].list()) <= STRAFE_MAX:
+            raise s["hexes"].fail(f"BT-STRAFE.1: a strafing run is 1 to {STRAFE_MAX} hexes")
+        hexes = tuple(_hex(h, hexmap) for h in s["hexes"].items())
         if len(set(hexes)) < len(hexes):
             raise s["hexes"].fail("BT-STRAFE.1: a strafing run names each hex once")
         if not is_straight_contiguous_line(hexes):

@@ -131,8 +131,9 @@ def _ordinal(n: int) -> str:
 def prepare(scn: Scenario) -> Turn:
     """The plan of the turn: everything that needs no dice, done once (see `Turn`).
 
-    BT-RULE.5: an air strike or bombing aimed at a hex whose every unit is submerged, or a
-    strafing run whose every unit is, is refused here (`IllegalAttack`), before any roll.
+    BT-RULE.5: an air strike or bombing aimed at a hex whose every unit is submerged is
+    refused here (`IllegalAttack`), before any roll. A strafing run is aimed at hexes, each
+    a legal target (an empty one too): its submerged units are skipped and logged.
     """
     units_in: dict[Hex, tuple[int, ...]] = {}
     for i, u in enumerate(scn.units):
@@ -148,7 +149,7 @@ def _refuse_submerged_targets(scn: Scenario, labels: tuple[str, ...],
                               submerged: tuple[bool, ...]) -> None:
     """BT-RULE.5: a target fully submerged in water cannot be the target of an air strike."""
     for s, label in zip(scn.attack.supports, labels, strict=False):
-        if s.kind in ("bluff", "artillery"):
+        if s.kind in ("bluff", "artillery", "strafing"):
             continue
         there = [i for h in s.aimed_at for i in units_in.get(h, ())]
         if there and all(submerged[i] for i in there):
