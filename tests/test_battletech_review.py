@@ -4,8 +4,12 @@ clause it proves."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from engine.__main__ import main
+from engine.errors import IllegalAttack
 from engine.systems import battletech as bt
 from engine.systems import odds
 from tests.test_battletech import assert_agree, fails, make, mech, p_at_least, run, sheet
@@ -63,3 +67,21 @@ def test_bt_strafe_1_a_run_of_0_or_6_hexes_is_refused_naming_the_clause(n):
     hexes = [f"10{r:02d}" for r in range(1, n + 1)]
     fails("attack.supports[0].hexes", "BT-STRAFE.1",
           lambda: make([], [{"kind": "strafing", "hexes": hexes}]))
+
+
+# -- point 14: no next turn from an illegal one ------------------------------------------
+
+
+def test_bt_rule_5_next_turn_refuses_an_illegal_turn_with_its_clause(tmp_path, capsys):
+    scn = make([mech("sub", "1010")], [{"kind": "heavy_strike", "target": "1010"}],
+               terrain={"1010": {"water": 2}})
+    with pytest.raises(IllegalAttack) as e:
+        bt.next_turn(scn)
+    assert e.value.clause == "BT-RULE.5"
+    path = tmp_path / "illegal.json"
+    path.write_text(json.dumps(scn.data), "utf-8")
+    capsys.readouterr()
+    assert main(["validate", str(path)]) == 1
+    refused = capsys.readouterr().err
+    assert main(["next-turn", str(path)]) == 1
+    assert capsys.readouterr().err == refused  # the same clause, the same words

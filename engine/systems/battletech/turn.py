@@ -277,8 +277,10 @@ def next_turn(scn: Scenario) -> dict[str, Any]:
     A shell's ``spotter`` names who spots in THIS turn; in the next turn it is kept only if
     it spots the arrival too (``spotted`` holds "arrival"), else dropped: who spots the
     arrival is not known yet. Supports used this turn are taken off ``held``: each is used
-    once, hit or miss.
+    once, hit or miss. A turn `prepare` refuses has no next turn: its `IllegalAttack`
+    (BT-RULE.5) is raised here too, as `validate` and `resolve` raise it.
     """
+    prepare(scn)
     data = dict(scn.data)
     attack = dict(data["attack"])
     turn = scn.attack.turn
