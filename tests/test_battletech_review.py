@@ -85,3 +85,33 @@ def test_bt_rule_5_next_turn_refuses_an_illegal_turn_with_its_clause(tmp_path, c
     refused = capsys.readouterr().err
     assert main(["next-turn", str(path)]) == 1
     assert capsys.readouterr().err == refused  # the same clause, the same words
+
+
+# -- point 13: who spots for artillery --------------------------------------------------
+
+SHELL = {"kind": "artillery", "gun": "thumper", "target": "1010",
+         "spotted": ["fired", "arrival"], "spotter": "j"}
+
+
+def test_bt_art_4_a_building_does_not_spot():
+    # a 'Mech spots (BT-ART.4), and so does an Asset (BT-RULE.1), never a building
+    vehicle = make([mech("j", "2026", side="kurita", type="vehicle")], in_flight=[SHELL])
+    assert vehicle.attack.in_flight[0].spotter == "j"
+    fails("attack.in_flight[0].spotter", "BT-ART.4",
+          lambda: make([mech("j", "2026", side="kurita", type="building")], in_flight=[SHELL]))
+    fails("attack.supports[0].spotter", "building",
+          lambda: make([mech("j", "2026", side="kurita", type="building")],
+                       [dict(SHELL, spotted=["fired"])]))
+
+
+def test_bt_art_4_a_submerged_spotter_is_refused_unless_the_option_allows_it():
+    units = [mech("j", "2026", side="kurita"), mech("h", "2027", side="kurita", type="hover")]
+    deep = {"2026": {"water": 2}, "2027": {"water": 2}}
+    fails("attack.in_flight[0].spotter", "submerged",
+          lambda: make(units, in_flight=[SHELL], terrain=deep))
+    # a hover unit floats (BT-RULE.5): it spots from the water
+    assert make(units, in_flight=[dict(SHELL, spotter="h")], terrain=deep)
+    scn = make(units, in_flight=[SHELL], terrain=deep, options={"submerged_spotter": "allowed"})
+    _, log = run(scn, [4, 2])  # 6 vs TN 6: on target
+    assert "submerged_spotter" in log.steps[0].text
+    assert any(s.clause == "BT-ART.4" and "TN 8 -2 = 6" in s.text for s in log.steps)

@@ -72,6 +72,7 @@ OPTIONS = {
     "asset_locations": "none",
     "ae_vs_infantry": 2,
     "building_damage": "bombing",
+    "submerged_spotter": "refused",
 }
 OPTION_CHOICES = {
     "scatter_diagram": ("north-clockwise",),
@@ -81,6 +82,7 @@ OPTION_CHOICES = {
     "asset_locations": ("none", "mech-table"),
     "ae_vs_infantry": (2, 1),
     "building_damage": ("bombing", "every-strike"),
+    "submerged_spotter": ("refused", "allowed"),
 }
 AIR_STRIKES_PER_TURN = 3
 NOT_COUNTED = ("bluff",)
@@ -282,7 +284,7 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]
     in_flight = tuple(_in_flight(f, board.map, turn, preplotted)
                       for f in a.get("in_flight", []).items())
     side = a["side"].string(40)
-    _check_spotters(a, units, side, supports, in_flight)
+    _check_spotters(a, board, units, side, supports, in_flight, options)
     covers = []
     for c in a.get("air_cover", []).items():
         c.only(("kind", "against"))
@@ -341,10 +343,17 @@ def _check_one_use(a: Field, supports: tuple[Support, ...],
             used[s.selection] = where
 
 
-def _check_spotters(a: Field, units: list[Unit], side: str, supports: tuple[Support, ...],
-                    in_flight: tuple[Support, ...]) -> None:
-    """BT-ART.4: a spotter (one of the firing side's units) spots one hex per turn."""
-    sides = {u.id: u.side for u in units}
+def _check_spotters(a: Field, board: Board, units: list[Unit], side: str,
+                    supports: tuple[Support, ...], in_flight: tuple[Support, ...],
+                    options: dict[str, Any]) -> None:
+    """BT-ART.4: a spotter (one of the firing side's units) spots one hex per turn.
+
+    The seed's spotter is a 'Mech; BT-RULE.1 extends it to Assets, never to a building. A
+    submerged unit (BT-RULE.5) does not spot unless option submerged_spotter is "allowed"
+    (spotting is as for indirect fire, and Total Warfare gives a unit under water no line
+    of sight out of it).
+    """
+    by_id = {u.id: u for u in units}
     spotting: dict[str, Hex] = {}
     for field, shells, now in (("supports", supports, "fired"),
                                ("in_flight", in_flight, "arrival")):
@@ -352,8 +361,15 @@ def _check_spotters(a: Field, units: list[Unit], side: str, supports: tuple[Supp
             if s.spotter is None:
                 continue
             f = a[field][i]["spotter"]
-            if sides.get(s.spotter) != side:
+            spotter = by_id.get(s.spotter)
+            if spotter is None or spotter.side != side:
                 raise f.fail(f"BT-ART.4: the spotter must be one of {side}'s units")
+            if spotter.type == "building":
+                raise f.fail("BT-ART.4: a 'Mech spots the target hex (BT-RULE.1: or another "
+                             "Asset), never a building")
+            if board.submerges(spotter) and options["submerged_spotter"] == "refused":
+                raise f.fail(f"BT-ART.4: {s.spotter} is submerged (BT-RULE.5) and cannot "
+                             "spot the target hex (option submerged_spotter)")
             if now not in s.spotted:
                 raise f.fail(f"BT-ART.4: the spotter spots in this turn: add {now!r} to spotted")
             seen = spotting.setdefault(s.spotter, s.target_hex)

@@ -50,6 +50,8 @@ Readings where the seed is silent, as named options (``scenario.options``; the l
 - ``building_damage`` "bombing" (or "every-strike"): BT-BOMB.2 (a building with a unit
   inside takes the full damage too) is written for bombing; by default air strikes and
   strafing attack only the unit inside; "every-strike" extends BT-BOMB.2 to them.
+- ``submerged_spotter`` "refused" (or "allowed"): whether a submerged unit spots for
+  artillery (BT-ART.4; checked by the scenario parser, as a building spotter is refused).
 
 Further decisions: every unit in an attacked hex is attacked on its own (own direction
 roll); a unit in water of depth 2 or more is submerged (hover and naval units float) and is
@@ -99,6 +101,7 @@ OPTION_TEXT = {
     "asset_locations": "hit locations of non-'Mech assets",
     "ae_vs_infantry": "AE damage multiplier against infantry",
     "building_damage": "which supports damage a building as well as the unit inside",
+    "submerged_spotter": "whether a submerged unit spots for artillery",
 }
 
 
