@@ -115,3 +115,37 @@ def test_bt_art_4_a_submerged_spotter_is_refused_unless_the_option_allows_it():
     _, log = run(scn, [4, 2])  # 6 vs TN 6: on target
     assert "submerged_spotter" in log.steps[0].text
     assert any(s.clause == "BT-ART.4" and "TN 8 -2 = 6" in s.text for s in log.steps)
+
+
+# -- point 12: building_damage "every-strike" reaches strafing too -------------------------
+
+
+def test_bt_bomb_2_every_strike_a_strafed_building_takes_the_full_damage_with_the_unit():
+    # a 'Mech inside a building unit, in a terrain building: one roll, for the 'Mech; on a
+    # hit the building takes the full damage at the same time, with no roll of its own
+    units = [mech("m", "1010"), mech("b", "1010", type="building")]
+    strafe = [{"kind": "strafing", "hexes": ["1010"]}]
+    terrain = {"1010": {"building": {"cf": 40}}}
+    scn = make(units, strafe, terrain=terrain, options={"building_damage": "every-strike"})
+    out, log = run(scn, [4, 4, 1, 3, 4, 3, 4, 3, 4])  # 8: hit; front; 3 groups (7: CT)
+    assert [h.damage for h in bt.harm(scn, out)] == [15, 15]
+    bomb = [s.text for s in log.steps if s.clause == "BT-BOMB.2"]
+    assert any("1010 (CF 40) takes the full 15" in t for t in bomb)
+    assert any(t.startswith("b (the building m is in) takes the full damage") for t in bomb)
+    # a miss spares both
+    out, _ = run(scn, [1, 1])
+    assert out == ()
+    # by default strafing attacks the unit inside only
+    scn = make(units, strafe, terrain=terrain)
+    out, log = run(scn, [4, 4, 1, 3, 4, 3, 4, 3, 4])
+    assert [h.damage for h in bt.harm(scn, out)] == [15, 0]
+    assert not any(s.clause == "BT-BOMB.2" for s in log.steps)
+
+
+def test_bt_bomb_2_every_strike_strafing_odds_agree_with_play():
+    units = [mech("v", "1010", type="vehicle"), mech("b", "1010", type="building")]
+    scn = make(units, [{"kind": "strafing", "hexes": ["1010"]}],
+               options={"building_damage": "every-strike"})
+    fig = odds(scn).units
+    assert fig["b"]["p_hit"] == pytest.approx(p_at_least(7), abs=1e-6)  # the vehicle's roll
+    assert_agree(scn)

@@ -16,7 +16,7 @@ from engine.systems.battletech.attack import (
     strike_on,
     target_roll,
 )
-from engine.systems.battletech.plan import NO_EFFECT, Turn, Volley, plural
+from engine.systems.battletech.plan import NO_EFFECT, Action, Turn, Volley, plural
 from engine.systems.battletech.scatter import land_or_scatter
 
 
@@ -75,7 +75,7 @@ def _hex_volley(turn: Turn, support: Support, label: str, h: Hex,
                 origin: Hex | None) -> tuple[Volley, tuple[int, ...]]:
     """The volley of `attack_hex` (a bomb's impact is its hex) and the submerged units."""
     scn = turn.scn
-    here = attacked(scn, support.kind, turn.units_in.get(h, ()))
+    here = _attacked(scn, support.kind, turn.units_in.get(h, ()))
     groups = T.GROUPS[support.kind]
     strikes = tuple(strike_on(scn, i, label, support.kind, groups,
                             None if origin is None else arc_from(scn, scn.units[i], origin))
@@ -91,12 +91,17 @@ def _hits_buildings(scn: Scenario, kind: str) -> bool:
     return kind in T.BOMBING_TN or scn.options["building_damage"] == "every-strike"
 
 
-def attacked(scn: Scenario, kind: str, here: tuple[int, ...]) -> tuple[int, ...]:
-    """The units of one hex an air strike, bombing or strafing run attacks: all of them,
-    except a building unit with a unit inside when the support does not reach buildings
+def _attacked(scn: Scenario, kind: str, here: tuple[int, ...]) -> tuple[int, ...]:
+    """The units of one hex an air strike or bombing attacks: all of them, except a
+    building unit with a unit inside when the support does not reach buildings
     (`_hits_buildings`)."""
-    if _hits_buildings(scn, kind) or all(scn.units[i].type == "building" for i in here):
+    if _hits_buildings(scn, kind) or _inside(scn, here) == ():
         return here
+    return _inside(scn, here)
+
+
+def _inside(scn: Scenario, here: tuple[int, ...]) -> tuple[int, ...]:
+    """The units of one hex that are not buildings (those inside a building, if any)."""
     return tuple(i for i in here if scn.units[i].type != "building")
 
 
@@ -104,7 +109,7 @@ def _building_damage(scn: Scenario, h: Hex, groups: int, log: Log) -> None:
     """BT-BOMB.2: a building hex with a 'Mech inside: the building takes the full damage too.
 
     Also where a bomb scatters to: BT-BOMB.3 applies its damage "as above"; and under an
-    air strike with option building_damage "every-strike".
+    air strike or a strafing hit with option building_damage "every-strike".
     """
     cf = scn.board.terrain_at(h).building_cf
     if cf is not None:
@@ -113,9 +118,35 @@ def _building_damage(scn: Scenario, h: Hex, groups: int, log: Log) -> None:
                  f"damage as well (CF {max(0, cf - damage)} left)", hex_mark(h.label, "hit"))
 
 
+def strafing_run(scn: Scenario, support: Support, label: str,
+                 units_in: dict[Hex, tuple[int, ...]]) -> tuple[Action, ...]:
+    """BT-STRAFE.2: a roll of its own for each unit in the strafed hexes, hex by hex in the
+    order given, units in scenario order (`strafe_unit`, for `prepare`).
+
+    A building unit with units inside gets no roll of its own: with option building_damage
+    "every-strike" it takes the full damage of each hit on a unit inside, at the same time
+    (BT-BOMB.2), else nothing. A building unit alone in its hex is strafed as any unit.
+    """
+    groups = T.GROUPS["strafing"]
+    actions: list[Action] = []
+    for h in support.hexes:
+        here = units_in.get(h, ())
+        inside = _inside(scn, here)
+        buildings: tuple[int, ...] = ()
+        if inside and _hits_buildings(scn, support.kind):
+            buildings = tuple(i for i in here if i not in inside
+                              and not scn.board.submerges(scn.units[i]))
+        for u in inside or here:
+            strikes = tuple(strike_on(scn, i, label, support.kind, groups, None)
+                            for i in (u, *buildings))
+            actions.append((strafe_unit, (u, label, Volley(None, strikes))))
+    return tuple(actions)
+
+
 def strafe_unit(turn: Turn, i: int, label: str, hit: Volley, dice: Dice, log: Log) -> Volley:
     """BT-STRAFE.2-4: a separate 2D6 vs 7 for one unit in the strafed hexes; `hit` is the
-    volley of a hit (built by `prepare`)."""
+    volley of a hit (built by `strafing_run`): the unit's attack, and the building it is in
+    when option building_damage reaches it (BT-BOMB.2)."""
     unit = turn.scn.units[i]
     if turn.submerged[i]:
         if not log.silent:
@@ -127,6 +158,13 @@ def strafe_unit(turn: Turn, i: int, label: str, hit: Volley, dice: Dice, log: Lo
                  f"{unit.name}: hit, an attack of {plural(T.GROUPS['strafing'], 'damage group')}, "
                  "each with a hit location roll of its own (BT-STRAFE.3)",
                  unit_state(unit.id, "hit"))
+        if _hits_buildings(turn.scn, "strafing"):
+            _building_damage(turn.scn, unit.hex, T.GROUPS["strafing"], log)
+        for s in hit.strikes[1:]:
+            building = turn.scn.units[s.unit]
+            log.step("BT-BOMB.2", f"{building.name} (the building {unit.name} is in) takes "
+                     "the full damage at the same time (option building_damage)",
+                     unit_state(building.id, "hit"))
     elif not log.silent:
         log.step("BT-STRAFE.4", f"{label}: {against(roll, T.STRAFING_TN)} for "
                  f"{unit.name}: no effect on it (the other hexes are unaffected)",

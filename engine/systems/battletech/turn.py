@@ -82,11 +82,11 @@ from engine.log import Log, hex_mark, unit_state
 from engine.scenario import Scenario
 from engine.scenario.battletech import held_name
 from engine.systems.battletech import tables as T
-from engine.systems.battletech.aerospace import air_strike, attacked, bombing, strafe_unit
+from engine.systems.battletech.aerospace import air_strike, bombing, strafing_run
 from engine.systems.battletech.artillery import arriving_shot, fire_artillery, preplotted_shot
-from engine.systems.battletech.attack import resolve_strike, strike_on, target_roll
+from engine.systems.battletech.attack import resolve_strike, target_roll
 from engine.systems.battletech.damage import harm
-from engine.systems.battletech.plan import Action, Outcome, Result, Stage, Turn, Volley, plural
+from engine.systems.battletech.plan import Action, Outcome, Result, Stage, Turn, plural
 from engine.systems.battletech.sheet import Sheet, describe
 
 PRETTY = {"light_strike": "Light Air Strike", "heavy_strike": "Heavy Air Strike",
@@ -172,10 +172,7 @@ def _stages(scn: Scenario, labels: tuple[str, ...],
         if s.kind == "bluff":
             continue
         if s.kind == "strafing":
-            actions: tuple[Action, ...] = tuple(
-                (strafe_unit, (u, label, Volley(None, (
-                    strike_on(scn, u, label, "strafing", T.GROUPS["strafing"], None),))))
-                for h in s.hexes for u in attacked(scn, s.kind, units_in.get(h, ())))
+            actions: tuple[Action, ...] = strafing_run(scn, s, label, units_in)
         elif s.kind == "artillery" and s.preplotted:
             actions = ((preplotted_shot, (s, label)),)
         elif s.kind == "artillery":
