@@ -149,3 +149,73 @@ def test_bt_bomb_2_every_strike_strafing_odds_agree_with_play():
     fig = odds(scn).units
     assert fig["b"]["p_hit"] == pytest.approx(p_at_least(7), abs=1e-6)  # the vehicle's roll
     assert_agree(scn)
+
+
+# -- point 16: options with a real alternative -------------------------------------------
+
+LONG_TOM = {"kind": "artillery", "gun": "long_tom", "target": "0102"}
+
+
+def test_bt_bomb_3_scatter_diagram_counter_clockwise():
+    # a Light Bombing on 1010 misses by 1 (4 vs TN 5); scatter die 2
+    units = [mech("ne", "1110"), mech("nw", "0910")]
+    bombing = [{"kind": "light_bombing", "target": "1010"}]
+    scn = make(units, bombing)
+    out, _ = run(scn, [2, 2, 2] + [3, 4] * 3)  # 2 = north-east: onto "ne"
+    assert [h.damage for h in bt.harm(scn, out)] == [15, 0]
+    scn = make(units, bombing, options={"scatter_diagram": "north-counter-clockwise"})
+    out, log = run(scn, [2, 2, 2] + [3, 4] * 3)  # 2 = north-west: onto "nw"
+    assert [h.damage for h in bt.harm(scn, out)] == [0, 15]
+    assert any("north-west (die 2)" in s.text for s in log.steps if s.clause == "BT-BOMB.3")
+    # only a miss by 1 (2D6 shows 4: 3/36) with die 2 reaches the hex north-west
+    assert odds(scn).units["nw"]["p_hit"] == pytest.approx(3 / 36 / 6, abs=1e-6)
+
+
+def test_bt_art_scatter_off_map_area_on_map_still_reaches_the_mech_beside_it():
+    # a Long Tom on 0102 lands 6 vs TN 8, misses by 2 and scatters north (die 1) to the
+    # hex beyond 0101, off the map; the 'Mech in 0101 is adjacent to it
+    scn = make([mech("a", "0101")], in_flight=[LONG_TOM])
+    out, log = run(scn, [3, 3, 1])
+    assert out == () and "lost with no effect" in log.steps[-2].text
+    scn = make([mech("a", "0101")], in_flight=[LONG_TOM], options={"off_map": "area-on-map"})
+    out, log = run(scn, [3, 3, 1] + [3, 4] * 3)  # 3 groups, direction from the impact hex
+    assert [h.damage for h in bt.harm(scn, out)] == [15]
+    scatter = next(s.text for s in log.steps if s.clause == "BT-ART-SCATTER")
+    assert "off the map" in scatter and "option off_map" in scatter
+    fig = odds(scn).units["a"]
+    assert fig["p_hit"] == pytest.approx(_p_off_map_reaches_0101(), abs=1e-6)
+    assert sum(h["p"] for h in bt.landing(scn)) < 1  # nothing lands on a hex off the map
+
+
+def _p_off_map_reaches_0101() -> float:
+    """By hand: a Long Tom at 0102 reaches a 'Mech in 0101 on target (adjacent), or after a
+    scatter of MoF k in direction d whose impact hex is within 2 of 0101 (ring 2: 1 group)."""
+    from engine.hexgrid import Hex, distance, step
+    target, mech_at = Hex.from_label("0102"), Hex.from_label("0101")
+    p = p_at_least(8)
+    for roll in range(2, 8):
+        for d in range(6):
+            if distance(step(target, d, 8 - roll), mech_at) <= 2:
+                p += P2D6_EXACT[roll] / 6
+    return p
+
+
+P2D6_EXACT = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
+
+
+def test_bt_rule_2_direction_roll_per_attack_one_die_for_the_hex():
+    units = [mech("a", "1010"), mech("b", "1010")]
+    strike = [{"kind": "light_strike", "target": "1010"}]
+    # per unit (default): each rolls its direction
+    scn = make(units, strike)
+    out, _ = run(scn, [3, 3, 1] + [3, 4] * 2 + [6] + [3, 4] * 2)
+    assert [r.arc for r in out] == ["front", "rear"]
+    # per attack: one 1D6 for the hex, every unit takes it
+    scn = make(units, strike, options={"direction_roll": "attack"})
+    out, log = run(scn, [3, 3, 6] + [3, 4] * 4)
+    assert [r.arc for r in out] == ["rear", "rear"]
+    step = next(s for s in log.steps if s.clause == "BT-RULE.2")
+    assert "a and b" in step.text and "direction_roll" in log.steps[0].text
+    # the odds agree with play (two 'Mechs in depth-1 water: 1D6 punch locations)
+    assert_agree(make(units, strike, terrain={"1010": {"water": 1}},
+                      options={"direction_roll": "attack"}))

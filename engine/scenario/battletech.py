@@ -73,16 +73,18 @@ OPTIONS = {
     "ae_vs_infantry": 2,
     "building_damage": "bombing",
     "submerged_spotter": "refused",
+    "direction_roll": "unit",
 }
 OPTION_CHOICES = {
-    "scatter_diagram": ("north-clockwise",),
-    "off_map": ("lost",),
+    "scatter_diagram": ("north-clockwise", "north-counter-clockwise"),
+    "off_map": ("lost", "area-on-map"),
     "split_arc": ("defender", "attacker"),
     "artillery_centre": ("roll", "front"),
     "asset_locations": ("none", "mech-table"),
     "ae_vs_infantry": (2, 1),
     "building_damage": ("bombing", "every-strike"),
     "submerged_spotter": ("refused", "allowed"),
+    "direction_roll": ("unit", "attack"),
 }
 AIR_STRIKES_PER_TURN = 3
 NOT_COUNTED = ("bluff",)

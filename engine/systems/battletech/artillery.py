@@ -98,7 +98,9 @@ def area_effect(turn: Turn, support: Support, label: str, centre: Hex,
         rings = T.ARTILLERY_RINGS[support.gun]
         marks = [hex_mark(h.label, f"aoe-{k}") for k in range(len(rings))
                  for h in scn.board.map.on_map(ring(centre, k))]
-        log.step("BT-ART-AOE", f"{label}: area of effect around {centre.label}: "
+        where = (centre.label if scn.board.map.contains(centre)
+                 else "its impact hex off the map")
+        log.step("BT-ART-AOE", f"{label}: area of effect around {where}: "
                  f"{' / '.join(map(str, rings))} groups by ring (target hex, adjacent, "
                  f"radius 2); {plural(len(volley.strikes), 'unit')} inside", *marks)
         for i in submerged:
@@ -128,4 +130,5 @@ def _area_volley(turn: Turn, gun: str, label: str, centre: Hex,
         else:
             arc = None if scn.options["artillery_centre"] == "roll" else "front"
         strikes.append(strike_on(scn, i, label, "artillery", rings[k], arc))
-    return Volley(centre, tuple(strikes)), tuple(submerged)
+    impact = centre if scn.board.map.contains(centre) else None  # off the map: on no hex
+    return Volley(impact, tuple(strikes)), tuple(submerged)

@@ -83,10 +83,30 @@ def hit_location(table: str, arc: str, damage: int, dice: Dice) -> Group:
     return Group(damage, location, armour, critical)
 
 
-def resolve_strike(scn: Scenario, strike: Strike, dice: Dice, log: Log) -> Result:
-    """BT-RULE.2, BT-RULE.3, BT-RULE.5: direction, then a location roll per damage group."""
+def resolve_volley(scn: Scenario, strikes: tuple[Strike, ...], dice: Dice,
+                   log: Log) -> list[Result]:
+    """Every attack one roll of a support sends (`Volley.strikes`), in order.
+
+    BT-RULE.2 (option direction_roll): "unit", each unit attacked rolls its own direction;
+    "attack", one 1D6 for the attack, taken by every unit in it that rolls a direction.
+    """
+    rolling = [s for s in strikes if s.arc is None]
+    shared = None
+    if scn.options["direction_roll"] == "attack" and len(rolling) > 1:
+        shared = attack_direction(dice)
+        if not log.silent:
+            names = " and ".join(scn.units[s.unit].name for s in rolling)
+            log.step("BT-RULE.2", f"{strikes[0].source}: one attack direction for {names} "
+                     f"(option direction_roll): {shared}")
+    return [resolve_strike(scn, s, dice, log, shared) for s in strikes]
+
+
+def resolve_strike(scn: Scenario, strike: Strike, dice: Dice, log: Log,
+                   shared: str | None = None) -> Result:
+    """BT-RULE.2, BT-RULE.3, BT-RULE.5: direction (rolled, unless fixed by the rule or
+    `shared` by the attack), then a location roll per damage group."""
     unit = scn.units[strike.unit]
-    arc = strike.arc
+    arc = strike.arc if strike.arc is not None else shared
     if arc is None:
         arc = attack_direction(dice)
         if not log.silent:

@@ -16,22 +16,36 @@ from engine.scenario.battletech import Support
 from engine.systems.battletech.plan import NO_EFFECT, Turn, Volley, plural
 
 
-def scatter(scn: Scenario, label: str, target: Hex, margin: int, clause: str, dice: Dice,
-            log: Log) -> Hex | None:
-    """BT-BOMB.3: 1D6 on the scatter diagram, 1 hex per point of MoF; None when off the map."""
+def scatter_direction(scn: Scenario, face: int) -> int:
+    """The scatter diagram (option scatter_diagram): 1 = map north, then the faces run
+    clockwise ("north-clockwise": 2 NE ... 6 NW) or counter-clockwise (2 NW ... 6 NE); as a
+    hexgrid direction (0 north, clockwise)."""
+    if scn.options["scatter_diagram"] == "north-clockwise":
+        return face - 1
+    return (1 - face) % 6
+
+
+def scatter(scn: Scenario, label: str, target: Hex, margin: int, clause: str, area: bool,
+            dice: Dice, log: Log) -> Hex | None:
+    """BT-BOMB.3: 1D6 on the scatter diagram, 1 hex per point of MoF; None when lost off
+    the map. Option off_map: "lost", anything landing off the map; "area-on-map", a bomb
+    only: an `area` of effect (artillery) still falls on the map hexes it reaches."""
     face = dice.d6("scatter direction (1D6)")
-    direction = face - 1  # option scatter_diagram "north-clockwise"
+    direction = scatter_direction(scn, face)
     landing = step(target, direction, margin)
     on_map = scn.board.map.contains(landing)
+    kept = on_map or (area and scn.options["off_map"] == "area-on-map")
     if log.silent:
-        return landing if on_map else None
+        return landing if kept else None
     path = scn.board.map.on_map(step(target, direction, k) for k in range(margin + 1))
     names = ("north", "north-east", "south-east", "south", "south-west", "north-west")
     if not on_map:
+        fate = ("its area of effect still falls on the map hexes it reaches" if kept
+                else "the attack is lost with no effect")
         log.step(clause, f"{label} scatters {plural(margin, 'hex')} {names[direction]} (die "
-                 f"{face}): off the map, the attack is lost with no effect (option off_map)",
+                 f"{face}): off the map, {fate} (option off_map)",
                  hexpath([h.label for h in path]), hex_mark(target.label, "target"))
-        return None
+        return landing if kept else None
     log.step(clause, f"{label} scatters {plural(margin, 'hex')} {names[direction]} (die "
              f"{face}) from {target.label} to {scn.board.map.name(landing)}",
              hexpath([h.label for h in path]),
@@ -50,7 +64,8 @@ def land_or_scatter(turn: Turn, support: Support, label: str, hit: bool, margin:
     artillery: BT-ART-SCATTER) and lands there, its direction from the target hex."""
     if hit:
         return effect(turn, support, label, support.target_hex, None, log)
-    landing = scatter(turn.scn, label, support.target_hex, margin, clause, dice, log)
+    landing = scatter(turn.scn, label, support.target_hex, margin, clause,
+                      support.kind == "artillery", dice, log)
     if landing is None:
         return NO_EFFECT
     return effect(turn, support, label, landing, support.target_hex, log)

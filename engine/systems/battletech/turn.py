@@ -33,10 +33,13 @@ The turn, in the order the engine resolves it (and so the order of scripted dice
 Readings where the seed is silent, as named options (``scenario.options``; the log's
 "OPT" step states them):
 
-- ``scatter_diagram`` "north-clockwise": 1D6 1 = map north, then clockwise (2 NE, 3 SE,
-  4 S, 5 SW, 6 NW): hexgrid direction = die - 1.
-- ``off_map`` "lost": a bomb or shell that scatters off the map is lost: no effect, not even
-  in the area of effect of its would-be impact hex (logged).
+- ``scatter_diagram`` "north-clockwise" (or "north-counter-clockwise"): 1D6 1 = map north,
+  then clockwise (2 NE, 3 SE, 4 S, 5 SW, 6 NW; MegaMek's convention) or counter-clockwise
+  (2 NW ... 6 NE): the seed leaves the diagram to the rest of the document.
+- ``off_map`` "lost" (or "area-on-map"): a bomb or shell that scatters off the map is lost:
+  no effect, not even in the area of effect of its would-be impact hex (logged), as
+  MegaMek plays it; "area-on-map": a shell's area of effect still falls on the map hexes
+  it reaches (a bomb has no area: it is lost either way).
 - ``split_arc`` "defender" (or "attacker"): a direction taken from a hex (scatter, area of
   effect) that runs exactly along an arc boundary gives two arcs; Total Warfare lets the
   defender choose, taken here as the better protected arc (front, then side, then rear).
@@ -53,12 +56,16 @@ Readings where the seed is silent, as named options (``scenario.options``; the l
 - ``submerged_spotter`` "refused" (or "allowed"): whether a submerged unit spots for
   artillery (BT-ART.4; checked by the scenario parser, as a building spotter is refused).
 
-Further decisions: every unit in an attacked hex is attacked on its own (own direction
-roll); a unit in water of depth 2 or more is submerged (hover and naval units float) and is
-never affected (BT-RULE.5, logged), and an air strike or bombing aimed where every unit is
-submerged is refused by `prepare`; a terrain building hit by a bombing is logged with its
-full damage (BT-BOMB.2) but has no effects entry (units of type "building" do). A 'Mech's
-record sheet is worn down by `battletech.sheet` (BT-SHEET); the exact odds are in
+- ``direction_roll`` "unit" (or "attack"): each unit in an attacked hex rolls its own
+  attack direction, as each unit a strafing run hits does (BT-STRAFE.3); "attack": one
+  1D6 per attack (BT-RULE.2's words), taken by every unit it reaches.
+
+Further decisions: every unit in an attacked hex is attacked on its own; a unit in water
+of depth 2 or more is submerged (hover and naval units float) and is never affected (BT-
+RULE.5, logged), and an air strike or bombing aimed where every unit is submerged is
+refused by `prepare`; a terrain building hit by a bombing is logged with its full damage
+(BT-BOMB.2) but has no effects entry (units of type "building" do). A 'Mech's record
+sheet is worn down by `battletech.sheet` (BT-SHEET); the exact odds are in
 `battletech.odds`. The log names supports as players do ("Heavy Bombing on 1010").
 
 What needs no dice is the plan of the turn, a `Turn` that `prepare` builds once per
@@ -84,7 +91,7 @@ from engine.scenario.battletech import held_name
 from engine.systems.battletech import tables as T
 from engine.systems.battletech.aerospace import air_strike, bombing, strafing_run
 from engine.systems.battletech.artillery import arriving_shot, fire_artillery, preplotted_shot
-from engine.systems.battletech.attack import resolve_strike, target_roll
+from engine.systems.battletech.attack import resolve_volley, target_roll
 from engine.systems.battletech.damage import harm
 from engine.systems.battletech.plan import Action, Outcome, Result, Stage, Turn, plural
 from engine.systems.battletech.sheet import Sheet, describe
@@ -102,6 +109,7 @@ OPTION_TEXT = {
     "ae_vs_infantry": "AE damage multiplier against infantry",
     "building_damage": "which supports damage a building as well as the unit inside",
     "submerged_spotter": "whether a submerged unit spots for artillery",
+    "direction_roll": "one attack direction roll per unit attacked, or per attack",
 }
 
 
@@ -254,7 +262,7 @@ def run(turn: Turn, dice: Dice, log: Log) -> Outcome:
             continue
         for fn, args in stage.actions:
             volley = fn(turn, *args, dice, log)
-            results += [resolve_strike(scn, s, dice, log) for s in volley.strikes]
+            results += resolve_volley(scn, volley.strikes, dice, log)
     outcome = tuple(results)
     if not log.silent:
         harms = harm(scn, outcome)
