@@ -38,10 +38,10 @@ def mech(uid: str, hex_: str, side: str = "davion", facing: int = 0, **kw: Any) 
 def make(units: list[dict], supports: list[dict] = (), *, in_flight: list[dict] = (),
          air_cover: list[dict] = (), terrain: dict | None = None, sheets=(2, 2),
          options: dict | None = None, hidden: bool = False, preplotted: dict | None = None,
-         turn: int = 2, held: dict | None = None) -> Scenario:
+         turn: int = 2, held: dict | None = None, **more: Any) -> Scenario:
     attack: dict[str, Any] = {"turn": turn, "side": "kurita", "supports": list(supports),
                               "in_flight": list(in_flight), "air_cover": list(air_cover),
-                              "hidden_aerospace": hidden}
+                              "hidden_aerospace": hidden, **more}
     if preplotted is not None:
         attack["preplotted"] = preplotted
     if held is not None:

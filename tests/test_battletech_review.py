@@ -9,9 +9,12 @@ import json
 import pytest
 
 from engine.__main__ import main
+from engine.dice import ScriptedDice
 from engine.errors import IllegalAttack
+from engine.render.summary import result_text
+from engine.scenario import load_dict
 from engine.systems import battletech as bt
-from engine.systems import odds
+from engine.systems import odds, resolve
 from tests.test_battletech import assert_agree, fails, make, mech, p_at_least, run, sheet
 
 # -- point 11: each damage group is its own hit, applied in the order rolled -------------
@@ -219,3 +222,38 @@ def test_bt_rule_2_direction_roll_per_attack_one_die_for_the_hex():
     # the odds agree with play (two 'Mechs in depth-1 water: 1D6 punch locations)
     assert_agree(make(units, strike, terrain={"1010": {"water": 1}},
                       options={"direction_roll": "attack"}))
+
+
+# -- point 17: Battlefield Support Points ---------------------------------------------------
+
+BSP_TURN = [{"kind": "heavy_bombing", "target": "1010"},  # 4 BSP
+            {"kind": "artillery", "gun": "long_tom", "target": "2020"}]  # 6 BSP, fired now
+
+
+def test_bt_gen_2_bsp_spent_this_turn_and_in_the_game_per_side():
+    # kurita: 4 + 6 (the Long Tom counts when fired), 5 in earlier turns; davion's Heavy Air
+    # Cover 2; the shell in flight was paid for when it was fired
+    scn = make([mech("a", "0101")], BSP_TURN, air_cover=[{"kind": "heavy", "against": 0}],
+               in_flight=[{"kind": "artillery", "gun": "thumper", "target": "3030"}],
+               bsp={"kurita": 20}, bsp_spent={"kurita": 5})
+    dice = [1, 1, 1, 1, 3, 6, 6]  # cover fails; the bombing scatters; the shell lands
+    _, log = run(scn, dice)
+    step = next(s for s in log.steps if "Battlefield Support Points" in s.text)
+    assert step.clause == "BT-GEN.2"
+    assert "kurita 10 this turn, 15 in the game (of 20)" in step.text
+    assert "davion 2 this turn, 2 in the game" in step.text
+    words = result_text(scn, resolve(scn, dice=ScriptedDice(dice)))
+    assert words.endswith("Battlefield Support Points spent: kurita 10 this turn, 15 in the "
+                          "game (of 20); davion 2 this turn, 2 in the game.")
+    # the next turn carries the game's spending on, and spends only what it declares
+    nxt = load_dict(bt.next_turn(scn))
+    assert nxt.attack.bsp_spent == {"kurita": 15, "davion": 2}
+
+
+def test_bt_gen_2_a_turn_over_the_sides_bsp_budget_is_refused():
+    fails("attack.supports", "Battlefield Support Points",
+          lambda: make([mech("a", "1010")], BSP_TURN, bsp={"kurita": 14}, bsp_spent={"kurita": 5}))
+    fails("attack.air_cover", "Battlefield Support Points",
+          lambda: make([mech("a", "1010")], BSP_TURN[:1], bsp={"davion": 1},
+                       air_cover=[{"kind": "heavy", "against": 0}]))
+    assert make([mech("a", "1010")], BSP_TURN, bsp={"kurita": 15}, bsp_spent={"kurita": 5})

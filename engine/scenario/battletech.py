@@ -16,6 +16,13 @@ Fields follow shared/spec/scenario.md; additions documented here:
 - ``attack.held`` (optional): how many unused copies of each support the side holds,
   ``{"heavy_bombing": 1, "long_tom": 2, ...}`` (artillery by gun); each support is used
   once, hit or miss (facts.md), so a turn declares at most that many of each.
+- ``attack.bsp`` (optional): each side's Battlefield Support Points for the game,
+  ``{"kurita": 20}``; ``attack.bsp_spent``: what each side spent in earlier turns (the
+  next turn carries it on); ``attack.defender``: the side that plays Air Cover (default:
+  the one side among the units that is not ``side``). A turn costs the BSP of the
+  Battlefield Support table (`BSP_COST`, facts.md) for each support declared (artillery
+  when fired) and each Air Cover card; a side whose spending in the game would pass its
+  budget is refused.
 - support ``preplotted`` (bool): the target is one of that selection's pre-plotted hexes
   (BT-ART.1); ``attack.preplotted``: ``{selection name: [hexes]}``, validated against the
   BT-ART.2 limits; support ``selection`` names the artillery selection a shot belongs to.
@@ -57,7 +64,7 @@ Validation beyond the field shapes (each error names the field and the clause):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.hexgrid import Hex, HexMap, is_straight_contiguous_line
@@ -103,6 +110,11 @@ SPOT_TURNS = ("fired", "arrival")
 SHEET_ARMOUR = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL", "CT(R)", "LT(R)", "RT(R)")
 SHEET_STRUCTURE = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
 SHEET_MAX = 200
+BSP_COST = {"light_strike": 2, "heavy_strike": 3, "light_bombing": 3, "heavy_bombing": 4,
+            "strafing": 5, "thumper": 3, "sniper": 4, "long_tom": 6, "bluff": 0,
+            "light_air_cover": 1, "heavy_air_cover": 2}
+"""Battlefield Support Points per card (facts.md's table; it gives a Bluff no cost)."""
+BSP_MAX = 10_000
 ARTILLERY_FIELDS = ("kind", "target", "gun", "fired_turn", "preplotted", "selection",
                     "spotted", "spotter_attacked", "spotter")
 
@@ -182,6 +194,17 @@ class Attack:
     hidden_aerospace: bool
     preplotted: dict[str, tuple[Hex, ...]]
     held: dict[str, int] | None = None
+    bsp: dict[str, int] | None = None
+    bsp_spent: dict[str, int] = field(default_factory=dict)
+    defender: str | None = None
+
+    def bsp_this_turn(self) -> dict[str, int]:
+        """Battlefield Support Points each side spends this turn (`BSP_COST`): the attacker
+        its supports (artillery when fired), the defender its Air Cover cards."""
+        out = {self.side: sum(BSP_COST[held_name(s)] for s in self.supports)}
+        if self.air_cover and self.defender is not None:
+            out[self.defender] = sum(BSP_COST[f"{c.kind}_air_cover"] for c in self.air_cover)
+        return out
 
 
 def _hex(f: Field, hexmap: HexMap) -> Hex:
@@ -276,7 +299,8 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]
     units = [_unit(u, board.map) for u in root["units"].items()]
     check_unique_ids(units)
     a = root["attack"].only(("turn", "side", "supports", "in_flight", "air_cover",
-                             "hidden_aerospace", "preplotted", "held"))
+                             "hidden_aerospace", "preplotted", "held", "bsp", "bsp_spent",
+                             "defender"))
     turn = a.get("turn", 1).integer(0, 1000)
     supports = tuple(_support(s, board.map) for s in a.get("supports", []).items())
     _check_supports(a, supports, turn, a.get("hidden_aerospace", False).boolean())
@@ -302,7 +326,31 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]
         hidden_aerospace=a.get("hidden_aerospace", False).boolean(), preplotted=preplotted,
         held=_held(a, supports),
     )
-    return board, tuple(units), attack, options
+    return board, tuple(units), _with_bsp(a, attack, units), options
+
+
+def _with_bsp(a: Field, attack: Attack, units: list[Unit]) -> Attack:
+    """The sides' BSP budgets and earlier spending, and the defender; a turn that takes a
+    side past its budget is refused at the field that spends it."""
+    others = sorted({u.side for u in units} - {attack.side})
+    defender = (a["defender"].string(40) if a.has("defender")
+                else others[0] if len(others) == 1 else None)
+    if attack.air_cover and defender is None:
+        raise a["air_cover"].fail("Air Cover is played by the defending side: name it "
+                                  "(attack.defender)")
+    points = {key: {side: f.integer(0, BSP_MAX) for side, f in a[key].entries()}
+              for key in ("bsp", "bsp_spent") if a.has(key)}
+    attack = replace(attack, bsp=points.get("bsp"), bsp_spent=points.get("bsp_spent", {}),
+                     defender=defender)
+    budget = attack.bsp or {}
+    for side, now in attack.bsp_this_turn().items():
+        before = attack.bsp_spent.get(side, 0)
+        if side in budget and before + now > budget[side]:
+            where = "supports" if side == attack.side else "air_cover"
+            raise a[where].fail(f"{side} would spend {now} Battlefield Support Points this "
+                                f"turn after {before} in earlier turns: {before + now}, over "
+                                f"its {budget[side]} (attack.bsp)")
+    return attack
 
 
 def held_name(s: Support) -> str:
@@ -332,13 +380,13 @@ def _check_one_use(a: Field, supports: tuple[Support, ...],
     """Each artillery selection fires once, hit or miss (facts.md, BT-GEN.2): one shot per
     selection, and none for a selection whose shell is still in flight."""
     used: dict[str, str] = {}
-    for field, shells in (("in_flight", in_flight), ("supports", supports)):
+    for part, shells in (("in_flight", in_flight), ("supports", supports)):
         for i, s in enumerate(shells):
             if s.kind != "artillery" or not (s.named or s.preplotted):
                 continue
-            where = f"attack.{field}[{i}]"
+            where = f"attack.{part}[{i}]"
             if s.selection in used:
-                raise a[field][i].fail(
+                raise a[part][i].fail(
                     f"BT-GEN.2: artillery selection {s.selection!r} is already used by "
                     f"{used[s.selection]}; each support is used once, hit or miss: give each "
                     "artillery selection its own name (selection)")
@@ -357,12 +405,12 @@ def _check_spotters(a: Field, board: Board, units: list[Unit], side: str,
     """
     by_id = {u.id: u for u in units}
     spotting: dict[str, Hex] = {}
-    for field, shells, now in (("supports", supports, "fired"),
+    for part, shells, now in (("supports", supports, "fired"),
                                ("in_flight", in_flight, "arrival")):
         for i, s in enumerate(shells):
             if s.spotter is None:
                 continue
-            f = a[field][i]["spotter"]
+            f = a[part][i]["spotter"]
             spotter = by_id.get(s.spotter)
             if spotter is None or spotter.side != side:
                 raise f.fail(f"BT-ART.4: the spotter must be one of {side}'s units")

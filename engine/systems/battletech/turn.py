@@ -88,6 +88,7 @@ from engine.hexgrid import Hex
 from engine.log import Log, hex_mark, unit_state
 from engine.scenario import Scenario
 from engine.scenario.battletech import held_name
+from engine.systems.battletech import bsp
 from engine.systems.battletech import tables as T
 from engine.systems.battletech.aerospace import air_strike, bombing, strafing_run
 from engine.systems.battletech.artillery import arriving_shot, fire_artillery, preplotted_shot
@@ -232,6 +233,10 @@ def _declare(turn: Turn, log: Log) -> None:
     log.step("BT-GEN.4", f"{counted} of 3 air strikes this turn (artillery counts in the turn "
              f"it is fired; Bluff and Air Cover do not); {plural(len(a.in_flight), 'shell')} "
              f"fired last turn {'lands' if len(a.in_flight) == 1 else 'land'} in this phase")
+    spent = bsp.words(a)
+    if spent:
+        log.step("BT-GEN.2", f"Battlefield Support Points spent (the Battlefield Support "
+                 f"table): {spent}")
     if a.hidden_aerospace:
         log.step("BT-HIDDEN.1", "hidden aerospace rule: agreed before buying support")
         log.step("BT-HIDDEN.3", "offensive aerospace cards laid face down; "
@@ -305,6 +310,9 @@ def next_turn(scn: Scenario) -> dict[str, Any]:
         for s in scn.attack.supports:
             held[held_name(s)] -= 1
         attack["held"] = held
+    spent = bsp.spent_in_game(scn.attack)
+    if spent:
+        attack["bsp_spent"] = spent
     attack.update(turn=turn + 1, supports=[], air_cover=[])
     data["attack"] = attack
     data.pop("dice", None)
