@@ -15,6 +15,7 @@ from engine.render.summary import result_text
 from engine.scenario import load_dict
 from engine.systems import battletech as bt
 from engine.systems import odds, resolve
+from engine.systems.battletech import bsp
 from tests.test_battletech import assert_agree, fails, make, mech, p_at_least, run, sheet
 
 # -- point 11: each damage group is its own hit, applied in the order rolled -------------
@@ -257,3 +258,7 @@ def test_bt_gen_2_a_turn_over_the_sides_bsp_budget_is_refused():
           lambda: make([mech("a", "1010")], BSP_TURN[:1], bsp={"davion": 1},
                        air_cover=[{"kind": "heavy", "against": 0}]))
     assert make([mech("a", "1010")], BSP_TURN, bsp={"kurita": 15}, bsp_spent={"kurita": 5})
+    # with no other side on the map the Air Cover is the defender's, unnamed
+    scn = make([], BSP_TURN[:1], air_cover=[{"kind": "light", "against": 0}])
+    assert bsp.words(scn.attack) == ("kurita 4 this turn, 4 in the game; the defender 1 this "
+                                     "turn, 1 in the game")

@@ -200,10 +200,12 @@ class Attack:
 
     def bsp_this_turn(self) -> dict[str, int]:
         """Battlefield Support Points each side spends this turn (`BSP_COST`): the attacker
-        its supports (artillery when fired), the defender its Air Cover cards."""
+        its supports (artillery when fired), the defender its Air Cover cards ("the
+        defender" when no side can be named: several others, or none on the map)."""
         out = {self.side: sum(BSP_COST[held_name(s)] for s in self.supports)}
-        if self.air_cover and self.defender is not None:
-            out[self.defender] = sum(BSP_COST[f"{c.kind}_air_cover"] for c in self.air_cover)
+        if self.air_cover:
+            out[self.defender or "the defender"] = sum(
+                BSP_COST[f"{c.kind}_air_cover"] for c in self.air_cover)
         return out
 
 
@@ -335,9 +337,6 @@ def _with_bsp(a: Field, attack: Attack, units: list[Unit]) -> Attack:
     others = sorted({u.side for u in units} - {attack.side})
     defender = (a["defender"].string(40) if a.has("defender")
                 else others[0] if len(others) == 1 else None)
-    if attack.air_cover and defender is None:
-        raise a["air_cover"].fail("Air Cover is played by the defending side: name it "
-                                  "(attack.defender)")
     points = {key: {side: f.integer(0, BSP_MAX) for side, f in a[key].entries()}
               for key in ("bsp", "bsp_spent") if a.has(key)}
     attack = replace(attack, bsp=points.get("bsp"), bsp_spent=points.get("bsp_spent", {}),
