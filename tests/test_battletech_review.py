@@ -189,6 +189,11 @@ def test_bt_art_scatter_off_map_area_on_map_still_reaches_the_mech_beside_it():
     fig = odds(scn).units["a"]
     assert fig["p_hit"] == pytest.approx(_p_off_map_reaches_0101(), abs=1e-6)
     assert sum(h["p"] for h in bt.landing(scn)) < 1  # nothing lands on a hex off the map
+    # a bomb has no area of effect: off the map it is lost either way
+    scn = make([mech("a", "0101")], [{"kind": "light_bombing", "target": "0102"}],
+               options={"off_map": "area-on-map"})
+    out, log = run(scn, [1, 2, 1])  # 3 vs TN 5: misses by 2, north: off the map
+    assert out == () and "lost with no effect" in log.steps[-2].text
 
 
 def _p_off_map_reaches_0101() -> float:

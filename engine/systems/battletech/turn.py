@@ -7,7 +7,8 @@ BT-STRAFE, BT-ART). Numbers come from `engine.systems.battletech.tables`.
 The turn, in the order the engine resolves it (and so the order of scripted dice):
 
 1. Declaration (BT-GEN.1-4): every support, its target hex(es); the 3-per-turn limit is
-   checked when the scenario is loaded (artillery counts in the turn it is FIRED).
+   checked when the scenario is loaded (artillery counts in the turn it is FIRED); the
+   Battlefield Support Points each side spends (`battletech.bsp`).
 2. Cards (BT-HIDDEN.2 standard, or BT-HIDDEN.3 with ``attack.hidden_aerospace``): Air
    Cover is laid against offensive cards; a revealed Bluff (BT-BLUFF) is discarded with
    its Air Cover, no roll.
