@@ -21,7 +21,7 @@ from engine.scenario import Scenario, load_dict
 from engine.scenario.battletech import preplotted_limit
 from engine.systems import battletech as bt
 from engine.systems import joint, odds, resolve
-from engine.systems.battletech.rules import spotting_modifier
+from engine.systems.battletech.artillery import spotting_modifier
 
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/battletech-*.json"))
 P2D6 = dict(sum_distribution(2, 6))
@@ -38,10 +38,10 @@ def mech(uid: str, hex_: str, side: str = "davion", facing: int = 0, **kw: Any) 
 def make(units: list[dict], supports: list[dict] = (), *, in_flight: list[dict] = (),
          air_cover: list[dict] = (), terrain: dict | None = None, sheets=(2, 2),
          options: dict | None = None, hidden: bool = False, preplotted: dict | None = None,
-         turn: int = 2, held: dict | None = None) -> Scenario:
+         turn: int = 2, held: dict | None = None, **more: Any) -> Scenario:
     attack: dict[str, Any] = {"turn": turn, "side": "kurita", "supports": list(supports),
                               "in_flight": list(in_flight), "air_cover": list(air_cover),
-                              "hidden_aerospace": hidden}
+                              "hidden_aerospace": hidden, **more}
     if preplotted is not None:
         attack["preplotted"] = preplotted
     if held is not None:
@@ -968,19 +968,21 @@ def test_bt_rule_5_a_strike_at_submerged_units_is_refused_before_any_roll():
     deep = {"1010": {"water": 2}}
     units = [mech("sub", "1010"), mech("dry", "1012")]
     for support in ({"kind": "heavy_strike", "target": "1010"},
-                    {"kind": "light_bombing", "target": "1010"},
-                    {"kind": "strafing", "hexes": ["1009", "1010"]}):
+                    {"kind": "light_bombing", "target": "1010"}):
         scn = make(units, [support], terrain=deep)
         with pytest.raises(IllegalAttack) as e:
             bt.prepare(scn)
         assert e.value.clause == "BT-RULE.5" and "submerged" in e.value.reason
         with pytest.raises(IllegalAttack):
             resolve(scn)
-    # a hex with a unit that is not submerged, an empty hex, artillery: all allowed
+    # a hex with a unit that is not submerged, an empty hex, artillery, strafing (a strafed
+    # hex is a legal target, its submerged units skipped: issue 23): all allowed
     units.append(mech("hover", "1010", type="hover"))
     assert bt.prepare(make(units, [{"kind": "heavy_strike", "target": "1010"}], terrain=deep))
     assert bt.prepare(make(units[:2], [{"kind": "heavy_strike", "target": "1011"}]))
     assert bt.prepare(make(units[:2], [{"kind": "artillery", "gun": "sniper", "target": "1010"}],
+                           terrain=deep))
+    assert bt.prepare(make(units[:2], [{"kind": "strafing", "hexes": ["1009", "1010"]}],
                            terrain=deep))
 
 

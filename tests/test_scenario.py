@@ -83,7 +83,7 @@ MALFORMED = [
     ("battletech", _set(["attack", "supports", 0, "kind"], "nuke"),
      "attack.supports[0].kind: must be one of"),
     ("battletech", _set(["attack", "supports", 1, "hexes"], ["0901"] * 6),
-     "attack.supports[1].hexes: must hold 1 to 5 items"),
+     "attack.supports[1].hexes: BT-STRAFE.1: a strafing run is 1 to 5 hexes"),
     ("battletech", _set(["map", "terrain", "4040"], {"water": 1}), "map.terrain.4040: hex"),
     ("robotech", _set(["system"], "chess"), "system: must be one of"),
     ("robotech", _set(["dice"], [1, "x"]), "dice[1]: must be a die face"),

@@ -167,8 +167,9 @@ OPTION_HELP: dict[str, dict[str, str]] = {
                     "Wound, the higher Strength, or the innermost zone's",
     },
     "battletech": {
-        "scatter_diagram": "scatter D6: 1 is map north, then clockwise",
-        "off_map": "a bomb or shell that scatters off the map has no effect",
+        "scatter_diagram": "scatter D6: 1 is map north, then clockwise, or counter-clockwise",
+        "off_map": "a bomb or shell that scatters off the map has no effect, or a shell's "
+                   "area of effect still reaches the map",
         "split_arc": "an attack on an arc boundary uses the defender's better arc, or "
                      "the attacker's",
         "artillery_centre": "a unit in an unscattered shell's hex rolls 1D6 for front or "
@@ -178,6 +179,9 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "ae_vs_infantry": "area-effect damage multiplier against infantry (BT-RULE.6)",
         "building_damage": "only a bombing damages a building and the unit inside, or "
                            "every strike does",
+        "submerged_spotter": "a unit under deep water cannot spot for artillery, or it can",
+        "direction_roll": "each unit in an attacked hex rolls its own front or rear, or one "
+                          "roll for the whole attack",
     },
 }
 OPTION_DEFAULTS = {"robotech": robotech.OPTIONS, "heresy": heresy.OPTIONS,

@@ -23,7 +23,7 @@ from typing import Any
 from engine import scenario as scenarios
 from engine.build import presets, squads, starters
 from engine.errors import ScenarioError
-from engine.systems.battletech.rules import next_turn
+from engine.systems.battletech.turn import next_turn
 
 COMMANDS = ("presets", "new", "add", "next-turn")
 SYSTEMS = tuple(presets.KINDS)
@@ -82,6 +82,8 @@ def built(args: argparse.Namespace, scenario: scenarios.Scenario | None) -> dict
     checked by the parser."""
     if args.command == "new":
         doc = starters.starter(args.system)
+    elif scenario is None:
+        raise ScenarioError("file", "give the scenario file to build on")
     elif args.command == "next-turn":
         if scenario.system != "battletech":
             raise ScenarioError("system", "next-turn is BattleTech's (BT-ART.3); this "

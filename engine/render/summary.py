@@ -15,6 +15,7 @@ from typing import Any
 from engine.log import Resolution, Step
 from engine.scenario import Scenario
 from engine.systems import DEFAULT_SEED
+from engine.systems.battletech import bsp
 
 STATE_WORDS = {"hit": "hit", "damaged": "damaged", "dodged": "dodged", "shot-down": "shot down",
                "saved": "saved", "missed": "missed", "untouched": "untouched"}
@@ -204,4 +205,7 @@ def result_text(scenario: Scenario, resolution: Resolution | None,
     if resolution is None:
         return "Not rolled yet."
     lines = [line for _, line in summary_lines(scenario, resolution, upto_step)]
-    return "; ".join(lines) + "." if lines else "Nothing was hit."
+    text = "; ".join(lines) + "." if lines else "Nothing was hit."
+    if scenario.system == "battletech" and (spent := bsp.words(scenario.attack)):
+        text += f" Battlefield Support Points spent: {spent}."
+    return text

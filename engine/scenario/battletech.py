@@ -16,6 +16,13 @@ Fields follow shared/spec/scenario.md; additions documented here:
 - ``attack.held`` (optional): how many unused copies of each support the side holds,
   ``{"heavy_bombing": 1, "long_tom": 2, ...}`` (artillery by gun); each support is used
   once, hit or miss (facts.md), so a turn declares at most that many of each.
+- ``attack.bsp`` (optional): each side's Battlefield Support Points for the game,
+  ``{"kurita": 20}``; ``attack.bsp_spent``: what each side spent in earlier turns (the
+  next turn carries it on); ``attack.defender``: the side that plays Air Cover (default:
+  the one side among the units that is not ``side``). A turn costs the BSP of the
+  Battlefield Support table (`BSP_COST`, facts.md) for each support declared (artillery
+  when fired) and each Air Cover card; a side whose spending in the game would pass its
+  budget is refused.
 - support ``preplotted`` (bool): the target is one of that selection's pre-plotted hexes
   (BT-ART.1); ``attack.preplotted``: ``{selection name: [hexes]}``, validated against the
   BT-ART.2 limits; support ``selection`` names the artillery selection a shot belongs to.
@@ -57,7 +64,8 @@ Validation beyond the field shapes (each error names the field and the clause):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from engine.hexgrid import Hex, HexMap, is_straight_contiguous_line
 from engine.scenario.common import check_unique_ids, parse_identity, parse_options
@@ -71,15 +79,19 @@ OPTIONS = {
     "asset_locations": "none",
     "ae_vs_infantry": 2,
     "building_damage": "bombing",
+    "submerged_spotter": "refused",
+    "direction_roll": "unit",
 }
 OPTION_CHOICES = {
-    "scatter_diagram": ("north-clockwise",),
-    "off_map": ("lost",),
+    "scatter_diagram": ("north-clockwise", "north-counter-clockwise"),
+    "off_map": ("lost", "area-on-map"),
     "split_arc": ("defender", "attacker"),
     "artillery_centre": ("roll", "front"),
     "asset_locations": ("none", "mech-table"),
     "ae_vs_infantry": (2, 1),
     "building_damage": ("bombing", "every-strike"),
+    "submerged_spotter": ("refused", "allowed"),
+    "direction_roll": ("unit", "attack"),
 }
 AIR_STRIKES_PER_TURN = 3
 NOT_COUNTED = ("bluff",)
@@ -93,10 +105,16 @@ SUPPORT_KINDS = ("light_strike", "heavy_strike", "light_bombing", "heavy_bombing
 GUNS = ("thumper", "sniper", "long_tom")
 UNIT_TYPES = ("mech", "vehicle", "hover", "naval", "infantry", "building")
 FLOATING = ("hover", "naval")
+SUBMERGED_DEPTH = 2
 SPOT_TURNS = ("fired", "arrival")
 SHEET_ARMOUR = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL", "CT(R)", "LT(R)", "RT(R)")
 SHEET_STRUCTURE = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
 SHEET_MAX = 200
+BSP_COST = {"light_strike": 2, "heavy_strike": 3, "light_bombing": 3, "heavy_bombing": 4,
+            "strafing": 5, "thumper": 3, "sniper": 4, "long_tom": 6, "bluff": 0,
+            "light_air_cover": 1, "heavy_air_cover": 2}
+"""Battlefield Support Points per card (facts.md's table; it gives a Bluff no cost)."""
+BSP_MAX = 10_000
 ARTILLERY_FIELDS = ("kind", "target", "gun", "fired_turn", "preplotted", "selection",
                     "spotted", "spotter_attacked", "spotter")
 
@@ -115,6 +133,11 @@ class Board:
     def terrain_at(self, h: Hex) -> Terrain:
         return self.terrain.get(h, Terrain())
 
+    def submerges(self, unit: Unit) -> bool:
+        """BT-RULE.5: the unit stands in water deep enough to submerge it (hover and naval
+        units float on it)."""
+        return unit.type not in FLOATING and self.terrain_at(unit.hex).water >= SUBMERGED_DEPTH
+
 
 @dataclass(frozen=True)
 class Unit:
@@ -132,14 +155,27 @@ class Support:
     kind: str
     target: Hex | None = None
     hexes: tuple[Hex, ...] = ()
-    gun: str | None = None
+    gun: str = ""  # artillery only
     fired_turn: int | None = None
     preplotted: bool = False
-    selection: str | None = None
+    selection: str = ""  # artillery only
     named: bool = False  # the selection is named in the document (not only its gun)
     spotted: frozenset[str] = frozenset()
     spotter_attacked: bool = False
     spotter: str | None = None
+
+    @property
+    def target_hex(self) -> Hex:
+        """The one target hex of a support aimed at one (all but strafing and a Bluff)."""
+        if self.target is None:
+            raise ValueError(f"a {self.kind} support has no single target hex")
+        return self.target
+
+    @property
+    def aimed_at(self) -> tuple[Hex, ...]:
+        """Every hex the support is aimed at: a strafing run's, else its target (a Bluff:
+        none)."""
+        return self.hexes or (() if self.target is None else (self.target,))
 
 
 @dataclass(frozen=True)
@@ -158,6 +194,19 @@ class Attack:
     hidden_aerospace: bool
     preplotted: dict[str, tuple[Hex, ...]]
     held: dict[str, int] | None = None
+    bsp: dict[str, int] | None = None
+    bsp_spent: dict[str, int] = field(default_factory=dict)
+    defender: str | None = None
+
+    def bsp_this_turn(self) -> dict[str, int]:
+        """Battlefield Support Points each side spends this turn (`BSP_COST`): the attacker
+        its supports (artillery when fired), the defender its Air Cover cards ("the
+        defender" when no side can be named: several others, or none on the map)."""
+        out = {self.side: sum(BSP_COST[held_name(s)] for s in self.supports)}
+        if self.air_cover:
+            out[self.defender or "the defender"] = sum(
+                BSP_COST[f"{c.kind}_air_cover"] for c in self.air_cover)
+        return out
 
 
 def _hex(f: Field, hexmap: HexMap) -> Hex:
@@ -218,7 +267,9 @@ def _support(s: Field, hexmap: HexMap) -> Support:
         return Support(kind)
     if kind == "strafing":
         s.only(("kind", "hexes"))
-        hexes = tuple(_hex(h, hexmap) for h in s["hexes"].items(1, STRAFE_MAX))
+        if not 1 <= len(s["hexes"].list()) <= STRAFE_MAX:
+            raise s["hexes"].fail(f"BT-STRAFE.1: a strafing run is 1 to {STRAFE_MAX} hexes")
+        hexes = tuple(_hex(h, hexmap) for h in s["hexes"].items())
         if len(set(hexes)) < len(hexes):
             raise s["hexes"].fail("BT-STRAFE.1: a strafing run names each hex once")
         if not is_straight_contiguous_line(hexes):
@@ -243,14 +294,15 @@ def _support(s: Field, hexmap: HexMap) -> Support:
     )
 
 
-def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
+def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]:
     """Validate a BattleTech scenario: map, units, the turn's supports and options."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     board = _map(root)
     units = [_unit(u, board.map) for u in root["units"].items()]
     check_unique_ids(units)
     a = root["attack"].only(("turn", "side", "supports", "in_flight", "air_cover",
-                             "hidden_aerospace", "preplotted", "held"))
+                             "hidden_aerospace", "preplotted", "held", "bsp", "bsp_spent",
+                             "defender"))
     turn = a.get("turn", 1).integer(0, 1000)
     supports = tuple(_support(s, board.map) for s in a.get("supports", []).items())
     _check_supports(a, supports, turn, a.get("hidden_aerospace", False).boolean())
@@ -260,7 +312,7 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
     in_flight = tuple(_in_flight(f, board.map, turn, preplotted)
                       for f in a.get("in_flight", []).items())
     side = a["side"].string(40)
-    _check_spotters(a, units, side, supports, in_flight)
+    _check_spotters(a, board, units, side, supports, in_flight, options)
     covers = []
     for c in a.get("air_cover", []).items():
         c.only(("kind", "against"))
@@ -276,7 +328,28 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
         hidden_aerospace=a.get("hidden_aerospace", False).boolean(), preplotted=preplotted,
         held=_held(a, supports),
     )
-    return board, tuple(units), attack, options
+    return board, tuple(units), _with_bsp(a, attack, units), options
+
+
+def _with_bsp(a: Field, attack: Attack, units: list[Unit]) -> Attack:
+    """The sides' BSP budgets and earlier spending, and the defender; a turn that takes a
+    side past its budget is refused at the field that spends it."""
+    others = sorted({u.side for u in units} - {attack.side})
+    defender = (a["defender"].string(40) if a.has("defender")
+                else others[0] if len(others) == 1 else None)
+    points = {key: {side: f.integer(0, BSP_MAX) for side, f in a[key].entries()}
+              for key in ("bsp", "bsp_spent") if a.has(key)}
+    attack = replace(attack, bsp=points.get("bsp"), bsp_spent=points.get("bsp_spent", {}),
+                     defender=defender)
+    budget = attack.bsp or {}
+    for side, now in attack.bsp_this_turn().items():
+        before = attack.bsp_spent.get(side, 0)
+        if side in budget and before + now > budget[side]:
+            where = "supports" if side == attack.side else "air_cover"
+            raise a[where].fail(f"{side} would spend {now} Battlefield Support Points this "
+                                f"turn after {before} in earlier turns: {before + now}, over "
+                                f"its {budget[side]} (attack.bsp)")
+    return attack
 
 
 def held_name(s: Support) -> str:
@@ -306,36 +379,50 @@ def _check_one_use(a: Field, supports: tuple[Support, ...],
     """Each artillery selection fires once, hit or miss (facts.md, BT-GEN.2): one shot per
     selection, and none for a selection whose shell is still in flight."""
     used: dict[str, str] = {}
-    for field, shells in (("in_flight", in_flight), ("supports", supports)):
+    for part, shells in (("in_flight", in_flight), ("supports", supports)):
         for i, s in enumerate(shells):
             if s.kind != "artillery" or not (s.named or s.preplotted):
                 continue
-            where = f"attack.{field}[{i}]"
+            where = f"attack.{part}[{i}]"
             if s.selection in used:
-                raise a[field][i].fail(
+                raise a[part][i].fail(
                     f"BT-GEN.2: artillery selection {s.selection!r} is already used by "
                     f"{used[s.selection]}; each support is used once, hit or miss: give each "
                     "artillery selection its own name (selection)")
             used[s.selection] = where
 
 
-def _check_spotters(a: Field, units: list[Unit], side: str, supports: tuple[Support, ...],
-                    in_flight: tuple[Support, ...]) -> None:
-    """BT-ART.4: a spotter (one of the firing side's units) spots one hex per turn."""
-    sides = {u.id: u.side for u in units}
+def _check_spotters(a: Field, board: Board, units: list[Unit], side: str,
+                    supports: tuple[Support, ...], in_flight: tuple[Support, ...],
+                    options: dict[str, Any]) -> None:
+    """BT-ART.4: a spotter (one of the firing side's units) spots one hex per turn.
+
+    The seed's spotter is a 'Mech; BT-RULE.1 extends it to Assets, never to a building. A
+    submerged unit (BT-RULE.5) does not spot unless option submerged_spotter is "allowed"
+    (spotting is as for indirect fire, and Total Warfare gives a unit under water no line
+    of sight out of it).
+    """
+    by_id = {u.id: u for u in units}
     spotting: dict[str, Hex] = {}
-    for field, shells, now in (("supports", supports, "fired"),
+    for part, shells, now in (("supports", supports, "fired"),
                                ("in_flight", in_flight, "arrival")):
         for i, s in enumerate(shells):
             if s.spotter is None:
                 continue
-            f = a[field][i]["spotter"]
-            if sides.get(s.spotter) != side:
+            f = a[part][i]["spotter"]
+            spotter = by_id.get(s.spotter)
+            if spotter is None or spotter.side != side:
                 raise f.fail(f"BT-ART.4: the spotter must be one of {side}'s units")
+            if spotter.type == "building":
+                raise f.fail("BT-ART.4: a 'Mech spots the target hex (BT-RULE.1: or another "
+                             "Asset), never a building")
+            if board.submerges(spotter) and options["submerged_spotter"] == "refused":
+                raise f.fail(f"BT-ART.4: {s.spotter} is submerged (BT-RULE.5) and cannot "
+                             "spot the target hex (option submerged_spotter)")
             if now not in s.spotted:
                 raise f.fail(f"BT-ART.4: the spotter spots in this turn: add {now!r} to spotted")
-            seen = spotting.setdefault(s.spotter, s.target)
-            if seen != s.target:
+            seen = spotting.setdefault(s.spotter, s.target_hex)
+            if seen != s.target_hex:
                 raise f.fail(f"BT-ART.4: a spotter spots only once per turn; {s.spotter} "
                              f"already spots {seen.label} this turn")
 

@@ -22,28 +22,17 @@ from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
-from engine.dice import Budget, Distribution, combine, enumerate_outcomes
+from engine.dice import Budget, Distribution, enumerate_outcomes
 from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals
 from engine.scenario import Scenario
-from engine.systems.battletech.rules import (
-    Group,
-    Stage,
-    Strike,
-    Turn,
-    Volley,
-    attack_direction,
-    covered,
-    hit_location,
-    merge_locations,
-    prepare,
-)
+from engine.systems.battletech.attack import attack_direction, hit_location
+from engine.systems.battletech.plan import Group, Stage, Strike, Turn, Volley
 from engine.systems.battletech.sheet import Sheet, figures, take
+from engine.systems.battletech.turn import covered, prepare
 
 Pairs = tuple[tuple[str, Any], ...]
 """Damage by location key ("CT", "CT(R)", "-"), sorted."""
-Landed = tuple[bool, Pairs]
-"""Where one attack's groups landed: from the rear arc or not, and damage by location."""
 State = tuple[int, int, Sheet | None]
 """One unit: damage groups taken, damage taken, what its record sheet has left (or None)."""
 Fold = dict[State, tuple[float, dict[str, float]]]
@@ -59,11 +48,10 @@ def _stage_parts(turn: Turn, stage: Stage,
     """P(the stage's Air Cover discards it) and each independent roll's volley distribution."""
     p_covered = 0.0
     if stage.covers:
-        p_covered = enumerate_outcomes(
-            lambda d: covered(turn, stage, d, SilentLog()))[True]
+        p_covered = enumerate_outcomes(partial(covered, turn, stage, log=SilentLog()))[True]
     volleys = []
     for fn, args in stage.actions:
-        dist = enumerate_outcomes(lambda d, fn=fn, args=args: fn(turn, *args, d, SilentLog()))
+        dist = enumerate_outcomes(partial(fn, turn, *args, log=SilentLog()))
         if budget is not None:
             budget.check(len(dist))
         volleys.append(dist)
@@ -107,55 +95,72 @@ def _one_group(strike: Strike, arc: str) -> Distribution[Group]:
     return enumerate_outcomes(partial(hit_location, strike.table, arc, strike.group_damage))
 
 
-def _landed(strike: Strike) -> Distribution[Landed]:
-    """Every group of the attack located: its direction, then a location per group."""
-    def groups(arc: str) -> Distribution[Landed]:
-        return combine([_one_group(strike, arc)] * strike.groups, (arc == "rear", ()),
-                       lambda s, g: (s[0], merge_locations(s[1] + ((g.key, g.damage),))))
-    return _arcs(strike).bind(groups)
-
-
-def _expected(strike: Strike) -> Landed:
+def _expected(strike: Strike) -> Pairs:
     """The attack's expected damage by location: its groups times one group's expectation
     (what a unit without a record sheet keeps)."""
     out: dict[str, float] = {}
     for arc, p_arc in _arcs(strike).items():
         for g, p in _one_group(strike, arc).items():
             out[g.key] = out.get(g.key, 0.0) + p_arc * p * g.damage * strike.groups
-    return False, tuple(sorted(out.items()))
+    return tuple(sorted(out.items()))
 
 
 class _Effects:
     """What an attack does to a unit, worked out once per kind of attack (not per unit)."""
 
     def __init__(self) -> None:
-        self._full: dict[StrikeKey, list[tuple[Landed, float]]] = {}
-        self._mean: dict[StrikeKey, list[tuple[Landed, float]]] = {}
+        self._groups: dict[tuple[str, str, int], list[tuple[Group, float]]] = {}
+        self._mean: dict[StrikeKey, Pairs] = {}
 
-    def of(self, strike: Strike, sheet: bool) -> list[tuple[Landed, float]]:
-        """Damage by location with its probability: every outcome for a unit with a record
-        sheet (what is left depends on where each group lands), else the expectation."""
+    def group(self, strike: Strike, arc: str) -> list[tuple[Group, float]]:
+        """Where one group of the attack lands, from `arc`, with its probability."""
+        key = (strike.table, arc, strike.group_damage)
+        if key not in self._groups:
+            self._groups[key] = list(_one_group(strike, arc).items())
+        return self._groups[key]
+
+    def mean(self, strike: Strike) -> Pairs:
+        """The attack's expected damage by location (`_expected`)."""
         key = (strike.groups, strike.group_damage, strike.arc, strike.table)
-        cache, build = ((self._full, lambda: list(_landed(strike).items())) if sheet
-                        else (self._mean, lambda: [(_expected(strike), 1.0)]))
-        if key not in cache:
-            cache[key] = build()
-        return cache[key]
+        if key not in self._mean:
+            self._mean[key] = _expected(strike)
+        return self._mean[key]
 
 
 def _apply(fold: Fold, strikes: tuple[Strike, ...], w: float, effects: _Effects,
            out: Fold) -> None:
     """Add to `out`, with weight `w`, the states of `fold` after `strikes` hit the unit."""
     for strike in strikes:
-        nxt: Fold = {}
-        for (hits, damage, left), (p, locs) in fold.items():
-            for (rear, pairs), q in effects.of(strike, left is not None):
-                state = (hits + strike.groups, damage + strike.groups * strike.group_damage,
-                         None if left is None else take(left, pairs, rear))
-                _add(nxt, state, p * q, locs, q, pairs)
-        fold = nxt
+        fold = _struck(fold, strike, effects)
     for state, (p, locs) in fold.items():
         _add(out, state, w * p, locs, w, ())
+
+
+def _struck(fold: Fold, strike: Strike, effects: _Effects) -> Fold:
+    """The unit's states after one attack. With a record sheet every outcome counts: its
+    direction, then each group where it lands, applied to the sheet in the order rolled
+    (BT-RULE.3); without one the attack's expected damage by location is enough."""
+    out: Fold = {}
+    if all(left is None for _, _, left in fold):
+        pairs = effects.mean(strike)
+        for (hits, damage, _), (p, locs) in fold.items():
+            _add(out, (hits + strike.groups, damage + strike.groups * strike.group_damage,
+                       None), p, locs, 1.0, pairs)
+        return out
+    for arc, p_arc in _arcs(strike).items():
+        part = fold
+        for _ in range(strike.groups):
+            step: Fold = {}
+            for (hits, damage, left), (p, locs) in part.items():
+                for g, q in effects.group(strike, arc):
+                    left_now = None if left is None else take(left, g.key, g.damage,
+                                                              arc == "rear")
+                    _add(step, (hits + 1, damage + g.damage, left_now), p * q, locs, q,
+                         ((g.key, g.damage),))
+            part = step
+        for state, (p, locs) in part.items():
+            _add(out, state, p_arc * p, locs, p_arc, ())
+    return out
 
 
 def _add(out: Fold, state: State, p: float, locs: dict[str, float], w: float,

@@ -11,11 +11,12 @@ data), read as follows:
   structure (or any damage to a destroyed location) transfers inward: arm or leg to the
   side torso, side torso to the centre torso, to the armour on the side the attack came
   from (front, or rear from the rear arc); the head and centre torso transfer nothing;
-- a location whose structure is gone is destroyed; a side torso takes its arm with it
-  (applied when the attack that destroyed it is done); the 'Mech is destroyed with its
-  head or centre torso;
-- within one attack the groups' damage is applied location by location (their order only
-  matters when two overflows meet, which this fixes), attacks in the order they resolve.
+- a location whose structure is gone is destroyed; a side torso takes its arm with it at
+  once; the 'Mech is destroyed with its head or centre torso;
+- each damage group is its own hit (BT-RULE.3: a hit location roll for each group), so the
+  groups are applied one by one in the order rolled, attacks in the order they resolve: a
+  group that destroys a side torso sends the next group on its arm through to the centre
+  torso.
 """
 
 from __future__ import annotations
@@ -71,17 +72,22 @@ class Sheet:
         return tuple(k for k in ARMOUR if self.armour[_A[k]] == 0)
 
 
-def take(sheet: Sheet, pairs: Iterable[tuple[str, int]], rear: bool) -> Sheet:
-    """The sheet after one attack dealt `pairs` (damage by location key, "CT(R)" for rear
-    armour); `rear`: the attack came from the rear arc (where transferred damage goes)."""
+def take(sheet: Sheet, key: str, damage: int, rear: bool) -> Sheet:
+    """The sheet after one damage group of `damage` at location `key` ("CT(R)" for rear
+    armour); `rear`: the attack came from the rear arc (where transferred damage goes).
+
+    A destroyed location takes nothing: the whole group goes on inward.
+    """
     armour, structure = list(sheet.armour), list(sheet.structure)
-    for key, damage in sorted(pairs, key=lambda kv: _A[kv[0]]):
-        side, loc = key, key.removesuffix("(R)")
-        while damage and loc is not None:
+    side, loc = key, key.removesuffix("(R)")
+    while damage:
+        if structure[_S[loc]]:
             damage = _absorb(armour, _A[side], damage)
             damage = _absorb(structure, _S[loc], damage)
-            loc = INWARD.get(loc)
-            side = f"{loc}(R)" if rear and loc in REAR else loc
+        if loc not in INWARD:
+            break
+        loc = INWARD[loc]
+        side = f"{loc}(R)" if rear and loc in REAR else loc
     for torso, arm in ARM_OF.items():
         if structure[_S[torso]] == 0:
             structure[_S[arm]] = 0

@@ -1,0 +1,40 @@
+"""Battlefield Support Points: what each side spent this turn and in the game.
+
+The costs are the Battlefield Support table's (facts.md; `engine.scenario.battletech`
+holds them, as it refuses a turn past a side's budget). The resolution log states the
+spending (`turn`), the result's words repeat it, and `next_turn` carries the game's
+spending on.
+"""
+
+from __future__ import annotations
+
+from engine.scenario.battletech import Attack
+
+
+def spending(attack: Attack) -> list[tuple[str, int, int, int | None]]:
+    """Per side that spends, has spent or holds points: BSP this turn, in the game so far
+    (this turn included), and its budget (None: not given); the attacker first."""
+    now = attack.bsp_this_turn()
+    budget = attack.bsp or {}
+    sides = dict.fromkeys([*now, *attack.bsp_spent, *budget])
+    out = []
+    for side in sides:
+        turn = now.get(side, 0)
+        game = attack.bsp_spent.get(side, 0) + turn
+        if game or side in budget:
+            out.append((side, turn, game, budget.get(side)))
+    return out
+
+
+def words(attack: Attack) -> str | None:
+    """The spending in players' words ("kurita 10 this turn, 15 in the game (of 20)"), or
+    None when no side has spent or holds any."""
+    parts = [f"{side} {turn} this turn, {game} in the game"
+             + ("" if budget is None else f" (of {budget})")
+             for side, turn, game, budget in spending(attack)]
+    return "; ".join(parts) if parts else None
+
+
+def spent_in_game(attack: Attack) -> dict[str, int]:
+    """Each side's spending in the game after this turn (the next turn's ``bsp_spent``)."""
+    return {side: game for side, _, game, _ in spending(attack) if game}

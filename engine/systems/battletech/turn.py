@@ -1,0 +1,320 @@
+"""BattleTech Battlefield Support: one side's turn of air strikes and artillery on a hex map.
+
+The authority is shared/seeds/004_68165ec3631e0ecf.txt (Japanese); clause IDs are those of
+its English working translation (BT-GEN, BT-RULE, BT-HIDDEN, BT-BLUFF, BT-AIR, BT-BOMB,
+BT-STRAFE, BT-ART). Numbers come from `engine.systems.battletech.tables`.
+
+The turn, in the order the engine resolves it (and so the order of scripted dice):
+
+1. Declaration (BT-GEN.1-4): every support, its target hex(es); the 3-per-turn limit is
+   checked when the scenario is loaded (artillery counts in the turn it is FIRED); the
+   Battlefield Support Points each side spends (`battletech.bsp`).
+2. Cards (BT-HIDDEN.2 standard, or BT-HIDDEN.3 with ``attack.hidden_aerospace``): Air
+   Cover is laid against offensive cards; a revealed Bluff (BT-BLUFF) is discarded with
+   its Air Cover, no roll.
+3. Each support in declared order. Air Cover first: for each card laid against it, the
+   defender rolls 2D6 against the Air Cover number (stop at the first success, which
+   discards the attack). Then the attack:
+   - strike (BT-AIR): 2D6 vs TN; each unit in the target hex is attacked.
+   - bombing (BT-BOMB): 2D6 vs TN; success attacks every unit in the target hex
+     (BT-BOMB.1, BT-BOMB.2); failure scatters (BT-BOMB.3): 1D6 direction, MoF hexes, every
+     unit in the landing hex attacked, direction from the original target hex.
+   - strafing (BT-STRAFE): one 2D6 vs 7 per unit in the hexes, hex by hex in the order
+     given, units in scenario order.
+   - artillery with ``preplotted``: hits automatically, no roll, no scatter (BT-ART.1);
+     any other artillery in ``supports`` is only FIRED: it is in flight and lands next
+     turn (BT-ART.3; `next_turn` builds that turn's scenario).
+4. Each artillery of ``attack.in_flight`` lands (BT-ART.3): 2D6 vs 8 with the spotting
+   modifier (BT-ART.4); a miss scatters as a bombing does; the area of effect is applied
+   by ring around the impact hex.
+5. Every attack on a unit: 1D6 direction unless the rule fixes it (BT-RULE.2: 1-4 front,
+   5-6 rear), then one hit location roll per 5-point group (BT-RULE.3), on the punch
+   table for a 'Mech in depth-1 water (BT-RULE.5).
+
+Readings where the seed is silent, as named options (``scenario.options``; the log's
+"OPT" step states them):
+
+- ``scatter_diagram`` "north-clockwise" (or "north-counter-clockwise"): 1D6 1 = map north,
+  then clockwise (2 NE, 3 SE, 4 S, 5 SW, 6 NW; MegaMek's convention) or counter-clockwise
+  (2 NW ... 6 NE): the seed leaves the diagram to the rest of the document.
+- ``off_map`` "lost" (or "area-on-map"): a bomb or shell that scatters off the map is lost:
+  no effect, not even in the area of effect of its would-be impact hex (logged), as
+  MegaMek plays it; "area-on-map": a shell's area of effect still falls on the map hexes
+  it reaches (a bomb has no area: it is lost either way).
+- ``split_arc`` "defender" (or "attacker"): a direction taken from a hex (scatter, area of
+  effect) that runs exactly along an arc boundary gives two arcs; Total Warfare lets the
+  defender choose, taken here as the better protected arc (front, then side, then rear).
+- ``artillery_centre`` "roll" (or "front"): a unit in the impact hex of an artillery shell
+  that did not scatter has no direction "from the target hex": it rolls 1D6 (BT-RULE.2).
+- ``asset_locations`` "none" (or "mech-table"): Assets (BT-RULE.1) other than 'Mechs take
+  every damage group with no direction or hit location roll (location "-"); "mech-table"
+  treats them as 'Mechs.
+- ``ae_vs_infantry`` 2 (or 1): AE supports (bombings, artillery) deal this many times their
+  damage to infantry (BT-RULE.6, Damage to Assets).
+- ``building_damage`` "bombing" (or "every-strike"): BT-BOMB.2 (a building with a unit
+  inside takes the full damage too) is written for bombing; by default air strikes and
+  strafing attack only the unit inside; "every-strike" extends BT-BOMB.2 to them.
+- ``submerged_spotter`` "refused" (or "allowed"): whether a submerged unit spots for
+  artillery (BT-ART.4; checked by the scenario parser, as a building spotter is refused).
+
+- ``direction_roll`` "unit" (or "attack"): each unit in an attacked hex rolls its own
+  attack direction, as each unit a strafing run hits does (BT-STRAFE.3); "attack": one
+  1D6 per attack (BT-RULE.2's words), taken by every unit it reaches.
+
+Further decisions: every unit in an attacked hex is attacked on its own; a unit in water
+of depth 2 or more is submerged (hover and naval units float) and is never affected (BT-
+RULE.5, logged), and an air strike or bombing aimed where every unit is submerged is
+refused by `prepare`; a terrain building hit by a bombing is logged with its full damage
+(BT-BOMB.2) but has no effects entry (units of type "building" do). A 'Mech's record
+sheet is worn down by `battletech.sheet` (BT-SHEET); the exact odds are in
+`battletech.odds`. The log names supports as players do ("Heavy Bombing on 1010").
+
+What needs no dice is the plan of the turn, a `Turn` that `prepare` builds once per
+scenario: the stages of the turn, the units in each hex, who is submerged, each strafing
+run's attacks; the attacks of a support on a hex or an area of effect (each unit's table
+and arc) are worked out the first time a run needs them and kept in dicts the plan owns.
+`run` rolls the dice of a plan, `play` is ``run(prepare(scenario), ...)``; the odds build
+one plan each. No module keeps state: a plan lives as long as its
+holder (the engine's `runner`), and log text is only built for a real log, so the 200,000
+seeded runs of a Monte Carlo check pay for little but their dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.dice import Dice
+from engine.errors import IllegalAttack
+from engine.hexgrid import Hex
+from engine.log import Log, hex_mark, unit_state
+from engine.scenario import Scenario
+from engine.scenario.battletech import held_name
+from engine.systems.battletech import bsp
+from engine.systems.battletech import tables as T
+from engine.systems.battletech.aerospace import air_strike, bombing, strafing_run
+from engine.systems.battletech.artillery import arriving_shot, fire_artillery, preplotted_shot
+from engine.systems.battletech.attack import resolve_volley, target_roll
+from engine.systems.battletech.damage import harm
+from engine.systems.battletech.plan import Action, Outcome, Result, Stage, Turn, plural
+from engine.systems.battletech.sheet import Sheet, describe
+
+PRETTY = {"light_strike": "Light Air Strike", "heavy_strike": "Heavy Air Strike",
+          "light_bombing": "Light Bombing", "heavy_bombing": "Heavy Bombing",
+          "strafing": "Strafing", "bluff": "Bluff", "thumper": "Thumper",
+          "sniper": "Sniper", "long_tom": "Long Tom"}
+OPTION_TEXT = {
+    "scatter_diagram": "scatter direction 1 = north, then clockwise",
+    "off_map": "a scatter off the map is lost",
+    "split_arc": "which arc a direction along an arc boundary takes",
+    "artillery_centre": "direction in the impact hex of an unscattered shell",
+    "asset_locations": "hit locations of non-'Mech assets",
+    "ae_vs_infantry": "AE damage multiplier against infantry",
+    "building_damage": "which supports damage a building as well as the unit inside",
+    "submerged_spotter": "whether a submerged unit spots for artillery",
+    "direction_roll": "one attack direction roll per unit attacked, or per attack",
+}
+
+
+
+def _labels(scn: Scenario) -> tuple[str, ...]:
+    """How the log names each support, then each shell in flight: as a player would say it
+    ("Heavy Bombing on 1010", "Strafing run 0905-0909", "Long Tom at 2020"), with "(2nd)"
+    and so on when the same is declared twice."""
+    hexmap = scn.board.map
+    seen: dict[str, int] = {}
+    out = []
+    for s in (*scn.attack.supports, *scn.attack.in_flight):
+        if s.kind == "bluff":
+            base = "Bluff"
+        elif s.kind == "strafing":
+            base = f"Strafing run {'-'.join(hexmap.name(h) for h in (s.hexes[0], s.hexes[-1]))}"
+            base = base if len(s.hexes) > 1 else f"Strafing run on {hexmap.name(s.hexes[0])}"
+        else:
+            word = "at" if s.gun else "on"
+            base = f"{PRETTY[s.gun or s.kind]} {word} {hexmap.name(s.target_hex)}"
+        seen[base] = seen.get(base, 0) + 1
+        out.append(base if seen[base] == 1 else f"{base} ({_ordinal(seen[base])})")
+    return tuple(out)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')}"
+
+
+def prepare(scn: Scenario) -> Turn:
+    """The plan of the turn: everything that needs no dice, done once (see `Turn`).
+
+    BT-RULE.5: an air strike or bombing aimed at a hex whose every unit is submerged is
+    refused here (`IllegalAttack`), before any roll. A strafing run is aimed at hexes, each
+    a legal target (an empty one too): its submerged units are skipped and logged.
+    """
+    units_in: dict[Hex, tuple[int, ...]] = {}
+    for i, u in enumerate(scn.units):
+        units_in[u.hex] = (*units_in.get(u.hex, ()), i)
+    submerged = tuple(scn.board.submerges(u) for u in scn.units)
+    labels = _labels(scn)
+    _refuse_submerged_targets(scn, labels, units_in, submerged)
+    return Turn(scn, labels, _stages(scn, labels, units_in), units_in, submerged)
+
+
+def _refuse_submerged_targets(scn: Scenario, labels: tuple[str, ...],
+                              units_in: dict[Hex, tuple[int, ...]],
+                              submerged: tuple[bool, ...]) -> None:
+    """BT-RULE.5: a target fully submerged in water cannot be the target of an air strike."""
+    for s, label in zip(scn.attack.supports, labels, strict=False):
+        if s.kind in ("bluff", "artillery", "strafing"):
+            continue
+        there = [i for h in s.aimed_at for i in units_in.get(h, ())]
+        if there and all(submerged[i] for i in there):
+            names = ", ".join(scn.units[i].name for i in there)
+            raise IllegalAttack("BT-RULE.5", f"{label}: every unit it could attack ({names}) "
+                                "is fully submerged, and a submerged target cannot be the "
+                                "target of an air strike")
+
+
+def _stages(scn: Scenario, labels: tuple[str, ...],
+            units_in: dict[Hex, tuple[int, ...]]) -> tuple[Stage, ...]:
+    """Every support of the turn, in the order the Weapon Attack Phase resolves them."""
+    a = scn.attack
+    out = []
+    for i, s in enumerate(a.supports):
+        label = labels[i]
+        if s.kind == "bluff":
+            continue
+        if s.kind == "strafing":
+            actions: tuple[Action, ...] = strafing_run(scn, s, label, units_in)
+        elif s.kind == "artillery" and s.preplotted:
+            actions = ((preplotted_shot, (s, label)),)
+        elif s.kind == "artillery":
+            actions = ((fire_artillery, (s, label)),)
+        elif s.kind in T.BOMBING_TN:
+            actions = ((bombing, (s, label)),)
+        else:
+            actions = ((air_strike, (s, label)),)
+        covers = tuple((f"{c.kind.capitalize()} Air Cover", T.AIR_COVER[c.kind][s.kind])
+                       for c in a.air_cover if c.against == i)
+        out.append(Stage(label, s.aimed_at, covers, actions))
+    for j, s in enumerate(a.in_flight):
+        label = labels[len(a.supports) + j]
+        out.append(Stage(label, s.aimed_at, (), ((arriving_shot, (s, label)),)))
+    return tuple(out)
+
+
+def covered(turn: Turn, stage: Stage, dice: Dice, log: Log) -> bool:
+    """Air Cover: the defender's 2D6 vs the cover number, before the attacker rolls."""
+    for name, need in stage.covers:
+        roll, discarded = target_roll(name, need, dice)
+        if not log.silent:
+            log.step("BT-AIRCOVER", f"{name} against the {stage.label}: "
+                     + (f"{roll} >= {need}: the attack is discarded" if discarded
+                        else f"{roll} < {need}: no effect"),
+                     *(hex_mark(h.label, "target") for h in stage.hexes))
+        if discarded:
+            return True
+    return False
+
+
+def _declare(turn: Turn, log: Log) -> None:
+    """BT-GEN.1-4 and BT-HIDDEN: the declarations, the air-strike count, the cards."""
+    if log.silent:
+        return
+    scn, a = turn.scn, turn.scn.attack
+    log.options(scn.options, OPTION_TEXT)
+    log.step("BT-GEN.1", f"turn {a.turn}, Weapon Attack Phase: {a.side}'s Battlefield Support")
+    for s, label in zip(a.supports, turn.labels, strict=False):
+        if s.kind == "bluff":
+            log.step("BT-GEN.2", f"{a.side} declares a Bluff, laid face down like any offensive "
+                     "aerospace card (no target)")
+            continue
+        hexes = s.aimed_at
+        role = "strafe" if s.kind == "strafing" else "target"
+        log.step("BT-GEN.3", f"{a.side} declares a {label}",
+                 *(hex_mark(h.label, role) for h in hexes))
+    counted = sum(1 for s in a.supports if s.kind != "bluff")
+    log.step("BT-GEN.4", f"{counted} of 3 air strikes this turn (artillery counts in the turn "
+             f"it is fired; Bluff and Air Cover do not); {plural(len(a.in_flight), 'shell')} "
+             f"fired last turn {'lands' if len(a.in_flight) == 1 else 'land'} in this phase")
+    spent = bsp.words(a)
+    if spent:
+        log.step("BT-GEN.2", f"Battlefield Support Points spent (the Battlefield Support "
+                 f"table): {spent}")
+    if a.hidden_aerospace:
+        log.step("BT-HIDDEN.1", "hidden aerospace rule: agreed before buying support")
+        log.step("BT-HIDDEN.3", "offensive aerospace cards laid face down; "
+                 f"{plural(len(a.air_cover), 'Air Cover card')} laid face down beside them; "
+                 "revealed")
+    elif a.air_cover:
+        log.step("BT-HIDDEN.2", f"offensive aerospace cards revealed; "
+                 f"{plural(len(a.air_cover), 'Air Cover card')} played against them")
+    for i, s in enumerate(a.supports):
+        if s.kind == "bluff":
+            n = sum(1 for c in a.air_cover if c.against == i)
+            log.step("BT-BLUFF", f"the face-down card is a Bluff: nothing happens; it and the "
+                     f"{plural(n, 'Air Cover card')} laid against it are discarded, no roll")
+
+
+def play(scn: Scenario, dice: Dice, log: Log) -> Outcome:
+    """One turn of Battlefield Support, step by step (order: the module docstring)."""
+    return run(prepare(scn), dice, log)
+
+
+def run(turn: Turn, dice: Dice, log: Log) -> Outcome:
+    """The rolls of a prepared turn: each stage's Air Cover, then its supports' rolls."""
+    scn = turn.scn
+    _declare(turn, log)
+    results: list[Result] = []
+    for stage in turn.stages:
+        if stage.covers and covered(turn, stage, dice, log):
+            continue
+        for fn, args in stage.actions:
+            volley = fn(turn, *args, dice, log)
+            results += resolve_volley(scn, volley.strikes, dice, log)
+    outcome = tuple(results)
+    if not log.silent:
+        harms = harm(scn, outcome)
+        for unit, h in zip(scn.units, harms, strict=True):
+            full = Sheet.of(unit)
+            if full is not None and h.left is not None:
+                log.step("BT-SHEET", f"{unit.name}'s record sheet after the turn: "
+                         f"{describe(full, h.left)}",
+                         unit_state(unit.id, "damaged" if h.damage else "untouched"))
+        log.step("RESULT", "; ".join(f"{u.name}: {h.damage} damage" for u, h in
+                                     zip(scn.units, harms, strict=True)),
+                 *(unit_state(u.id, "damaged" if h.damage else "untouched")
+                   for u, h in zip(scn.units, harms, strict=True)))
+    return outcome
+
+
+def next_turn(scn: Scenario) -> dict[str, Any]:
+    """BT-ART.3: the next turn's scenario document: this turn's fired artillery in flight.
+
+    A shell's ``spotter`` names who spots in THIS turn; in the next turn it is kept only if
+    it spots the arrival too (``spotted`` holds "arrival"), else dropped: who spots the
+    arrival is not known yet. Supports used this turn are taken off ``held``: each is used
+    once, hit or miss. A turn `prepare` refuses has no next turn: its `IllegalAttack`
+    (BT-RULE.5) is raised here too, as `validate` and `resolve` raise it.
+    """
+    prepare(scn)
+    data = dict(scn.data)
+    attack = dict(data["attack"])
+    turn = scn.attack.turn
+    flying = []
+    for raw, s in zip(attack.get("supports", []), scn.attack.supports, strict=True):
+        if s.kind == "artillery" and not s.preplotted:
+            shell = dict(raw, fired_turn=turn)
+            if "arrival" not in s.spotted:
+                shell.pop("spotter", None)
+            flying.append(shell)
+    attack["in_flight"] = flying
+    if scn.attack.held is not None:
+        held = dict(scn.attack.held)
+        for s in scn.attack.supports:
+            held[held_name(s)] -= 1
+        attack["held"] = held
+    spent = bsp.spent_in_game(scn.attack)
+    if spent:
+        attack["bsp_spent"] = spent
+    attack.update(turn=turn + 1, supports=[], air_cover=[])
+    data["attack"] = attack
+    data.pop("dice", None)
+    return data
