@@ -159,7 +159,8 @@ async def start(state: State) -> None:
         show_message(f"The demo list cannot be loaded — {err}")
     editor.fill_system_select(state)
     state.saved_text = storage.stored(storage.SAVE_KEY)  # what this tab may overwrite
-    state.watchers.extend((build.after_change, library.fill, aim.fill_objectives))
+    state.watchers.extend((storage.autosave, build.after_change, library.fill,
+                           aim.fill_objectives))
     scenario, demo_file, from_share = await loading.initial_scenario(state)
     if scenario is None:
         show_message("No scenario to show: there is no demo in this build.")

@@ -20,7 +20,6 @@ from .dom import clear_message, describe, el, make, set_json, show_message
 from .panels import show_log
 from .slices import breathe
 from .state import State
-from .storage import autosave
 from .words import in_words
 
 SEED_MAX = 2**31 - 1  # New seed draws from 1 .. SEED_MAX - 1
@@ -67,9 +66,8 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
 
 
 def settle_scenario(state: State) -> None:
-    """After a scenario is shown and drawn: the autosave (which checks that it resolves)
-    and the panels that follow the scenario (`state.watchers`: Build, My scenarios)."""
-    autosave(state)
+    """After a scenario is shown and drawn: what follows the scenario (`state.watchers`:
+    the autosave, which checks that it resolves, then the Build and My scenarios panels)."""
     for watch in state.watchers:
         watch(state)
 

@@ -16,6 +16,7 @@ from engine.errors import ScatterlabError
 
 from . import saveformat
 from .dom import absent, el, show_message
+from .editor import set_scenario
 from .notice import Action, clear_notice, show_notice
 from .state import State
 
@@ -163,8 +164,6 @@ def offer_theirs(state: State, text: str) -> None:
 
 def take_theirs(state: State) -> None:
     """Open the other tab's save in this tab."""
-    from .editor import set_scenario  # editor saves through this module
-
     text, state.theirs = state.theirs, None
     clear_notice(state, "other-tab")
     state.saved_text = text
