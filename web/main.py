@@ -19,7 +19,6 @@ from page import (
     aim,
     board,
     bridge,
-    build,
     editor,
     export,
     gestures,
@@ -30,6 +29,7 @@ from page import (
     storage,
     updates,
 )
+from page.build import actions, edits, moves, panel
 from page.dom import clear_message, describe, el, on, show_message
 from page.notice import Action, show_notice
 from page.slices import sliced
@@ -82,7 +82,7 @@ def guarded(state: State, handler, redraws: bool = False):
 
 REDRAWS = {bridge.on_roll, bridge.on_step, bridge.on_step_back, bridge.on_step_next,
            editor.on_unit_field, editor.on_apply_json, editor.on_seed, editor.on_new_seed,
-           build.on_change, build.on_click, gestures.on_pointerup}
+           edits.on_change, actions.on_click, gestures.on_pointerup}
 """The handlers that resolve or redraw the board (and never need the event's default
 action prevented): sliced on a large board."""
 
@@ -137,11 +137,11 @@ def wire(state: State) -> None:
         (el("zoom-in"), "click", board.on_zoom_in),
         (el("zoom-out"), "click", board.on_zoom_out),
         (el("zoom-fit"), "click", board.on_zoom_fit),
-        (el("build"), "change", build.on_change),
-        (el("build"), "click", build.on_click),
+        (el("build"), "change", edits.on_change),
+        (el("build"), "click", actions.on_click),
         (el("library"), "click", library.on_click),
         (el("library"), "change", library.on_import),
-        (document, "keydown", build.on_key),
+        (document, "keydown", moves.on_key),
     ):
         listen(state, node, event, handler)
 
@@ -159,7 +159,7 @@ async def start(state: State) -> None:
         show_message(f"The demo list cannot be loaded — {err}")
     editor.fill_system_select(state)
     state.saved_text = storage.stored(storage.SAVE_KEY)  # what this tab may overwrite
-    state.watchers.extend((storage.autosave, build.after_change, library.fill,
+    state.watchers.extend((storage.autosave, panel.after_change, library.fill,
                            aim.fill_objectives))
     scenario, demo_file, from_share = await loading.initial_scenario(state)
     if scenario is None:
@@ -188,7 +188,7 @@ async def start(state: State) -> None:
     for node in document.querySelectorAll("#actions button, #actions input, #apply-json, "
                                           "#system, #demo, #zoom button"):
         node.disabled = False
-    build.show_legality(state)  # Roll stays disabled while the setup is illegal
+    panel.show_legality(state)  # Roll stays disabled while the setup is illegal
     document.body.dataset.state = "ready"
     document.body.dataset.readyMs = str(round(float(js.performance.now())))
     await asyncio.sleep(0)  # ready to Roll: paint it, then fill the Build panel and save

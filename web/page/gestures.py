@@ -25,7 +25,8 @@ from .board import (
     zoom_by,
 )
 from .bridge import draw
-from .build import dragged, paint_hex, place_aim, select_unit, tap_board
+from .build.moves import dragged, paint_hex, place_aim, tap_board
+from .build.panel import select_unit
 from .dom import absent, attr, clear_message, el
 from .editor import set_scenario
 from .irolled import arrow_move, arrow_press, arrow_release
@@ -181,7 +182,7 @@ def cancel_drag(state: State) -> None:
 
 def on_pointerup(state: State, ev) -> None:
     """A drop: the unit's new x, y (tabletop) or the hex under the pointer (hex map); a
-    tap on empty board picks the hex under it (page/build.tap_board)."""
+    tap on empty board picks the hex under it (page/build/moves.tap_board)."""
     if arrow_release(state, ev):
         return
     if state.painting is not None and ev.pointerId == state.painting:

@@ -28,7 +28,7 @@ from engine.log import Log, Resolution
 
 from . import bridge
 from .board import board_svg, svg_point
-from .build import show_legality
+from .build.panel import show_legality
 from .dom import clear_message, describe, el, make, set_json, show_message
 from .editor import SEED_MAX, set_scenario
 from .panels import show_log

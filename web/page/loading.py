@@ -10,7 +10,7 @@ from engine import scenario as sc
 from engine.errors import ScatterlabError
 
 from .bridge import load, on_roll
-from .build import drop_unapplied_json
+from .build.commit import drop_unapplied_json
 from .dom import clear_message, el, show_message
 from .editor import demo_of, fill_demo_select, set_scenario
 from .state import State

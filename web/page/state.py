@@ -42,7 +42,7 @@ class State:
     slicers: dict = field(default_factory=dict)  # task -> page/slices.Slicer working in slices
     deadline: float = 0.0  # when the slice of the task running in slices ends (perf_counter)
     history: History = field(default_factory=History)  # undo / redo (page/history.py)
-    selected: str | None = None  # the unit picked for editing (page/build.py)
+    selected: str | None = None  # the unit picked for editing (page/build/)
     whole_squad: bool = False  # drags and arrow keys move the picked model's whole unit
     board_tool: str | None = None  # BattleTech: "strafe" (drag paints a run), "preplot" (taps)
     preplot_gun: str = "long_tom"  # the artillery selection the pre-plot tool edits
