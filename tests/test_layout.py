@@ -3,14 +3,15 @@ no module of engine/ named with another's name as a prefix, no module over MAX_L
 
 The imports are read from the source (ast), every import statement counted, those inside
 functions too: `import a.b` and `from a import b` (b a submodule) are edges to the submodule
-a.b, not to package a's __init__. The page's modules are named as Pyodide imports them:
+a.b, not to package a's __init__. Only the imports under `if TYPE_CHECKING:` are left out:
+they are for annotations and never run. The page's modules are named as Pyodide imports them:
 web/main.py is `main`, web/page/x.py is `page.x`.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -43,11 +44,24 @@ def _package_of(name: str, path: Path) -> str:
     return name if path.name == "__init__.py" else name.rpartition(".")[0]
 
 
+def _type_checking_only(node: ast.AST) -> bool:
+    """An `if TYPE_CHECKING:` block: imports for annotations, which never run."""
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def _run_time_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of `tree` but those inside `if TYPE_CHECKING:` blocks."""
+    for child in ast.iter_child_nodes(tree):
+        if not _type_checking_only(child):
+            yield child
+            yield from _run_time_nodes(child)
+
+
 def imports_of(name: str, path: Path, known: Iterable[str]) -> set[str]:
     """The known modules that `name` (at `path`) imports, anywhere in its source."""
     known = set(known)
     edges = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+    for node in _run_time_nodes(ast.parse(path.read_text("utf-8"), str(path))):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -102,6 +116,7 @@ def test_the_import_walker_counts_submodules_relative_and_function_local_imports
     assert "page.bridge" in graph["page.editor"]  # `from . import bridge`
     assert "engine.systems" in graph["page.editor"]  # `from engine import systems`
     assert "engine" not in graph["page.editor"]  # ... an edge to engine.systems only
+    assert "page.slices" not in graph["page.state"]  # under `if TYPE_CHECKING:` only
 
 
 def test_a_circle_is_found_and_named() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+from collections.abc import Callable
 
 import js
 from page import (
@@ -30,7 +31,7 @@ from page import (
     updates,
 )
 from page.build import actions, edits, moves, panel
-from page.dom import clear_message, describe, el, on, show_message
+from page.dom import Element, Event, clear_message, describe, el, on, show_message
 from page.notice import Action, show_notice
 from page.slices import sliced
 from page.state import State
@@ -51,12 +52,17 @@ SLICED_UNITS = 40
 Pyodide); a smaller one at once, within the event, as a player expects of a button."""
 
 
-def guarded(state: State, handler, redraws: bool = False):
+Handler = Callable[[State, Event], object]
+"""An event handler of the page: handler(state, ev), plain or async."""
+
+
+def guarded(state: State, handler: Handler, redraws: bool = False
+            ) -> Callable[[Event | None], object]:
     """Wrap handler(state, ev): an unexpected error becomes a message (see `failed`); an
     async handler runs in slices (page/slices.py), so it never holds the page long, and so
     does a handler that `redraws` the board when the board is large (SLICED_UNITS)."""
 
-    async def run_sliced(ev=None):
+    async def run_sliced(ev: Event | None = None) -> None:
         try:
             with sliced(state):
                 done = handler(state, ev)
@@ -68,7 +74,7 @@ def guarded(state: State, handler, redraws: bool = False):
     if inspect.iscoroutinefunction(handler):
         return run_sliced
 
-    def run(ev=None):
+    def run(ev: Event | None = None) -> None:
         if (redraws and state.scenario is not None
                 and len(state.scenario.units) > SLICED_UNITS):
             asyncio.ensure_future(run_sliced(ev))
@@ -87,7 +93,7 @@ REDRAWS = {bridge.on_roll, bridge.on_step, bridge.on_step_back, bridge.on_step_n
 action prevented): sliced on a large board."""
 
 
-def listen(state: State, node, event: str, handler) -> None:
+def listen(state: State, node: Element, event: str, handler: Handler) -> None:
     """Call handler(state, ev) on `event`, guarded; the proxy lives as long as the page."""
     state.listeners.append(on(node, event, guarded(state, handler, handler in REDRAWS)))
 

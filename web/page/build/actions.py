@@ -12,14 +12,14 @@ from engine.build import presets, squads, starters
 from engine.errors import ScatterlabError
 from engine.systems.battletech import next_turn
 
-from ..dom import absent, attr, describe, el, show_message
+from ..dom import Element, Event, absent, attr, describe, el, show_message
 from ..editor import set_scenario
 from ..state import State
 from .commit import commit, doc_of, hex_list, number_of, value_of
 from .panel import fill, select_unit
 
 
-def on_click(state: State, ev) -> None:
+def on_click(state: State, ev: Event) -> None:
     """A button of the panel: its data-action."""
     target = ev.target.closest("[data-action]")
     if absent(target):
@@ -31,25 +31,25 @@ def on_click(state: State, ev) -> None:
         show_message(describe(err) if isinstance(err, ScatterlabError) else str(err))
 
 
-def act_new(state: State, target) -> None:
+def act_new(state: State, target: Element) -> None:
     state.demo_file, state.selected, state.fit = None, None, None
-    commit(state, starters.starter(state.scenario.system))
+    commit(state, starters.starter(state.shown.system))
 
 
-def act_undo(state: State, target) -> None:
+def act_undo(state: State, target: Element) -> None:
     doc = state.history.undo()
     if doc is not None:
         set_scenario(state, doc)
 
 
-def act_redo(state: State, target) -> None:
+def act_redo(state: State, target: Element) -> None:
     doc = state.history.redo()
     if doc is not None:
         set_scenario(state, doc)
 
 
-def act_add_unit(state: State, target) -> None:
-    doc, system = doc_of(state), state.scenario.system
+def act_add_unit(state: State, target: Element) -> None:
+    doc, system = doc_of(state), state.shown.system
     preset, side = value_of("add-preset"), value_of("add-side") or "blue"
     if system == "battletech":
         new = presets.with_unit(doc, preset, side=side, at=value_of("add-hex"))
@@ -67,18 +67,18 @@ def act_add_unit(state: State, target) -> None:
         fill(state)
 
 
-def act_add_building(state: State, target) -> None:
+def act_add_building(state: State, target: Element) -> None:
     commit(state, presets.with_building(doc_of(state), value_of("add-building-preset"),
                                         value_of("add-hex")))
 
 
-def act_whole_squad(state: State, target) -> None:
+def act_whole_squad(state: State, target: Element) -> None:
     """Drags and arrow keys move one model, or every model of its unit (a Heresy squad)."""
     state.whole_squad = not state.whole_squad
     fill(state)
 
 
-def act_tool(state: State, target) -> None:
+def act_tool(state: State, target: Element) -> None:
     """A map tool pressed (or released): "strafe" makes a drag on the map paint the
     strafing run's hexes (and picks the strafing support), "preplot" makes a tap add or
     take a pre-plotted hex; one at a time."""
@@ -91,19 +91,19 @@ def act_tool(state: State, target) -> None:
         el("support-hex").value = ""
 
 
-def act_select(state: State, target) -> None:
+def act_select(state: State, target: Element) -> None:
     select_unit(state, attr(target, "data-unit"))
 
 
-def act_make_attacker(state: State, target) -> None:
+def act_make_attacker(state: State, target: Element) -> None:
     doc = doc_of(state)
-    key = "attacker" if state.scenario.system == "robotech" else "firer"
+    key = "attacker" if state.shown.system == "robotech" else "firer"
     doc["attack"][key] = state.selected
     commit(state, doc)
 
 
-def act_make_target(state: State, target) -> None:
-    doc, system = doc_of(state), state.scenario.system
+def act_make_target(state: State, target: Element) -> None:
+    doc, system = doc_of(state), state.shown.system
     attack = doc["attack"]
     if system == "heresy":
         attack["target"] = state.selected
@@ -111,13 +111,13 @@ def act_make_target(state: State, target) -> None:
         attack.pop("point", None)
         attack["targets"] = [state.selected]
     else:
-        hex_label = state.scenario.unit(state.selected).hex.label
+        hex_label = state.shown.unit(state.picked).hex.label
         el("support-hex").value = hex_label
         return
     commit(state, doc)
 
 
-def act_duplicate(state: State, target) -> None:
+def act_duplicate(state: State, target: Element) -> None:
     doc = doc_of(state)
     index = next(i for i, u in enumerate(doc["units"]) if u["id"] == state.selected)
     twin = copy.deepcopy(doc["units"][index])
@@ -130,7 +130,7 @@ def act_duplicate(state: State, target) -> None:
         fill(state)
 
 
-def act_delete(state: State, target) -> None:
+def act_delete(state: State, target: Element) -> None:
     doc = doc_of(state)
     uid = state.selected
     doc["units"] = [u for u in doc["units"] if u["id"] != uid]
@@ -139,7 +139,7 @@ def act_delete(state: State, target) -> None:
         attack["targets"] = [t for t in attack["targets"] if t != uid]
         if not attack["targets"]:
             attack.pop("targets")
-            table = state.scenario.board.table
+            table = state.shown.board.table
             attack["point"] = {"x": table.width / 2, "y": table.height / 2}
     attack.get("reactions", {}).pop(uid, None)
     for key in ("target", "firer", "attacker"):
@@ -149,26 +149,26 @@ def act_delete(state: State, target) -> None:
     commit(state, doc)
 
 
-def act_use_weapon(state: State, target) -> None:
+def act_use_weapon(state: State, target: Element) -> None:
     commit(state, presets.with_weapon(doc_of(state), value_of("weapon-preset")))
 
 
-def act_add_support(state: State, target) -> None:
+def act_add_support(state: State, target: Element) -> None:
     hexes = hex_list(value_of("support-hex"))
     doc = presets.with_support(doc_of(state), value_of("support-preset"), hexes or [""])
     commit(state, doc)
 
 
-def act_remove_support(state: State, target) -> None:
+def act_remove_support(state: State, target: Element) -> None:
     doc = doc_of(state)
     del doc["attack"]["supports"][int(attr(target, "data-support"))]
     commit(state, doc)
 
 
-def act_next_turn(state: State, target) -> None:
+def act_next_turn(state: State, target: Element) -> None:
     """BT-ART.3: this turn's shells in flight, the turn number moved on (the engine's),
     and the spotting question asked for each shell (BT-ART.4: spotted on arrival?)."""
-    doc = next_turn(state.scenario)
+    doc = next_turn(state.shown)
     for shell in doc["attack"].get("in_flight", []):
         spotted = [t for t in shell.get("spotted", []) if t != "arrival"]
         question = (f"Turn {doc['attack']['turn']}: does a friendly unit spot hex "

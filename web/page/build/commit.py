@@ -4,6 +4,8 @@ history records it), the values typed in the panel, and the JSON box's unapplied
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyscript import window
 
 from engine import scenario as sc
@@ -13,11 +15,11 @@ from ..editor import set_scenario
 from ..state import State
 
 
-def doc_of(state: State) -> dict:
-    return sc.to_dict(state.scenario)
+def doc_of(state: State) -> dict[str, Any]:
+    return sc.to_dict(state.shown)
 
 
-def commit(state: State, doc: dict) -> bool:
+def commit(state: State, doc: dict[str, Any]) -> bool:
     """Show `doc` if the parser accepts it (set_scenario records it in the history)."""
     if set_scenario(state, doc):
         clear_message()

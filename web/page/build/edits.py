@@ -10,14 +10,14 @@ from engine.build import editing
 from engine.errors import ScatterlabError
 
 from .. import forms
-from ..dom import attr, describe, show_message
+from ..dom import Element, Event, attr, describe, show_message
 from ..state import State
 from .commit import commit, doc_of, hex_list, number_of
 from .moves import place_aim
 from .panel import fill
 
 
-def on_change(state: State, ev) -> None:
+def on_change(state: State, ev: Event) -> None:
     """A field of the panel changed: the document moves on, or the message says why."""
     inp = ev.target
     if attr(inp, "data-missile") or str(inp.id) in ("point-x", "point-y"):
@@ -40,7 +40,7 @@ def on_change(state: State, ev) -> None:
     section_name = attr(inp, "data-section")
     if not section_name:
         return
-    system = state.scenario.system
+    system = state.shown.system
     spec = forms.spec_for(system, section_name, attr(inp, "data-key"))
     doc = doc_of(state)
     raw = forms.read_input(inp)
@@ -83,7 +83,7 @@ def edit_targets(state: State) -> None:
             attack["targets"].pop()  # missiles left unnamed go to the primary anyway
     else:
         attack.pop("targets", None)
-        table = state.scenario.board.table
+        table = state.shown.board.table
         try:
             x = number_of("point-x", "The ground point's x")
             y = number_of("point-y", "The ground point's y")
@@ -93,7 +93,7 @@ def edit_targets(state: State) -> None:
     commit(state, doc)
 
 
-def edit_hole(state: State, inp) -> None:
+def edit_hole(state: State, inp: Element) -> None:
     """A typed hole position (`hole_inputs`)."""
     k = int(attr(inp, "data-aim"))
     place_aim(state, k, number_of(f"aim-x-{k}", "The hole's x"),

@@ -11,7 +11,7 @@ from engine.hexgrid import neighbor
 from engine.scenario.battletech import STRAFE_MAX
 
 from ..board import board_point, board_svg, hex_at
-from ..dom import absent, el
+from ..dom import Event, absent, el
 from ..state import State
 from .commit import commit, doc_of, hex_list, value_of
 
@@ -20,7 +20,7 @@ ARROWS = {"ArrowUp": (0, -1, 0, 0), "ArrowDown": (0, 1, 3, 3), "ArrowLeft": (-1,
           "ArrowRight": (1, 0, 1, 2)}  # dx, dy, hex direction, with Shift
 
 
-def on_key(state: State, ev) -> None:
+def on_key(state: State, ev: Event) -> None:
     """Arrow keys move the selected unit 0.5" (or one hex) unless a field has the focus."""
     key = str(ev.key)
     if key not in ARROWS or not state.selected:
@@ -33,9 +33,9 @@ def on_key(state: State, ev) -> None:
     doc = doc_of(state)
     unit = next(u for u in doc["units"] if u["id"] == state.selected)
     if "hex" in unit:
-        h = state.scenario.unit(state.selected).hex
+        h = state.shown.unit(state.selected).hex
         moved = neighbor(h, shifted if ev.shiftKey else direction)
-        if not state.scenario.board.map.contains(moved):
+        if not state.shown.board.map.contains(moved):
             return
         unit["hex"] = moved.label
     elif len(dragged(state, state.selected)) > 1:
@@ -52,14 +52,14 @@ def dragged(state: State, uid: str) -> tuple[str, ...]:
     return squads.squad_of(doc_of(state), uid) if state.whole_squad else (uid,)
 
 
-def tap_board(state: State, client_x, client_y) -> None:
+def tap_board(state: State, client_x: float, client_y: float) -> None:
     """A tap on empty board: a Robotech ground shot's point moves there (Indirect Fire,
     RT-3); a tap on an empty BattleTech hex aims the next support there (a strafing run:
     each tap adds a hex, up to five). The single-pointer way to aim."""
-    if state.scenario.system == "robotech":
+    if state.shown.system == "robotech":
         aim_ground_point(state, client_x, client_y)
         return
-    if state.scenario.system != "battletech" or absent(el("support-hex")):
+    if state.shown.system != "battletech" or absent(el("support-hex")):
         return
     label = hex_at(client_x, client_y)
     if not label:
@@ -86,20 +86,20 @@ def place_aim(state: State, line: int, x: float, y: float, *, by: bool = False) 
     """The aim of range line `line` (engine.build.legality.range_lines), a Heresy hole (HH-1)
     or a Robotech ground point (RT-3), put at (x, y), or moved by it (`by`); the engine
     then says whether the new aim is legal. False when the document refuses it."""
-    reach = legality.range_lines(state.scenario)[line]
+    reach = legality.range_lines(state.shown)[line]
     if by:
         x, y = reach.end.x + x, reach.end.y + y
     return commit(state, editing.with_aim(doc_of(state), reach.moves, reach.shots, x, y))
 
 
-def aim_ground_point(state: State, client_x, client_y) -> None:
+def aim_ground_point(state: State, client_x: float, client_y: float) -> None:
     """The Robotech ground point under a tap (the board's units are the table's inches)."""
     doc = doc_of(state)
     svg = board_svg()
     where = None if svg is None else board_point(svg, client_x, client_y)
     if "point" not in doc["attack"] or where is None:
         return
-    table = state.scenario.board.table
+    table = state.shown.board.table
     x, y = (min(max(v, 0.0), hi) for v, hi in zip(where, (table.width, table.height),
                                                    strict=True))
     commit(state, editing.with_aim(doc, "point", (), round(x, 1), round(y, 1)))

@@ -5,6 +5,8 @@ line beside Roll, the selected and illegal units marked on the board)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyscript import document
 
 from engine.build import editing, legality, presets, squads
@@ -12,7 +14,7 @@ from engine.render.summary import unit_label
 
 from .. import forms
 from ..board import unit_selector
-from ..dom import absent, el, make
+from ..dom import Element, absent, el, make, set_attrs
 from ..state import State
 from .commit import doc_of
 
@@ -22,7 +24,7 @@ SHAPES = (("1", "one model"), ("line", "a line"), ("ranks", "two ranks"), ("blob
 def after_change(state: State) -> None:
     """Watcher of every accepted scenario: history, panel, legality (State.watchers)."""
     state.history.push(doc_of(state))
-    if state.selected and all(u.id != state.selected for u in state.scenario.units):
+    if state.selected and all(u.id != state.selected for u in state.shown.units):
         state.selected = None
     fill(state)
     show_legality(state)
@@ -73,11 +75,13 @@ def select_unit(state: State, uid: str) -> None:
 
 
 def units_of(state: State) -> tuple[tuple[str, str], ...]:
-    return tuple((u.id, unit_label(u)) for u in state.scenario.units)
+    return tuple((u.id, unit_label(u)) for u in state.shown.units)
 
 
-def button(text: str, action: str, **attrs):
-    return make("button", text, type="button", data_action=action, **attrs)
+def button(text: str, action: str, **attrs: object) -> Element:
+    node = make("button", text, type="button", data_action=action)
+    set_attrs(node, attrs)
+    return node
 
 
 def fill(state: State) -> None:
@@ -99,18 +103,18 @@ def fill(state: State) -> None:
     box.appendChild(add_section(state, system))
     box.appendChild(unit_picker(state))
     if state.selected:
-        box.appendChild(selected_section(state, system))
+        box.appendChild(selected_section(state, system, state.selected))
     box.appendChild(attack_section(state, system))
     box.appendChild(options_section(state, system))
 
 
-def section(title: str, cls: str):
+def section(title: str, cls: str) -> Element:
     node = make("section", cls=f"build-section {cls}")
     node.appendChild(make("h3", title))
     return node
 
 
-def preset_select(system: str, kind: str, sid: str):
+def preset_select(system: str, kind: str, sid: str) -> Element:
     select = make("select", id=sid, aria_label=f"{kind} preset")
     for p in presets.catalog(system).kinds.get(kind, ()):
         tons = f" ({p.info['tons']} t)" if "tons" in p.info else ""
@@ -118,22 +122,22 @@ def preset_select(system: str, kind: str, sid: str):
     return select
 
 
-def labelled(text: str, node):
+def labelled(text: str, node: Element) -> Element:
     wrap = make("label", text, cls="form-field")
     wrap.appendChild(node)
     return wrap
 
 
-def text_input(iid: str, value: str, label: str, mode: str = "text"):
+def text_input(iid: str, value: str, label: str, mode: str = "text") -> Element:
     inp = make("input", type="text", id=iid, aria_label=label, inputmode=mode)
     inp.value = value
     return inp
 
 
-def add_section(state: State, system: str):
+def add_section(state: State, system: str) -> Element:
     node = section("Add units", "build-add")
     node.appendChild(labelled("Preset", preset_select(system, "units", "add-preset")))
-    sides = sorted({u.side for u in state.scenario.units}) or ["blue"]
+    sides = sorted({u.side for u in state.shown.units}) or ["blue"]
     node.appendChild(labelled("Side", text_input("add-side", sides[-1], "Side of the new units")))
     if system == "battletech":
         node.appendChild(labelled("Hex", text_input("add-hex", "0808", "Hex of the new unit",
@@ -143,7 +147,7 @@ def add_section(state: State, system: str):
                                                             "add-building-preset")))
         node.appendChild(button("Add building at the hex", "add-building", id="add-building"))
         return node
-    table = state.scenario.board.table
+    table = state.shown.board.table
     node.appendChild(labelled('x (")', text_input("add-x", f"{table.width / 2:g}",
                                                   "x of the new units", "decimal")))
     node.appendChild(labelled('y (")', text_input("add-y", f"{table.height / 2:g}",
@@ -162,7 +166,7 @@ def add_section(state: State, system: str):
     return node
 
 
-def unit_picker(state: State):
+def unit_picker(state: State) -> Element:
     node = section("Units — tap one to edit it", "build-units")
     row = make("div", cls="unit-chips")
     for uid, label in units_of(state):
@@ -173,19 +177,20 @@ def unit_picker(state: State):
     return node
 
 
-def selected_section(state: State, system: str):
-    index = next(i for i, u in enumerate(state.scenario.units) if u.id == state.selected)
+def selected_section(state: State, system: str, uid: str) -> Element:
+    """The picked unit `uid`: its buttons, its fields and, in Robotech, its reactions."""
+    index = next(i for i, u in enumerate(state.shown.units) if u.id == uid)
     unit = doc_of(state)["units"][index]
-    who = unit_label(state.scenario.units[index])
+    who = unit_label(state.shown.units[index])
     node = section(f"Selected: {who}", "build-selected")
-    node.dataset.unit = state.selected
+    node.dataset.unit = uid
     bar = make("div", cls="build-bar")
     if system != "battletech":
         bar.appendChild(button("Make attacker", "make-attacker"))
     bar.appendChild(button("Make target", "make-target"))
     bar.appendChild(button("Duplicate", "duplicate"))
     bar.appendChild(button("Delete", "delete"))
-    squad = squads.squad_of(doc_of(state), state.selected)
+    squad = squads.squad_of(doc_of(state), uid)
     if len(squad) > 1:
         bar.appendChild(button(f"Move all {len(squad)} of its unit", "whole-squad",
                                aria_pressed="true" if state.whole_squad else "false",
@@ -197,15 +202,15 @@ def selected_section(state: State, system: str):
             node.appendChild(forms.spec_input(spec, editing.read(unit, spec), section="unit",
                                               who=who, index=index))
     if system == "robotech":
-        reactions = state.scenario.attack.reactions_of(state.selected)
+        reactions = state.shown.attack.reactions_of(uid)
         for spec in editing.REACTION_FIELDS:
             node.appendChild(forms.spec_input(spec, reactions.allows(spec.key),
                                               section="reaction", who=who,
-                                              index=state.selected))
+                                              index=uid))
     return node
 
 
-def attack_section(state: State, system: str):
+def attack_section(state: State, system: str) -> Element:
     node = section("Attack", "build-attack")
     doc = doc_of(state)
     attack = doc["attack"]
@@ -229,11 +234,12 @@ def attack_section(state: State, system: str):
     return node
 
 
-def missile_targets(state: State, attack: dict, units) -> object:
+def missile_targets(state: State, attack: dict[str, Any], units: tuple[tuple[str, str], ...]
+                    ) -> Element:
     """One picker per missile (the first names the primary target, RT-17), or a point."""
     box = make("fieldset", cls="missiles")
     box.appendChild(make("legend", "Targets, one per missile (the first is the primary)"))
-    volley = state.scenario.attack.weapon.volley
+    volley = state.shown.attack.weapon.volley
     targets = attack.get("targets") or []
     for i in range(volley):
         select = make("select", data_missile=i, aria_label=f"Missile {i + 1} target")
@@ -254,7 +260,7 @@ def missile_targets(state: State, attack: dict, units) -> object:
     return box
 
 
-def supports_section(state: State, attack: dict):
+def supports_section(state: State, attack: dict[str, Any]) -> Element:
     box = make("div", cls="supports")
     for i, s in enumerate(attack.get("supports", [])):
         where = s.get("target") or ", ".join(s.get("hexes", [])) or "—"
@@ -281,13 +287,13 @@ def supports_section(state: State, attack: dict):
     return box
 
 
-def tool_button(state: State, tool: str, text: str, title: str):
+def tool_button(state: State, tool: str, text: str, title: str) -> Element:
     """A toggle for what a tap or drag on the map does (`State.board_tool`)."""
     return button(text, f"tool-{tool}", id=f"tool-{tool}", title=title,
                   aria_pressed="true" if state.board_tool == tool else "false")
 
 
-def preplot_inputs(state: State, attack: dict):
+def preplot_inputs(state: State, attack: dict[str, Any]) -> Element:
     """BT-ART.1: an artillery selection's pre-plotted hexes, typed or tapped on the map."""
     box = make("fieldset", cls="preplot")
     box.appendChild(make("legend", "Pre-plotted hexes (BT-ART.1: a shot at one hits)"))
@@ -307,19 +313,19 @@ def preplot_inputs(state: State, attack: dict):
     return box
 
 
-def options_section(state: State, system: str):
+def options_section(state: State, system: str) -> Element:
     node = section("Options (readings where the rules are silent)", "build-options")
     for spec in editing.option_specs(system):
-        node.appendChild(forms.spec_input(spec, state.scenario.options[spec.key],
+        node.appendChild(forms.spec_input(spec, state.shown.options[spec.key],
                                           section="option", who="Option"))
     return node
 
 
-def hole_inputs(state: State):
+def hole_inputs(state: State) -> Element:
     """HH-1 without a drag: each hole's position typed (shots aimed alike share one)."""
     box = make("fieldset", cls="holes")
     box.appendChild(make("legend", "Where the hole is placed"))
-    for k, reach in enumerate(legality.range_lines(state.scenario)):
+    for k, reach in enumerate(legality.range_lines(state.shown)):
         shots = ", ".join(str(i + 1) for i in reach.shots)
         name = f"shot{'s' if len(reach.shots) > 1 else ''} {shots}"
         for axis, value in (("x", reach.end.x), ("y", reach.end.y)):
