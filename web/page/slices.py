@@ -84,8 +84,10 @@ class Slicer:
 
 def current(state: State) -> Slicer | None:
     """The slicing of the task running, if it works in slices."""
+    if not state.slicers:
+        return None
     task = asyncio.current_task()
-    return state.slicers.get(task) if state.slicers and task is not None else None
+    return None if task is None else state.slicers.get(task)
 
 
 def breathe(state: State) -> None:
