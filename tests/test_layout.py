@@ -44,17 +44,22 @@ def _package_of(name: str, path: Path) -> str:
     return name if path.name == "__init__.py" else name.rpartition(".")[0]
 
 
-def _type_checking_only(node: ast.AST) -> bool:
+def _type_checking_only(node: ast.If) -> bool:
     """An `if TYPE_CHECKING:` block: imports for annotations, which never run."""
-    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+    return "TYPE_CHECKING" in ast.unparse(node.test)
 
 
 def _run_time_nodes(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node of `tree` but those inside `if TYPE_CHECKING:` blocks."""
+    """Every node of `tree` but those inside `if TYPE_CHECKING:` blocks (their `else:`
+    runs)."""
     for child in ast.iter_child_nodes(tree):
-        if not _type_checking_only(child):
-            yield child
-            yield from _run_time_nodes(child)
+        if isinstance(child, ast.If) and _type_checking_only(child):
+            for node in child.orelse:
+                yield node
+                yield from _run_time_nodes(node)
+            continue
+        yield child
+        yield from _run_time_nodes(child)
 
 
 def imports_of(name: str, path: Path, known: Iterable[str]) -> set[str]:
@@ -117,6 +122,13 @@ def test_the_import_walker_counts_submodules_relative_and_function_local_imports
     assert "engine.systems" in graph["page.editor"]  # `from engine import systems`
     assert "engine" not in graph["page.editor"]  # ... an edge to engine.systems only
     assert "page.slices" not in graph["page.state"]  # under `if TYPE_CHECKING:` only
+
+
+def test_only_the_imports_that_never_run_are_left_out(tmp_path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import a\n"
+                    "else:\n    import b\n\ndef f():\n    import c\n", "utf-8")
+    assert imports_of("m", path, {"a", "b", "c"}) == {"b", "c"}
 
 
 def test_a_circle_is_found_and_named() -> None:
