@@ -2,9 +2,10 @@
 
     python3 run_tests.py [PYTEST ARGS...]      # e.g. -m "not browser", tests/test_dice.py
 
-Sets up what the tests need, then runs `ruff check .` and pytest (the engine, rule,
-property and browser tests); the exit status is non-zero when either fails, and pytest's 5
-(no test ran) counts as a failure like any other.
+Sets up what the tests need, then runs `ruff check .`, mypy in strict mode over the engine
+and the page (its settings: pyproject.toml's [tool.mypy]) and pytest (the engine, rule,
+property and browser tests); the exit status is non-zero when any of them fails, and
+pytest's 5 (no test ran) counts as a failure like any other.
 
 - the project and its `test` extra in `.venv/` (see bootstrap.py: works with a Python
   that refuses pip outside a virtual environment);
@@ -41,9 +42,10 @@ def ensure_chromium() -> None:
 def main(argv: list[str]) -> int:
     bootstrap.ensure(("test",))
     ensure_chromium()
-    ruff = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=bootstrap.ROOT)
-    if ruff.returncode:
-        return ruff.returncode
+    for check in (["ruff", "check", "."], ["mypy"]):
+        done = subprocess.run([sys.executable, "-m", *check], cwd=bootstrap.ROOT)
+        if done.returncode:
+            return done.returncode
     return subprocess.run([sys.executable, "-m", "pytest", "-q", *argv],
                           cwd=bootstrap.ROOT).returncode
 

@@ -138,3 +138,35 @@ def test_a_missing_chromium_is_an_error_under_ci_and_a_notice_elsewhere(monkeypa
     monkeypatch.setenv("CI", "true")
     with pytest.raises(SystemExit, match="no-chromium is missing"):
         run_tests.ensure_chromium()
+
+
+@pytest.mark.parametrize("failing", ["ruff", "mypy", "pytest"])
+def test_the_test_command_runs_ruff_then_strict_mypy_then_pytest_and_fails_with_each(
+        monkeypatch, failing) -> None:
+    run_tests = _run_tests_module(monkeypatch)
+    monkeypatch.setattr(run_tests.bootstrap, "ensure", lambda extras: None)
+    monkeypatch.setattr(run_tests, "ensure_chromium", lambda: None)
+    ran: list[str] = []
+
+    def run(cmd, cwd):
+        tool = cmd[2]
+        ran.append(tool)
+        return type("Done", (), {"returncode": 3 if tool == failing else 0})()
+
+    monkeypatch.setattr(run_tests.subprocess, "run", run)
+    assert run_tests.main(["-q"]) == 3
+    order = ["ruff", "mypy", "pytest"]
+    assert ran == order[: order.index(failing) + 1]
+
+
+def test_the_type_check_is_strict_over_the_engine_and_the_page_without_exceptions() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    mypy = config["tool"]["mypy"]
+    assert mypy["strict"] is True and "overrides" not in mypy
+    assert {"engine", "web/main.py", "web/page"} <= set(mypy["files"])
+    assert any(dep.startswith("mypy>=") for dep in config["project"]["optional-dependencies"]
+               ["test"])
+    assert "py.typed" in config["tool"]["setuptools"]["package-data"]["engine"]
+    assert (ROOT / "engine" / "py.typed").is_file()

@@ -13,13 +13,13 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+from collections.abc import Callable
 
 import js
 from page import (
     aim,
     board,
     bridge,
-    build,
     editor,
     export,
     gestures,
@@ -30,7 +30,8 @@ from page import (
     storage,
     updates,
 )
-from page.dom import clear_message, describe, el, on, show_message
+from page.build import actions, edits, moves, panel
+from page.dom import Element, Event, clear_message, describe, el, on, show_message
 from page.notice import Action, show_notice
 from page.slices import sliced
 from page.state import State
@@ -51,12 +52,17 @@ SLICED_UNITS = 40
 Pyodide); a smaller one at once, within the event, as a player expects of a button."""
 
 
-def guarded(state: State, handler, redraws: bool = False):
+Handler = Callable[[State, Event], object]
+"""An event handler of the page: handler(state, ev), plain or async."""
+
+
+def guarded(state: State, handler: Handler, redraws: bool = False
+            ) -> Callable[[Event | None], object]:
     """Wrap handler(state, ev): an unexpected error becomes a message (see `failed`); an
     async handler runs in slices (page/slices.py), so it never holds the page long, and so
     does a handler that `redraws` the board when the board is large (SLICED_UNITS)."""
 
-    async def run_sliced(ev=None):
+    async def run_sliced(ev: Event | None = None) -> None:
         try:
             with sliced(state):
                 done = handler(state, ev)
@@ -68,7 +74,7 @@ def guarded(state: State, handler, redraws: bool = False):
     if inspect.iscoroutinefunction(handler):
         return run_sliced
 
-    def run(ev=None):
+    def run(ev: Event | None = None) -> None:
         if (redraws and state.scenario is not None
                 and len(state.scenario.units) > SLICED_UNITS):
             asyncio.ensure_future(run_sliced(ev))
@@ -82,12 +88,12 @@ def guarded(state: State, handler, redraws: bool = False):
 
 REDRAWS = {bridge.on_roll, bridge.on_step, bridge.on_step_back, bridge.on_step_next,
            editor.on_unit_field, editor.on_apply_json, editor.on_seed, editor.on_new_seed,
-           build.on_change, build.on_click, gestures.on_pointerup}
+           edits.on_change, actions.on_click, gestures.on_pointerup}
 """The handlers that resolve or redraw the board (and never need the event's default
 action prevented): sliced on a large board."""
 
 
-def listen(state: State, node, event: str, handler) -> None:
+def listen(state: State, node: Element, event: str, handler: Handler) -> None:
     """Call handler(state, ev) on `event`, guarded; the proxy lives as long as the page."""
     state.listeners.append(on(node, event, guarded(state, handler, handler in REDRAWS)))
 
@@ -137,11 +143,11 @@ def wire(state: State) -> None:
         (el("zoom-in"), "click", board.on_zoom_in),
         (el("zoom-out"), "click", board.on_zoom_out),
         (el("zoom-fit"), "click", board.on_zoom_fit),
-        (el("build"), "change", build.on_change),
-        (el("build"), "click", build.on_click),
+        (el("build"), "change", edits.on_change),
+        (el("build"), "click", actions.on_click),
         (el("library"), "click", library.on_click),
         (el("library"), "change", library.on_import),
-        (document, "keydown", build.on_key),
+        (document, "keydown", moves.on_key),
     ):
         listen(state, node, event, handler)
 
@@ -159,7 +165,8 @@ async def start(state: State) -> None:
         show_message(f"The demo list cannot be loaded — {err}")
     editor.fill_system_select(state)
     state.saved_text = storage.stored(storage.SAVE_KEY)  # what this tab may overwrite
-    state.watchers.extend((build.after_change, library.fill, aim.fill_objectives))
+    state.watchers.extend((storage.autosave, panel.after_change, library.fill,
+                           aim.fill_objectives))
     scenario, demo_file, from_share = await loading.initial_scenario(state)
     if scenario is None:
         show_message("No scenario to show: there is no demo in this build.")
@@ -187,7 +194,7 @@ async def start(state: State) -> None:
     for node in document.querySelectorAll("#actions button, #actions input, #apply-json, "
                                           "#system, #demo, #zoom button"):
         node.disabled = False
-    build.show_legality(state)  # Roll stays disabled while the setup is illegal
+    panel.show_legality(state)  # Roll stays disabled while the setup is illegal
     document.body.dataset.state = "ready"
     document.body.dataset.readyMs = str(round(float(js.performance.now())))
     await asyncio.sleep(0)  # ready to Roll: paint it, then fill the Build panel and save

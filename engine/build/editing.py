@@ -17,6 +17,7 @@ field to apply, e.g. a Heresy hull only for a vehicle.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -184,10 +185,11 @@ OPTION_HELP: dict[str, dict[str, str]] = {
                           "roll for the whole attack",
     },
 }
-OPTION_DEFAULTS = {"robotech": robotech.OPTIONS, "heresy": heresy.OPTIONS,
-                   "battletech": battletech.OPTIONS}
-OPTION_CHOICES = {"robotech": robotech.OPTION_CHOICES, "heresy": heresy.OPTION_CHOICES,
-                  "battletech": battletech.OPTION_CHOICES}
+OPTION_DEFAULTS: dict[str, Mapping[str, object]] = {
+    "robotech": robotech.OPTIONS, "heresy": heresy.OPTIONS, "battletech": battletech.OPTIONS}
+OPTION_CHOICES: dict[str, Mapping[str, tuple[object, ...]]] = {
+    "robotech": robotech.OPTION_CHOICES, "heresy": heresy.OPTION_CHOICES,
+    "battletech": battletech.OPTION_CHOICES}
 
 
 def option_specs(system: str) -> tuple[Spec, ...]:
@@ -203,7 +205,8 @@ def applies(spec: Spec, obj: dict[str, Any]) -> bool:
     if spec.when is None:
         return True
     if spec.when == "mecha":
-        return obj.get("kind", "mecha") == "mecha"
+        kind: object = obj.get("kind", "mecha")
+        return kind == "mecha"
     return bool(obj.get(spec.when))
 
 

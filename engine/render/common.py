@@ -12,11 +12,12 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from string import Template
-from typing import Any
+from typing import Protocol
 
 import svgwrite
 from svgwrite.container import Group
 from svgwrite.etree import etree  # ElementTree, patched by svgwrite to write CDATA
+from svgwrite.text import Text
 
 from engine.log import Mark, Resolution, Step
 
@@ -73,13 +74,13 @@ def num(value: float, places: int = 3) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def xml_text(text: Any) -> str:
+def xml_text(text: object) -> str:
     """User text that XML can hold: characters XML 1.0 forbids (control characters, lone
     surrogates) become U+FFFD, so a strange name can never break the document."""
     return _NOT_XML.sub("\ufffd", str(text))
 
 
-def token(text: Any) -> str:
+def token(text: object) -> str:
     """A safe CSS class fragment from rule data (lower case letters, digits, hyphens)."""
     return _NOT_TOKEN.sub("-", str(text).lower()).strip("-") or "x"
 
@@ -92,7 +93,18 @@ def unit_element_id(unit_id: str) -> str:
     return "unitx-" + unit_id.encode("utf-8").hex()
 
 
-def side_numbers(units: Iterable[Any]) -> dict[str, int]:
+class Piece(Protocol):
+    """A unit of any system, as a board draws it: its id, side and name."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+
+def side_numbers(units: Iterable[Piece]) -> dict[str, int]:
     """Each side's number (0, 1, ...), in order of first appearance among the units."""
     sides: dict[str, int] = {}
     for unit in units:
@@ -207,15 +219,15 @@ class Canvas:
             self.layers[name] = self.dwg.add(self.dwg.g(id=f"layer-{name}",
                                                         class_=f"layer layer-{name}"))
 
-    def text(self, content: str, x: float, y: float, cls: str, **attrs: str) -> Any:
+    def text(self, content: str, x: float, y: float, cls: str, **attrs: str) -> Text:
         """A text element (svgwrite escapes `content`: user text is never markup)."""
-        element = self.dwg.text(xml_text(content), class_=cls,
-                                 **{k: xml_text(v) for k, v in attrs.items()})
+        element = self.dwg.text(xml_text(content), class_=cls)
+        element.update({k: xml_text(v) for k, v in attrs.items()})
         element["x"] = num(x)
         element["y"] = num(y)
         return element
 
-    def unit_group(self, unit: Any, side: int, kind: str, state: str | None,
+    def unit_group(self, unit: Piece, side: int, kind: str, state: str | None,
                    at: tuple[float, float]) -> Group:
         """The ``<g id="unit-..." class="unit side-n kind-k [state-s]">`` of one unit,
         translated to `at`, with a tooltip title, added to the units layer."""
@@ -238,7 +250,7 @@ class Canvas:
         badge.add(self.dwg.circle((num(x), num(y)), num(r)))
         badge.add(self.text(symbol, x, y, ""))
 
-    def mark(self, kind: str, role: Any, step: int, **attrs: str) -> Group:
+    def mark(self, kind: str, role: object, step: int, **attrs: str) -> Group:
         """The ``<g class="mark mark-<kind> role-<role>" data-step="i">`` of one mark."""
         cls = f"mark mark-{token(kind)}" + (f" role-{token(role)}" if role else "")
         attrs = {k: xml_text(v) for k, v in attrs.items()}

@@ -13,7 +13,6 @@ shaded, and each sheet shows its letter (the "B" of "B:0108") in its top-left he
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
 from engine.geometry import direction
 from engine.hexgrid import SQRT3, Hex, HexMap, disc, hex_to_pixel, to_label
@@ -33,6 +32,7 @@ from engine.render.common import (
     stylesheet,
 )
 from engine.scenario import Scenario
+from engine.scenario.battletech import Terrain
 
 HEX = 30.0
 """Hex circumradius in pixels (user units)."""
@@ -82,7 +82,7 @@ CSS = """
 """
 
 
-def _parse(label: Any) -> Hex | None:
+def _parse(label: object) -> Hex | None:
     """The hex of a label from a mark or the odds; None for a label that is not one."""
     try:
         return Hex.from_label(str(label))
@@ -95,7 +95,7 @@ def _map_box(hexmap: HexMap) -> tuple[float, float]:
     return HEX * (1.5 * hexmap.cols + 0.5), HEX * SQRT3 * (hexmap.rows + 0.5)
 
 
-def _labels_of(m: Mark) -> list[Any]:
+def _labels_of(m: Mark) -> list[object]:
     """The hex labels a hex or hexpath mark names."""
     if m.get("kind") == "hex":
         return [m.get("hex")]
@@ -222,7 +222,7 @@ def draw_board(canvas: Canvas, scenario: Scenario) -> None:
         _draw_terrain(canvas, h, terrain)
 
 
-def _draw_terrain(canvas: Canvas, h: Hex, terrain: Any) -> None:
+def _draw_terrain(canvas: Canvas, h: Hex, terrain: Terrain) -> None:
     """Water shaded by depth (1, 2, 3+) and a building block with its CF."""
     dwg, layer, label = canvas.dwg, canvas.layers["terrain"], to_label(h)
     if terrain.water:
@@ -307,7 +307,7 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
         canvas.glyph(group, state, away.x * r * 0.8, away.y * r * 0.8, SIZES["fg"] * 0.7)
 
 
-def _centre(label: Any) -> tuple[float, float] | None:
+def _centre(label: object) -> tuple[float, float] | None:
     """Pixel centre of a labelled hex, or None."""
     h = _parse(label)
     return None if h is None else hex_to_pixel(h, HEX)
@@ -325,7 +325,7 @@ def _hex_mark(canvas: Canvas, index: int, m: Mark) -> None:
         group.add(canvas.dwg.circle((num(cx), num(cy)), num(HEX * 0.6), class_="aim"))
 
 
-def _line(canvas: Canvas, kind: str, role: Any, index: int, labels: list[Any]) -> None:
+def _line(canvas: Canvas, kind: str, role: object, index: int, labels: list[object]) -> None:
     """A line through hex centres, a dot at the start and an arrow head at the end."""
     points = [c for c in map(_centre, labels) if c is not None]
     if len(points) < 2:

@@ -8,9 +8,8 @@ same at any size and never picks up the board's stylesheet, which is in inches.
 
 from __future__ import annotations
 
-from typing import Any
-
 import svgwrite
+from svgwrite.base import BaseElement
 from svgwrite.container import Group
 
 from engine.render.common import PALETTE, STATE_GLYPHS, num, side_numbers, xml_text
@@ -33,9 +32,9 @@ HEX_FILLS = {"target": ("none", 0.0, "4 3"), "hit": ("#D55E00", 0.3, ""),
              "strafe": ("#CC79A7", 0.3, "")}
 
 
-def entries(scenario: Scenario, with_odds: bool) -> list[tuple[str, Any, str]]:
+def entries(scenario: Scenario, with_odds: bool) -> list[tuple[str, str | None, str]]:
     """The key's entries, in order: (kind, what to draw, words)."""
-    out: list[tuple[str, Any, str]] = [
+    out: list[tuple[str, str | None, str]] = [
         ("side", PALETTE[n % len(PALETTE)], f"side: {side}")
         for side, n in side_numbers(scenario.units).items()]
     out += [("glyph", STATE_GLYPHS[s], w) for s, w in STATE_WORDS.items()]
@@ -47,14 +46,15 @@ def entries(scenario: Scenario, with_odds: bool) -> list[tuple[str, Any, str]]:
     return out
 
 
-def _swatch(dwg: svgwrite.Drawing, kind: str, what: Any, x: float, y: float) -> Any:
+def _swatch(dwg: svgwrite.Drawing, kind: str, what: str | None, x: float, y: float
+            ) -> BaseElement:
     """The little picture of one entry, centred at (x, y)."""
     if kind == "side":
-        return dwg.circle((num(x), num(y)), 6, fill=what, stroke="#1a1a1a")
+        return dwg.circle((num(x), num(y)), 6, fill=str(what), stroke="#1a1a1a")
     if kind == "glyph":
         g = dwg.g()
         g.add(dwg.circle((num(x), num(y)), 7, fill="#ffffff", stroke="#000000"))
-        g.add(dwg.text(what, insert=(num(x), num(y + 4)), font_size=num(FONT - 1),
+        g.add(dwg.text(str(what), insert=(num(x), num(y + 4)), font_size=num(FONT - 1),
                        font_weight="bold", text_anchor="middle"))
         return g
     if kind == "heat":
@@ -73,7 +73,7 @@ def _swatch(dwg: svgwrite.Drawing, kind: str, what: Any, x: float, y: float) -> 
         return dwg.circle((num(x), num(y)), 7, fill="#000000",
                           fill_opacity=0.07 if what == "final" else 0, stroke="#000000",
                           stroke_width=1.5, stroke_dasharray="3 2" if what == "aim" else "none")
-    fill, opacity, dash = HEX_FILLS[what]
+    fill, opacity, dash = HEX_FILLS[str(what)]
     points = [(x + 8 * dx, y + 7 * dy) for dx, dy in
               ((1, 0), (0.5, 1), (-0.5, 1), (-1, 0), (-0.5, -1), (0.5, -1))]
     return dwg.polygon([(num(px), num(py)) for px, py in points], fill=fill,

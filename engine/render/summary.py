@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 from engine.log import Resolution, Step
 from engine.scenario import Scenario
@@ -38,7 +38,16 @@ def unit_states(steps: Iterable[tuple[int, Step]]) -> dict[str, str]:
     return states
 
 
-def unit_label(unit: Any) -> str:
+class Named(Protocol):
+    """A unit of any system, as the summary names it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+
+def unit_label(unit: Named) -> str:
     """A unit as players name it: its name, with its id when the name differs."""
     return unit.name if unit.name == unit.id else f"{unit.name} ({unit.id})"
 
@@ -48,7 +57,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _robotech(e: dict, reached: bool = False) -> str | None:
+def _robotech(e: dict[str, Any], reached: bool = False) -> str | None:
     """A mecha's Strike hits, reactions and MD damage (RT-1 to RT-22); `reached`: the
     line already says which templates reached it, so the count of them is left out."""
     hits, damage, cp = int(e.get("hits", 0)), int(e.get("damage", 0)), int(e.get("cp_spent", 0))
@@ -63,7 +72,7 @@ def _robotech(e: dict, reached: bool = False) -> str | None:
     return f"{', '.join(parts)}: {outcome}" if parts else outcome
 
 
-def _heresy(e: dict) -> str | None:
+def _heresy(e: dict[str, Any]) -> str | None:
     """A model's hits, wounds, saves and removal, or a vehicle's glancing and penetrating
     hits and Hull Points (HH-1 to HH-20)."""
     hits = int(e.get("hits", 0))
@@ -95,7 +104,7 @@ def _heresy(e: dict) -> str | None:
     return f"{', '.join(parts)}: {outcome}" if parts else outcome
 
 
-def _battletech(e: dict) -> str | None:
+def _battletech(e: dict[str, Any]) -> str | None:
     """A unit's damage from the turn's support, by hit location (BT-RULE to BT-ART)."""
     damage = int(e.get("damage", 0))
     if not (e.get("hit") or damage):
@@ -161,7 +170,7 @@ MISSILE = re.compile(r"missile (\d+)")
 _SENTENCES = {"robotech": _robotech, "heresy": _heresy, "battletech": _battletech}
 
 
-def effect_sentence(system: str, effect: dict) -> str | None:
+def effect_sentence(system: str, effect: dict[str, Any]) -> str | None:
     """What happened to one unit as a short sentence; None when nothing did."""
     return _SENTENCES[system](effect)
 
@@ -185,10 +194,10 @@ def summary_lines(scenario: Scenario, resolution: Resolution | None,
     for u in scenario.units:
         effect = effects.get(u.id) or {}
         if u.id in reached:
-            text = _robotech(effect, reached=True) or "no damage"
-            lines.append((u.id, f"{reach_words(reached[u.id])} {unit_label(u)}: {text}"))
-        elif text := effect_sentence(scenario.system, effect):
-            lines.append((u.id, f"{unit_label(u)}: {text}"))
+            damage = _robotech(effect, reached=True) or "no damage"
+            lines.append((u.id, f"{reach_words(reached[u.id])} {unit_label(u)}: {damage}"))
+        elif sentence := effect_sentence(scenario.system, effect):
+            lines.append((u.id, f"{unit_label(u)}: {sentence}"))
     return lines
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+
+from svgwrite.container import Group
 
 from engine.build.reach import RangeLine
 from engine.geometry import Point, Rect, base_radius_in, direction
@@ -28,7 +29,7 @@ from engine.render.common import (
     side_numbers,
     stylesheet,
 )
-from engine.scenario import Scenario
+from engine.scenario import Scenario, heresy, robotech
 
 PX_PER_UNIT = 16.0
 """Default pixel size of an inch when `board` is given no `size`."""
@@ -120,24 +121,28 @@ def draw_board(canvas: Canvas, scenario: Scenario) -> None:
             shape([(num(x), num(y)) for x, y in points], class_="terrain"))
 
 
-def _kind(unit: Any) -> str:
+TableUnit = robotech.Unit | heresy.Model
+"""A unit on a tabletop board."""
+
+
+def _kind(unit: TableUnit) -> str:
     """The unit's kind class: Robotech mecha/structure, Heresy model/vehicle."""
-    if hasattr(unit, "kind"):
+    if isinstance(unit, robotech.Unit):
         return unit.kind
     return "vehicle" if unit.hull is not None else "model"
 
 
-def _reach(unit: Any) -> float:
+def _reach(unit: TableUnit) -> float:
     """How far the unit's outline reaches from its centre, for placing labels."""
-    if getattr(unit, "hull", None) is not None:
+    if isinstance(unit, heresy.Model) and unit.hull is not None:
         return max(unit.hull.w, unit.hull.h) / 2
     return base_radius_in(unit.base_mm)
 
 
-def _draw_body(canvas: Canvas, group: Any, unit: Any, kind: str) -> None:
+def _draw_body(canvas: Canvas, group: Group, unit: TableUnit, kind: str) -> None:
     """A round base at its diameter, or a vehicle hull with its front edge marked."""
     dwg = canvas.dwg
-    hull = getattr(unit, "hull", None)
+    hull = unit.hull if isinstance(unit, heresy.Model) else None
     if hull is not None:
         corners = Rect(Point(0, 0), hull.w, hull.h, hull.facing).corners()
         group.add(dwg.polygon([(num(c.x), num(c.y)) for c in corners], class_="body"))
@@ -167,7 +172,7 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
         canvas.glyph(group, state, reach * 0.71, -reach * 0.71, 0.4 * f)
 
 
-def _directions(canvas: Canvas, group: Any, m: Mark, hole: float) -> None:
+def _directions(canvas: Canvas, group: Group, m: Mark, hole: float) -> None:
     """The Robotech template's six numbered directions, 1 at bearing ``one_at``."""
     x, y, r = float(m["x"]), float(m["y"]), float(m["radius"])
     sign = -1 if m.get("winding") == "counter-clockwise" else 1

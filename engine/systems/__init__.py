@@ -134,7 +134,8 @@ def exact(scenario: Scenario, budget: Budget | None = None, plan: Any = None) ->
     rules = rules_of(scenario.system)
     budget = budget or Budget()
     if hasattr(rules, "marginals"):
-        return rules.marginals(scenario, budget, plan)
+        marginals: Marginals = rules.marginals(scenario, budget, plan)
+        return marginals
     blocks = partition(len(scenario.units), groups_of(scenario))
     dist = rules.exact(scenario) if hasattr(rules, "exact") else joint(scenario, budget)
     return blocks_of(dist, blocks)

@@ -230,13 +230,13 @@ import('./pyscript/core.js').then(({ hooks }) => {
 BOOM_HOOK = """
 import('./pyscript/core.js').then(({ hooks }) => {
   hooks.main.onReady.add((wrap) => { wrap.interpreter.runPython(`
-from engine.render.board import board
-_board = render.board
+from engine.render import board as boards
+_board = boards.board
 def _board_or_boom(scenario, *args, **kwargs):
     if scenario.title == "boom":
         raise MemoryError("out of memory while drawing")
     return _board(scenario, *args, **kwargs)
-render.board = _board_or_boom
+boards.board = _board_or_boom
 `); });
 });
 """

@@ -16,7 +16,7 @@ from typing import Any
 from engine import scenario as sc
 
 from . import bridge, editor
-from .dom import clear_message, el, make, set_json, show_message, show_running
+from .dom import Event, clear_message, el, make, set_json, show_message, show_running
 from .state import State
 
 
@@ -25,7 +25,7 @@ def objective_words(state: State) -> dict[str, str]:
     imported on first use, after start-up)."""
     from engine import aim as aims
 
-    return dict(aims.objectives(state.scenario))
+    return dict(aims.objectives(state.shown))
 
 
 def fill_objectives(state: State) -> None:
@@ -80,7 +80,7 @@ def place(state: State, index: int) -> None:
     if not 0 <= index < len(aims):
         return
     scores = state.aim_scores
-    if editor.set_scenario(state, with_aim(sc.to_dict(state.scenario), aims[index]["attack"]),
+    if editor.set_scenario(state, with_aim(sc.to_dict(state.shown), aims[index]["attack"]),
                            redraw=False):
         state.aim_scores, state.aim_ranking = scores, ranked
         show_table(state, index)
@@ -118,7 +118,7 @@ def show_table(state: State, placed: int) -> None:
     el("aim-box").hidden = False
 
 
-async def on_best_aim(state: State, ev) -> None:
+async def on_best_aim(state: State, ev: Event) -> None:
     """Best aim: rank the aims in the odds worker, then place the best and show them all,
     unless the scenario changed meanwhile or Cancel was hit."""
     try:
@@ -145,14 +145,14 @@ async def on_best_aim(state: State, ev) -> None:
     place(state, 0)
 
 
-def on_aim_table_click(state: State, ev) -> None:
+def on_aim_table_click(state: State, ev: Event) -> None:
     """A tap on Place: that aim goes into the scenario."""
     index = ev.target.getAttribute("data-index") if ev.target else None
     if index is not None and "place-aim" in str(ev.target.className):
         place(state, int(index))
 
 
-def on_cancel_aim(state: State, ev) -> None:
+def on_cancel_aim(state: State, ev: Event) -> None:
     """Cancel: stop the worker (the next Odds or Best aim starts a fresh one)."""
     if state.odds_worker is not None:
         state.odds_worker.cancel()

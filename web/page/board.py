@@ -26,15 +26,18 @@ from pyscript import document, window
 
 from engine import scenario as sc
 
-from .dom import absent, attr, el
-from .state import State
+from .dom import Element, Event, absent, attr, el
+from .state import Box, State
+
+Bounds = tuple[float, float, float, float]
+"""A box as its corners: x0, y0, x1, y1."""
 
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.5  # per button press
 FOCUS_MARGIN_HEXES = 3
 
 
-def svg_node(text: str):
+def svg_node(text: str) -> Element:
     """The engine's SVG text as a node of this page, parsed as XML (text stays text)."""
     doc = js.DOMParser.new().parseFromString(text, "image/svg+xml")
     root = doc.documentElement
@@ -48,7 +51,7 @@ def show_svg(state: State, text: str) -> None:
     board = el("board")
     board.replaceChildren(svg_node(text))
     board.dataset.step = "all" if state.step is None else str(state.step)
-    board.dataset.system = state.scenario.system
+    board.dataset.system = state.shown.system
     board.dataset.prerendered = ""
     restore_view(state)
     describe_board(state)
@@ -92,17 +95,17 @@ def show_key(state: State) -> None:
     box.replaceChildren(svg_node(legend(state.scenario, state.odds is not None)))
 
 
-def on_key_toggle(state: State, ev) -> None:
+def on_key_toggle(state: State, ev: Event) -> None:
     show_key(state)
 
 
-def board_svg():
+def board_svg() -> Element | None:
     """The <svg> shown in #board, None before the first board."""
     svg = el("board").querySelector("svg")
     return None if absent(svg) else svg
 
 
-def board_point(svg, client_x, client_y) -> tuple[float, float] | None:
+def board_point(svg: Element, client_x: float, client_y: float) -> tuple[float, float] | None:
     """Client (CSS px) -> board coordinates, through the svg's current viewBox."""
     m = svg.getScreenCTM()
     if absent(m):
@@ -116,7 +119,7 @@ def unit_selector(uid: str) -> str:
     return f'[data-unit="{js.CSS.escape(uid)}"]'
 
 
-def _under(client_x, client_y, attribute: str) -> str:
+def _under(client_x: float, client_y: float, attribute: str) -> str:
     """`attribute` of the topmost element carrying it under a point of the page, looking
     through whatever lies over it ("" when none does)."""
     for node in document.elementsFromPoint(client_x, client_y):
@@ -126,31 +129,33 @@ def _under(client_x, client_y, attribute: str) -> str:
     return ""
 
 
-def hex_at(client_x, client_y) -> str:
+def hex_at(client_x: float, client_y: float) -> str:
     """The label of the map hex under a point of the page ("" off the map; a unit token
     never carries ``data-hex``, so the hex under a dragged unit shows through)."""
     return _under(client_x, client_y, "data-hex")
 
 
-def unit_at(client_x, client_y) -> str:
+def unit_at(client_x: float, client_y: float) -> str:
     """The id of the unit under a point of the page ("" for none), looking through the
     marks drawn over it (an aim's handle)."""
     return _under(client_x, client_y, "data-unit")
 
 
-def svg_point(svg, ev) -> tuple[float, float] | None:
+def svg_point(svg: Element, ev: Event) -> tuple[float, float] | None:
     """The board coordinates of a pointer or wheel event."""
     return board_point(svg, ev.clientX, ev.clientY)
 
 
-def read_box(svg) -> tuple[float, float, float, float] | None:
+def read_box(svg: Element) -> Box | None:
     """The svg's viewBox attribute as (x, y, w, h), None if it has none."""
     parts = attr(svg, "viewBox").replace(",", " ").split()
-    return tuple(float(v) for v in parts) if len(parts) == 4 else None
+    if len(parts) != 4:
+        return None
+    x, y, w, h = (float(v) for v in parts)
+    return (x, y, w, h)
 
 
-def clamp_box(box: tuple, fit: tuple, aspect: float | None = None
-              ) -> tuple[float, float, float, float]:
+def clamp_box(box: Box, fit: Box, aspect: float | None = None) -> Box:
     """`box` grown to the frame's `aspect` (width / height; Fit's when None), at most as
     wide and as tall as Fit and at least 1 / MAX_ZOOM as wide, moved inside Fit."""
     fx, fy, fw, fh = fit
@@ -164,16 +169,16 @@ def clamp_box(box: tuple, fit: tuple, aspect: float | None = None
     return (x, y, w, h)
 
 
-def set_box(state: State, box: tuple) -> None:
+def set_box(state: State, box: Box) -> None:
     """Show `box` (clamped) on the board and remember it."""
     svg = board_svg()
     if svg is None or state.fit is None:
         return
-    state.box = clamp_box(box, state.fit, state.frame)
-    svg.setAttribute("viewBox", " ".join(f"{v:.3f}" for v in state.box))
+    state.box = shown = clamp_box(box, state.fit, state.frame)
+    svg.setAttribute("viewBox", " ".join(f"{v:.3f}" for v in shown))
     # the <svg> is as wide as the page allows: its height follows the frame
     svg.style.aspectRatio = "" if state.frame is None else f"{state.frame:.5f}"
-    zoom = state.fit[2] / state.box[2]
+    zoom = state.fit[2] / shown[2]
     board = el("board")
     board.dataset.zoom = f"{zoom:.2f}"
     board.toggleAttribute("data-zoomed", zoom > 1.001)
@@ -184,7 +189,7 @@ OFFVIEW_PX = 14.0
 """The size of the arrow that points to an attacker out of view, in CSS px."""
 
 
-def point_to_attacker(state: State, svg) -> None:
+def point_to_attacker(state: State, svg: Element) -> None:
     """Issue 14.6: for each attacker outside the box shown, a small arrow with its name
     just inside the board's edge, on the line from the box's centre towards it."""
     for old in svg.querySelectorAll(":scope > g.offview"):
@@ -192,15 +197,15 @@ def point_to_attacker(state: State, svg) -> None:
     rect = svg.getBoundingClientRect()
     if state.scenario is None or float(rect.width) <= 0:
         return
-    x, y, w, h = state.box
+    x, y, w, h = state.view_box
     size = OFFVIEW_PX / min(float(rect.width) / w, float(rect.height) / h)
     cx, cy = x + w / 2, y + h / 2
-    names: list[tuple] | None = None
+    names: list[Bounds] | None = None
     for uid in sorted(attack_refs(state)[0]):
         node = svg.querySelector(".layer-units " + unit_selector(uid))
         if absent(node):
             continue
-        b = bbox(node)
+        b = bbox(svg, node)
         ax, ay = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
         if x <= ax <= x + w and y <= ay <= y + h:
             continue
@@ -211,8 +216,8 @@ def point_to_attacker(state: State, svg) -> None:
                               unit_name(state, uid))
         svg.appendChild(group)
         if names is None:
-            names = names_in_view(svg, state.box)
-        clear_of_names(group.querySelector("text"), names, state.box, abs(dy) > abs(dx))
+            names = names_in_view(svg, state.view_box)
+        clear_of_names(group.querySelector("text"), names, state.view_box, abs(dy) > abs(dx))
 
 
 OFFVIEW_NAMES = 60
@@ -220,7 +225,7 @@ OFFVIEW_NAMES = 60
 every name in view would cost more than it is worth while panning)."""
 
 
-def names_in_view(svg, box: tuple) -> list[tuple]:
+def names_in_view(svg: Element, box: Box) -> list[Bounds]:
     """The boxes of the units' bodies and names, and of the marks' labels (a template's
     "missile 3", a scatter's distance), inside `box` (none on a board of more than
     `OFFVIEW_NAMES` units)."""
@@ -228,12 +233,12 @@ def names_in_view(svg, box: tuple) -> list[tuple]:
     if int(nodes.length) > 2 * OFFVIEW_NAMES:
         return []
     x, y, w, h = box
-    boxes = [bbox(n) for n in [*nodes, *svg.querySelectorAll(
+    boxes = [bbox(svg, n) for n in [*nodes, *svg.querySelectorAll(
         ".layer-marks .tlabel, .layer-marks .slabel")]]
     return [b for b in boxes if b[2] >= x and b[0] <= x + w and b[3] >= y and b[1] <= y + h]
 
 
-def clear_of_names(label, names: list[tuple], box: tuple, across: bool) -> None:
+def clear_of_names(label: Element, names: list[Bounds], box: Box, across: bool) -> None:
     """Move an off-view attacker's label along the board's edge (`across`: sideways, for
     an arrow at the top or bottom) to the first place near it where it covers no unit, its
     name or a mark's label and stays in view (it stays put when there is none), on a
@@ -255,7 +260,7 @@ def clear_of_names(label, names: list[tuple], box: tuple, across: bool) -> None:
     backdrop(label)
 
 
-def backdrop(label) -> None:
+def backdrop(label: Element) -> None:
     """A pale rounded box behind an off-view label, so it reads over templates and lines."""
     b = label.getBBox()
     pad = float(b.height) * 0.15
@@ -271,10 +276,11 @@ def backdrop(label) -> None:
 
 
 def unit_name(state: State, uid: str) -> str:
-    return next((u.name for u in state.scenario.units if u.id == uid), uid)
+    return next((u.name for u in state.shown.units if u.id == uid), uid)
 
 
-def offview_arrow(x: float, y: float, angle: float, size: float, uid: str, name: str):
+def offview_arrow(x: float, y: float, angle: float, size: float, uid: str, name: str
+                  ) -> Element:
     """An arrow of `size` at (x, y) pointing at `angle` (radians, board axes), named."""
     group = document.createElementNS(SVG_NS, "g")
     group.setAttribute("class", "offview")
@@ -318,17 +324,17 @@ def restore_view(state: State) -> None:
     el("board").dataset.focus = "" if centre is None else f"{centre[0]:.3f} {centre[1]:.3f}"
 
 
-def attack_refs(state: State) -> tuple[set[str], set[str], set[str], list[tuple]]:
+def attack_refs(state: State) -> tuple[set[str], set[str], set[str], list[tuple[float, float]]]:
     """What the attack names: (attacker ids, target ids, hexes, points), from the
     scenario's attack at any depth (the attacker under "attacker" or "firer"; target
     units, hexes and points under "target", "targets", "hexes" and "point")."""
-    ids = {u.id for u in state.scenario.units}
+    ids = {u.id for u in state.shown.units}
     attackers: set[str] = set()
     targets: set[str] = set()
     hexes: set[str] = set()
-    points: list[tuple] = []
+    points: list[tuple[float, float]] = []
 
-    def walk(value, key: str = "") -> None:
+    def walk(value: object, key: str = "") -> None:
         if isinstance(value, dict):
             if key == "point" and {"x", "y"} <= set(value):
                 points.append((float(value["x"]), float(value["y"])))
@@ -342,7 +348,7 @@ def attack_refs(state: State) -> tuple[set[str], set[str], set[str], list[tuple]
         elif isinstance(value, str) and key in TARGET_KEYS:
             (targets if value in ids else hexes).add(value)
 
-    walk(sc.to_dict(state.scenario).get("attack"))
+    walk(sc.to_dict(state.shown).get("attack"))
     return attackers, targets, hexes, points
 
 
@@ -352,7 +358,7 @@ MIN_BASE_PX = 24.0
 MIN_LABEL_PX = 11.0
 
 
-def union(boxes: list[tuple]) -> tuple | None:
+def union(boxes: list[Bounds]) -> Bounds | None:
     """The (x0, y0, x1, y1) box around all `boxes`, None if there are none."""
     if not boxes:
         return None
@@ -360,25 +366,26 @@ def union(boxes: list[tuple]) -> tuple | None:
             max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def bbox(node) -> tuple:
-    """A node's box (x0, y0, x1, y1) in the board's user units, its transforms applied
-    (a unit group is translated to its place)."""
+def bbox(svg: Element, node: Element) -> Bounds:
+    """A node's box (x0, y0, x1, y1) in the user units of the board `svg` it is drawn
+    in, its transforms applied (a unit group is translated to its place)."""
     b = node.getBBox()
-    to_board = board_svg().getScreenCTM().inverse().multiply(node.getScreenCTM())
+    to_board = svg.getScreenCTM().inverse().multiply(node.getScreenCTM())
     corners = [js.DOMPoint.new(x, y).matrixTransform(to_board)
                for x in (b.x, b.x + b.width) for y in (b.y, b.y + b.height)]
     xs, ys = [float(c.x) for c in corners], [float(c.y) for c in corners]
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def legible_zoom(state: State, svg) -> float:
+def legible_zoom(state: State, svg: Element) -> float:
     """The least zoom at which every base is MIN_BASE_PX and every name MIN_LABEL_PX
     CSS px across (issue 14.6), from the board as drawn."""
     rect = svg.getBoundingClientRect()
     if float(rect.width) <= 0 or float(rect.height) <= 0:
         return 1.0
     # CSS px per user unit at Fit (the drawing is letterboxed inside the svg's box)
-    px_at_fit = min(float(rect.width) / state.fit[2], float(rect.height) / state.fit[3])
+    fit = state.fit_box
+    px_at_fit = min(float(rect.width) / fit[2], float(rect.height) / fit[3])
     bases = [min(float(b.getBBox().width), float(b.getBBox().height))
              for b in svg.querySelectorAll(".layer-units .unit .body")]
     need = [MIN_BASE_PX / min(bases)] if bases and min(bases) > 0 else []
@@ -390,27 +397,27 @@ def legible_zoom(state: State, svg) -> float:
     return max(need, default=0.0) / px_at_fit
 
 
-def focus(state: State, svg, with_attacker: bool, margin: float | None = None
-          ) -> tuple | None:
+def focus(state: State, svg: Element, with_attacker: bool, margin: float | None = None
+          ) -> Box | None:
     """The box around the attack: its targets (units, hexes, points), the templates and
     hexes marked so far, optionally its attacker; with a margin (board units; by default
     FOCUS_MARGIN_HEXES hexes, or 8 % of Fit's width on a tabletop)."""
     attackers, targets, hexes, points = attack_refs(state)
-    boxes = []
+    boxes: list[Bounds] = []
     for uid in targets | (attackers if with_attacker else set()):
         node = svg.querySelector(".layer-units " + unit_selector(uid))
         if not absent(node):
-            boxes.append(bbox(node))
+            boxes.append(bbox(svg, node))
     for h in hexes:
         node = svg.querySelector(f'[data-hex="{js.CSS.escape(h)}"]')
         if not absent(node):
-            boxes.append(bbox(node))
+            boxes.append(bbox(svg, node))
     for mark in svg.querySelectorAll(".layer-marks > .mark"):  # not the range lines
-        boxes.append(bbox(mark))
+        boxes.append(bbox(svg, mark))
     first_hex = svg.querySelector("[data-hex]")
     if margin is None:
         margin = (FOCUS_MARGIN_HEXES * float(first_hex.getBBox().height)
-                  if not absent(first_hex) else state.fit[2] * 0.08)
+                  if not absent(first_hex) else state.fit_box[2] * 0.08)
     boxes += [(x - margin, y - margin, x + margin, y + margin) for x, y in points]
     box = union(boxes)
     if box is None:
@@ -419,12 +426,13 @@ def focus(state: State, svg, with_attacker: bool, margin: float | None = None
             box[3] - box[1] + 2 * margin)
 
 
-def zoom_of(state: State, box: tuple) -> float:
+def zoom_of(state: State, box: Box) -> float:
     """The zoom at which `box` would be shown (grown to Fit's aspect ratio)."""
-    return state.fit[2] / clamp_box(box, state.fit)[2]
+    fit = state.fit_box
+    return fit[2] / clamp_box(box, fit)[2]
 
 
-def default_box(state: State, svg) -> tuple:
+def default_box(state: State, svg: Element) -> Box:
     """The default view (issue 14.6): the attack with its attacker, targets and templates
     if it is legible there (bases and names big enough to read and drag), else its
     targets and templates, in a taller frame if that makes them legible (sets
@@ -434,15 +442,16 @@ def default_box(state: State, svg) -> tuple:
     for with_attacker in (True, False):
         box = focus(state, svg, with_attacker)
         if box is not None and zoom_of(state, box) >= least:
-            return box if zoom_of(state, box) > 1.001 or least > 1 else state.fit
+            return box if zoom_of(state, box) > 1.001 or least > 1 else state.fit_box
     taller = taller_frame(state, svg, least)
     if taller is not None:
         state.frame, box = taller
         return box
-    box = focus(state, svg, False) or state.fit
+    fit = state.fit_box
+    box = focus(state, svg, False) or fit
     cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-    w = state.fit[2] / max(least, 1.0)
-    h = w * state.fit[3] / state.fit[2]
+    w = fit[2] / max(least, 1.0)
+    h = w * fit[3] / fit[2]
     return (cx - w / 2, cy - h / 2, w, h)
 
 
@@ -450,7 +459,7 @@ FRAME_MARGIN_PX = 16.0
 """The margin round the attack in a taller frame, in CSS px."""
 
 
-def taller_frame(state: State, svg, least: float) -> tuple[float, tuple] | None:
+def taller_frame(state: State, svg: Element, least: float) -> tuple[float, Box] | None:
     """A frame taller than Fit's in which the attack's targets and templates (with
     FRAME_MARGIN_PX round them, and room under them for the zoom buttons) are shown at the
     legible zoom `least` across the board's width: (its aspect ratio, width / height; the
@@ -460,7 +469,7 @@ def taller_frame(state: State, svg, least: float) -> tuple[float, tuple] | None:
     screens)."""
     rect = svg.getBoundingClientRect()
     width, height = float(rect.width), float(rect.height)
-    fw, fh = state.fit[2], state.fit[3]
+    fw, fh = state.fit_box[2], state.fit_box[3]
     tallest = float(js.parseFloat(window.getComputedStyle(svg).maxHeight))
     if width <= 0 or not tallest > 0 or height < width * fh / fw - 1:
         return None
@@ -485,13 +494,13 @@ def attack_centre(state: State) -> tuple[float, float] | None:
     return None if box is None else (box[0] + box[2] / 2, box[1] + box[3] / 2)
 
 
-def zoom_by(state: State, factor: float, anchor: tuple | None = None) -> None:
+def zoom_by(state: State, factor: float, anchor: tuple[float, float] | None = None) -> None:
     """Zoom in by `factor` (< 1 zooms out) keeping the board point `anchor` in place."""
     if state.box is None:
         return
     x, y, w, h = state.box
     ax, ay = anchor or (x + w / 2, y + h / 2)
-    new_w = clamp_box((x, y, w / factor, h / factor), state.fit, state.frame)[2]
+    new_w = clamp_box((x, y, w / factor, h / factor), state.fit_box, state.frame)[2]
     s = new_w / w
     set_box(state, (ax - (ax - x) * s, ay - (ay - y) * s, w * s, h * s))
 
@@ -512,15 +521,15 @@ def zoom_anchor(state: State) -> tuple[float, float] | None:
     return centre if x <= centre[0] <= x + w and y <= centre[1] <= y + h else None
 
 
-def on_zoom_in(state: State, ev) -> None:
+def on_zoom_in(state: State, ev: Event) -> None:
     zoom_by(state, ZOOM_STEP, zoom_anchor(state))
 
 
-def on_zoom_out(state: State, ev) -> None:
+def on_zoom_out(state: State, ev: Event) -> None:
     zoom_by(state, 1 / ZOOM_STEP, zoom_anchor(state))
 
 
-def on_zoom_fit(state: State, ev) -> None:
+def on_zoom_fit(state: State, ev: Event) -> None:
     if state.fit is not None:
         state.frame = None
         set_box(state, state.fit)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from pyscript import document
 
@@ -17,7 +18,7 @@ from engine.build import legality
 from engine.errors import ScatterlabError
 
 from .board import show_svg
-from .dom import clear_message, describe, el, set_json, show_message, show_running
+from .dom import Event, clear_message, describe, el, set_json, show_message, show_running
 from .oddsworker import OddsWorker, WorkerFailed, odds_from_dict, rebuild_error
 from .panels import show_log, show_odds
 from .state import State
@@ -28,7 +29,7 @@ PAGE_TRIALS = 20_000
 they take, with a 95 % interval of at most +/- 0.7 %; the table says which method."""
 
 
-def load(new: sc.Scenario | dict | str) -> sc.Scenario:
+def load(new: sc.Scenario | dict[str, Any] | str) -> sc.Scenario:
     """A validated Scenario from a Scenario, a dict or JSON text; raises ScatterlabError."""
     if isinstance(new, sc.Scenario):
         return new
@@ -44,12 +45,12 @@ def svg_text(state: State) -> str:
     from engine.render.board import board
 
     return board(
-        state.scenario,
+        state.shown,
         state.resolution,
         upto_step=state.step if state.resolution is not None else None,
         odds=state.odds,
         aim_scores=state.aim_scores,
-        reach=legality.range_lines(state.scenario) if state.resolution is None else (),
+        reach=legality.range_lines(state.shown) if state.resolution is None else (),
     )
 
 
@@ -63,7 +64,7 @@ def resolve_now(state: State) -> bool:
     --seed: its scripted dice when it has them (a demo's story), else its seed. On an engine
     error show it and keep the state."""
     try:
-        res = systems.resolve(state.scenario)
+        res = systems.resolve(state.shown)
     except ScatterlabError as err:
         show_message(describe(err))
         return False
@@ -75,7 +76,7 @@ def resolve_now(state: State) -> bool:
     return True
 
 
-def on_roll(state: State, ev) -> None:
+def on_roll(state: State, ev: Event) -> None:
     """Roll: the whole resolution, log and board."""
     if resolve_now(state):
         state.step = None
@@ -83,7 +84,7 @@ def on_roll(state: State, ev) -> None:
         draw(state)
 
 
-def on_step(state: State, ev) -> None:
+def on_step(state: State, ev: Event) -> None:
     """Step: show one more step of the resolution (resolving anew at the start or the end)."""
     steps = (state.res_dict or {}).get("steps", [])
     if state.resolution is None or state.step is None or state.step >= len(steps) - 1:
@@ -103,7 +104,7 @@ def odds_worker(state: State) -> OddsWorker:
     return state.odds_worker
 
 
-def on_odds_intent(state: State, ev) -> None:
+def on_odds_intent(state: State, ev: Event) -> None:
     """The pointer is on the Odds button: start the worker's Pyodide now, not on the click."""
     odds_worker(state).start()
 
@@ -136,7 +137,7 @@ def show_step(state: State, index: int) -> None:
         draw(state)
 
 
-def on_step_back(state: State, ev) -> None:
+def on_step_back(state: State, ev: Event) -> None:
     """Back: show the step before the one shown."""
     if state.resolution is not None and state.step:
         state.step -= 1
@@ -144,22 +145,22 @@ def on_step_back(state: State, ev) -> None:
         draw(state)
 
 
-def on_step_next(state: State, ev) -> None:
+def on_step_next(state: State, ev: Event) -> None:
     """Next: show the step after the one shown (the caption's Next; it stops at the end)."""
     steps = (state.res_dict or {}).get("steps", [])
     if state.resolution is not None and state.step is not None and state.step < len(steps) - 1:
         on_step(state, ev)
 
 
-async def ask_worker(state: State, ask: Callable[[str], Awaitable[dict]],
+async def ask_worker(state: State, ask: Callable[[str], Awaitable[dict[str, Any]]],
                      running: Callable[[bool], None], words: tuple[str, str, str]
-                     ) -> dict | None:
+                     ) -> dict[str, Any] | None:
     """The odds worker's reply to `ask` (given the scenario shown, as JSON), with
     `running` shown meanwhile; None, having said why in `words` (cancelled, could not,
     changed meanwhile), when Cancel was hit, the worker failed or the scenario changed
     before the reply, and None with the engine's own words when it refused the attack."""
     cancelled, failed, changed = words
-    asked = state.scenario
+    asked = state.shown
     running(True)
     try:
         reply = await ask(sc.dumps(asked, indent=None))
@@ -180,7 +181,7 @@ async def ask_worker(state: State, ask: Callable[[str], Awaitable[dict]],
     return reply
 
 
-async def on_odds(state: State, ev) -> None:
+async def on_odds(state: State, ev: Event) -> None:
     """Odds: the exact odds (or the announced Monte Carlo fallback) from the odds worker,
     then the table and heat map, unless the scenario changed meanwhile or Cancel was hit."""
     reply = await ask_worker(
@@ -196,7 +197,7 @@ async def on_odds(state: State, ev) -> None:
     draw(state)
 
 
-def on_cancel_odds(state: State, ev) -> None:
+def on_cancel_odds(state: State, ev: Event) -> None:
     """Cancel: stop the odds worker (the next Odds starts a fresh one)."""
     if state.odds_worker is not None:
         state.odds_worker.cancel()

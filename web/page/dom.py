@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
@@ -10,19 +12,27 @@ from pyscript import document
 
 from engine.errors import IllegalAttack, NotImplementedYet, ScenarioError
 
+Element = Any
+"""A DOM element (Pyodide's JsProxy of it): its attributes are JavaScript's, which the
+type checker cannot see, so it checks the page's Python around them."""
+Event = Any
+"""A DOM event (a JsProxy), as an element."""
+JsObject = Any
+"""Any other JavaScript object: a Blob, a Promise, an event handler's proxy."""
 
-def absent(value) -> bool:
+
+def absent(value: object) -> bool:
     """JS null/undefined (Pyodide gives `jsnull` for null, None for undefined)."""
     return value is None or value is jsnull
 
 
-def attr(node, name: str) -> str:
+def attr(node: Element, name: str) -> str:
     """An attribute's value, "" when the node has none."""
     value = node.getAttribute(name)
     return "" if absent(value) else str(value)
 
 
-def with_data(root, name: str, value: str):
+def with_data(root: Element, name: str, value: str) -> Element | None:
     """The first element under `root` whose data-`name` attribute is `value`, or None.
     Compared as text: no selector is ever built from document text."""
     for node in root.querySelectorAll(f"[data-{name}]"):
@@ -31,12 +41,13 @@ def with_data(root, name: str, value: str):
     return None
 
 
-def el(id_: str):
+def el(id_: str) -> Element:
     """The element with this id."""
     return document.getElementById(id_)
 
 
-def make(tag: str, text: str | None = None, cls: str | None = None, **attrs):
+def make(tag: str, text: object = None, cls: str | None = None, **attrs: object
+         ) -> Element:
     """A new element with text (as text, never markup), a class and attributes
     (`data_unit=` becomes data-unit; a trailing _ is dropped: `for_=`)."""
     node = document.createElement(tag)
@@ -44,19 +55,24 @@ def make(tag: str, text: str | None = None, cls: str | None = None, **attrs):
         node.textContent = str(text)
     if cls:
         node.className = cls
-    for key, value in attrs.items():
-        node.setAttribute(key.rstrip("_").replace("_", "-"), str(value))
+    set_attrs(node, attrs)
     return node
 
 
-def on(node, event: str, handler):
+def set_attrs(node: Element, attrs: Mapping[str, object]) -> None:
+    """Set attributes named as `make` names them (`data_unit=` becomes data-unit)."""
+    for key, value in attrs.items():
+        node.setAttribute(key.rstrip("_").replace("_", "-"), str(value))
+
+
+def on(node: Element, event: str, handler: Callable[..., object]) -> JsObject:
     """Listen to `event` on `node`; returns the proxy, which the caller must keep alive."""
     proxy = create_proxy(handler)
     node.addEventListener(event, proxy)
     return proxy
 
 
-def set_json(id_: str, value) -> None:
+def set_json(id_: str, value: object) -> None:
     """Put `value` as JSON text into a <script type="application/json"> element."""
     el(id_).textContent = json.dumps(value)
 
@@ -95,12 +111,12 @@ def file_stem(name: str, fallback: str) -> str:
     return keep[:60] or fallback
 
 
-def blob_of(parts: list, mime: str):
+def blob_of(parts: list[str | JsObject], mime: str) -> JsObject:
     """A Blob of `parts` (text or blobs) of type `mime`."""
     return js.Blob.new(to_js(parts), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
 
 
-def download(blob, name: str) -> None:
+def download(blob: JsObject, name: str) -> None:
     """Save `blob` as the file `name` through a temporary link."""
     url = js.URL.createObjectURL(blob)
     a = make("a", download=name)

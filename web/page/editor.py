@@ -4,6 +4,7 @@ selects), and the edits of those fields, each validated before it replaces the s
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import js
 from pyodide.ffi import to_js
@@ -16,18 +17,17 @@ from engine.render import notes as render_notes
 from engine.render.summary import unit_label
 
 from . import bridge
-from .dom import clear_message, describe, el, make, set_json, show_message
+from .dom import Element, Event, clear_message, describe, el, make, set_json, show_message
 from .panels import show_log
 from .slices import breathe
 from .state import State
-from .storage import autosave
 from .words import in_words
 
 SEED_MAX = 2**31 - 1  # New seed draws from 1 .. SEED_MAX - 1
 
 
-def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool = True,
-                 settle: bool = True) -> bool:
+def set_scenario(state: State, new: sc.Scenario | dict[str, Any] | str, *,
+                 keep_result: bool = False, redraw: bool = True, settle: bool = True) -> bool:
     """Validate and show a scenario (a dict or a Scenario); on error keep the previous one
     (and when drawing it fails, keep the previous one and raise).
 
@@ -67,9 +67,8 @@ def set_scenario(state: State, new, *, keep_result: bool = False, redraw: bool =
 
 
 def settle_scenario(state: State) -> None:
-    """After a scenario is shown and drawn: the autosave (which checks that it resolves)
-    and the panels that follow the scenario (`state.watchers`: Build, My scenarios)."""
-    autosave(state)
+    """After a scenario is shown and drawn: what follows the scenario (`state.watchers`:
+    the autosave, which checks that it resolves, then the Build and My scenarios panels)."""
     for watch in state.watchers:
         watch(state)
 
@@ -97,7 +96,7 @@ def fill_fields(state: State) -> None:
 NOTE_TAGS = {"": None, "strong": "strong", "em": "em", "code": "code"}
 
 
-def show_notes(box, notes: str) -> None:
+def show_notes(box: Element, notes: str) -> None:
     """The notes from their safe Markdown subset (engine.render.notes) as DOM nodes:
     paragraphs, lists and emphasis, every character of the text set as text."""
     box.replaceChildren()
@@ -138,11 +137,11 @@ def fill_units(state: State) -> None:
     with the unit's name."""
     box = el("units")
     box.replaceChildren()
-    data = sc.to_dict(state.scenario)
+    data = sc.to_dict(state.shown)
     for i, unit in enumerate(data.get("units", [])):
         breathe(state)
         uid = str(unit.get("id", i))
-        who = unit_label(state.scenario.units[i])
+        who = unit_label(state.shown.units[i])
         is_hex = "hex" in unit
         row = make("div", cls="unit-row hex" if is_hex else "unit-row", data_unit=uid)
         row.appendChild(make("div", f"{uid} · {unit.get('side', '')}", cls="who"))
@@ -161,7 +160,7 @@ FIELD_LABELS = {"name": "Name", "hex": "Hex", "x": 'x (")', "y": 'y (")'}
 FIELD_WORDS = {"name": "name", "hex": "hex", "x": "x", "y": "y"}
 
 
-def field(index: int, key: str, who: str, value, kind: str):
+def field(index: int, key: str, who: str, value: object, kind: str) -> Element:
     """A labelled input for units[index][key], named for screen readers by its unit."""
     wrap = make("label", FIELD_LABELS[key])
     inp = make("input", type=kind, data_index=index, data_key=key,
@@ -178,7 +177,7 @@ def field(index: int, key: str, who: str, value, kind: str):
     return wrap
 
 
-def mark_invalid(inp, text: str) -> None:
+def mark_invalid(inp: Element, text: str) -> None:
     """Keep the bad value in its field, mark it, and say why beside it, in view."""
     for old in document.querySelectorAll("#units .field-error"):
         old.remove()
@@ -190,14 +189,14 @@ def mark_invalid(inp, text: str) -> None:
     note.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
 
 
-def on_unit_field(state: State, ev) -> None:
+def on_unit_field(state: State, ev: Event) -> None:
     """A unit's field edited: the scenario moves on, or the field says what is wrong."""
     inp = ev.target
     if not inp.dataset.key:
         return
     index, key = int(inp.dataset.index), str(inp.dataset.key)
-    who = unit_label(state.scenario.units[index])
-    data = sc.to_dict(state.scenario)
+    who = unit_label(state.shown.units[index])
+    data = sc.to_dict(state.shown)
     raw = str(inp.value).strip()
     value: object = raw
     if key in ("x", "y"):
@@ -211,13 +210,13 @@ def on_unit_field(state: State, ev) -> None:
     try:
         scenario = bridge.load(data)
     except ScatterlabError as err:
-        mark_invalid(inp, in_words(state.scenario, str(err)))
+        mark_invalid(inp, in_words(state.shown, str(err)))
         return
     if set_scenario(state, scenario):
         clear_message()
 
 
-def on_seed(state: State, ev) -> None:
+def on_seed(state: State, ev: Event) -> None:
     raw = str(el("seed").value).strip()
     try:
         seed = int(raw)
@@ -227,10 +226,10 @@ def on_seed(state: State, ev) -> None:
         show_message(f"Invalid edit — seed: must be an integer from 0 to {sc.SEED_MAX}")
         fill_fields(state)
         return
-    if seed == state.scenario.seed and not state.scenario.dice:
+    if seed == state.shown.seed and not state.shown.dice:
         return
     try:
-        new = sc.with_seed(state.scenario, seed)
+        new = sc.with_seed(state.shown, seed)
     except ScatterlabError as err:
         show_message(describe(err))
         fill_fields(state)
@@ -239,11 +238,11 @@ def on_seed(state: State, ev) -> None:
         clear_message()
 
 
-def on_new_seed(state: State, ev) -> None:
+def on_new_seed(state: State, ev: Event) -> None:
     """New seed: a random seed (dropping scripted dice), then Roll."""
     seed = random.randrange(1, SEED_MAX)
     try:
-        new = sc.with_seed(state.scenario, seed)
+        new = sc.with_seed(state.shown, seed)
     except ScatterlabError as err:
         show_message(describe(err))
         return
@@ -251,14 +250,14 @@ def on_new_seed(state: State, ev) -> None:
         bridge.on_roll(state, ev)
 
 
-def on_apply_json(state: State, ev) -> None:
+def on_apply_json(state: State, ev: Event) -> None:
     """Apply JSON: the edited document replaces the scenario, or the error shows beside
     the button (the text is kept so it can be fixed; the scenario is unchanged)."""
     note = el("json-error")
     try:
         new = bridge.load(str(el("json").value))
     except ScatterlabError as err:
-        note.textContent = in_words(state.scenario, describe(err))
+        note.textContent = in_words(state.shown, describe(err))
         note.hidden = False
         el("json").setAttribute("aria-invalid", "true")
         return
@@ -268,9 +267,10 @@ def on_apply_json(state: State, ev) -> None:
         clear_message()
 
 
-def demo_of(state: State, file: str, system: str | None = None) -> dict | None:
+def demo_of(state: State, file: str, system: str | None = None) -> dict[str, Any] | None:
     """The demo list's entry for `file` (of `system`, if given), None if it has none."""
-    for d in state.index.get("demos", []):
+    demos: list[dict[str, Any]] = state.index.get("demos", [])
+    for d in demos:
         if d["file"] == file and (system is None or d["system"] == system):
             return d
     return None

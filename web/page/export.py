@@ -8,7 +8,7 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from .dom import blob_of, download, file_stem, show_message
+from .dom import Event, JsObject, blob_of, download, file_stem, show_message
 from .state import State
 
 PNG_SCALE = 2
@@ -19,37 +19,40 @@ def picture(state: State) -> str:
     """The shared picture's SVG text: the board as shown, zoom and step included."""
     from engine.render.export import export  # svgwrite: loaded once the board is drawn
 
-    return export(state.scenario, state.resolution,
+    return export(state.shown, state.resolution,
                   upto_step=state.step if state.resolution is not None else None,
                   odds=state.odds, box=state.box)
 
 
 def file_name(state: State, ext: str) -> str:
     """The scenario's title as a file name."""
-    return f"{file_stem(state.scenario.title or '', 'board')}.{ext}"
+    return f"{file_stem(state.shown.title or '', 'board')}.{ext}"
 
 
-def options(**kw) -> object:
+def options(**kw: object) -> JsObject:
     return to_js(kw, dict_converter=js.Object.fromEntries)
 
 
-def svg_blob(text: str):
+def svg_blob(text: str) -> JsObject:
     return blob_of(['<?xml version="1.0" encoding="utf-8"?>\n' + text], "image/svg+xml")
 
 
-def on_export_svg(state: State, ev) -> None:
+def on_export_svg(state: State, ev: Event) -> None:
     """Export SVG: download the picture."""
     download(svg_blob(picture(state)), file_name(state, "svg"))
 
 
-async def png_blob(text: str):
+async def png_blob(text: str) -> JsObject:
     """The picture drawn onto a canvas at PNG_SCALE, as a PNG blob."""
     url = js.URL.createObjectURL(svg_blob(text))
     image = js.Image.new()
+
+    def settle_on_load(ok: JsObject, fail: JsObject) -> None:
+        image.onload = create_once_callable(lambda *_: ok(image))
+        image.onerror = create_once_callable(lambda *_: fail("not drawable"))
+
     try:
-        loaded = js.Promise.new(create_once_callable(lambda ok, fail: (
-            setattr(image, "onload", create_once_callable(lambda *_: ok(image))),
-            setattr(image, "onerror", create_once_callable(lambda *_: fail("not drawable"))))))
+        loaded = js.Promise.new(create_once_callable(settle_on_load))
         image.src = url
         await loaded
         canvas = document.createElement("canvas")
@@ -63,7 +66,7 @@ async def png_blob(text: str):
         js.URL.revokeObjectURL(url)
 
 
-async def on_export_png(state: State, ev) -> None:
+async def on_export_png(state: State, ev: Event) -> None:
     """Export PNG: to the share sheet where the Web Share API takes files, else a
     download. The PNG's size in bytes is kept on #export-png (data-bytes) for tests."""
     text = picture(state)
@@ -74,7 +77,7 @@ async def on_export_png(state: State, ev) -> None:
     navigator = window.navigator
     if hasattr(navigator, "canShare") and hasattr(navigator, "share"):
         file = js.File.new(to_js([blob]), name, options(type="image/png"))
-        shared = options(files=to_js([file]), title=state.scenario.title or "Scatterlab")
+        shared = options(files=to_js([file]), title=state.shown.title or "Scatterlab")
         if navigator.canShare(shared):
             try:
                 await navigator.share(shared)

@@ -8,11 +8,13 @@ names its unit ("Regult (r1): DF"), so a screen reader and a test find it by its
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from engine.build import editing
 
-from .dom import attr, make
+from .dom import Element, attr, make, set_attrs
 
-SECTIONS = {
+SECTIONS: dict[str, Callable[[str], Sequence[editing.Spec]]] = {
     "unit": lambda system: editing.UNIT_FIELDS[system],
     "weapon": lambda system: editing.WEAPON_FIELDS.get(system, ()),
     "attack": lambda system: editing.ATTACK_FIELDS[system],
@@ -29,8 +31,8 @@ def spec_for(system: str, section: str, key: str) -> editing.Spec:
     raise KeyError(f"{section}:{key}")
 
 
-def spec_input(spec: editing.Spec, value, *, section: str, who: str, index="",
-               units: tuple[tuple[str, str], ...] = ()):
+def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
+               index: int | str = "", units: tuple[tuple[str, str], ...] = ()) -> Element:
     """A labelled input for one field; `units` (id, label) fill a unit picker."""
     wrap = make("label", spec.label, cls=f"form-field kind-{spec.kind}")
     name = f"{who}: {spec.label}" if who else spec.label
@@ -41,14 +43,15 @@ def spec_input(spec: editing.Spec, value, *, section: str, who: str, index="",
         wrap.appendChild(make("legend", spec.label))
         for choice in spec.choices:
             box = make("label", str(choice).replace("_", " "), cls="flag")
-            inp = make("input", type="checkbox", data_flag=choice,
-                       **{**common, "aria_label": f"{name}: {choice}"})
-            inp.checked = choice in (value or [])
+            inp = make("input", type="checkbox", data_flag=choice)
+            set_attrs(inp, {**common, "aria_label": f"{name}: {choice}"})
+            inp.checked = isinstance(value, (list, tuple)) and choice in value
             box.prepend(inp)
             wrap.appendChild(box)
         return wrap
     if spec.kind in ("choice", "unit"):
-        inp = make("select", **common)
+        inp = make("select")
+        set_attrs(inp, common)
         options = units if spec.kind == "unit" else tuple((c, c) for c in spec.choices)
         for v, label in options:
             opt = make("option", str(label).replace("_", " ") if spec.kind == "choice"
@@ -56,14 +59,16 @@ def spec_input(spec: editing.Spec, value, *, section: str, who: str, index="",
             opt.selected = str(v) == str(value)
             inp.appendChild(opt)
     elif spec.kind == "bool":
-        inp = make("input", type="checkbox", **common)
+        inp = make("input", type="checkbox")
+        set_attrs(inp, common)
         inp.checked = bool(value)
         wrap.prepend(inp)
         _add_help(wrap, spec)
         return wrap
     else:
         numeric = spec.kind in ("int", "number", "save")
-        inp = make("input", type="text", **common)
+        inp = make("input", type="text")
+        set_attrs(inp, common)
         if numeric:
             inp.setAttribute("inputmode", "decimal" if spec.kind == "number" else "numeric")
         if spec.kind == "hex":
@@ -74,7 +79,7 @@ def spec_input(spec: editing.Spec, value, *, section: str, who: str, index="",
     return wrap
 
 
-def _add_help(wrap, spec: editing.Spec) -> None:
+def _add_help(wrap: Element, spec: editing.Spec) -> None:
     parts = [spec.help] if spec.help else []
     if spec.kind in ("int", "number", "save") and spec.lo is not None:
         parts.append(f"{spec.lo:g} to {spec.hi:g}" + (", or empty" if spec.kind == "save"
@@ -83,7 +88,7 @@ def _add_help(wrap, spec: editing.Spec) -> None:
         wrap.appendChild(make("small", " · ".join(parts), cls="help"))
 
 
-def read_input(inp):
+def read_input(inp: Element) -> list[str] | bool | str:
     """What an input holds: a flag list, a tick, or its text."""
     if attr(inp, "data-flag"):
         box = inp.closest("fieldset")

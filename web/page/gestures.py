@@ -8,6 +8,7 @@ touch-action); zoomed in, it pans the board."""
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from pyscript import document
 
@@ -25,8 +26,9 @@ from .board import (
     zoom_by,
 )
 from .bridge import draw
-from .build import dragged, paint_hex, place_aim, select_unit, tap_board
-from .dom import absent, attr, clear_message, el
+from .build.moves import dragged, paint_hex, place_aim, tap_board
+from .build.panel import select_unit
+from .dom import Event, absent, attr, clear_message, el
 from .editor import set_scenario
 from .irolled import arrow_move, arrow_press, arrow_release
 from .state import State
@@ -35,7 +37,7 @@ WHEEL_STEP = 1.2  # zoom per wheel notch
 TAP_PX = 6  # a press that moves less is a tap, not a pan
 
 
-def on_wheel(state: State, ev) -> None:
+def on_wheel(state: State, ev: Event) -> None:
     svg = board_svg()
     if svg is None or state.drag is not None or not float(ev.deltaY):
         return
@@ -43,7 +45,7 @@ def on_wheel(state: State, ev) -> None:
     zoom_by(state, WHEEL_STEP if float(ev.deltaY) < 0 else 1 / WHEEL_STEP, svg_point(svg, ev))
 
 
-def gesture(points: dict) -> tuple[tuple[float, float], float]:
+def gesture(points: dict[int, tuple[float, float]]) -> tuple[tuple[float, float], float]:
     """Midpoint (client px) and spread (distance between the first two) of the pointers."""
     pts = list(points.values())[:2]
     mx = sum(p[0] for p in pts) / len(pts)
@@ -52,7 +54,7 @@ def gesture(points: dict) -> tuple[tuple[float, float], float]:
     return (mx, my), spread
 
 
-def start_pan(state: State, ev) -> None:
+def start_pan(state: State, ev: Event) -> None:
     """A pointer on empty board: one pans, two pinch."""
     if len(state.pointers) >= 2:
         return
@@ -64,7 +66,7 @@ def start_pan(state: State, ev) -> None:
         el("board").setPointerCapture(ev.pointerId)
 
 
-def move_pan(state: State, ev) -> None:
+def move_pan(state: State, ev: Event) -> None:
     """Keep the board point under the pointers' midpoint there; scale with their spread."""
     svg = board_svg()
     if svg is None or ev.pointerId not in state.pointers:
@@ -80,11 +82,11 @@ def move_pan(state: State, ev) -> None:
         zoom_by(state, spread1 / spread0, before)
 
 
-def end_pan(state: State, ev) -> None:
+def end_pan(state: State, ev: Event) -> None:
     state.pointers.pop(ev.pointerId, None)
 
 
-def on_pointerdown(state: State, ev) -> None:
+def on_pointerdown(state: State, ev: Event) -> None:
     """A unit grabbed starts a drag; empty board (or a second finger) pans or pinches."""
     if state.scenario is None or document.body.dataset.state == "loading":
         return
@@ -106,7 +108,7 @@ def on_pointerdown(state: State, ev) -> None:
     if absent(svg):
         return
     if state.drag is not None and ev.pointerId != state.drag["pointer"]:
-        drag_to_pinch(state)  # a second finger while a unit is held: the pair pinches
+        drag_to_pinch(state, state.drag)  # a second finger while a unit is held: the pair pinches
     if absent(g) or state.pointers:  # empty board, or a second finger: pan / pinch
         if state.drag is None:
             start_pan(state, ev)
@@ -138,16 +140,16 @@ def on_pointerdown(state: State, ev) -> None:
     }
 
 
-def drag_to_pinch(state: State) -> None:
+def drag_to_pinch(state: State, drag: dict[str, Any]) -> None:
     """The unit being dragged goes back where it was and its finger becomes the first of
     a pinch: a player who puts a second finger down means to zoom, and a unit under the
     first finger must not stop that."""
-    pointer, client = state.drag["pointer"], state.drag["client"]
+    pointer, client = drag["pointer"], drag["client"]
     cancel_drag(state)
     state.pointers[pointer] = client
 
 
-def on_pointermove(state: State, ev) -> None:
+def on_pointermove(state: State, ev: Event) -> None:
     if arrow_move(state, ev):
         return
     if state.painting is not None and ev.pointerId == state.painting:
@@ -179,9 +181,9 @@ def cancel_drag(state: State) -> None:
             node.removeAttribute("transform")
 
 
-def on_pointerup(state: State, ev) -> None:
+def on_pointerup(state: State, ev: Event) -> None:
     """A drop: the unit's new x, y (tabletop) or the hex under the pointer (hex map); a
-    tap on empty board picks the hex under it (page/build.tap_board)."""
+    tap on empty board picks the hex under it (page/build/moves.tap_board)."""
     if arrow_release(state, ev):
         return
     if state.painting is not None and ev.pointerId == state.painting:
@@ -208,7 +210,7 @@ def on_pointerup(state: State, ev) -> None:
         if not place_aim(state, d["aim"], dx, dy, by=True):
             draw(state)  # refused (the message says why): the handle goes back
         return
-    data = sc.to_dict(state.scenario)
+    data = sc.to_dict(state.shown)
     index = next((i for i, u in enumerate(data["units"]) if str(u.get("id")) == d["id"]), None)
     if index is None:
         cancel_drag(state)
@@ -232,7 +234,7 @@ def on_pointerup(state: State, ev) -> None:
         draw(state)
 
 
-def on_pointercancel(state: State, ev) -> None:
+def on_pointercancel(state: State, ev: Event) -> None:
     arrow_release(state, ev, take=False)
     state.painting = None
     state.presses.pop(ev.pointerId, None)

@@ -48,11 +48,16 @@ class History:
         if not self.can_undo():
             return None
         self.future.append(self.past.pop())
-        return json.loads(self.past[-1])
+        return self._shown()
 
     def redo(self) -> dict[str, Any] | None:
         """The document undone last (None when nothing was undone)."""
         if not self.future:
             return None
         self.past.append(self.future.pop())
-        return json.loads(self.past[-1])
+        return self._shown()
+
+    def _shown(self) -> dict[str, Any]:
+        """The document now shown (the last one pushed, or come back to)."""
+        doc: dict[str, Any] = json.loads(self.past[-1])
+        return doc

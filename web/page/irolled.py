@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+from typing import Any
 
 from pyscript import document
 
@@ -28,8 +29,8 @@ from engine.log import Log, Resolution
 
 from . import bridge
 from .board import board_svg, svg_point
-from .build import show_legality
-from .dom import clear_message, describe, el, make, set_json, show_message
+from .build.panel import show_legality
+from .dom import Event, clear_message, describe, el, make, set_json, show_message
 from .editor import SEED_MAX, set_scenario
 from .panels import show_log
 from .state import State
@@ -41,13 +42,21 @@ ARROW_PX = 12
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
+def entered(state: State) -> list[int | float | str]:
+    """The dice entered so far, while "I rolled" asks for them (`state.entered` is None
+    otherwise)."""
+    if state.entered is None:
+        raise RuntimeError("no dice are being entered")
+    return state.entered
+
+
 def pending(state: State) -> tuple[RollRequest | None, Log]:
     """Run the rules with the dice entered so far: the next roll they need (None when the
     entered dice finish the attack) and the steps so far. An illegal attack raises."""
-    dice = AskingDice(state.entered)
+    dice = AskingDice(entered(state))
     log = Log(dice)
     try:
-        systems.runner(state.scenario)(dice, log)
+        systems.runner(state.shown)(dice, log)
     except RollNeeded as need:
         return need.request, log
     return None, log
@@ -55,7 +64,7 @@ def pending(state: State) -> tuple[RollRequest | None, Log]:
 
 def show_so_far(state: State, log: Log) -> None:
     """The board, the log and the result as the entered dice leave them."""
-    s = state.scenario
+    s = state.shown
     state.resolution = Resolution(s.system, None, dict(s.options), tuple(log.steps), {})
     state.res_dict, state.step, state.odds = state.resolution.to_dict(), None, None
     el("odds-box").hidden = True
@@ -72,10 +81,10 @@ def ask(state: State) -> None:
         show_message(describe(err))
         return
     if request is None:
-        finish(state, list(state.entered))
+        finish(state, list(entered(state)))
         return
     show_so_far(state, log)
-    document.body.dataset.irolled = str(len(state.entered))
+    document.body.dataset.irolled = str(len(entered(state)))
     prompt = el("irolled-prompt")
     prompt.textContent = request.prompt
     prompt.dataset.kind = request.kind
@@ -85,7 +94,7 @@ def ask(state: State) -> None:
     field.removeAttribute("aria-invalid")
     field.placeholder = "degrees" if request.kind in ("direction", "scatter") else "face"
     el("irolled-error").hidden = True
-    el("irolled-count").textContent = f"{len(state.entered)} dice entered"
+    el("irolled-count").textContent = f"{len(entered(state))} dice entered"
     arrow = request.kind in ("direction", "scatter")
     el("irolled-drag").hidden = not arrow
     el("board").toggleAttribute("data-arrow", arrow)
@@ -134,17 +143,17 @@ def enter(state: State, raw: str) -> None:
         return
     value = entry(request.kind, raw)
     problem = "not a number" if value is None else request.problem(value)
-    if problem:
+    if problem or value is None:
         refuse(f"{raw.strip() or 'Nothing'} is refused: {problem}.")
         return
-    state.entered.append(value)
+    entered(state).append(value)
     ask(state)
 
 
-def finish(state: State, dice: list) -> None:
+def finish(state: State, dice: list[int | float | str]) -> None:
     """The entered dice become the scenario's scripted dice, and Roll plays them."""
     stop(state)
-    data = sc.to_dict(state.scenario)
+    data = sc.to_dict(state.shown)
     data["dice"] = dice
     if set_scenario(state, data):
         bridge.on_roll(state, None)
@@ -160,7 +169,7 @@ def stop(state: State) -> None:
     document.body.removeAttribute("data-irolled")
 
 
-def on_start(state: State, ev) -> None:
+def on_start(state: State, ev: Event) -> None:
     """I rolled: start asking for the dice, from the first roll the rules need."""
     state.entered = []
     el("irolled-box").hidden = False
@@ -171,32 +180,32 @@ def on_start(state: State, ev) -> None:
     ask(state)
 
 
-def on_enter(state: State, ev) -> None:
+def on_enter(state: State, ev: Event) -> None:
     """Enter (the button, or the Enter key in the field)."""
     if state.entered is not None:
         enter(state, str(el("irolled-value").value))
 
 
-def on_key(state: State, ev) -> None:
+def on_key(state: State, ev: Event) -> None:
     if str(ev.key) == "Enter":
         ev.preventDefault()
         on_enter(state, ev)
 
 
-def on_face(state: State, ev) -> None:
+def on_face(state: State, ev: Event) -> None:
     """A face button: enter that face."""
     face = ev.target.getAttribute("data-face")
     if face and state.entered is not None:
         enter(state, str(face))
 
 
-def on_rest(state: State, ev) -> None:
+def on_rest(state: State, ev: Event) -> None:
     """Roll the rest for me: the entered dice, then a fresh seed's, kept as scripted dice."""
     if state.entered is None:
         return
     dice = ScriptedThenSeeded(state.entered, random.randrange(1, SEED_MAX))
     try:
-        systems.resolve(state.scenario, dice=dice)
+        systems.resolve(state.shown, dice=dice)
     except ScatterlabError as err:
         stop(state)
         show_message(describe(err))
@@ -204,7 +213,7 @@ def on_rest(state: State, ev) -> None:
     finish(state, dice.entries)
 
 
-def on_cancel(state: State, ev) -> None:
+def on_cancel(state: State, ev: Event) -> None:
     """Stop asking: back to the scenario as it was (its own dice)."""
     stop(state)
     bridge.on_roll(state, ev)
@@ -219,7 +228,7 @@ def asking_direction(state: State) -> bool:
             and el("irolled-prompt").getAttribute("data-kind") in ("direction", "scatter"))
 
 
-def drag_angle(arrow: dict, ev) -> int | None:
+def drag_angle(arrow: dict[str, Any], ev: Event) -> int | None:
     """The dragged arrow's bearing, to the whole degree, clockwise from up the page
     (engine/geometry.py's convention); None for a drag too short to point anywhere."""
     dx = float(ev.clientX) - arrow["client"][0]
@@ -229,12 +238,12 @@ def drag_angle(arrow: dict, ev) -> int | None:
     return round(math.degrees(math.atan2(dx, -dy))) % 360
 
 
-def arrow_press(state: State, ev) -> bool:
+def arrow_press(state: State, ev: Event) -> bool:
     """A press on the board while a direction is asked starts the arrow there (the
     board's own gestures wait); True when it did."""
     svg = board_svg()
     start = None if svg is None or not asking_direction(state) else svg_point(svg, ev)
-    if start is None:
+    if svg is None or start is None:
         return False
     ev.preventDefault()
     with contextlib.suppress(Exception):
@@ -249,7 +258,7 @@ def arrow_press(state: State, ev) -> bool:
     return True
 
 
-def arrow_move(state: State, ev) -> bool:
+def arrow_move(state: State, ev: Event) -> bool:
     """The arrow follows the pointer; the field shows its degrees. True when dragging."""
     arrow = state.arrow
     if arrow is None or ev.pointerId != arrow["pointer"]:
@@ -263,7 +272,7 @@ def arrow_move(state: State, ev) -> bool:
     return True
 
 
-def arrow_release(state: State, ev, *, take: bool = True) -> bool:
+def arrow_release(state: State, ev: Event, *, take: bool = True) -> bool:
     """The arrow let go: its direction is entered (unless `take` is False, a cancelled
     pointer). True when an arrow was being dragged."""
     arrow = state.arrow

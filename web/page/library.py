@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import json
+from typing import Any
 
 from pyscript import window
 
 from engine import scenario as sc
 
-from .dom import absent, attr, blob_of, download, el, file_stem, make, show_message
+from .dom import Event, absent, attr, blob_of, download, el, file_stem, make, show_message
 from .editor import set_scenario
 from .state import State
 
@@ -24,7 +25,7 @@ LIBRARY_KEY = "scatterlab:library"
 NAME_MAX = 80
 
 
-def saves() -> dict[str, dict]:
+def saves() -> dict[str, dict[str, Any]]:
     """Every named save, name -> document (an unreadable store reads as empty)."""
     try:
         raw = window.localStorage.getItem(LIBRARY_KEY)
@@ -34,7 +35,7 @@ def saves() -> dict[str, dict]:
     return data if isinstance(data, dict) else {}
 
 
-def store(data: dict[str, dict]) -> bool:
+def store(data: dict[str, dict[str, Any]]) -> bool:
     """Write the saves back; False (and a message) when the browser refuses."""
     try:
         window.localStorage.setItem(LIBRARY_KEY, json.dumps(data, ensure_ascii=False))
@@ -74,7 +75,7 @@ def fill(state: State) -> None:
     box.appendChild(items)
 
 
-def on_click(state: State, ev) -> None:
+def on_click(state: State, ev: Event) -> None:
     target = ev.target.closest("[data-lib]")
     if absent(target) or attr(target, "data-lib") == "import":
         return
@@ -82,7 +83,7 @@ def on_click(state: State, ev) -> None:
     data = saves()
     if action == "save":
         name = clean_name(el("save-name").value) or "My scenario"
-        data[name] = sc.to_dict(state.scenario)
+        data[name] = sc.to_dict(state.shown)
         if store(data):
             show_message(f"Saved as “{name}” in My scenarios.", "info")
     elif action == "open" and key in data:
@@ -103,7 +104,7 @@ def on_click(state: State, ev) -> None:
     fill(state)
 
 
-async def on_import(state: State, ev) -> None:
+async def on_import(state: State, ev: Event) -> None:
     """A JSON file picked: opened through the parser, and saved under its title."""
     files = ev.target.files
     if absent(files) or not files.length:

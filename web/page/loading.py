@@ -10,8 +10,8 @@ from engine import scenario as sc
 from engine.errors import ScatterlabError
 
 from .bridge import load, on_roll
-from .build import drop_unapplied_json
-from .dom import clear_message, el, show_message
+from .build.commit import drop_unapplied_json
+from .dom import Event, clear_message, el, show_message
 from .editor import demo_of, fill_demo_select, set_scenario
 from .state import State
 from .storage import read_share, saved_scenario
@@ -62,13 +62,13 @@ async def load_demo(state: State, file: str) -> bool:
     return True
 
 
-async def on_system(state: State, ev) -> None:
+async def on_system(state: State, ev: Event) -> None:
     """A system picked: its demos in the select, and its first demo opened."""
     system = str(el("system").value)
     if state.scenario is not None and system == state.scenario.system:
         return  # the system shown: its demo stays open
     if not drop_unapplied_json(state):
-        el("system").value = state.scenario.system
+        el("system").value = state.shown.system
         return
     fill_demo_select(state, system)
     first = next((d for d in state.index["demos"] if d["system"] == system), None)
@@ -78,7 +78,7 @@ async def on_system(state: State, ev) -> None:
     await load_demo(state, first["file"])
 
 
-async def on_demo(state: State, ev) -> None:
+async def on_demo(state: State, ev: Event) -> None:
     file = str(el("demo").value)
     if file and not drop_unapplied_json(state):
         el("demo").value = state.demo_file or ""
@@ -87,7 +87,7 @@ async def on_demo(state: State, ev) -> None:
         await load_demo(state, file)
 
 
-async def on_hashchange(state: State, ev) -> None:
+async def on_hashchange(state: State, ev: Event) -> None:
     """A share link pasted into the address bar: open it and roll, or keep the scenario."""
     try:
         scenario = read_share(str(window.location.hash))

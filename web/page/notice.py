@@ -16,7 +16,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
-from .dom import absent, describe, el, make, show_message
+from .dom import Element, Event, JsObject, absent, describe, el, make, show_message
 from .state import State
 
 
@@ -32,7 +32,7 @@ class Action:
     filename: str = "scatterlab-scenario.json"
 
 
-def notices_box():
+def notices_box() -> Element:
     """The container of the notices, made once just after the message box."""
     box = el("notices")
     if absent(box):
@@ -47,14 +47,14 @@ def show_notice(state: State, key: str, text: str, actions: list[Action]) -> Non
     clear_notice(state, key)
     node = make("div", cls="message info notice", data_notice=key, role="status")
     node.appendChild(make("span", text, cls="notice-text"))
-    proxies = []
+    proxies: list[JsObject] = []
     for action in actions:
         node.appendChild(_control(action, proxies))
     state.notices[key] = proxies
     notices_box().appendChild(node)
 
 
-def _control(action: Action, proxies: list):
+def _control(action: Action, proxies: list[JsObject]) -> Element:
     if action.href is not None:
         link = make("a", action.label, cls="button", href=action.href)
         return link
@@ -67,9 +67,10 @@ def _control(action: Action, proxies: list):
     button = make("button", action.label, type="button")
     handler = action.handler
 
-    def run(ev=None):
+    def run(ev: Event | None = None) -> None:
         try:
-            handler()
+            if handler is not None:
+                handler()
         except Exception as err:  # the page stays usable: say so, as every handler does
             show_message(f"Unexpected error — {describe(err)}")
             js.console.error(f"scatterlab: {type(err).__name__}: {err}")

@@ -19,7 +19,11 @@ from pyodide.ffi import create_proxy, to_js
 from engine import errors
 from engine.odds import Odds
 
+from .dom import JsObject
+
 WORKER_URL = "./odds-worker.mjs"
+Reply = dict[str, Any]
+"""A request to the worker or its reply: JSON."""
 
 
 class WorkerFailed(Exception):
@@ -32,7 +36,7 @@ class OddsWorker:
     def __init__(self, on_status: Callable[[str], None]) -> None:
         self.on_status = on_status  # called with "computing" when the worker starts on one
         self.worker: Any = None
-        self.pending: dict[int, asyncio.Future] = {}
+        self.pending: dict[int, asyncio.Future[Reply]] = {}
         self.next_id = 0
         self.handlers = (create_proxy(self._on_message), create_proxy(self._on_error))
 
@@ -44,23 +48,23 @@ class OddsWorker:
         self.worker = js.Worker.new(WORKER_URL, options)
         self.worker.onmessage, self.worker.onerror = self.handlers
 
-    async def odds(self, scenario_json: str, trials: int) -> dict:
+    async def odds(self, scenario_json: str, trials: int) -> Reply:
         """The worker's reply to one odds request: {"odds": ...} or {"error": ...}.
         Raises asyncio.CancelledError when cancelled, WorkerFailed when the worker fails."""
         return await self._ask({"scenario": scenario_json, "trials": trials})
 
     async def aim(self, scenario_json: str, objective: str = "damage",
-                  friendly_risk: float | None = None) -> dict:
+                  friendly_risk: float | None = None) -> Reply:
         """The worker's ranking of every legal aim (engine/aim.py): {"aim": ...,
         "overlay": ...} or {"error": ...}; raises as `odds` does."""
         return await self._ask({"task": "aim", "scenario": scenario_json,
                                 "objective": objective, "friendly_risk": friendly_risk})
 
-    async def _ask(self, request: dict) -> dict:
+    async def _ask(self, request: Reply) -> Reply:
         """Post one request and wait for its reply."""
         self.start()
         self.next_id += 1
-        future = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self.pending[self.next_id] = future
         self.worker.postMessage(json.dumps({"id": self.next_id, **request}))
         return await future
@@ -69,7 +73,7 @@ class OddsWorker:
         """Stop every request: the worker is terminated (the next request starts a new one)."""
         self._stop(lambda future: future.cancel())
 
-    def _stop(self, finish) -> None:
+    def _stop(self, finish: Callable[[asyncio.Future[Reply]], object]) -> None:
         """Terminate the worker and `finish` every unanswered request's future."""
         if self.worker is not None:
             self.worker.terminate()
@@ -79,7 +83,7 @@ class OddsWorker:
             if not future.done():
                 finish(future)
 
-    def _on_message(self, event) -> None:
+    def _on_message(self, event: JsObject) -> None:
         reply = json.loads(str(event.data))
         if "status" in reply:
             self.on_status(reply["status"])
@@ -92,14 +96,14 @@ class OddsWorker:
         else:
             future.set_result(reply)
 
-    def _on_error(self, event) -> None:
+    def _on_error(self, event: JsObject) -> None:
         event.preventDefault()
         message = getattr(event, "message", None) or "it did not load"
         failed = WorkerFailed(f"odds worker: {message}")
         self._stop(lambda future: future.set_exception(failed))
 
 
-def rebuild_error(error: dict) -> errors.ScatterlabError:
+def rebuild_error(error: Reply) -> errors.ScatterlabError:
     """The engine error a worker reply describes: its class (ScatterlabError if the page does
     not know it), message and fields (ScenarioError's path, IllegalAttack's clause...)."""
     cls = getattr(errors, error["type"], None)
@@ -111,7 +115,7 @@ def rebuild_error(error: dict) -> errors.ScatterlabError:
     return err
 
 
-def odds_from_dict(d: dict) -> Odds:
+def odds_from_dict(d: Reply) -> Odds:
     """The engine's Odds back from its to_dict()."""
     return Odds(d["method"], d["trials"], d["units"], d.get("groups", {}),
                 d.get("landing", []), d.get("note", ""))

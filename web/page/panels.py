@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.clauses import clause_text
 from engine.render.summary import dice_words, result_text, summary_lines
+from engine.scenario import Scenario
 
 from .board import svg_node
-from .dom import absent, el, make
+from .dom import Element, absent, el, make
 from .state import State
 from .words import in_words
 
 
-def die_face(die) -> str:
+def die_face(die: object) -> str:
     """One die as players read it: its number, "HIT", or an arrow's bearing in degrees."""
     if isinstance(die, float) and not die.is_integer():
         return f"\u2192 {die:.0f}\u00b0"
@@ -20,7 +23,7 @@ def die_face(die) -> str:
     return str(die)
 
 
-def roll_node(scenario, roll: dict):
+def roll_node(scenario: Scenario, roll: dict[str, Any]) -> Element:
     """A roll as dice faces and, for several dice, their total: "scatter distance [2] [3]
     = 5"."""
     node = make("span", cls="roll")
@@ -53,18 +56,18 @@ def show_log(state: State) -> None:
     for i, st in enumerate(shown):
         clause = str(st.get("clause", ""))
         li = make("li", cls="step", data_clause=clause, data_index=i)
-        ctext = in_words(state.scenario, clause_text(clause))
+        ctext = in_words(state.shown, clause_text(clause))
         li.appendChild(make("a", clause, cls="clause", href=f"#rule-{clause}",
                             title=f"The rule {clause}: {ctext}", data_clause=clause))
         if ctext and clause not in cited:  # the clause's text once; later one tap away
             li.appendChild(make("span", f" — {ctext}", cls="clause-text"))
         cited.add(clause)
-        li.appendChild(make("span", in_words(state.scenario, str(st.get("text", ""))),
+        li.appendChild(make("span", in_words(state.shown, str(st.get("text", ""))),
                             cls="step-text"))
         if st.get("rolls"):
             rolls = make("span", cls="rolls")
             for roll in st["rolls"]:
-                rolls.appendChild(roll_node(state.scenario, roll))
+                rolls.appendChild(roll_node(state.shown, roll))
             li.appendChild(rolls)
         log.appendChild(li)
     if state.step is None:
@@ -97,7 +100,7 @@ def announce(state: State) -> None:
     if res is None:
         text = ""
     elif state.step is None:
-        text = f"Rolled. {result_text(state.scenario, res)}"
+        text = f"Rolled. {result_text(state.shown, res)}"
     else:
         st = steps[state.step]
         text = (f"Step {state.step + 1} of {len(steps)}, {st.get('clause', '')}: "
@@ -109,7 +112,7 @@ def show_summary(state: State) -> None:
     """The summary under the board: the result so far, one line per touched unit."""
     box, dice = el("summary-list"), el("summary-dice")
     box.replaceChildren()
-    s, res = state.scenario, state.resolution
+    s, res = state.shown, state.resolution
     if res is None:
         dice.textContent = f"— not rolled yet · {dice_words(s)}"
         box.appendChild(make("li", "Press Roll to resolve the attack, or Step to follow it "
@@ -155,15 +158,15 @@ def show_caption(state: State) -> None:
 
 def unit_name(state: State, uid: str) -> str:
     """A unit as "name (id)", or its id when it has no other name."""
-    for u in state.scenario.units:
+    for u in state.shown.units:
         if u.id == uid:
             return f"{u.name} ({uid})" if u.name and u.name != uid else uid
     return uid
 
 
-def show_effects(state: State, box) -> None:
+def show_effects(state: State, box: Element) -> None:
     """The effects under the log, as plain sentences, for the units something happened to."""
-    lines = summary_lines(state.scenario, state.resolution)
+    lines = summary_lines(state.shown, state.resolution)
     box.appendChild(make("h3", "Effects"))
     ul = make("ul")
     for uid, line in lines:
@@ -173,11 +176,11 @@ def show_effects(state: State, box) -> None:
     box.appendChild(ul)
 
 
-def pct(p) -> str:
+def pct(p: float | None) -> str:
     return "—" if p is None else f"{100 * float(p):.1f} %"
 
 
-def show_odds(state: State, d: dict) -> None:
+def show_odds(state: State, d: dict[str, Any]) -> None:
     """The odds table from Odds.to_dict(): method, then P(hit), P(damaged), E[damage] per unit."""
     el("odds-method").textContent = (
         d.get("method", "") + (f", {d['trials']} trials" if d.get("trials") else "")
@@ -211,14 +214,14 @@ SURPRISES = {
 """A line above the charts where a system's figures read oddly without it."""
 
 
-def show_charts(state: State, d: dict) -> None:
+def show_charts(state: State, d: dict[str, Any]) -> None:
     """Per unit and per group: bar charts of the distributions the engine computed
     (damage, hits, models removed), each with its expected value and "at least" read-out."""
     from engine.render.chart import bar_chart  # svgwrite: loaded once the board is drawn
 
     box = el("odds-charts")
     box.replaceChildren()
-    system = state.scenario.system
+    system = state.shown.system
     if system in SURPRISES:
         box.appendChild(make("p", SURPRISES[system], cls="surprise"))
     cards = [(f"Group {gid}", gid, "group", g, (("removed", "models removed"),
@@ -243,13 +246,13 @@ def show_charts(state: State, d: dict) -> None:
         box.appendChild(card)
 
 
-def expected(dist: dict) -> str:
+def expected(dist: dict[str, Any]) -> str:
     """ " · expected 1.54" from a value -> probability distribution."""
     mean = sum(float(v) * float(p) for v, p in dist.items())
     return f" · expected {mean:.2f}"
 
 
-def at_least_text(at_least: dict | None) -> str:
+def at_least_text(at_least: dict[str, Any] | None) -> str:
     """The "at least N" read-out: "at least 1: 78.2 %, at least 2: 75.3 %"."""
     items = sorted(((float(v), v, p) for v, p in (at_least or {}).items()), key=lambda t: t[0])
     return ", ".join(f"at least {v}: {pct(p)}" for n, v, p in items if n > 0) or ""

@@ -12,7 +12,7 @@ from pyodide.ffi import to_js
 from engine.render.rules import LoadRefusal, load_refusals, rules_by_family, where_shown
 
 from . import bridge
-from .dom import absent, attr, el, make, show_message
+from .dom import Element, Event, absent, attr, el, make, show_message
 from .loading import fetch_text, load_demo
 from .state import State
 from .words import in_words
@@ -40,7 +40,7 @@ async def build(state: State) -> None:
         for clause, text in clauses:
             li = make("li", id=f"rule-{clause}", cls="rule", data_clause=clause)
             li.appendChild(make("b", clause, cls="rule-id"))
-            li.appendChild(make("span", " " + in_words(state.scenario, text)))
+            li.appendChild(make("span", " " + in_words(state.shown, text)))
             where = shown.get(clause)
             if where is not None:
                 demo, step = where
@@ -55,11 +55,11 @@ async def build(state: State) -> None:
     box.setAttribute("data-built", "yes")
 
 
-def refusal_example(state: State, example: LoadRefusal, titles: dict[str, str]):
+def refusal_example(state: State, example: LoadRefusal, titles: dict[str, str]) -> Element:
     """A prohibition the loader enforces: the demo, the change, the engine's refusal, and a
     button that opens the demo with that refusal in the message box."""
     title = titles.get(example.demo, example.demo)
-    reason = in_words(state.scenario, example.reason)
+    reason = in_words(state.shown, example.reason)
     box = make("span", cls="refusal-example")
     box.appendChild(make("span", f" Example: “{title}” with {example.change} is refused when "
                                  f"loaded: “{reason}”. "))
@@ -69,12 +69,12 @@ def refusal_example(state: State, example: LoadRefusal, titles: dict[str, str]):
     return box
 
 
-async def on_rules_toggle(state: State, ev) -> None:
+async def on_rules_toggle(state: State, ev: Event) -> None:
     if el("rules-box").open:
         await build(state)
 
 
-async def on_rules_click(state: State, ev) -> None:
+async def on_rules_click(state: State, ev: Event) -> None:
     """A "see it" button: open its demo and show the step that cites the clause."""
     button = ev.target.closest("button.show-rule")
     if absent(button):
@@ -93,7 +93,7 @@ async def on_rules_click(state: State, ev) -> None:
                                           dict_converter=js.Object.fromEntries))
 
 
-async def on_log_click(state: State, ev) -> None:
+async def on_log_click(state: State, ev: Event) -> None:
     """A clause ID in the log: open the rules at that clause."""
     link = ev.target.closest("a.clause")
     if absent(link):

@@ -17,6 +17,7 @@ import contextlib
 import sys
 import time
 from collections.abc import Iterator
+from types import CodeType, FrameType
 
 from pyodide.ffi import can_run_sync, run_sync
 
@@ -31,13 +32,16 @@ engine and svgwrite never call the browser, so no JavaScript frame can be on the
 there (JSPI cannot suspend across one, and Pyodide runs Python from JavaScript, for
 instance to convert a JavaScript error)."""
 
-_TOOL = sys.monitoring.OPTIMIZER_ID  # a tool id the page does not otherwise use
-_START = sys.monitoring.events.PY_START
+# sys.monitoring is Python 3.12's: the page runs in Pyodide's (3.14), while the type check
+# targets the engine's oldest Python (3.11), whose stubs have no sys.monitoring.
+_MONITORING = sys.monitoring  # type: ignore[attr-defined]
+_TOOL = _MONITORING.OPTIMIZER_ID  # a tool id the page does not otherwise use
+_START = _MONITORING.events.PY_START
 
 
 def importing() -> bool:
     """Whether a module is being imported somewhere on the current stack."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         code = frame.f_code
         if code.co_name == "<module>" or code.co_filename.startswith("<frozen importlib"):
@@ -80,7 +84,10 @@ class Slicer:
 
 def current(state: State) -> Slicer | None:
     """The slicing of the task running, if it works in slices."""
-    return state.slicers.get(asyncio.current_task()) if state.slicers else None
+    if not state.slicers:
+        return None
+    task = asyncio.current_task()
+    return None if task is None else state.slicers.get(task)
 
 
 def breathe(state: State) -> None:
@@ -100,26 +107,26 @@ def sliced(state: State) -> Iterator[None]:
         yield
         return
     first = not state.slicers
-    if first and sys.monitoring.get_tool(_TOOL) is not None:  # the id is taken elsewhere
+    if first and _MONITORING.get_tool(_TOOL) is not None:  # the id is taken elsewhere
         yield
         return
     state.slicers[task] = Slicer(state)
     if first:
-        def on_start(code, offset):
+        def on_start(code: CodeType, offset: int) -> None:
             if time.perf_counter() > state.deadline and any(p in code.co_filename
                                                             for p in PAUSABLE):
                 slicer = current(state)
                 if slicer is not None:
                     slicer.pause_if_due()
 
-        sys.monitoring.use_tool_id(_TOOL, "scatterlab slices")
-        sys.monitoring.register_callback(_TOOL, _START, on_start)
-        sys.monitoring.set_events(_TOOL, _START)
+        _MONITORING.use_tool_id(_TOOL, "scatterlab slices")
+        _MONITORING.register_callback(_TOOL, _START, on_start)
+        _MONITORING.set_events(_TOOL, _START)
     try:
         yield
     finally:
         del state.slicers[task]
         if not state.slicers:
-            sys.monitoring.set_events(_TOOL, 0)
-            sys.monitoring.register_callback(_TOOL, _START, None)
-            sys.monitoring.free_tool_id(_TOOL)
+            _MONITORING.set_events(_TOOL, 0)
+            _MONITORING.register_callback(_TOOL, _START, None)
+            _MONITORING.free_tool_id(_TOOL)

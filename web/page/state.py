@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.scenario import Scenario
 
 from .history import History
 
+if TYPE_CHECKING:  # for the annotations only: the page loads these when it needs them
+    from engine.log import Resolution
+    from engine.odds import Odds
 
-def _empty_index() -> dict:
+    from .oddsworker import OddsWorker
+    from .slices import Slicer
+
+Box = tuple[float, float, float, float]
+"""An SVG viewBox: x, y, width, height."""
+
+
+def _empty_index() -> dict[str, Any]:
     return {"systems": [], "demos": [], "default": None}
 
 
@@ -19,37 +31,72 @@ class State:
     """Everything the page shows, in one place."""
 
     scenario: Scenario | None = None
-    resolution: Any = None  # engine Resolution shown, or None
-    res_dict: dict | None = None  # its to_dict()
+    resolution: Resolution | None = None  # engine Resolution shown, or None
+    res_dict: dict[str, Any] | None = None  # its to_dict()
     step: int | None = None  # last step shown while stepping; None: the whole resolution
-    odds: Any = None  # engine Odds shown on the board, or None
-    index: dict = field(default_factory=_empty_index)  # demos/index.json
+    odds: Odds | None = None  # engine Odds shown on the board, or None
+    index: dict[str, Any] = field(default_factory=_empty_index)  # demos/index.json
     demo_file: str | None = None
     opening: int = 0  # counts demo picks: only the latest one opens (page/loading.py)
-    drag: dict | None = None  # the unit being dragged
-    fit: tuple | None = None  # the engine's viewBox (x, y, w, h) of the board; None: new board
-    box: tuple | None = None  # the viewBox shown (zoomed and panned)
+    drag: dict[str, Any] | None = None  # the unit being dragged
+    fit: Box | None = None  # the engine's viewBox (x, y, w, h) of the board; None: new board
+    box: Box | None = None  # the viewBox shown (zoomed and panned)
     frame: float | None = None  # the board frame's aspect ratio (w / h); None: Fit's
-    default: tuple | None = None  # the default view of this board (page/board.default_box)
-    pointers: dict = field(default_factory=dict)  # pointerId -> (clientX, clientY) panning
-    listeners: list = field(default_factory=list)  # event handler proxies, kept alive
-    odds_worker: Any = None  # page.oddsworker.OddsWorker, made on first use
-    notices: dict = field(default_factory=dict)  # notice key -> its handler proxies
+    default: Box | None = None  # the default view of this board (page/board.default_box)
+    # pointerId -> (clientX, clientY) panning
+    pointers: dict[int, tuple[float, float]] = field(default_factory=dict)
+    listeners: list[Any] = field(default_factory=list)  # event handler proxies, kept alive
+    odds_worker: OddsWorker | None = None  # page.oddsworker.OddsWorker, made on first use
+    notices: dict[str, list[Any]] = field(default_factory=dict)  # notice key -> its handler proxies
     saved_text: str | None = None  # the autosave as this tab last wrote or read it
     theirs: str | None = None  # another tab's save, while the user has not chosen
     save_paused: str | None = None  # why autosave is off (a save could not be set aside)
     updating: bool = False  # this tab asked the new service worker to take over
-    slicers: dict = field(default_factory=dict)  # task -> page/slices.Slicer working in slices
+    # task -> page/slices.Slicer working in slices
+    slicers: dict[asyncio.Task[Any], Slicer] = field(default_factory=dict)
     deadline: float = 0.0  # when the slice of the task running in slices ends (perf_counter)
     history: History = field(default_factory=History)  # undo / redo (page/history.py)
-    selected: str | None = None  # the unit picked for editing (page/build.py)
+    selected: str | None = None  # the unit picked for editing (page/build/)
     whole_squad: bool = False  # drags and arrow keys move the picked model's whole unit
     board_tool: str | None = None  # BattleTech: "strafe" (drag paints a run), "preplot" (taps)
     preplot_gun: str = "long_tom"  # the artillery selection the pre-plot tool edits
-    painting: Any = None  # the pointer drawing a strafing run with the "strafe" tool
-    watchers: list = field(default_factory=list)  # called with the state after each change
-    presses: dict = field(default_factory=dict)  # pointerId -> where a press on empty board began
-    aim_ranking: dict | None = None  # engine Ranking.to_dict(5) of Best aim, or None
-    aim_scores: list | None = None  # engine Ranking.overlay() drawn on the board, or None
-    entered: list | None = None  # "I rolled" (page/irolled.py): the dice entered so far
-    arrow: dict | None = None  # "I rolled": the scatter arrow being dragged on the board
+    painting: int | None = None  # the pointer drawing a strafing run with the "strafe" tool
+    # called with the state after each change
+    watchers: list[Callable[[State], None]] = field(default_factory=list)
+    # pointerId -> where a press on empty board began
+    presses: dict[int, tuple[float, float]] = field(default_factory=dict)
+    aim_ranking: dict[str, Any] | None = None  # engine Ranking.to_dict(5) of Best aim, or None
+    # engine Ranking.overlay() drawn on the board, or None
+    aim_scores: list[dict[str, Any]] | None = None
+    # "I rolled" (page/irolled.py): the dice entered so far
+    entered: list[int | float | str] | None = None
+    arrow: dict[str, Any] | None = None  # "I rolled": the scatter arrow being dragged on the board
+
+    @property
+    def shown(self) -> Scenario:
+        """The scenario shown: there is one from the first one the page opens on."""
+        if self.scenario is None:
+            raise RuntimeError("no scenario is shown yet")
+        return self.scenario
+
+    @property
+    def picked(self) -> str:
+        """The id of the unit picked for editing: the Build panel's buttons for it are
+        there only while one is."""
+        if self.selected is None:
+            raise RuntimeError("no unit is picked")
+        return self.selected
+
+    @property
+    def fit_box(self) -> Box:
+        """`fit`, once a board is drawn (the board's view code runs only then)."""
+        if self.fit is None:
+            raise RuntimeError("no board is drawn")
+        return self.fit
+
+    @property
+    def view_box(self) -> Box:
+        """`box`, once a board is drawn."""
+        if self.box is None:
+            raise RuntimeError("no board is drawn")
+        return self.box

@@ -15,7 +15,8 @@ from engine import systems
 from engine.errors import ScatterlabError
 
 from . import saveformat
-from .dom import absent, el, show_message
+from .dom import Event, absent, el, show_message
+from .editor import set_scenario
 from .notice import Action, clear_notice, show_notice
 from .state import State
 
@@ -137,7 +138,8 @@ def start_clean(state: State, share_fragment: str) -> None:
         texts.append(saved)
     if share_fragment:
         try:
-            texts.append(sc.dumps(read_share(share_fragment)))
+            shared = read_share(share_fragment)
+            texts.append(share_fragment if shared is None else sc.dumps(shared))
         except Exception:  # a link that does not decode is kept as it is
             texts.append(share_fragment)
     kept = all([set_aside(t, "set aside by Start clean") for t in texts])
@@ -163,8 +165,6 @@ def offer_theirs(state: State, text: str) -> None:
 
 def take_theirs(state: State) -> None:
     """Open the other tab's save in this tab."""
-    from .editor import set_scenario  # editor saves through this module
-
     text, state.theirs = state.theirs, None
     clear_notice(state, "other-tab")
     state.saved_text = text
@@ -185,7 +185,7 @@ def keep_mine(state: State) -> None:
     autosave(state)
 
 
-def on_storage(state: State, ev) -> None:
+def on_storage(state: State, ev: Event) -> None:
     """The `storage` event: another tab changed the autosave."""
     if absent(ev.key) or str(ev.key) != SAVE_KEY or absent(ev.newValue):
         return
@@ -206,9 +206,9 @@ def share_url(code: str) -> str:
     return f"{base}#s={code}"
 
 
-async def on_share(state: State, ev) -> None:
+async def on_share(state: State, ev: Event) -> None:
     """Share: the scenario and its seed in the link's fragment, shown and copied."""
-    code = sc.encode_share(state.scenario)
+    code = sc.encode_share(state.shown)
     url = share_url(code)
     window.history.replaceState(None, "", "#s=" + code)
     box, link = el("share-box"), el("share-link")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pyscript import window
 
-from .dom import absent, on
+from .dom import Event, JsObject, absent, on
 from .notice import Action, show_notice
 from .state import State
 
@@ -31,18 +31,18 @@ async def watch(state: State) -> None:
         return
     controlled = [not absent(workers.controller)]  # [whether a worker controlled the page]
 
-    def installed(worker) -> None:
-        def changed(ev=None) -> None:
+    def installed(worker: JsObject) -> None:
+        def changed(ev: Event | None = None) -> None:
             if str(worker.state) == "installed" and not absent(workers.controller):
                 offer(state, registration)
         state.listeners.append(on(worker, "statechange", changed))
         changed()
 
-    def found(ev=None) -> None:
+    def found(ev: Event | None = None) -> None:
         if not absent(registration.installing):
             installed(registration.installing)
 
-    def controller_changed(ev=None) -> None:
+    def controller_changed(ev: Event | None = None) -> None:
         if state.updating:
             window.location.reload()
         elif controlled[0]:
@@ -57,14 +57,14 @@ async def watch(state: State) -> None:
         installed(registration.installing)
 
 
-def offer(state: State, registration) -> None:
+def offer(state: State, registration: JsObject) -> None:
     """The notice with its Reload button."""
     show_notice(state, "update", READY_TEXT, [
         Action("Reload", handler=lambda: reload_into_new(state, registration)),
     ])
 
 
-def reload_into_new(state: State, registration) -> None:
+def reload_into_new(state: State, registration: JsObject) -> None:
     """Let the waiting worker take over (it then reloads this page), or just reload when
     the new version is already active (another page took it)."""
     waiting = registration.waiting

@@ -19,7 +19,7 @@ def in_words(scenario: Scenario, text: str) -> str:
     """`text` with its JSON paths in players' words: ``units[3].x`` becomes "Regult (r1)'s
     x", ``supports[0] Heavy Bombing`` "Heavy Bombing", a bare ``supports[1]`` "support 2";
     repository paths ("see shared/rules/facts.md") are dropped."""
-    def unit(m: re.Match) -> str:
+    def unit(m: re.Match[str]) -> str:
         i = int(m.group(1))
         who = unit_label(scenario.units[i]) if i < len(scenario.units) else f"unit {i + 1}"
         return f"{who}'s {m.group(2).replace('_', ' ')}" if m.group(2) else who

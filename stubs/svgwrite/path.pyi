@@ -1,0 +1,3 @@
+from svgwrite.base import BaseElement
+
+class Path(BaseElement): ...

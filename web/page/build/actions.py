@@ -1,0 +1,192 @@
+"""The Build panel's buttons (their data-action): New, Undo, Redo, adding units and
+buildings, the selected unit's Make attacker / Make target / Duplicate / Delete / Move all,
+the weapon preset, BattleTech supports, the map tools and Next turn."""
+
+from __future__ import annotations
+
+import copy
+
+from pyscript import window
+
+from engine.build import presets, squads, starters
+from engine.errors import ScatterlabError
+from engine.systems.battletech import next_turn
+
+from ..dom import Element, Event, absent, attr, describe, el, show_message
+from ..editor import set_scenario
+from ..state import State
+from .commit import commit, doc_of, hex_list, number_of, value_of
+from .panel import fill, select_unit
+
+
+def on_click(state: State, ev: Event) -> None:
+    """A button of the panel: its data-action."""
+    target = ev.target.closest("[data-action]")
+    if absent(target):
+        return
+    action = attr(target, "data-action")
+    try:
+        ACTIONS[action](state, target)
+    except (ScatterlabError, ValueError) as err:
+        show_message(describe(err) if isinstance(err, ScatterlabError) else str(err))
+
+
+def act_new(state: State, target: Element) -> None:
+    state.demo_file, state.selected, state.fit = None, None, None
+    commit(state, starters.starter(state.shown.system))
+
+
+def act_undo(state: State, target: Element) -> None:
+    doc = state.history.undo()
+    if doc is not None:
+        set_scenario(state, doc)
+
+
+def act_redo(state: State, target: Element) -> None:
+    doc = state.history.redo()
+    if doc is not None:
+        set_scenario(state, doc)
+
+
+def act_add_unit(state: State, target: Element) -> None:
+    doc, system = doc_of(state), state.shown.system
+    preset, side = value_of("add-preset"), value_of("add-side") or "blue"
+    if system == "battletech":
+        new = presets.with_unit(doc, preset, side=side, at=value_of("add-hex"))
+    else:
+        at = (number_of("add-x", "x"), number_of("add-y", "y"))
+        count = int(number_of("add-count", "The number of models"))
+        if count == 1:
+            new = presets.with_unit(doc, preset, side=side, at=at)
+        else:
+            new = squads.with_squad(doc, preset, count, shape=value_of("add-shape"),
+                                    spacing=number_of("add-spacing", "The gap"), at=at,
+                                    angle=number_of("add-angle", "The angle"), side=side)
+    if commit(state, new):
+        state.selected = new["units"][-1]["id"]
+        fill(state)
+
+
+def act_add_building(state: State, target: Element) -> None:
+    commit(state, presets.with_building(doc_of(state), value_of("add-building-preset"),
+                                        value_of("add-hex")))
+
+
+def act_whole_squad(state: State, target: Element) -> None:
+    """Drags and arrow keys move one model, or every model of its unit (a Heresy squad)."""
+    state.whole_squad = not state.whole_squad
+    fill(state)
+
+
+def act_tool(state: State, target: Element) -> None:
+    """A map tool pressed (or released): "strafe" makes a drag on the map paint the
+    strafing run's hexes (and picks the strafing support), "preplot" makes a tap add or
+    take a pre-plotted hex; one at a time."""
+    tool = attr(target, "data-action").removeprefix("tool-")
+    state.board_tool = None if state.board_tool == tool else tool
+    strafing = state.board_tool == "strafe"
+    fill(state)
+    if strafing:
+        el("support-preset").value = "strafing"
+        el("support-hex").value = ""
+
+
+def act_select(state: State, target: Element) -> None:
+    select_unit(state, attr(target, "data-unit"))
+
+
+def act_make_attacker(state: State, target: Element) -> None:
+    doc = doc_of(state)
+    key = "attacker" if state.shown.system == "robotech" else "firer"
+    doc["attack"][key] = state.selected
+    commit(state, doc)
+
+
+def act_make_target(state: State, target: Element) -> None:
+    doc, system = doc_of(state), state.shown.system
+    attack = doc["attack"]
+    if system == "heresy":
+        attack["target"] = state.selected
+    elif system == "robotech":
+        attack.pop("point", None)
+        attack["targets"] = [state.selected]
+    else:
+        hex_label = state.shown.unit(state.picked).hex.label
+        el("support-hex").value = hex_label
+        return
+    commit(state, doc)
+
+
+def act_duplicate(state: State, target: Element) -> None:
+    doc = doc_of(state)
+    index = next(i for i, u in enumerate(doc["units"]) if u["id"] == state.selected)
+    twin = copy.deepcopy(doc["units"][index])
+    twin["id"] = presets.new_id(doc, twin["id"])
+    if "x" in twin:
+        twin["x"] = round(float(twin["x"]) + 1.0, 3)
+    doc["units"].insert(index + 1, twin)
+    if commit(state, doc):
+        state.selected = twin["id"]
+        fill(state)
+
+
+def act_delete(state: State, target: Element) -> None:
+    doc = doc_of(state)
+    uid = state.selected
+    doc["units"] = [u for u in doc["units"] if u["id"] != uid]
+    attack = doc["attack"]
+    if isinstance(attack.get("targets"), list):
+        attack["targets"] = [t for t in attack["targets"] if t != uid]
+        if not attack["targets"]:
+            attack.pop("targets")
+            table = state.shown.board.table
+            attack["point"] = {"x": table.width / 2, "y": table.height / 2}
+    attack.get("reactions", {}).pop(uid, None)
+    for key in ("target", "firer", "attacker"):
+        if attack.get(key) == uid:
+            show_message(f"{uid} is the attack's {key}: pick another {key} first.")
+            return
+    commit(state, doc)
+
+
+def act_use_weapon(state: State, target: Element) -> None:
+    commit(state, presets.with_weapon(doc_of(state), value_of("weapon-preset")))
+
+
+def act_add_support(state: State, target: Element) -> None:
+    hexes = hex_list(value_of("support-hex"))
+    doc = presets.with_support(doc_of(state), value_of("support-preset"), hexes or [""])
+    commit(state, doc)
+
+
+def act_remove_support(state: State, target: Element) -> None:
+    doc = doc_of(state)
+    del doc["attack"]["supports"][int(attr(target, "data-support"))]
+    commit(state, doc)
+
+
+def act_next_turn(state: State, target: Element) -> None:
+    """BT-ART.3: this turn's shells in flight, the turn number moved on (the engine's),
+    and the spotting question asked for each shell (BT-ART.4: spotted on arrival?)."""
+    doc = next_turn(state.shown)
+    for shell in doc["attack"].get("in_flight", []):
+        spotted = [t for t in shell.get("spotted", []) if t != "arrival"]
+        question = (f"Turn {doc['attack']['turn']}: does a friendly unit spot hex "
+                    f"{shell['target']} as the {shell['gun'].replace('_', ' ')} lands?")
+        if window.confirm(question):
+            spotted.append("arrival")
+        else:
+            shell.pop("spotter", None)
+        shell["spotted"] = spotted
+    commit(state, doc)
+
+
+ACTIONS = {
+    "new": act_new, "undo": act_undo, "redo": act_redo, "add-unit": act_add_unit,
+    "add-building": act_add_building, "select": act_select,
+    "make-attacker": act_make_attacker, "make-target": act_make_target,
+    "duplicate": act_duplicate, "delete": act_delete, "use-weapon": act_use_weapon,
+    "add-support": act_add_support, "remove-support": act_remove_support,
+    "next-turn": act_next_turn, "whole-squad": act_whole_squad,
+    "tool-strafe": act_tool, "tool-preplot": act_tool,
+}

@@ -1,0 +1,53 @@
+"""What every edit of the Build panel goes through: the document of the scenario shown,
+`commit` (the parser judges the new document, editor.set_scenario shows it and so the
+history records it), the values typed in the panel, and the JSON box's unapplied edit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import window
+
+from engine import scenario as sc
+
+from ..dom import clear_message, el
+from ..editor import set_scenario
+from ..state import State
+
+
+def doc_of(state: State) -> dict[str, Any]:
+    return sc.to_dict(state.shown)
+
+
+def commit(state: State, doc: dict[str, Any]) -> bool:
+    """Show `doc` if the parser accepts it (set_scenario records it in the history)."""
+    if set_scenario(state, doc):
+        clear_message()
+        return True
+    return False
+
+
+def value_of(iid: str) -> str:
+    return str(el(iid).value).strip()
+
+
+def hex_list(text: str) -> list[str]:
+    """The hex labels typed in a box, separated by commas."""
+    return [h.strip() for h in text.split(",") if h.strip()]
+
+
+def number_of(iid: str, what: str) -> float:
+    try:
+        return float(value_of(iid))
+    except ValueError:
+        raise ValueError(f"{what} must be a number") from None
+
+
+def drop_unapplied_json(state: State) -> bool:
+    """Before a demo replaces the scenario: True when the JSON box holds no edit left
+    unapplied, or the player agrees to drop it (issue 15: never without a word)."""
+    text = str(el("json").value)
+    if state.scenario is None or text == sc.dumps(state.scenario):
+        return True
+    return bool(window.confirm("The scenario JSON has an edit you have not applied. "
+                               "Drop it and open the demo?"))
