@@ -24,7 +24,8 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.geometry import Point, move
 from engine.log import Log
 from engine.scenario import Scenario
-from engine.systems.robotech import rules as rt
+from engine.systems.robotech import attack, stages, strikes
+from engine.systems.robotech.legality import prepare
 
 OFF = {"shoot_down": False, "dodge": False, "roll_with_impact": False}
 ALL = {"shoot_down": True, "dodge": True, "roll_with_impact": True}
@@ -91,16 +92,16 @@ def test_rt_3_ground_point_range_line_moves_the_point() -> None:
                                                                Point(30, 24), None)
 
 
-def play(s: Scenario, dice: list[Any]) -> tuple[dict[str, rt.UnitResult], list[Any]]:
+def play(s: Scenario, dice: list[Any]) -> tuple[dict[str, stages.UnitResult], list[Any]]:
     """Play with exactly these dice (all must be used); results by unit id, and the steps."""
     d = ScriptedDice(dice)
     log = Log(d)
-    out = rt.play(s, d, log)
+    out = attack.play(s, d, log)
     assert d.remaining == 0, f"{d.remaining} scripted dice left unused"
     return {u.id: r for u, r in zip(s.units, out, strict=True)}, log.steps
 
 
-def damage(results: dict[str, rt.UnitResult]) -> dict[str, int]:
+def damage(results: dict[str, stages.UnitResult]) -> dict[str, int]:
     return {uid: r.damage for uid, r in results.items()}
 
 
@@ -116,7 +117,7 @@ def final_templates(steps: list[Any]) -> list[dict[str, Any]]:
 def illegal(s: Scenario) -> IllegalAttack:
     d = ScriptedDice([])  # legality comes before any roll
     with pytest.raises(IllegalAttack) as e:
-        rt.play(s, d, Log(d))
+        attack.play(s, d, Log(d))
     return e.value
 
 
@@ -320,7 +321,7 @@ def test_rt_7_roll_with_impact_halves_rounded_down_minimum_one() -> None:
                             reactions=react), [3])
     assert damage(res)["r1"] == 4 and res["r1"].cp_spent == 1  # 9 -> 4
     assert "RT-7" in clauses(steps)
-    assert rt.halve(1) == 1 and rt.halve(3) == 1 and rt.halve(0) == 0
+    assert strikes.halve(1) == 1 and strikes.halve(3) == 1 and strikes.halve(0) == 0
 
 
 def test_rt_7_after_a_failed_dodge_and_never_against_overwhelming() -> None:
@@ -496,13 +497,13 @@ def test_rt_11_booleans_decide_in_turn_a_second_shooter_keeps_its_cp() -> None:
     units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24, cp=1)]
     res, steps = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 6])
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
-    assert res["r1"] == rt.UnitResult(1, 0, 1, ("shoot-down",))
-    assert res["r2"] == rt.UnitResult(1, 0, 0, ())
+    assert res["r1"] == stages.UnitResult(1, 0, 1, ("shoot-down",))
+    assert res["r2"] == stages.UnitResult(1, 0, 0, ())
     assert [s.text for s in steps if s.clause == "RT-11"] == [
         "R1 shoots at the missile over it (1 CP) and rolls 6: shot down: they damage no one"]
     # r1 misses: the missile still flies, so r2 shoots at it in its turn
     res, _ = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 2, 6])
-    assert res["r2"] == rt.UnitResult(1, 0, 1, ("shoot-down",)) and damage(res)["r1"] == 0
+    assert res["r2"] == stages.UnitResult(1, 0, 1, ("shoot-down",)) and damage(res)["r1"] == 0
 
 
 def test_rt_17_roll_labels_name_units_and_missiles_as_the_log_does() -> None:
@@ -512,7 +513,7 @@ def test_rt_17_roll_labels_name_units_and_missiles_as_the_log_does() -> None:
               strike_modifier=1)
     d = ScriptedDice([3, 1, 2, 3, 4, 5, 2, 4])
     log = Log(d)
-    rt.play(s, d, log)
+    attack.play(s, d, log)
     assert d.remaining == 0
     assert [r.label for step in log.steps for r in step.rolls] == [
         "Strike of missile 1 at Regult r1 (D6 + GN 2, +1 modifier)",
@@ -577,7 +578,7 @@ def test_rt_11_no_cp_spent_on_missiles_that_would_damage_no_one_of_its_side() ->
     s = build(units, weapon=MISSILE, reactions={"default": ALL},
               options={"natural_rolls": False})
     res, steps = play(s, [3])
-    assert res["r1"] == rt.UnitResult(1, 0, 0, ())
+    assert res["r1"] == stages.UnitResult(1, 0, 0, ())
     assert "RT-11" not in clauses(steps)
 
 
@@ -759,7 +760,7 @@ def test_rt_21_a_divided_volley_names_one_target_per_missile() -> None:
         build(units, weapon=volley(4), targets=["r1", "r2"])
     assert e.value.path == "attack.targets" and "one id per missile (4), not 2" in str(e.value)
     s = build(units, weapon=volley(4), targets=["r1"])
-    assert rt.prepare(s).aims[3].target == 1  # one id: the whole volley at it
+    assert prepare(s).aims[3].target == 1  # one id: the whole volley at it
 
 
 def test_rt_21_a_divided_volley_that_misses_entirely_scatters_each_missile() -> None:
@@ -837,10 +838,10 @@ def test_rt_5_a_unit_whose_damage_reaches_its_mdc_is_destroyed() -> None:
     s = build(units)
     d = ScriptedDice([3])
     log = Log(d)
-    out = rt.play(s, d, log)
-    eff = rt.effects(s, out)
+    out = attack.play(s, d, log)
+    eff = attack.effects(s, out)
     assert [eff[u]["destroyed"] for u in ("r1", "r2", "s1")] == [True, False, True]
-    assert [h.destroyed for h in rt.harm(s, out)] == [False, True, False, True]
+    assert [h.destroyed for h in attack.harm(s, out)] == [False, True, False, True]
     assert "r1 takes 6 damage (1 template over it, 0 CP spent), destroyed: 6 reaches its " \
            "MDC 6" in log.steps[-1].text
 
@@ -850,15 +851,15 @@ def test_rt_5_a_unit_whose_damage_reaches_its_mdc_is_destroyed() -> None:
 def test_every_scripted_demo_uses_exactly_all_its_dice(path: Path) -> None:
     s = scenarios.loads(path.read_text(encoding="utf-8"))
     d = ScriptedDice(s.dice)
-    rt.play(s, d, Log(d))
+    attack.play(s, d, Log(d))
     assert d.remaining == 0
 
 
 def test_effects_are_json_ready() -> None:
     s = build([attacker(), unit("r1", 30, 24, cp=2)], reactions={"default": ALL})
     d = ScriptedDice([3, 2])
-    out = rt.play(s, d, Log(d))
-    eff = rt.effects(s, out)
+    out = attack.play(s, d, Log(d))
+    eff = attack.effects(s, out)
     assert json.loads(json.dumps(eff))["r1"] == {
         "hits": 1, "damage": 3, "destroyed": False, "cp_spent": 2,
         "reactions": ["dodge-failed", "roll-with-impact"]}

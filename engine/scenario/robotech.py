@@ -24,7 +24,7 @@ Fields follow shared/spec/scenario.md; additions documented here:
     priority: a mecha never spends a CP that it needs for a reaction it ranks higher and
     may still make against the missiles over it;
   - ``"best"`` or ``{"policy": "best"}``: at each decision, the reaction that minimises the
-    mecha's own expected damage (see engine/systems/robotech/rules.py);
+    mecha's own expected damage (see engine/systems/robotech/__init__.py);
   and any of them may add ``"keep_cp": N``, Command Points the mecha never spends. Mecha
   with an ``order`` or the policy declare their shoot-downs together, before any is rolled,
   each seeing every missile over it.
@@ -39,7 +39,7 @@ Fields follow shared/spec/scenario.md; additions documented here:
   missile's damage), ``shoot_down_by`` ("under-template" | "would-damage", default
   "under-template": who may shoot a Blast Missile down, RT-11) and ``shoot_for_others``
   (true | false, default true: a mecha shoots to protect others of its side when the
-  missiles would not damage it). See engine/systems/robotech/rules.py.
+  missiles would not damage it). See engine/systems/robotech/__init__.py.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Exact odds of a Robotech Blast attack, per unit, at the cost of a few units' worth each.
 
 The odds report per-unit figures, so each unit gets its own exact marginal, composed from
-the very functions `play` runs (engine/systems/robotech/rules.py):
+the very functions `play` runs (the modules of engine/systems/robotech/):
 
 1. each missile on its own: its Strike, then its landing or its scatter and new Strike
    (`strike`, `land`), enumerated once with `enumerate_outcomes` (about 800 paths) and
@@ -41,8 +41,12 @@ from engine.geometry import Point
 from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals
 from engine.scenario import Scenario
-from engine.systems.robotech.rules import (
-    INESCAPABLE_MISSILES,
+from engine.systems.robotech.attack import harm_of
+from engine.systems.robotech.defence import INESCAPABLE_MISSILES, defend, dodge_bonus
+from engine.systems.robotech.legality import cp_of, prepare, shoot_down_cost
+from engine.systems.robotech.scatter import scatter, scattered_hit
+from engine.systems.robotech.shootdowns import Threat, aimed_at, in_turn, threat_of, will_shoot
+from engine.systems.robotech.stages import (
     TEMPLATE_RADIUS,
     Aim,
     Impact,
@@ -50,23 +54,9 @@ from engine.systems.robotech.rules import (
     Plan,
     Record,
     Strike,
-    Threat,
-    aimed_at,
-    cp_of,
-    defend,
-    direct_hit,
-    dodge_bonus,
-    harm_of,
-    in_turn,
-    prepare,
-    scatter,
-    scattered_hit,
-    shoot_down_cost,
-    strike,
-    threat_of,
-    whole_volley_rule,
-    will_shoot,
 )
+from engine.systems.robotech.strikes import direct_hit, strike
+from engine.systems.robotech.volleys import whole_volley_rule
 
 SHOT_SUCCEEDS = 1 / 6
 """RT-11: only a 6."""
