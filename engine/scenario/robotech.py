@@ -45,6 +45,7 @@ Fields follow shared/spec/scenario.md; additions documented here:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.scenario.common import (
     Table,
@@ -240,7 +241,7 @@ def _targets(a: Field, by_id: dict[str, Unit], volley: int) -> tuple[str, ...]:
     return targets
 
 
-def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
+def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]:
     """Validate a Robotech scenario: board, units, attack and options."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     table = parse_table(root)

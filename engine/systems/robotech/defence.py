@@ -81,7 +81,8 @@ def dodge(plan: Plan, unit: Unit, hit: Impact, dice: Dice, log: Log) -> bool:
     ok = dodges(plan, unit, face, hit.strike)
     if not log.silent:
         total = face + dodge_bonus(plan, unit)
-        of = f"the highest of {hit.count} Strike rolls" if hit.count > 1 else "the Strike roll"
+        of = (f"the highest of {hit.striking} Strike rolls" if hit.striking > 1
+              else "the Strike roll")
         outcome = ("dodged: no damage; the blast still lands, no scatter (RT-10)" if ok
                    else "it fails")
         if ok != (total >= hit.strike):
@@ -98,8 +99,8 @@ def dodge(plan: Plan, unit: Unit, hit: Impact, dice: Dice, log: Log) -> bool:
 def inescapable(plan: Plan, hit: Impact) -> str:
     """RT-18: why no Dodge is possible against these missiles ("" when one is)."""
     weapon = plan.scenario.attack.weapon
-    if hit.count >= INESCAPABLE_MISSILES:
-        return f"{hit.count} missiles of the volley are Inescapable"
+    if hit.striking >= INESCAPABLE_MISSILES:
+        return f"{hit.striking} missiles of the volley are Inescapable"
     return f"{weapon.name} is Inescapable" if weapon.has("inescapable") else ""
 
 

@@ -132,30 +132,30 @@ def coupled(plan: Plan, index: int) -> tuple[int, ...]:
 
 class Canon(NamedTuple):
     """What one unit's reactions can tell apart in the Impact of the missiles over it,
-    kept so under sums: the missile count up to `count` (4: Inescapable, RT-18; 1 where
+    kept so under sums: the striking missiles up to `striking` (4: Inescapable, RT-18; 1 where
     no Dodge can matter), the damage up to `damage` (0: exact), each Strike total by its
     class (`strike`, from the total `low`: totals that a Dodge, or this shooter's decision,
     cannot tell apart share one, the lowest), and the damage halved missile by missile only
     if `halved`."""
 
-    count: int
+    striking: int
     damage: int
     low: int
     strike: tuple[int, ...]
     halved: bool
 
     def of(self, hit: Impact | None) -> Impact | None:
-        if hit is None or not hit.count and not hit.damage:
+        if hit is None or not hit.striking and not hit.damage:
             return None
         return self.kept(hit)
 
     def kept(self, hit: Impact) -> Impact | None:
         damage = min(hit.damage, self.damage) if self.damage else hit.damage
-        count = min(hit.count, self.count)
+        count = min(hit.striking, self.striking)
         if not count and not damage:
             return None
         return Impact(0, count, damage, hit.halved if self.halved else 0,
-                      self.klass(hit.strike) if hit.count else 0)
+                      self.klass(hit.strike) if hit.striking else 0)
 
     def klass(self, total: int) -> int:
         return self.strike[min(max(total - self.low, 0), len(self.strike) - 1)]
@@ -168,12 +168,10 @@ class Canon(NamedTuple):
             return a
         return self.kept(a.plus(b))
 
-    def join(self, a: Threat | None, b: Threat | None) -> Threat | None:
+    def join(self, a: Threat | None, b: Threat) -> Threat:
         """Two Threats to one shooter, summed."""
         if a is None:
             return b
-        if b is None:
-            return a
         return Threat(self.plus(a.own, b.own), a.others or b.others)
 
 
@@ -260,12 +258,12 @@ class View(NamedTuple):
     """How one unit sees the attack: the coupled shooters, which of them decide in turn,
     and the `Canon` of its own defence and of each shooter's decision."""
 
-    index: int
+    unit: int
     shooters: tuple[int, ...]
     turn: tuple[bool, ...]
     defence: Canon
     decisions: tuple[Canon, ...]
-    sums: dict[tuple[int, Threat | None, Threat], Threat | None]
+    sums: dict[tuple[int, Threat | None, Threat], Threat]
     """Threats already joined, by (shooter's place, one, other): the same sums recur."""
 
     @classmethod
@@ -275,7 +273,7 @@ class View(NamedTuple):
                    defence_canon(plan, index), tuple(decision_canon(plan, j) for j in shooters),
                    {})
 
-    def join(self, n: int, a: Threat | None, b: Threat) -> Threat | None:
+    def join(self, n: int, a: Threat | None, b: Threat) -> Threat:
         """Two Threats to the shooter at place `n`, summed (`Canon.join`, each sum once)."""
         key = (n, a, b)
         if key not in self.sums:
@@ -283,7 +281,7 @@ class View(NamedTuple):
         return self.sums[key]
 
     def sight(self, plan: Plan, missed: bool, record: Record) -> Sight:
-        hit = record[self.index]
+        hit = record[self.unit]
         own = self.defence.of(hit)
         key: list[int] = []
         turn: list[tuple[int, Threat]] = []
@@ -399,7 +397,7 @@ def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int]
     keyed = set().union(*(key for key, _ in bundles))
     branches: dict[tuple[frozenset[int], bool], float] = {(frozenset(), False): 1.0}
     for n, j in enumerate(view.shooters):
-        if j not in keyed and j != view.index:
+        if j not in keyed and j != view.unit:
             continue  # its shot changes nothing this unit sees
         out: dict[tuple[frozenset[int], bool], float] = {}
         for (up, me), p in branches.items():
@@ -416,7 +414,7 @@ def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int]
             if not go:
                 out[up, me] = out.get((up, me), 0.0) + p
                 continue
-            me = me or j == view.index
+            me = me or j == view.unit
             if live:
                 hit = (up | {j}, me)
                 out[hit] = out.get(hit, 0.0) + p * SHOT_SUCCEEDS

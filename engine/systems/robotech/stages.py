@@ -81,7 +81,7 @@ class Impact(NamedTuple):
     records, hash them in C."""
 
     templates: int  # templates over it: it may shoot these missiles down (RT-11)
-    count: int  # missiles that strike it (Strike >= its DF): RT-18 counts these
+    striking: int  # missiles that strike it (Strike >= its DF): RT-18 counts these
     damage: int  # their damage, summed
     halved: int  # their damage halved missile by missile (impact_halves = "missile")
     strike: int  # the highest of their Strike rolls: a Dodge must equal or beat it
@@ -89,7 +89,7 @@ class Impact(NamedTuple):
     def plus(self, other: Impact) -> Impact:
         """Two bundles of missiles on the same unit: counts and damage add up, a Dodge
         must beat the higher Strike."""
-        return Impact(self.templates + other.templates, self.count + other.count,
+        return Impact(self.templates + other.templates, self.striking + other.striking,
                       self.damage + other.damage, self.halved + other.halved,
                       max(self.strike, other.strike))
 

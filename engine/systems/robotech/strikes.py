@@ -90,7 +90,7 @@ def damage_record(plan: Plan, under: Sequence[int], roll: Strike,
 
 def direct_hit(plan: Plan, aim: Aim, roll: Strike, log: Log) -> Record:
     """RT-5 / RT-17: the template centred on the target; RT-8, RT-9 / RT-22 for each unit."""
-    full = (aim.target,)
+    full = () if aim.target is None else (aim.target,)
     record, struck, spared = damage_record(plan, aim.under, roll, full)
     if not log.silent:
         log.step("RT-17" if plan.volley else "RT-5",

@@ -36,9 +36,9 @@ def final_template(plan: Plan, centre: Point, one_at: float, source: str) -> Mar
 def describe(plan: Plan, record: Record, struck: Sequence[int], full: Container[int],
              roll: Strike) -> str:
     """Who a template strikes, for how much (and where only a natural 6 reached the DF)."""
-    parts = [f"{who(plan.units[i])} {'full' if i in full else 'half'} {record[i].damage}"
+    parts = [f"{who(plan.units[i])} {'full' if i in full else 'half'} {hit.damage}"
              + (" (natural 6)" if roll.by_nature(plan.units[i].df) else "")
-             for i in struck]
+             for i, hit in ((i, record[i]) for i in struck) if hit is not None]
     return "it strikes " + ", ".join(parts) if parts else "it strikes no unit"
 
 
