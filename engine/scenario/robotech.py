@@ -15,7 +15,8 @@ Fields follow shared/spec/scenario.md; additions documented here:
   secondary (-3 to Strike). One id puts the whole volley on it; a volley divided between
   targets needs one id per missile (repeat an id to put several missiles on it).
 - ``attack.reactions``: per unit id, or ``default`` for every unit without its own entry;
-  a unit with neither uses the policy ``best``. Each entry is one of
+  a unit with neither uses the policy ``best``; a mecha of the attacker's side reacts only
+  with an entry by its id (a side never reacts against its own attack). Each entry is one of
   - today's booleans ``{"shoot_down": true, "dodge": true, "roll_with_impact": true}``: the
     reactions allowed, tried in the order shoot-down, Dodge, Roll with Impact while CP last;
     the mecha decides its shoot-down when its turn comes (unit order), seeing which

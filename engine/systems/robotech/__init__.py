@@ -75,6 +75,9 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
   point that cannot change anything: no shoot-down of missiles that would damage no one
   it protects (``shoot_for_others``), no Dodge that cannot succeed, no Roll with Impact
   that would not lower the damage.
+- A side never reacts against its own attack: a mecha of the attacker's side neither shoots
+  its side's missiles down nor spends CP against them, unless ``attack.reactions`` gives it
+  an entry by its id (`stages.reactions_in`).
 - Policy ``best``: a mecha compares its own expected damage. It shoots down when that
   lowers its expected damage (it counts on no other mecha's shot, and defends as best it
   can after), or when it costs it nothing in expectation and protects another unit of its

@@ -15,7 +15,15 @@ from engine.scenario.robotech import Unit
 from engine.systems.robotech.defence import defend
 from engine.systems.robotech.legality import SECONDARY_TARGET_MODIFIER, prepare
 from engine.systems.robotech.shootdowns import ShootDown, shoot_down, surviving
-from engine.systems.robotech.stages import TEMPLATE_RADIUS, Impact, Plan, Record, UnitResult, merge
+from engine.systems.robotech.stages import (
+    TEMPLATE_RADIUS,
+    Impact,
+    Plan,
+    Record,
+    UnitResult,
+    merge,
+    own_side,
+)
 from engine.systems.robotech.strikes import strike
 from engine.systems.robotech.volleys import land_volley
 from engine.systems.robotech.words import cap, missile_name, place_name, who
@@ -33,8 +41,10 @@ def run(plan: Plan, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
         log_setup(plan, log)
     rolls = [strike(plan, a, dice, log) for a in plan.aims]
     records = [landed.record for landed in land_volley(plan, rolls, dice, log)]
-    shot = shoot_down(plan, records, dice, log)
     struck = merge(records)
+    if not log.silent:
+        log_own_side(plan, struck, log)
+    shot = shoot_down(plan, records, dice, log)
     left = struck if all(shot.alive) else surviving(plan, records, shot.alive)
     results = tuple(UNTOUCHED if hit is None
                     else unit_result(plan, i, hit, left[i], shot, dice, log)
@@ -107,6 +117,16 @@ def log_setup(plan: Plan, log: Log) -> None:
         log.step("RT-21", "The volley is divided: one template per missile, misses scatter "
                           "separately; missiles at a secondary target take "
                           f"{SECONDARY_TARGET_MODIFIER} to Strike")
+
+
+def log_own_side(plan: Plan, struck: Record, log: Log) -> None:
+    """Mecha of the attacker's side under a template do not react (`reactions_in`)."""
+    friends = [who(u) for u, hit in zip(plan.units, struck, strict=True)
+               if hit is not None and own_side(plan.scenario, u)]
+    if friends:
+        log.step("RT-11" if plan.scenario.attack.weapon.has("missile") else "RT-6",
+                 f"No reaction from {', '.join(friends)}, of the attacker's side: a side "
+                 "never reacts against its own attack (no shoot-down, no Command Point spent)")
 
 
 def log_result(plan: Plan, results: Sequence[UnitResult], log: Log) -> None:

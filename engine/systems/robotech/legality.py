@@ -21,7 +21,7 @@ from engine.geometry import (
 )
 from engine.scenario import Scenario
 from engine.scenario.robotech import Unit
-from engine.systems.robotech.stages import TEMPLATE_RADIUS, Aim, Plan
+from engine.systems.robotech.stages import TEMPLATE_RADIUS, Aim, Plan, reactions_in
 from engine.systems.robotech.words import cap, who
 
 SECONDARY_TARGET_MODIFIER = -3
@@ -150,7 +150,7 @@ def shoot_down_cost(unit: Unit) -> int:
 def may_shoot_down(scenario: Scenario, unit: Unit) -> bool:
     """RT-11: a mecha may try against Blast Missiles if its policy says so and it can pay
     with the Command Points it does not keep."""
-    react = scenario.attack.reactions_of(unit.id)
+    react = reactions_in(scenario, unit)
     return (scenario.attack.weapon.has("missile") and unit.is_mecha
             and react.allows("shoot_down") and cp_of(unit) - react.keep >= shoot_down_cost(unit))
 

@@ -137,6 +137,27 @@ class UnitResult:
     reactions: tuple[str, ...]
 
 
+NO_REACTIONS = Reactions(order=())
+"""The reactions of a mecha that never reacts."""
+
+
+def own_side(scenario: Scenario, unit: Unit) -> bool:
+    """Is `unit` a mecha of the attacker's side that the scenario gives no reactions of
+    its own (an entry by its id)?"""
+    attack = scenario.attack
+    return (unit.is_mecha and unit.id not in attack.reactions
+            and unit.side == scenario.unit(attack.attacker).side)
+
+
+def reactions_in(scenario: Scenario, unit: Unit) -> Reactions:
+    """A unit's `Reactions` in this attack. A side never reacts against its own attack: a
+    mecha of the attacker's side (a Life is Cheap one under the template, RT-4, or one a
+    scatter lands on, RT-16) neither shoots its side's missiles down (RT-11) nor spends a
+    Command Point against them (RT-6, RT-7), unless the scenario gives it reactions by its
+    id (``default`` is for the other side)."""
+    return NO_REACTIONS if own_side(scenario, unit) else scenario.attack.reactions_of(unit.id)
+
+
 @dataclass(frozen=True, eq=False)
 class Plan:
     """A legal attack, checked and aimed: everything `play` needs before the dice."""
@@ -164,7 +185,7 @@ class Plan:
     @cached_property
     def reactions(self) -> dict[str, Reactions]:
         """Each unit's `Reactions`, by id, looked up once (seeded runs ask often)."""
-        return {u.id: self.scenario.attack.reactions_of(u.id) for u in self.units}
+        return {u.id: reactions_in(self.scenario, u) for u in self.units}
 
     def reactions_of(self, unit: Unit) -> Reactions:
         return self.reactions[unit.id]
