@@ -424,9 +424,12 @@ def test_rt_11_an_order_keeps_the_cp_for_a_reaction_ranked_higher() -> None:
     order = {"r1": {"order": ["dodge", "shoot_down", "roll_with_impact"]}}
     res, steps = play(build(units, weapon=MISSILE, reactions=order), [3, 4])
     assert res["r1"].reactions == ("dodge",) and "RT-11" not in clauses(steps)
-    units = [attacker(), unit("r1", 30, 24, cp=2)]  # two CP: both
-    res, _ = play(build(units, weapon=MISSILE, reactions=order), [3, 5, 4])
+    units = [attacker(), unit("r1", 30, 24, cp=2)]  # two CP: both, where both are allowed
+    res, _ = play(build(units, weapon=MISSILE, reactions=order,
+                        options={"shoot_and_dodge": True}), [3, 5, 4])
     assert res["r1"].reactions == ("shoot-down-failed", "dodge")
+    res, _ = play(build(units, weapon=MISSILE, reactions=order), [3, 4])  # Dodge OR shoot
+    assert res["r1"].reactions == ("dodge",)
 
 
 def test_rt_7_an_order_may_rank_roll_with_impact_above_dodge() -> None:
@@ -510,7 +513,7 @@ def test_rt_17_roll_labels_name_units_and_missiles_as_the_log_does() -> None:
     units = [attacker(), unit("r1", 30, 24, name="Regult", cp=2),
              unit("r2", 40, 24, name="Glaug", cp=1)]
     s = build(units, weapon=volley(2), targets=["r1", "r2"], reactions={"default": ALL},
-              strike_modifier=1)
+              strike_modifier=1, options={"shoot_and_dodge": True})
     d = ScriptedDice([3, 1, 2, 3, 4, 5, 2, 4])
     log = Log(d)
     attack.play(s, d, log)
@@ -793,7 +796,8 @@ def test_rt_22_df_above_a_missile_strike_takes_no_damage_from_that_missile() -> 
 
 def test_log_starts_with_the_options_and_cites_known_clauses_only() -> None:
     units = [attacker(), unit("r1", 30, 24, cp=2), unit("r2", 32, 24, cp=1)]
-    res, steps = play(build(units, weapon=volley(4), reactions={"default": ALL}),
+    res, steps = play(build(units, weapon=volley(4), reactions={"default": ALL},
+                            options={"shoot_and_dodge": True}),
                       [3, 4, 5, 1, 2, 3, 3, 4, 5, 2, 4])
     assert steps[0].clause == "OPT"
     for name in ("natural_rolls", "dodge_adds_pil", "template_winding", "split_volley_miss",

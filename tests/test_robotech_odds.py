@@ -116,18 +116,19 @@ def reference(s: Scenario) -> Distribution[tuple[Harm, ...]]:
     whole = volleys.whole_volley_rule(plan)
     defences: dict[Any, Distribution[Harm]] = {}
 
-    def defence(i: int, hits: int, hit: stages.Impact | None, spent: int) -> Distribution[Harm]:
-        if (i, hits, hit, spent) not in defences:
-            defences[i, hits, hit, spent] = enumerate_outcomes(lambda d: attack.harm_of(
-                plan.units[i], hits, defend(plan, i, hit, spent, d, silent).damage))
-        return defences[i, hits, hit, spent]
+    def defence(i: int, hits: int, hit: stages.Impact | None, spent: int,
+                shot: bool) -> Distribution[Harm]:
+        if (i, hits, hit, spent, shot) not in defences:
+            defences[i, hits, hit, spent, shot] = enumerate_outcomes(lambda d: attack.harm_of(
+                plan.units[i], hits, defend(plan, i, hit, spent, shot, d, silent).damage))
+        return defences[i, hits, hit, spent, shot]
 
     def reactions(records: tuple[stages.Record, ...]) -> Distribution[tuple[Harm, ...]]:
         hits = attack.hit_counts(records)
 
         def after(shot: shootdowns.ShootDown) -> Distribution[tuple[Harm, ...]]:
             left = shootdowns.surviving(plan, records, shot.alive)
-            return combine([defence(i, hits[i], left[i], shot.spent[i])
+            return combine([defence(i, hits[i], left[i], shot.spent[i], bool(shot.tried[i]))
                             for i in range(len(plan.units))], (), lambda t, h: (*t, h))
 
         return enumerate_outcomes(

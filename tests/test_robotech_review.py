@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_robotech import ALL, GRENADE, MISSILE, OFF, attacker, build, clauses, damage, play, unit
+from test_robotech import ALL, MISSILE, OFF, attacker, build, clauses, damage, play, unit
 
 from engine import systems
 
@@ -47,3 +47,49 @@ def test_rt_11_the_odds_of_the_target_count_on_no_friendly_shoot_down() -> None:
     # a friend's shoot-down would have cut it to 4/6 x 5/6
     s = friendly_under({"default": "best", "r1": OFF})
     assert full_damage_chance(s, "r1", 9) == pytest.approx(4 / 6, abs=1e-6)
+
+
+# -- point 6: Dodge OR shoot down ---------------------------------------------------------------
+
+
+def shooter(**kw: Any) -> list[dict[str, Any]]:
+    return [attacker(), unit("r1", 30, 24, **{"cp": 2, **kw})]
+
+
+def test_rt_11_a_mecha_that_shot_at_the_missile_may_not_also_dodge_it() -> None:
+    s = build(shooter(), weapon=MISSILE, reactions={"default": ALL})
+    res, steps = play(s, [3, 5])  # Strike 5; shoot-down 5 fails; no Dodge: Roll with Impact
+    assert damage(res)["r1"] == 4
+    assert res["r1"].reactions == ("shoot-down-failed", "roll-with-impact")
+    assert "may not also Dodge them" in next(st.text for st in steps if st.clause == "RT-6")
+    both = build(shooter(), weapon=MISSILE, reactions={"default": ALL},
+                 options={"shoot_and_dodge": True})
+    res, _ = play(both, [3, 5, 6])  # the other reading: Dodge 6 + 2 = 8 after the shot
+    assert damage(res)["r1"] == 0 and res["r1"].reactions == ("shoot-down-failed", "dodge")
+
+
+def test_rt_11_the_policy_best_weighs_a_shoot_down_that_rules_out_its_dodge() -> None:
+    # PIL 0, 3 CP, Strike 4 + 2 = 6: a Dodge succeeds on a 6 only. Staying: Dodge, then a
+    # Roll with Impact, 5/6 x 4; shooting: 5/6 x (Roll with Impact, 4) since no Dodge may
+    # follow: no better, so it does not shoot (it would if a Dodge could follow: 5/6 x 10/3)
+    s = build(shooter(cp=3, pil=0), weapon=MISSILE, reactions=BEST)
+    res, steps = play(s, [4, 1])  # Dodge 1 fails, then the Roll with Impact
+    assert damage(res)["r1"] == 4 and res["r1"].reactions == ("dodge-failed", "roll-with-impact")
+    assert "RT-11" not in clauses(steps)
+
+
+def test_rt_11_an_order_ranking_dodge_first_gives_up_a_free_shoot_down() -> None:
+    react = {"default": {"order": ["dodge", "shoot_down", "roll_with_impact"]}}
+    s = build(shooter(cp=1, anti_missile=True), weapon=MISSILE, reactions=react)
+    res, _ = play(s, [3, 6])  # no shoot-down: the Dodge 6 + 2 it ranks higher
+    assert damage(res)["r1"] == 0 and res["r1"].reactions == ("dodge",)
+
+
+def test_rt_11_odds_a_failed_shoot_down_leaves_only_the_roll_with_impact() -> None:
+    # GN 4, totals only: the missile always strikes r1; a 6 shoots it down (1/6), else no
+    # Dodge may follow the shot and the Roll with Impact halves 9 to 4: exactly 5/6
+    units = [attacker(gn=4), unit("r1", 30, 24, cp=2)]
+    s = build(units, weapon=MISSILE, reactions={"default": ALL},
+              options={"natural_rolls": False})
+    assert full_damage_chance(s, "r1", 4) == pytest.approx(5 / 6, abs=1e-6)
+    assert full_damage_chance(s, "r1", 0) == pytest.approx(1 / 6, abs=1e-6)

@@ -40,7 +40,9 @@ Fields follow shared/spec/scenario.md; additions documented here:
   missile's damage), ``shoot_down_by`` ("under-template" | "would-damage", default
   "under-template": who may shoot a Blast Missile down, RT-11) and ``shoot_for_others``
   (true | false, default true: a mecha shoots to protect others of its side when the
-  missiles would not damage it). See engine/systems/robotech/__init__.py.
+  missiles would not damage it), ``shoot_and_dodge`` (false | true, default false: a
+  mecha that tried a shoot-down may not also Dodge, "Dodge OR shoot down").
+  See engine/systems/robotech/__init__.py.
 """
 
 from __future__ import annotations
@@ -64,7 +66,8 @@ from engine.scenario.fields import Field
 OPTIONS = {"natural_rolls": "point-of-impact", "dodge_adds_pil": True,
            "template_winding": "clockwise", "split_volley_miss": "separate",
            "volley_miss_damage": "full", "impact_halves": "volley",
-           "shoot_down_by": "under-template", "shoot_for_others": True}
+           "shoot_down_by": "under-template", "shoot_for_others": True,
+           "shoot_and_dodge": False}
 OPTION_CHOICES = {
     "natural_rolls": ("point-of-impact", True, False),
     "dodge_adds_pil": (True, False),
@@ -74,6 +77,7 @@ OPTION_CHOICES = {
     "impact_halves": ("volley", "missile"),
     "shoot_down_by": ("under-template", "would-damage"),
     "shoot_for_others": (True, False),
+    "shoot_and_dodge": (False, True),
 }
 ABILITIES = ("blast", "missile", "volley", "indirect_fire", "overwhelming", "inescapable")
 REACTIONS = ("shoot_down", "dodge", "roll_with_impact")

@@ -48,6 +48,9 @@ Readings of facts.md (M) and of our own (L), each an option in ``options``:
   mecha the missile would damage, and only at those missiles.
 - ``shoot_for_others`` (default true): a mecha shoots at missiles that would damage only
   other units of its side; false: only when they would damage it.
+- ``shoot_and_dodge`` (default false): the Quick Start's list of Command Point uses reads
+  "Dodge OR shoot down": a mecha that tried to shoot the missiles down may not also Dodge
+  them (a Roll with Impact stays open); true: it may try both.
 
 Fixed readings (facts.md, M or H), documented here rather than made options:
 

@@ -60,7 +60,7 @@ UNTOUCHED = UnitResult(0, 0, 0, ())
 def unit_result(plan: Plan, index: int, struck: Impact, left: Impact | None, shot: ShootDown,
                 dice: Dice, log: Log) -> UnitResult:
     """One unit struck by the attack: its shoot-down, then its own defence."""
-    d = defend(plan, index, left, shot.spent[index], dice, log)
+    d = defend(plan, index, left, shot.spent[index], bool(shot.tried[index]), dice, log)
     return UnitResult(struck.templates, d.damage, shot.spent[index] + d.spent,
                       shot.tried[index] + d.reactions)
 

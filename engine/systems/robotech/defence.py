@@ -34,12 +34,14 @@ def helps(plan: Plan, unit: Unit, hit: Impact | None, reaction: str) -> bool:
             and reduced(plan, hit) < hit.damage)
 
 
-def expected_defence(plan: Plan, unit: Unit, hit: Impact | None, budget: int) -> float:
-    """Policy best: the least expected damage of `hit` with `budget` CP for Dodge and Roll
-    with Impact (a Dodge, then a Roll with Impact if it fails and a CP is left)."""
+def expected_defence(plan: Plan, unit: Unit, hit: Impact | None, budget: int,
+                     may_dodge: bool = True) -> float:
+    """Policy best: the least expected damage of `hit` with `budget` CP for Dodge (if it
+    `may_dodge`) and Roll with Impact (a Dodge, then a Roll with Impact if it fails and a
+    CP is left)."""
     if hit is None or hit.damage <= 0:
         return 0.0
-    if budget >= 1 and helps(plan, unit, hit, "dodge"):
+    if may_dodge and budget >= 1 and helps(plan, unit, hit, "dodge"):
         fail = 1 - dodge_chance(plan, unit, hit.strike)
         return min(taken(plan, unit, hit, budget), fail * taken(plan, unit, hit, budget - 1))
     return taken(plan, unit, hit, budget)
@@ -104,12 +106,26 @@ def inescapable(plan: Plan, hit: Impact) -> str:
     return f"{weapon.name} is Inescapable" if weapon.has("inescapable") else ""
 
 
-def will_dodge(plan: Plan, unit: Unit, hit: Impact, budget: int) -> bool:
+def dodge_after_shot(plan: Plan) -> bool:
+    """May a mecha that tried to shoot the missiles down also Dodge them? Not by default:
+    "Dodge OR shoot down" (the Quick Start's Command Point uses; option
+    ``shoot_and_dodge``)."""
+    return bool(plan.options["shoot_and_dodge"])
+
+
+def may_dodge(plan: Plan, unit: Unit, hit: Impact, budget: int) -> bool:
+    """Could a Dodge be rolled at all: allowed, a CP to spend, and a chance to help."""
+    return (plan.reactions_of(unit).allows("dodge") and budget >= 1
+            and helps(plan, unit, hit, "dodge"))
+
+
+def will_dodge(plan: Plan, unit: Unit, hit: Impact, budget: int, shot: bool) -> bool:
     """RT-6 / RT-18: with a CP the mecha may spend, at most 3 missiles, a chance to succeed,
-    and as its `Reactions` say (priority: a CP for a Roll with Impact it ranks higher is
-    kept; best: when it lowers the expected damage)."""
+    not after its own shoot-down (`shot`) unless ``shoot_and_dodge``, and as its
+    `Reactions` say (priority: a CP for a Roll with Impact it ranks higher is kept; best:
+    when it lowers the expected damage)."""
     react = plan.reactions_of(unit)
-    if not react.allows("dodge") or budget < 1 or not helps(plan, unit, hit, "dodge"):
+    if (shot and not dodge_after_shot(plan)) or not may_dodge(plan, unit, hit, budget):
         return False
     if react.best:
         fail = 1 - dodge_chance(plan, unit, hit.strike)
@@ -139,11 +155,12 @@ def will_roll_with_impact(plan: Plan, unit: Unit, hit: Impact, budget: int) -> b
             and budget >= 1 and helps(plan, unit, hit, "roll_with_impact"))
 
 
-def defend(plan: Plan, index: int, hit: Impact | None, spent: int, dice: Dice,
+def defend(plan: Plan, index: int, hit: Impact | None, spent: int, shot: bool, dice: Dice,
            log: Log) -> Defence:
     """One unit against the missiles left: structures take it all (RT-8); a mecha may Dodge
-    (RT-6, RT-15, RT-18), then Roll with Impact (RT-7, RT-15, RT-19), with the CP it has
-    left and may spend."""
+    (RT-6, RT-15, RT-18; not after its own shoot-down, `shot`, unless ``shoot_and_dodge``),
+    then Roll with Impact (RT-7, RT-15, RT-19), with the CP it has left (`spent`: on its
+    shoot-down) and may spend."""
     if hit is None or not hit.damage:
         return Defence(0, 0)
     unit = plan.units[index]
@@ -156,7 +173,12 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, dice: Dice,
         log.step("RT-18", f"{cap(who(unit))} cannot dodge: {inescapable(plan, hit)}")
     budget = plan.cp[index] - spent - plan.reactions_of(unit).keep
     tried: tuple[str, ...] = ()
-    if will_dodge(plan, unit, hit, budget):
+    if (not log.silent and shot and not dodge_after_shot(plan)
+            and may_dodge(plan, unit, hit, budget)):
+        log.step("RT-18" if plan.volley else "RT-6",
+                 f"{cap(who(unit))} tried to shoot these missiles down, so it may not also "
+                 "Dodge them: Dodge or shoot down (shoot_and_dodge=false)")
+    if will_dodge(plan, unit, hit, budget, shot):
         if dodge(plan, unit, hit, dice, log):
             return Defence(0, 1, ("dodge",))
         budget -= 1

@@ -449,20 +449,20 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     cost = shoot_down_cost(unit)
     lefts: dict[tuple[Bundles, frozenset[int]], Distribution[tuple[Impact | None, bool]]] = {}
 
-    def faces(state: Settled) -> Distribution[tuple[int, Impact | None, int]]:
+    def faces(state: Settled) -> Distribution[tuple[int, Impact | None, bool]]:
         hits, bundles, up = state
         if (bundles, up) not in lefts:
             lefts[bundles, up] = shot_down(plan, view, bundles, up, decided)
-        return lefts[bundles, up].map(lambda o: (hits, o[0], cost if o[1] else 0))
+        return lefts[bundles, up].map(lambda o: (hits, o[0], o[1]))
 
     faced = states.bind(faces)
     budget.check(len(faced))
     silent = SilentLog()
 
-    def harms(f: tuple[int, Impact | None, int]) -> Distribution[tuple[Harm, ...]]:
-        hits, hit, spent = f
+    def harms(f: tuple[int, Impact | None, bool]) -> Distribution[tuple[Harm, ...]]:
+        hits, hit, shot = f
         return enumerate_outcomes(lambda d: (harm_of(unit, hits, defend(
-            plan, index, hit, spent, d, silent).damage),))
+            plan, index, hit, cost if shot else 0, shot, d, silent).damage),))
 
     return Block((index,), faced.bind(harms))
 

@@ -8,7 +8,14 @@ from typing import Any, NamedTuple
 
 from engine.dice import Dice
 from engine.log import Log, unit_state
-from engine.systems.robotech.defence import SAME, expected_defence, reserved
+from engine.scenario.robotech import Unit
+from engine.systems.robotech.defence import (
+    SAME,
+    dodge_after_shot,
+    expected_defence,
+    may_dodge,
+    reserved,
+)
 from engine.systems.robotech.legality import shoot_down_cost
 from engine.systems.robotech.stages import Impact, Plan, Record, merge
 from engine.systems.robotech.words import cap, who
@@ -118,14 +125,26 @@ def will_shoot(plan: Plan, index: int, threat: Threat) -> bool:
     cost = shoot_down_cost(unit)
     budget = plan.cp[index] - react.keep
     hurt = threat.own is not None and threat.own.damage > 0
-    helps = threat.others and plan.options["shoot_for_others"]
-    if not react.allows("shoot_down") or budget < cost or not (hurt or helps):
+    protects = threat.others and plan.options["shoot_for_others"]
+    if not react.allows("shoot_down") or budget < cost or not (hurt or protects):
         return False
     if react.best:
         stay = expected_defence(plan, unit, threat.own, budget)
-        go = SHOT_MISSES * expected_defence(plan, unit, threat.own, budget - cost)
-        return go < stay - SAME or (go <= stay + SAME and helps)
+        go = SHOT_MISSES * expected_defence(plan, unit, threat.own, budget - cost,
+                                            dodge_after_shot(plan))
+        return go < stay - SAME or (go <= stay + SAME and protects)
+    if not dodge_after_shot(plan) and ranks_dodge_higher(plan, unit, threat.own, budget):
+        return False
     return budget - cost >= reserved(plan, unit, threat.own, "shoot_down")
+
+
+def ranks_dodge_higher(plan: Plan, unit: Unit, hit: Impact | None, budget: int) -> bool:
+    """Priority, when a shoot-down rules out a Dodge: does the mecha rank a Dodge that could
+    help above the shoot-down?"""
+    order = plan.reactions_of(unit).order
+    return (hit is not None and "dodge" in order
+            and order.index("dodge") < order.index("shoot_down")
+            and may_dodge(plan, unit, hit, budget))
 
 
 def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
