@@ -9,7 +9,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_robotech import ALL, MISSILE, OFF, attacker, build, clauses, damage, play, unit
+from test_robotech import (
+    ALL,
+    MISSILE,
+    OFF,
+    attacker,
+    build,
+    clauses,
+    damage,
+    play,
+    unit,
+    volley,
+)
 
 from engine import systems
 
@@ -93,3 +104,34 @@ def test_rt_11_odds_a_failed_shoot_down_leaves_only_the_roll_with_impact() -> No
               options={"natural_rolls": False})
     assert full_damage_chance(s, "r1", 4) == pytest.approx(5 / 6, abs=1e-6)
     assert full_damage_chance(s, "r1", 0) == pytest.approx(1 / 6, abs=1e-6)
+
+
+# -- point 7: one reading of "hit" for RT-11 and RT-18 ------------------------------------------
+
+
+def four_over(**options: Any) -> Any:
+    units = [attacker(), unit("r1", 30, 24, df=6, cp=1)]
+    return build(units, weapon=volley(4), reactions={"default": {**OFF, "dodge": True}},
+                 options=options)
+
+
+def test_rt_18_four_templates_over_a_mecha_are_inescapable_as_rt_11_reads_hit() -> None:
+    # Strikes 6, 6, 6, 5: all four land on r1; three reach its DF 6 (27), one does not
+    res, steps = play(four_over(), [4, 4, 4, 3])  # no Dodge roll
+    assert damage(res)["r1"] == 27 and res["r1"].hits == 4 and res["r1"].cp_spent == 0
+    said = next(st.text for st in steps if st.clause == "RT-18" and "cannot" in st.text)
+    assert "4 missiles of the volley are over it, so Inescapable" in said
+
+
+def test_rt_18_the_other_reading_counts_only_missiles_that_strike() -> None:
+    res, _ = play(four_over(inescapable_count="would-damage"), [4, 4, 4, 3, 6])
+    assert damage(res)["r1"] == 0 and res["r1"].reactions == ("dodge",)
+
+
+def test_rt_18_odds_four_templates_leave_no_dodge_even_when_few_strike() -> None:
+    # GN 4, totals only: every missile lands on r1; each strikes its DF 9 on a 5 or 6. Four
+    # templates are always over it: no Dodge, so it is unharmed only if none strikes (2/3)^4
+    units = [attacker(gn=4), unit("r1", 30, 24, df=9, pil=5, cp=1)]
+    s = build(units, weapon=volley(4), reactions={"default": {**OFF, "dodge": True}},
+              options={"natural_rolls": False})
+    assert full_damage_chance(s, "r1", 0) == pytest.approx(16 / 81, abs=1e-6)

@@ -41,7 +41,9 @@ Fields follow shared/spec/scenario.md; additions documented here:
   "under-template": who may shoot a Blast Missile down, RT-11) and ``shoot_for_others``
   (true | false, default true: a mecha shoots to protect others of its side when the
   missiles would not damage it), ``shoot_and_dodge`` (false | true, default false: a
-  mecha that tried a shoot-down may not also Dodge, "Dodge OR shoot down").
+  mecha that tried a shoot-down may not also Dodge, "Dodge OR shoot down") and
+  ``inescapable_count`` ("under-template" | "would-damage", default "under-template": the
+  missiles that count toward RT-18's four, those over the mecha or those striking it).
   See engine/systems/robotech/__init__.py.
 """
 
@@ -67,7 +69,7 @@ OPTIONS = {"natural_rolls": "point-of-impact", "dodge_adds_pil": True,
            "template_winding": "clockwise", "split_volley_miss": "separate",
            "volley_miss_damage": "full", "impact_halves": "volley",
            "shoot_down_by": "under-template", "shoot_for_others": True,
-           "shoot_and_dodge": False}
+           "shoot_and_dodge": False, "inescapable_count": "under-template"}
 OPTION_CHOICES = {
     "natural_rolls": ("point-of-impact", True, False),
     "dodge_adds_pil": (True, False),
@@ -78,6 +80,7 @@ OPTION_CHOICES = {
     "shoot_down_by": ("under-template", "would-damage"),
     "shoot_for_others": (True, False),
     "shoot_and_dodge": (False, True),
+    "inescapable_count": ("under-template", "would-damage"),
 }
 ABILITIES = ("blast", "missile", "volley", "indirect_fire", "overwhelming", "inescapable")
 REACTIONS = ("shoot_down", "dodge", "roll_with_impact")

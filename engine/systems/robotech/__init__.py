@@ -48,6 +48,10 @@ Readings of facts.md (M) and of our own (L), each an option in ``options``:
   mecha the missile would damage, and only at those missiles.
 - ``shoot_for_others`` (default true): a mecha shoots at missiles that would damage only
   other units of its side; false: only when they would damage it.
+- ``inescapable_count`` (default "under-template"): RT-18's "If 4 missiles from the same
+  volley hit any given mecha" reads "hit" as RT-11 does: every missile whose template is
+  over the mecha (still flying after the shoot-downs) counts, whether or not its Strike
+  reaches the DF; "would-damage": only the missiles whose Strike reaches it.
 - ``shoot_and_dodge`` (default false): the Quick Start's list of Command Point uses reads
   "Dodge OR shoot down": a mecha that tried to shoot the missiles down may not also Dodge
   them (a Roll with Impact stays open); true: it may try both.
@@ -66,8 +70,9 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
   ``anti_missile`` shoots down for free, so even a Life is Cheap one may); Life is Cheap
   mecha have none. A scattered missile "that would hit" a mecha (RT-16) is read as RT-11:
   a missile "hits" every unit under its template, whose DF only decides the damage
-  (RT-9); a success destroys every missile the shooter shot at. A unit's ``hits`` count
-  the templates that came down over it (p_hit: "under a template").
+  (RT-9), and so does RT-18's count (``inescapable_count``); a success destroys every
+  missile the shooter shot at. A unit's ``hits`` count the templates that came down over
+  it (p_hit: "under a template").
 - Reactions come in the rule's order: shoot-downs, rolled in unit order, then each unit's
   Dodge, then its Roll with Impact. A mecha following today's booleans decides its
   shoot-down when its turn comes, seeing which missiles over it are still in the air (as

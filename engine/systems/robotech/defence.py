@@ -98,11 +98,21 @@ def dodge(plan: Plan, unit: Unit, hit: Impact, dice: Dice, log: Log) -> bool:
     return ok
 
 
+def counts_templates(plan: Plan) -> bool:
+    """RT-18's "4 missiles ... hit" a mecha read as RT-11's "hit": every missile whose
+    template is over it (option ``inescapable_count`` "under-template"), or only those
+    whose Strike reaches its DF ("would-damage")."""
+    return bool(plan.options["inescapable_count"] == "under-template")
+
+
 def inescapable(plan: Plan, hit: Impact) -> str:
     """RT-18: why no Dodge is possible against these missiles ("" when one is)."""
     weapon = plan.scenario.attack.weapon
+    if counts_templates(plan) and hit.templates >= INESCAPABLE_MISSILES:
+        return (f"{hit.templates} missiles of the volley are over it, so Inescapable "
+                "(inescapable_count=under-template)")
     if hit.striking >= INESCAPABLE_MISSILES:
-        return f"{hit.striking} missiles of the volley are Inescapable"
+        return f"{hit.striking} missiles of the volley strike it, so Inescapable"
     return f"{weapon.name} is Inescapable" if weapon.has("inescapable") else ""
 
 

@@ -42,7 +42,12 @@ from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals
 from engine.scenario import Scenario
 from engine.systems.robotech.attack import harm_of
-from engine.systems.robotech.defence import INESCAPABLE_MISSILES, defend, dodge_bonus
+from engine.systems.robotech.defence import (
+    INESCAPABLE_MISSILES,
+    counts_templates,
+    defend,
+    dodge_bonus,
+)
 from engine.systems.robotech.legality import cp_of, prepare, shoot_down_cost
 from engine.systems.robotech.scatter import scatter, scattered_hit
 from engine.systems.robotech.shootdowns import Threat, aimed_at, in_turn, threat_of, will_shoot
@@ -136,25 +141,28 @@ class Canon(NamedTuple):
     no Dodge can matter), the damage up to `damage` (0: exact), each Strike total by its
     class (`strike`, from the total `low`: totals that a Dodge, or this shooter's decision,
     cannot tell apart share one, the lowest), and the damage halved missile by missile only
-    if `halved`."""
+    if `halved`; the templates over the unit up to `templates` (4 where RT-18 counts them,
+    option ``inescapable_count``; 0: not kept)."""
 
     striking: int
     damage: int
     low: int
     strike: tuple[int, ...]
     halved: bool
+    templates: int = 0
 
     def of(self, hit: Impact | None) -> Impact | None:
-        if hit is None or not hit.striking and not hit.damage:
+        if hit is None or not (hit.striking or hit.damage or self.templates and hit.templates):
             return None
         return self.kept(hit)
 
     def kept(self, hit: Impact) -> Impact | None:
         damage = min(hit.damage, self.damage) if self.damage else hit.damage
         count = min(hit.striking, self.striking)
-        if not count and not damage:
+        templates = min(hit.templates, self.templates)
+        if not count and not damage and not templates:
             return None
-        return Impact(0, count, damage, hit.halved if self.halved else 0,
+        return Impact(templates, count, damage, hit.halved if self.halved else 0,
                       self.klass(hit.strike) if hit.striking else 0)
 
     def klass(self, total: int) -> int:
@@ -193,7 +201,13 @@ def defence_canon(plan: Plan, index: int) -> Canon:
     halved = plan.options["impact_halves"] == "missile"
     if not may_dodge_at_all(plan, index):
         return Canon(1, 0, low, (0,) * FACES, halved)
-    return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)), halved)
+    return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)), halved,
+                 template_cap(plan))
+
+
+def template_cap(plan: Plan) -> int:
+    """How many templates over a unit its Dodge can tell apart (RT-18's count)."""
+    return INESCAPABLE_MISSILES if counts_templates(plan) else 0
 
 
 def decision_canon(plan: Plan, index: int) -> Canon:
@@ -210,18 +224,19 @@ def decision_canon(plan: Plan, index: int) -> Canon:
         return Canon(0, 1, low, (0,) * FACES, False)
     if not plan.scenario.attack.weapon.has("overwhelming"):
         return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)),
-                     plan.options["impact_halves"] == "missile")
+                     plan.options["impact_halves"] == "missile", template_cap(plan))
     classes: list[int] = []
     seen: tuple[bool, ...] = ()
     first = low
     for total in range(low, low + FACES):
-        says = tuple(will_shoot(plan, index, Threat(Impact(0, c, d, 0, total), o))
-                     for c in range(1, INESCAPABLE_MISSILES + 1) for d in (0, 1)
-                     for o in (False, True))
+        says = tuple(will_shoot(plan, index, Threat(Impact(t, c, d, 0, total), o))
+                     for c in range(1, INESCAPABLE_MISSILES + 1)
+                     for t in range(c, template_cap(plan) + 1) or (0,)
+                     for d in (0, 1) for o in (False, True))
         if says != seen:
             seen, first = says, total
         classes.append(first)
-    return Canon(INESCAPABLE_MISSILES, 1, low, tuple(classes), False)
+    return Canon(INESCAPABLE_MISSILES, 1, low, tuple(classes), False, template_cap(plan))
 
 
 # -- a missile as one unit sees it -------------------------------------------------------------
