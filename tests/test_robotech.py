@@ -321,7 +321,8 @@ def test_rt_7_roll_with_impact_halves_rounded_down_minimum_one() -> None:
                             reactions=react), [3])
     assert damage(res)["r1"] == 4 and res["r1"].cp_spent == 1  # 9 -> 4
     assert "RT-7" in clauses(steps)
-    assert strikes.halve(1) == 1 and strikes.halve(3) == 1 and strikes.halve(0) == 0
+    plan = prepare(build([attacker(), unit("r1", 30, 24)]))
+    assert [strikes.halve(plan, d) for d in (1, 3, 0)] == [1, 1, 0]
 
 
 def test_rt_7_after_a_failed_dodge_and_never_against_overwhelming() -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from test_robotech import (
     ALL,
+    GRENADE,
     MISSILE,
     OFF,
     attacker,
@@ -135,3 +136,24 @@ def test_rt_18_odds_four_templates_leave_no_dodge_even_when_few_strike() -> None
     s = build(units, weapon=volley(4), reactions={"default": {**OFF, "dodge": True}},
               options={"natural_rolls": False})
     assert full_damage_chance(s, "r1", 0) == pytest.approx(16 / 81, abs=1e-6)
+
+
+# -- point 9: Roll with Impact's minimum -------------------------------------------------------
+
+
+def splash(**options: Any) -> Any:
+    # MD 3: r1 takes 3, r2 beside it half, 1; r2 may Roll with Impact (1 CP)
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 32, 24, cp=1)]
+    return build(units, weapon={**GRENADE, "md": 3},
+                 reactions={"default": {**OFF, "roll_with_impact": True}}, options=options)
+
+
+def test_rt_7_roll_with_impact_never_goes_below_one_by_default() -> None:
+    res, steps = play(splash(), [3])  # 1 halved stays 1: no point spent in vain
+    assert damage(res)["r2"] == 1 and res["r2"].cp_spent == 0 and "RT-7" not in clauses(steps)
+
+
+def test_rt_7_impact_minimum_0_halves_one_to_nothing_as_the_seed_words_it() -> None:
+    res, steps = play(splash(impact_minimum=0), [3])
+    assert damage(res)["r2"] == 0 and res["r2"].reactions == ("roll-with-impact",)
+    assert "1 damage becomes 0" in next(st.text for st in steps if st.clause == "RT-7")

@@ -43,7 +43,8 @@ Fields follow shared/spec/scenario.md; additions documented here:
   missiles would not damage it), ``shoot_and_dodge`` (false | true, default false: a
   mecha that tried a shoot-down may not also Dodge, "Dodge OR shoot down") and
   ``inescapable_count`` ("under-template" | "would-damage", default "under-template": the
-  missiles that count toward RT-18's four, those over the mecha or those striking it).
+  missiles that count toward RT-18's four, those over the mecha or those striking it) and
+  ``impact_minimum`` (1 | 0, default 1: the least a Roll with Impact leaves of a damage).
   See engine/systems/robotech/__init__.py.
 """
 
@@ -69,7 +70,8 @@ OPTIONS = {"natural_rolls": "point-of-impact", "dodge_adds_pil": True,
            "template_winding": "clockwise", "split_volley_miss": "separate",
            "volley_miss_damage": "full", "impact_halves": "volley",
            "shoot_down_by": "under-template", "shoot_for_others": True,
-           "shoot_and_dodge": False, "inescapable_count": "under-template"}
+           "shoot_and_dodge": False, "inescapable_count": "under-template",
+           "impact_minimum": 1}
 OPTION_CHOICES = {
     "natural_rolls": ("point-of-impact", True, False),
     "dodge_adds_pil": (True, False),
@@ -81,6 +83,7 @@ OPTION_CHOICES = {
     "shoot_for_others": (True, False),
     "shoot_and_dodge": (False, True),
     "inescapable_count": ("under-template", "would-damage"),
+    "impact_minimum": (1, 0),
 }
 ABILITIES = ("blast", "missile", "volley", "indirect_fire", "overwhelming", "inescapable")
 REACTIONS = ("shoot_down", "dodge", "roll_with_impact")

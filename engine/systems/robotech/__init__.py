@@ -41,8 +41,8 @@ Readings of facts.md (M) and of our own (L), each an option in ``options``:
   takes one missile's MD, unhalved. "half": that MD halved like any scattered blast
   (RT-14, "as above"), so missing with every missile never hurts more than with one.
 - ``impact_halves`` (default "volley"): the one Roll with Impact of a volley (RT-19) halves
-  the volley's total damage on that mecha (rounded down, minimum 1); "missile": it halves
-  each missile's damage (each rounded down, minimum 1).
+  the volley's total damage on that mecha (rounded down, at least ``impact_minimum``);
+  "missile": it halves each missile's damage (each rounded down, at least that).
 - ``shoot_down_by`` (default "under-template"): RT-11's "ANY number of mecha under the
   Blast template" may shoot, a mecha its DF protects included; "would-damage": only a
   mecha the missile would damage, and only at those missiles.
@@ -52,6 +52,9 @@ Readings of facts.md (M) and of our own (L), each an option in ``options``:
   volley hit any given mecha" reads "hit" as RT-11 does: every missile whose template is
   over the mecha (still flying after the shoot-downs) counts, whether or not its Strike
   reaches the DF; "would-damage": only the missiles whose Strike reaches it.
+- ``impact_minimum`` (default 1): a Roll with Impact halves the damage, rounded down, never
+  below 1 (facts.md, M); 0: "reduce the damage by half (rounded down)" (RT-15) as written,
+  so a single point becomes none.
 - ``shoot_and_dodge`` (default false): the Quick Start's list of Command Point uses reads
   "Dodge OR shoot down": a mecha that tried to shoot the missiles down may not also Dodge
   them (a Roll with Impact stays open); true: it may try both.

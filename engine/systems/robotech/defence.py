@@ -145,11 +145,12 @@ def will_dodge(plan: Plan, unit: Unit, hit: Impact, budget: int, shot: bool) -> 
 
 def reduced(plan: Plan, hit: Impact) -> int:
     """RT-7 / RT-19: the damage after one Roll with Impact (option ``impact_halves``)."""
-    return halve(hit.damage) if plan.options["impact_halves"] == "volley" else hit.halved
+    return halve(plan, hit.damage) if plan.options["impact_halves"] == "volley" else hit.halved
 
 
 def roll_with_impact(plan: Plan, unit: Unit, hit: Impact, log: Log) -> int:
-    """RT-7 / RT-19: one Roll with Impact (1 CP) halves the damage, rounded down, min 1."""
+    """RT-7 / RT-19: one Roll with Impact (1 CP) halves the damage, rounded down, at least
+    ``impact_minimum``."""
     damage = reduced(plan, hit)
     if not log.silent:
         log.step("RT-19" if plan.volley else "RT-7",

@@ -53,14 +53,15 @@ def strike(plan: Plan, aim: Aim, dice: Dice, log: Log) -> Strike:
     return roll
 
 
-def halve(damage: int) -> int:
-    """Roll with Impact on one amount: half, rounded down, minimum 1 (facts.md)."""
-    return max(1, damage // 2) if damage > 0 else 0
+def halve(plan: Plan, damage: int) -> int:
+    """Roll with Impact on one amount (RT-7, RT-15): "reduce the damage by half (rounded
+    down)", never below ``impact_minimum`` (facts.md: minimum 1; 0: the seed's words)."""
+    return max(int(plan.options["impact_minimum"]), damage // 2) if damage > 0 else 0
 
 
-def impact(damage: int, roll: Strike) -> Impact:
+def impact(plan: Plan, damage: int, roll: Strike) -> Impact:
     """One missile striking a unit: `damage` before reactions, Dodge against its roll."""
-    return Impact(1, 1, damage, halve(damage), roll.total)
+    return Impact(1, 1, damage, halve(plan, damage), roll.total)
 
 
 UNREACHED = Impact(1, 0, 0, 0, 0)
@@ -80,7 +81,7 @@ def damage_record(plan: Plan, under: Sequence[int], roll: Strike,
     struck, spared = [], []
     for i in under:
         if roll.reaches(plan.units[i].df):
-            record[i] = impact(md if i in full else md // 2, roll)
+            record[i] = impact(plan, md if i in full else md // 2, roll)
             struck.append(i)
         else:
             record[i] = UNREACHED
