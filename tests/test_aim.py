@@ -336,7 +336,8 @@ def test_hh_9_two_shots_spread_over_two_squads_beat_both_at_either() -> None:
 
 def test_rt_17_a_volley_split_over_two_mecha_beats_the_whole_volley_at_either() -> None:
     """Four missiles, two Regults 5" apart that one hit each destroys (MDC 9): by units
-    destroyed, two at each (the secondary's at -3, RT-17) beat all four at either; its
+    destroyed, a split between them (the secondary's at -3, RT-17; GN 4 always strikes the
+    primary's point of impact, so one missile there) beats all four at either; its
     figures are those of `odds`."""
     s = scenarios.load_dict({
         "format": "scatterlab/1", "system": "robotech", "seed": 1,
@@ -350,7 +351,7 @@ def test_rt_17_a_volley_split_over_two_mecha_beats_the_whole_volley_at_either() 
     ranking = aim.rank(s, objective="destroyed")
     best = ranking.scored[0]
     targets = dict(best.aim.attack)["targets"]
-    assert sorted(targets) == ["r1", "r1", "r2", "r2"]
+    assert set(targets) == {"r1", "r2"}
     whole = [r.value for r in ranking.scored if len(set(dict(r.aim.attack).get("targets")
                                                           or ["ground"])) == 1]
     assert best.value > max(whole) + 0.5

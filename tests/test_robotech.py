@@ -149,11 +149,12 @@ def test_rt_1_natural_six_strikes_every_df_only_under_the_old_reading() -> None:
         assert damage(res)["r1"] == 0 and res["r1"].hits == 1  # 6 < DF 7 (RT-9)
 
 
-def test_rt_1_natural_six_hits_the_point_of_impact_by_default_then_totals_decide() -> None:
-    # issue 10: a secondary missile at GN 1 rolls 6 - 3 = 3; by default the natural 6 hits
-    # the point of impact, but 3 is below the DF 6 of its target: no damage (RT-9, RT-22)
+def test_rt_1_natural_six_hits_the_point_of_impact_then_totals_decide() -> None:
+    # issue 10: a secondary missile at GN 1 rolls 6 - 3 = 3; under "point-of-impact" the
+    # natural 6 hits the point of impact, but 3 is below the DF 6 of its target: no damage
     units = [attacker(gn=1), unit("r1", 30, 24), unit("r2", 30, 34, df=6)]
-    s = build(units, weapon=volley(2), targets=["r1", "r2"])
+    s = build(units, weapon=volley(2), targets=["r1", "r2"],
+              options={"natural_rolls": "point-of-impact"})
     res, steps = play(s, [1, 6, 1, 1, 1, 6])  # missile 1 natural 1: scatters 2", new 6 + 1
     assert damage(res) == {"a1": 0, "r1": 4, "r2": 0}
     said = [st.text for st in steps if st.clause == "RT-17"]
@@ -630,9 +631,9 @@ def test_rt_13_scatter_is_capped_at_the_range_to_the_target() -> None:
 
 
 def test_rt_14_new_strike_is_d6_plus_1_for_half_damage_even_on_the_target() -> None:
-    units = [attacker(gn=4), unit("r1", 30, 24), unit("r2", 32, 27)]
+    units = [attacker(gn=3), unit("r1", 30, 24), unit("r2", 32, 27)]
     s = build(units, weapon=MISSILE)
-    res, steps = play(s, [1, 1, 1, 1, 4])  # natural 1; 2" east; new Strike 4 + 1 = 5
+    res, steps = play(s, [1, 1, 1, 1, 4])  # Strike 1 + 3 = 4 misses; 2" east; new Strike 4 + 1 = 5
     assert damage(res) == {"a1": 0, "r1": 4, "r2": 4}  # r1 is no longer the primary target
     assert "RT-14" in clauses(steps)
     res, _ = play(s, [1, 1, 1, 1, 3])  # 3 + 1 = 4, no GN: below DF 5

@@ -157,3 +157,42 @@ def test_rt_7_impact_minimum_0_halves_one_to_nothing_as_the_seed_words_it() -> N
     res, steps = play(splash(impact_minimum=0), [3])
     assert damage(res)["r2"] == 0 and res["r2"].reactions == ("roll-with-impact",)
     assert "1 damage becomes 0" in next(st.text for st in steps if st.clause == "RT-7")
+
+
+# -- point 8: natural rolls, both halves -------------------------------------------------------
+
+
+def test_rt_10_a_natural_one_whose_total_reaches_df_5_hits_by_default() -> None:
+    # "Only failing the initial roll to Strike against a DF of 5 will cause the Blast
+    # template to scatter": 1 + GN 4 = 5 does not fail
+    res, steps = play(build([attacker(gn=4), unit("r1", 30, 24)]), [1])
+    assert damage(res)["r1"] == 6 and "RT-12" not in clauses(steps)
+    assert "= 5 against DF 5: hits the point of impact" in next(
+        st.text for st in steps if st.clause == "RT-1")
+
+
+def test_rt_6_a_natural_six_dodge_compares_its_total_by_default_as_the_strike_does() -> None:
+    units = [attacker(gn=2), unit("r1", 30, 24, cp=1, pil=0)]
+    react = {"default": {**OFF, "dodge": True}}
+    res, _ = play(build(units, reactions=react), [6])  # Strike 8: a Dodge cannot reach it
+    assert damage(res)["r1"] == 6 and res["r1"].cp_spent == 0
+
+
+def test_rt_6_strike_and_dodge_lets_natural_rolls_decide_the_strike_and_the_dodge() -> None:
+    units = [attacker(gn=4), unit("r1", 30, 24, cp=1, pil=0, df=7)]
+    react = {"default": {**OFF, "dodge": True}}
+    s = build(units, reactions=react, options={"natural_rolls": "strike-and-dodge"})
+    res, steps = play(s, [6, 6])  # Strike 10; a natural 6 Dodge (6 + 0) still dodges it
+    assert damage(res)["r1"] == 0
+    assert "a natural 6: dodged" in next(st.text for st in steps if st.clause == "RT-6")
+    res, steps = play(s, [1, 1, 1, 1, 5])  # 1 + 4 = 5, but a natural 1 misses: scatter
+    assert "a natural 1: misses" in next(st.text for st in steps if st.clause == "RT-1")
+    weak = build([attacker(gn=0), unit("r1", 30, 24, df=7)],
+                 options={"natural_rolls": "strike-and-dodge"})
+    res, _ = play(weak, [6])  # a natural 6 hits the point of impact; 6 < DF 7: no damage
+    assert damage(res)["r1"] == 0 and res["r1"].hits == 1
+
+
+def test_rt_1_odds_by_default_gn_4_always_hits_the_point_of_impact() -> None:
+    s = build([attacker(gn=4), unit("r1", 30, 24)])
+    assert full_damage_chance(s, "r1", 6) == pytest.approx(1.0, abs=1e-6)

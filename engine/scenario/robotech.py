@@ -29,10 +29,11 @@ Fields follow shared/spec/scenario.md; additions documented here:
   and any of them may add ``"keep_cp": N``, Command Points the mecha never spends. Mecha
   with an ``order`` or the policy declare their shoot-downs together, before any is rolled,
   each seeing every missile over it.
-- options: ``natural_rolls`` ("point-of-impact" | true | false, default
-  "point-of-impact": a natural 6 always hits the point of impact and a natural 1 always
-  misses it, damage and Dodge compare totals; true: natural 6 and 1 decide every Strike
-  and Dodge comparison; false: never), ``split_volley_miss`` ("separate" | "single",
+- options: ``natural_rolls`` (false | "strike-and-dodge" | "point-of-impact" | true,
+  default false: totals decide the first Strike, the Dodge and the damage;
+  "strike-and-dodge": a natural 6 always succeeds and a natural 1 always fails the first
+  Strike and the Dodge; "point-of-impact": the first Strike only; true: natural 6 and 1
+  decide every Strike and Dodge comparison), ``split_volley_miss`` ("separate" | "single",
   default "separate": does a divided volley that misses entirely still scatter each
   missile, RT-21, or one template, RT-20), ``volley_miss_damage`` ("full" | "half", default
   "full": the damage of that one template), ``impact_halves`` ("volley" | "missile",
@@ -66,14 +67,14 @@ from engine.scenario.common import (
 )
 from engine.scenario.fields import Field
 
-OPTIONS = {"natural_rolls": "point-of-impact", "dodge_adds_pil": True,
+OPTIONS = {"natural_rolls": False, "dodge_adds_pil": True,
            "template_winding": "clockwise", "split_volley_miss": "separate",
            "volley_miss_damage": "full", "impact_halves": "volley",
            "shoot_down_by": "under-template", "shoot_for_others": True,
            "shoot_and_dodge": False, "inescapable_count": "under-template",
            "impact_minimum": 1}
 OPTION_CHOICES = {
-    "natural_rolls": ("point-of-impact", True, False),
+    "natural_rolls": (False, "strike-and-dodge", "point-of-impact", True),
     "dodge_adds_pil": (True, False),
     "template_winding": ("clockwise", "counter-clockwise"),
     "split_volley_miss": ("separate", "single"),

@@ -22,11 +22,15 @@ never import it), and this module names what `engine.systems` asks of a system.
 
 Readings of facts.md (M) and of our own (L), each an option in ``options``:
 
-- ``natural_rolls`` (default "point-of-impact"): a natural 6 on the first Roll to Strike
-  always hits the point of impact (DF 5) and a natural 1 always misses it (facts.md's
-  general rule); the damage (RT-9, RT-22) and the Dodge (RT-6, RT-18) compare totals, as
-  the seed says three times. ``true``, the older reading: natural 6 and 1 also decide every
-  DF and every Dodge. ``false``: totals everywhere.
+- ``natural_rolls`` (default false): totals everywhere, both halves alike. The Roll to
+  Strike against DF 5: "Only failing the initial roll to Strike against a DF of 5 will
+  cause the Blast template to scatter", so a natural 1 whose total reaches 5 hits; the
+  Dodge "must equal or exceed" the Strike, so a natural 6 short of it fails; the damage
+  (RT-9, RT-22) compares totals, as the seed says three times. "strike-and-dodge":
+  facts.md's general rule (natural 6 always succeeds, natural 1 always fails) on both
+  rolls, the first Strike and the Dodge, damage by totals. "point-of-impact": on the first
+  Strike only (the former default, one-sided). ``true``, the older reading: natural 6 and 1
+  also decide every DF.
 - ``dodge_adds_pil`` (default true): Dodge = D6 + PIL (false: a bare D6).
 - ``template_winding`` (default "clockwise"): how the template's numbers 1-6 run, seen
   from above; "1" points straight away from the firer, the others 60 degrees apart.

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.log import Log, unit_state
 from engine.scenario.robotech import REACTIONS, Unit
-from engine.systems.robotech.stages import Defence, Impact, Plan, strike_roll
+from engine.systems.robotech.stages import DODGE, Defence, Impact, Plan, strike_roll
 from engine.systems.robotech.strikes import halve
 from engine.systems.robotech.words import cap, who
 
@@ -60,15 +60,15 @@ def dodge_bonus(plan: Plan, unit: Unit) -> int:
 
 def dodges(plan: Plan, unit: Unit, face: int, strike_total: int) -> bool:
     """RT-6 / RT-15 / RT-18: does a Dodge die showing `face` equal or beat the Strike?"""
-    return strike_roll(plan, face, face + dodge_bonus(plan, unit), False).reaches(strike_total)
+    return strike_roll(plan, face, face + dodge_bonus(plan, unit), DODGE).reaches(strike_total)
 
 
 def dodge_chance(plan: Plan, unit: Unit, strike_total: int) -> float:
     """The chance that a Dodge equals or beats `strike_total` (the faces for which
     `dodges` holds, counted: a face f dodges when f + bonus >= the Strike, and with
-    ``natural_rolls`` true a 6 always does and a 1 never does)."""
+    ``natural_rolls`` true or "strike-and-dodge" a 6 always does and a 1 never does)."""
     faces = min(6, max(0, 7 - strike_total + dodge_bonus(plan, unit)))
-    if plan.options["natural_rolls"] is True:
+    if plan.options["natural_rolls"] in (True, "strike-and-dodge"):
         faces = min(5, max(1, faces))
     return faces / 6
 

@@ -11,7 +11,14 @@ from engine.geometry import (
 from engine.log import Log, template, unit_state
 from engine.log import scatter as scatter_mark
 from engine.systems.robotech.legality import units_under
-from engine.systems.robotech.stages import TEMPLATE_RADIUS, Aim, Plan, Record, strike_roll
+from engine.systems.robotech.stages import (
+    NEW_STRIKE,
+    TEMPLATE_RADIUS,
+    Aim,
+    Plan,
+    Record,
+    strike_roll,
+)
 from engine.systems.robotech.strikes import damage_record
 from engine.systems.robotech.words import (
     cap,
@@ -63,7 +70,7 @@ def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log,
     reading of ``volley_miss_damage`` everything struck takes the full MD."""
     face = dice.d6(f"New Strike of {template_name(plan, aim, whole)} where it comes down "
                    f"(D6 + {SCATTER_STRIKE_BONUS})")
-    roll = strike_roll(plan, face, face + SCATTER_STRIKE_BONUS, False)
+    roll = strike_roll(plan, face, face + SCATTER_STRIKE_BONUS, NEW_STRIKE)
     under = units_under(plan.circles, centre)
     full = under if whole and plan.options["volley_miss_damage"] == "full" else ()
     record, struck, spared = damage_record(plan, under, roll, full)

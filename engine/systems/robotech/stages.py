@@ -65,12 +65,18 @@ class Strike:
         return (self.total >= df) != self.reaches(df)
 
 
-def strike_roll(plan: Plan, face: int, total: int, first: bool) -> Strike:
-    """A Strike (`first`: the Roll to Strike the point of impact) or a Dodge roll under the
-    option ``natural_rolls``."""
+IMPACT, NEW_STRIKE, DODGE = "impact", "new strike", "dodge"
+"""The three rolls `strike_roll` makes: the first Roll to Strike (against the point of
+impact, RT-1), the new Strike after a scatter (RT-14), a Dodge (RT-6)."""
+
+
+def strike_roll(plan: Plan, face: int, total: int, kind: str) -> Strike:
+    """A roll of `kind` (`IMPACT`, `NEW_STRIKE` or `DODGE`) under the option
+    ``natural_rolls``: whether a natural 6 or 1 decides the point of impact (every value
+    but false), a Dodge ("strike-and-dodge" and true) and every DF (true alone)."""
     natural = plan.options["natural_rolls"]
-    return Strike(face, total, natural is True or (first and natural == "point-of-impact"),
-                  natural is True)
+    return Strike(face, total, kind == IMPACT and natural is not False,
+                  natural is True or (kind == DODGE and natural == "strike-and-dodge"))
 
 
 class Impact(NamedTuple):

@@ -13,6 +13,7 @@ from collections.abc import Container, Sequence
 from engine.dice import Dice
 from engine.log import Log, unit_state
 from engine.systems.robotech.stages import (
+    IMPACT,
     POINT_OF_IMPACT_DF,
     Aim,
     Impact,
@@ -33,14 +34,15 @@ from engine.systems.robotech.words import (
 
 def strike(plan: Plan, aim: Aim, dice: Dice, log: Log) -> Strike:
     """RT-1 / RT-17: D6 + GN + the attack's modifier (-3 at a secondary target) against
-    DF 5, one per missile; a natural 6 always hits and a natural 1 always misses the point
-    of impact unless ``natural_rolls`` is false."""
+    DF 5, one per missile: the total decides ("Only failing the initial roll to Strike
+    against a DF of 5 will cause the Blast template to scatter"), unless ``natural_rolls``
+    lets a natural 6 always hit and a natural 1 always miss the point of impact."""
     modifier = plan.scenario.attack.strike_modifier
     of = f" of {missile_name(plan, aim)}" if plan.volley else ""
     face = dice.d6(f"Strike{of} at {place_name(plan, aim)} (D6 + GN {plan.attacker.gn}"
                    + (f", {modifier:+d} modifier" if modifier else "")
                    + (f", {aim.modifier:+d} secondary target" if aim.modifier else "") + ")")
-    roll = strike_roll(plan, face, face + plan.attacker.gn + modifier + aim.modifier, True)
+    roll = strike_roll(plan, face, face + plan.attacker.gn + modifier + aim.modifier, IMPACT)
     if not log.silent:
         mod = f" {modifier:+d} (modifier)" if modifier else ""
         mod += f" {aim.modifier:+d} (secondary target)" if aim.modifier else ""
@@ -101,7 +103,8 @@ def direct_hit(plan: Plan, aim: Aim, roll: Strike, log: Log) -> Record:
                  *(unit_state(plan.units[i].id, "hit") for i in struck))
         if spared:
             natural = (" (a natural 6 hits the point of impact, not a higher DF)"
-                       if roll.face == 6 and not roll.natural_all else "")
+                       if roll.natural_impact and roll.face == 6 and not roll.natural_all
+                       else "")
             log.step("RT-22" if plan.volley else "RT-9",
                      ", ".join(f"{who(plan.units[i])} DF {plan.units[i].df}" for i in spared)
                      + f" above the Strike roll {roll.total}: no damage" + natural,
