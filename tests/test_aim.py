@@ -227,9 +227,11 @@ def regult(uid: str, x: float, y: float) -> dict[str, Any]:
 
 def test_rt_3_an_indirect_fire_ground_point_between_three_mecha_beats_each_of_them() -> None:
     """Three Regults 5" apart: a template on one covers only it (full MD, RT-5); on the
-    ground between them it covers all three (half MD each, no primary target, RT-3)."""
+    ground between them it covers all three (half MD each, no primary target, RT-3). Sight
+    by terrain only: r2's base would hide r3 from the firer."""
     s = scenarios.load_dict({
         "format": "scatterlab/1", "system": "robotech", "seed": 1,
+        "options": {"line_of_sight": "terrain"},
         "table": {"width": 48, "height": 48},
         "units": [{"id": "a1", "side": "UEDF", "kind": "mecha", "x": 6, "y": 24, "base_mm": 40,
                    "df": 5, "gn": 2, "pil": 2, "cp": 0},

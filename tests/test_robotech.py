@@ -288,7 +288,7 @@ def test_rt_5_full_md_to_the_target_half_to_everything_under_even_clipped() -> N
     units = [attacker(), unit("r1", 30, 24),
              unit("r2", 30, 27.28),  # 3.28" away: the template clips its base
              unit("r3", 30, 20.70),  # 3.30" away: just clear
-             structure("s1", 27, 24, df=4)]
+             structure("s1", 27.5, 25.5, df=4)]  # under the template, off the sight line
     res, steps = play(build(units, weapon=MISSILE), [3])
     assert damage(res) == {"a1": 0, "r1": 9, "r2": 4, "r3": 0, "s1": 4}
     assert [r.hits for r in res.values()] == [0, 1, 1, 0, 1]
@@ -347,7 +347,7 @@ def test_rt_8_structures_take_full_or_half_with_no_reduction() -> None:
 
 def test_rt_9_df_above_the_strike_roll_takes_no_damage() -> None:
     units = [attacker(), unit("r1", 30, 24, df=7), unit("r2", 32, 24, df=6),
-             unit("r3", 28, 24, df=5)]
+             unit("r3", 28, 25.5, df=5)]
     res, steps = play(build(units, options={"natural_rolls": False}), [4])  # Strike 6
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 3, "r3": 3}
     assert res["r1"].hits == 1  # under the template (p_hit), but no damage
@@ -515,7 +515,7 @@ def test_rt_17_roll_labels_name_units_and_missiles_as_the_log_does() -> None:
     units = [attacker(), unit("r1", 30, 24, name="Regult", cp=2),
              unit("r2", 40, 24, name="Glaug", cp=1)]
     s = build(units, weapon=volley(2), targets=["r1", "r2"], reactions={"default": ALL},
-              strike_modifier=1, options={"shoot_and_dodge": True})
+              strike_modifier=1, options={"shoot_and_dodge": True, "line_of_sight": "terrain"})
     d = ScriptedDice([3, 1, 2, 3, 4, 5, 2, 4])
     log = Log(d)
     attack.play(s, d, log)
@@ -543,7 +543,7 @@ def test_rt_11_an_order_or_the_policy_best_declares_together_before_any_roll() -
 
 def test_rt_11_a_six_destroys_the_missile_for_everyone() -> None:
     units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24),
-             structure("s1", 28, 24)]
+             structure("s1", 28, 25.5)]
     react = {"default": ALL}
     res, steps = play(build(units, weapon=MISSILE, reactions=react), [3, 6])
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 0, "s1": 0}
@@ -840,7 +840,7 @@ def test_the_demos_show_what_their_notes_teach() -> None:
 
 def test_rt_5_a_unit_whose_damage_reaches_its_mdc_is_destroyed() -> None:
     units = [attacker(), unit("r1", 30, 24, mdc=6), unit("r2", 32, 24, mdc=4),
-             structure("s1", 28, 24, mdc=3)]
+             structure("s1", 28, 25.5, mdc=3)]
     s = build(units)
     d = ScriptedDice([3])
     log = Log(d)

@@ -218,7 +218,7 @@ def test_in_turn_shooters_see_what_earlier_shooters_left_even_far_from_the_unit(
              unit("r2", 32.5, 24, cp=1, df=7), unit("r4", 36, 27, cp=1)]
     for reactions in ({"default": ALL}, {"default": ALL, "r4": "best"}):
         s = build(units, weapon=volley(2), targets=["r1", "r3"], reactions=reactions,
-                  options={"shoot_for_others": False})
+                  options={"shoot_for_others": False, "line_of_sight": "terrain"})
         assert ro.coupled(legality.prepare(s), 2) == (1, 2, 3)  # r3 through r2
         assert_same(marginals(s), reference(s))
 

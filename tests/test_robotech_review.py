@@ -18,7 +18,9 @@ from test_robotech import (
     build,
     clauses,
     damage,
+    illegal,
     play,
+    structure,
     unit,
     volley,
 )
@@ -196,3 +198,38 @@ def test_rt_6_strike_and_dodge_lets_natural_rolls_decide_the_strike_and_the_dodg
 def test_rt_1_odds_by_default_gn_4_always_hits_the_point_of_impact() -> None:
     s = build([attacker(gn=4), unit("r1", 30, 24)])
     assert full_damage_chance(s, "r1", 6) == pytest.approx(1.0, abs=1e-6)
+
+
+# -- point 9: bases block line of sight (the game's FAQ) -----------------------------------------
+
+
+def in_line(**options: Any) -> Any:
+    # r2, b2 and s1 stand on the line from a1 (6, 24) to r1 (30, 24)
+    units = [attacker(squadron="alpha"), unit("r1", 30, 24),
+             unit("b2", 12, 24, side="blue", squadron="alpha"), unit("r2", 18, 24)]
+    return build(units, options=options)
+
+
+def test_rt_2_a_base_in_the_line_blocks_line_of_sight() -> None:
+    e = illegal(in_line())
+    assert e.clause == "RT-2" and "no line of sight to r1 (r2 is in the way)" in str(e)
+    res, _ = play(in_line(line_of_sight="terrain"), [3])  # bases never block
+    assert damage(res)["r1"] == 6
+
+
+def test_rt_2_mecha_of_the_firers_squadron_do_not_block_its_sight() -> None:
+    units = [attacker(squadron="alpha"), unit("r1", 30, 24),
+             unit("b2", 12, 24, side="blue", squadron="alpha")]
+    res, _ = play(build(units), [3])
+    assert damage(res)["r1"] == 6
+    units[2]["squadron"] = "bravo"  # another squadron's mecha blocks, a structure too
+    assert "b2 is in the way" in str(illegal(build(units)))
+    blocked = [attacker(), unit("r1", 30, 24), structure("s1", 20, 24)]
+    assert "s1 is in the way" in str(illegal(build(blocked)))
+
+
+def test_rt_3_a_base_hides_the_ground_point_from_a_spotter() -> None:
+    weapon = {**GRENADE, "abilities": ["blast", "indirect_fire"]}
+    units = [attacker(), unit("r1", 40, 24), unit("r2", 20, 24)]
+    e = illegal(build(units, weapon=weapon, point={"x": 30, "y": 24}))
+    assert e.clause == "RT-3"

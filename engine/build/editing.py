@@ -154,6 +154,8 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "inescapable_count": "four missiles make a volley Inescapable when their templates "
                              "are over the mecha, or only when they strike it",
         "impact_minimum": "the least a Roll with Impact leaves of any damage: 1, or 0",
+        "line_of_sight": "bases block line of sight but those of the firer's squadron, or "
+                         "only terrain does",
     },
     "heresy": {
         "edition": "Gets Hot on a vehicle glances on 1-2 (HH2) or 1-3 (7th)",

@@ -6,6 +6,8 @@ Fields follow shared/spec/scenario.md; additions documented here:
 - unit ``mdc`` (optional, damage capacity left): the unit is destroyed when the attack's
   damage reaches it (effects ``destroyed``, odds ``p_destroyed``).
 - unit ``dodge_modifier`` (optional integer, default 0): added to the mecha's Dodge rolls.
+- unit ``squadron`` (optional name, mecha only): mecha of one squadron do not block each
+  other's line of sight (option ``line_of_sight`` "bases").
   Structures carry none of ``gn``, ``pil``, ``cp``, ``life_is_cheap``, ``anti_missile``,
   ``dodge_modifier``, and a Life is Cheap mecha no ``cp`` (refused: never used).
 - ``attack.strike_modifier`` (optional integer, default 0): added to every first Roll to
@@ -45,7 +47,8 @@ Fields follow shared/spec/scenario.md; additions documented here:
   mecha that tried a shoot-down may not also Dodge, "Dodge OR shoot down") and
   ``inescapable_count`` ("under-template" | "would-damage", default "under-template": the
   missiles that count toward RT-18's four, those over the mecha or those striking it) and
-  ``impact_minimum`` (1 | 0, default 1: the least a Roll with Impact leaves of a damage).
+  ``impact_minimum`` (1 | 0, default 1: the least a Roll with Impact leaves of a damage)
+  and ``line_of_sight`` ("bases" | "terrain", default "bases": what blocks a sight line).
   See engine/systems/robotech/__init__.py.
 """
 
@@ -72,7 +75,8 @@ OPTIONS = {"natural_rolls": False, "dodge_adds_pil": True,
            "volley_miss_damage": "full", "impact_halves": "volley",
            "shoot_down_by": "under-template", "shoot_for_others": True,
            "shoot_and_dodge": False, "inescapable_count": "under-template",
-           "impact_minimum": 1}
+           "impact_minimum": 1,
+           "line_of_sight": "bases"}
 OPTION_CHOICES = {
     "natural_rolls": (False, "strike-and-dodge", "point-of-impact", True),
     "dodge_adds_pil": (True, False),
@@ -85,12 +89,14 @@ OPTION_CHOICES = {
     "shoot_and_dodge": (False, True),
     "inescapable_count": ("under-template", "would-damage"),
     "impact_minimum": (1, 0),
+    "line_of_sight": ("bases", "terrain"),
 }
 ABILITIES = ("blast", "missile", "volley", "indirect_fire", "overwhelming", "inescapable")
 REACTIONS = ("shoot_down", "dodge", "roll_with_impact")
 """The three reactions, in the order the rule makes them happen."""
 UNIT_KINDS = ("mecha", "structure")
-MECHA_FIELDS = ("gn", "pil", "cp", "life_is_cheap", "anti_missile", "dodge_modifier")
+MECHA_FIELDS = ("gn", "pil", "cp", "life_is_cheap", "anti_missile", "dodge_modifier",
+                "squadron")
 MODIFIER_LIMIT = 10
 
 
@@ -113,6 +119,7 @@ class Unit:
     life_is_cheap: bool = False
     anti_missile: bool = False
     dodge_modifier: int = 0
+    squadron: str | None = None
 
     @property
     def is_mecha(self) -> bool:
@@ -191,6 +198,7 @@ def _unit(u: Field, table: Table) -> Unit:
         life_is_cheap=u.get("life_is_cheap", False).boolean(),
         anti_missile=u.get("anti_missile", False).boolean(),
         dodge_modifier=u.get("dodge_modifier", 0).integer(-MODIFIER_LIMIT, MODIFIER_LIMIT),
+        squadron=u["squadron"].string(40) if u.has("squadron") else None,
     )
 
 

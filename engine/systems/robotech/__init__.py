@@ -59,6 +59,9 @@ Readings of facts.md (M) and of our own (L), each an option in ``options``:
 - ``impact_minimum`` (default 1): a Roll with Impact halves the damage, rounded down, never
   below 1 (facts.md, M); 0: "reduce the damage by half (rounded down)" (RT-15) as written,
   so a single point becomes none.
+- ``line_of_sight`` (default "bases"): the game's FAQ, "anything but mecha of the same
+  squadron blocks": terrain and the base of every unit but the looker, its target and
+  mecha of the looker's ``squadron`` block a line of sight; "terrain": terrain alone.
 - ``shoot_and_dodge`` (default false): the Quick Start's list of Command Point uses reads
   "Dodge OR shoot down": a mecha that tried to shoot the missiles down may not also Dodge
   them (a Roll with Impact stays open); true: it may try both.
@@ -71,8 +74,8 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
   ``attack.targets`` is the primary target.
 - Ranges (RT-2, RT-3, the RT-13 cap) are measured between the closest points of the bases
   (to the point itself for a ground shot). Line of sight runs centre to centre and is
-  blocked by any ``terrain`` feature it touches (a segment or a polygon); bases never
-  block it.
+  blocked by any ``terrain`` feature it touches (a segment or a polygon) and by the bases
+  the option ``line_of_sight`` names.
 - Command Points: a Dodge, a shoot-down and a Roll with Impact cost 1 each (a mecha with
   ``anti_missile`` shoots down for free, so even a Life is Cheap one may); Life is Cheap
   mecha have none. A scattered missile "that would hit" a mecha (RT-16) is read as RT-11:

@@ -17,6 +17,7 @@ from engine.geometry import (
     base_radius_in,
     circle_overlaps,
     edge_distance,
+    segment_intersects_circle,
     segment_touches_any,
 )
 from engine.scenario import Scenario
@@ -31,9 +32,30 @@ def circle_of(unit: Unit) -> Circle:
     return Circle(Point(unit.x, unit.y), base_radius_in(unit.base_mm))
 
 
-def in_sight(scenario: Scenario, a: Point, b: Point) -> bool:
-    """Line of sight, centre to centre: no terrain feature (segment or polygon) touches it."""
-    return not segment_touches_any(a, b, scenario.board.terrain)
+def in_the_way(scenario: Scenario, looker: Unit, target: Unit | None, b: Point) -> str:
+    """What blocks `looker`'s line of sight to `b` (its `target`'s centre, or a point), centre
+    to centre ("" when nothing does): any terrain feature (segment or polygon) it touches
+    and, under ``line_of_sight`` "bases" (the game's FAQ: anything but mecha of the same
+    squadron blocks), the base of any unit but the looker, its target and mecha of the
+    looker's squadron."""
+    a = Point(looker.x, looker.y)
+    if segment_touches_any(a, b, scenario.board.terrain):
+        return "terrain"
+    if scenario.options["line_of_sight"] == "terrain":
+        return ""
+    return next((who(u) for u in scenario.units
+                 if u is not looker and u is not target and not squadmates(looker, u)
+                 and segment_intersects_circle(a, b, circle_of(u))), "")
+
+
+def squadmates(a: Unit, b: Unit) -> bool:
+    """Two mecha of one named squadron."""
+    return a.squadron is not None and b.is_mecha and b.squadron == a.squadron
+
+
+def blocked(blocker: str) -> str:
+    """Why a line of sight is blocked, for the log."""
+    return f" ({blocker} is in the way)" if blocker != "terrain" else " (terrain)"
 
 
 def is_friend(attacker: Unit, unit: Unit) -> bool:
@@ -59,11 +81,13 @@ def check_target(scenario: Scenario, attacker: Unit, target: Unit | None,
                             f"{name} is {reach:.2f}\" away, beyond the range of "
                             f"{weapon.range:g}\"")
     if not indirect:
-        if not in_sight(scenario, Point(attacker.x, attacker.y), centre):
-            raise IllegalAttack("RT-2", f"{who(attacker)} has no line of sight to {name}")
+        blocker = in_the_way(scenario, attacker, target, centre)
+        if blocker:
+            raise IllegalAttack("RT-2", f"{who(attacker)} has no line of sight to {name}"
+                                        + blocked(blocker))
         return f"{cap(name)} is {reach:.2f}\" away (range {weapon.range:g}\") and in sight"
     spotters = [who(u) for u in scenario.units
-                if is_friend(attacker, u) and in_sight(scenario, Point(u.x, u.y), centre)]
+                if is_friend(attacker, u) and not in_the_way(scenario, u, target, centre)]
     if not spotters:
         raise IllegalAttack("RT-3", f"no friendly mecha has line of sight to {name} "
                                     "(Indirect Fire needs one)")
