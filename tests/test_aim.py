@@ -340,9 +340,10 @@ def test_rt_17_a_volley_split_over_two_mecha_beats_the_whole_volley_at_either() 
     """Four missiles, two Regults 5" apart that one hit each destroys (MDC 9): by units
     destroyed, a split between them (the secondary's at -3, RT-17; GN 4 always strikes the
     primary's point of impact, so one missile there) beats all four at either; its
-    figures are those of `odds`."""
+    figures are those of `odds` (each mecha's own Command Points keep them exact)."""
     s = scenarios.load_dict({
         "format": "scatterlab/1", "system": "robotech", "seed": 1,
+        "options": {"command_points": "mecha"},
         "table": {"width": 48, "height": 48},
         "units": [{"id": "a1", "side": "UEDF", "kind": "mecha", "x": 6, "y": 24,
                    "base_mm": 40, "df": 5, "gn": 4, "pil": 2, "cp": 0},

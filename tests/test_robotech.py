@@ -65,7 +65,8 @@ def build(units: list[dict[str, Any]], weapon: dict[str, Any] | None = None,
     else:
         attack["targets"] = targets or ["r1"]
     doc = {"format": "scatterlab/1", "system": "robotech", "table": {"width": 48, "height": 48},
-           "units": units, "attack": attack, "options": options or {}}
+           "units": units, "attack": attack,
+           "options": {"command_points": "mecha", **(options or {})}}
     if terrain:
         doc["terrain"] = [{"points": t} for t in terrain]
     return scenarios.load_dict(doc)

@@ -25,6 +25,7 @@ from test_robotech import (
     volley,
 )
 
+from engine import scenario as scenarios
 from engine import systems
 
 BEST = {"default": "best"}
@@ -233,3 +234,61 @@ def test_rt_3_a_base_hides_the_ground_point_from_a_spotter() -> None:
     units = [attacker(), unit("r1", 40, 24), unit("r2", 20, 24)]
     e = illegal(build(units, weapon=weapon, point={"x": 30, "y": 24}))
     assert e.clause == "RT-3"
+
+
+# -- point 10: Command Points are a side's pool ----------------------------------------------------
+
+
+def pooled(units: list[dict[str, Any]], cp: dict[str, int] | None = None,
+           options: dict[str, Any] | None = None, **kw: Any) -> Any:
+    """`build` under the default ``command_points`` "side" (test_robotech's boards keep
+    each mecha's own), with ``attack.cp`` if given."""
+    doc = scenarios.to_dict(build(units, options={"command_points": "side", **(options or {})},
+                                  **kw))
+    if cp is not None:
+        doc["attack"]["cp"] = cp
+    return scenarios.load_dict(doc)
+
+
+def two_regults(**kw: Any) -> list[dict[str, Any]]:
+    return [attacker(), unit("r1", 30, 24, **kw), unit("r2", 32, 24)]
+
+
+DODGE_IMPACT = {"default": {**OFF, "dodge": True, "roll_with_impact": True}}
+
+
+def test_rt_6_a_sides_pool_is_its_mecha_plus_their_leadership_spent_by_any() -> None:
+    # red's pool: 2 mecha + Leadership 0 = 2; r1 (no CP of its own) spends both
+    res, steps = play(pooled(two_regults(), reactions=DODGE_IMPACT), [3, 1])
+    assert damage(res) == {"a1": 0, "r1": 3, "r2": 3}
+    assert res["r1"].reactions == ("dodge-failed", "roll-with-impact") and res["r2"].cp_spent == 0
+    assert "red's Command Points: a pool of 2 (2 mecha + Leadership 0)" in " ".join(
+        st.text for st in steps if st.clause == "SETUP")
+    res, _ = play(pooled(two_regults(leadership=1), reactions=DODGE_IMPACT), [3, 1, 6])
+    assert damage(res) == {"a1": 0, "r1": 3, "r2": 0}  # the third point: r2's Dodge
+
+
+def test_rt_6_attack_cp_gives_a_sides_pool() -> None:
+    res, _ = play(pooled(two_regults(), cp={"red": 1}, reactions=DODGE_IMPACT), [3, 1])
+    assert damage(res) == {"a1": 0, "r1": 6, "r2": 3} and res["r1"].cp_spent == 1
+
+
+def test_rt_6_command_points_mecha_keeps_each_mechas_own() -> None:
+    s = build(two_regults(cp=1), reactions=DODGE_IMPACT)  # r1's one CP, r2 none
+    res, _ = play(s, [3, 1])
+    assert damage(res) == {"a1": 0, "r1": 6, "r2": 3}
+
+
+def test_rt_6_the_policy_best_spends_from_the_pool() -> None:
+    res, _ = play(pooled(two_regults(), cp={"red": 1}, reactions=BEST), [3, 4])
+    assert damage(res) == {"a1": 0, "r1": 0, "r2": 3}  # r1's Dodge took the pool's only CP
+
+
+def test_rt_6_odds_a_pool_of_one_leaves_nothing_for_the_second_mecha() -> None:
+    # GN 4, totals only: Strike D6 + 4 always lands on r1; r1 dodges when it can (a face
+    # k up to 4: it needs D6 >= k + 2) and so spends the pool: r2 never dodges
+    units = [attacker(gn=4), unit("r1", 30, 24), unit("r2", 32, 24)]
+    s = pooled(units, cp={"red": 1}, reactions={"default": {**OFF, "dodge": True}},
+               options={"natural_rolls": False})
+    assert full_damage_chance(s, "r1", 0) == pytest.approx(10 / 36, abs=1e-6)
+    assert full_damage_chance(s, "r2", 3) == pytest.approx(1.0, abs=1e-6)

@@ -156,6 +156,7 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "impact_minimum": "the least a Roll with Impact leaves of any damage: 1, or 0",
         "line_of_sight": "bases block line of sight but those of the firer's squadron, or "
                          "only terrain does",
+        "command_points": "a side's mecha spend one pool of Command Points, or each its own",
     },
     "heresy": {
         "edition": "Gets Hot on a vehicle glances on 1-2 (HH2) or 1-3 (7th)",

@@ -10,6 +10,12 @@ Fields follow shared/spec/scenario.md; additions documented here:
   other's line of sight (option ``line_of_sight`` "bases").
   Structures carry none of ``gn``, ``pil``, ``cp``, ``life_is_cheap``, ``anti_missile``,
   ``dodge_modifier``, and a Life is Cheap mecha no ``cp`` (refused: never used).
+- unit ``leadership`` (optional integer, default 0, mecha only): adds to its side's pool of
+  Command Points (option ``command_points`` "side").
+- ``attack.cp`` (optional, per side name: an integer): the Command Points of each side's
+  pool, spent by any of its mecha (option ``command_points`` "side"); a side it leaves out
+  has as many as its mecha on the table plus their total Leadership. Under "mecha" each
+  mecha spends its own ``cp`` instead (the unit field, ignored under "side").
 - ``attack.strike_modifier`` (optional integer, default 0): added to every first Roll to
   Strike (D6 + GN + modifier); never to the new Strike after a scatter, which is "just"
   D6 + 1 (RT-14).
@@ -48,7 +54,8 @@ Fields follow shared/spec/scenario.md; additions documented here:
   ``inescapable_count`` ("under-template" | "would-damage", default "under-template": the
   missiles that count toward RT-18's four, those over the mecha or those striking it) and
   ``impact_minimum`` (1 | 0, default 1: the least a Roll with Impact leaves of a damage)
-  and ``line_of_sight`` ("bases" | "terrain", default "bases": what blocks a sight line).
+  ``line_of_sight`` ("bases" | "terrain", default "bases": what blocks a sight line) and
+  ``command_points`` ("side" | "mecha", default "side": a side's pool, or each mecha's own).
   See engine/systems/robotech/__init__.py.
 """
 
@@ -76,7 +83,7 @@ OPTIONS = {"natural_rolls": False, "dodge_adds_pil": True,
            "shoot_down_by": "under-template", "shoot_for_others": True,
            "shoot_and_dodge": False, "inescapable_count": "under-template",
            "impact_minimum": 1,
-           "line_of_sight": "bases"}
+           "line_of_sight": "bases", "command_points": "side"}
 OPTION_CHOICES = {
     "natural_rolls": (False, "strike-and-dodge", "point-of-impact", True),
     "dodge_adds_pil": (True, False),
@@ -90,13 +97,14 @@ OPTION_CHOICES = {
     "inescapable_count": ("under-template", "would-damage"),
     "impact_minimum": (1, 0),
     "line_of_sight": ("bases", "terrain"),
+    "command_points": ("side", "mecha"),
 }
 ABILITIES = ("blast", "missile", "volley", "indirect_fire", "overwhelming", "inescapable")
 REACTIONS = ("shoot_down", "dodge", "roll_with_impact")
 """The three reactions, in the order the rule makes them happen."""
 UNIT_KINDS = ("mecha", "structure")
 MECHA_FIELDS = ("gn", "pil", "cp", "life_is_cheap", "anti_missile", "dodge_modifier",
-                "squadron")
+                "squadron", "leadership")
 MODIFIER_LIMIT = 10
 
 
@@ -120,6 +128,7 @@ class Unit:
     anti_missile: bool = False
     dodge_modifier: int = 0
     squadron: str | None = None
+    leadership: int = 0
 
     @property
     def is_mecha(self) -> bool:
@@ -166,6 +175,7 @@ class Attack:
     point: tuple[float, float] | None
     reactions: dict[str, Reactions]
     strike_modifier: int = 0
+    cp: dict[str, int] | None = None  # each side's Command Points, when the scenario says
 
     def reactions_of(self, unit_id: str) -> Reactions:
         return self.reactions.get(unit_id) or self.reactions.get("default") or BEST
@@ -199,6 +209,7 @@ def _unit(u: Field, table: Table) -> Unit:
         anti_missile=u.get("anti_missile", False).boolean(),
         dodge_modifier=u.get("dodge_modifier", 0).integer(-MODIFIER_LIMIT, MODIFIER_LIMIT),
         squadron=u["squadron"].string(40) if u.has("squadron") else None,
+        leadership=u.get("leadership", 0).integer(0, 10),
     )
 
 
@@ -250,6 +261,20 @@ def _reactions(f: Field, by_id: dict[str, Unit]) -> dict[str, Reactions]:
     return out
 
 
+def _side_cp(a: Field, units: list[Unit]) -> dict[str, int] | None:
+    """``attack.cp``: per side, the Command Points of its pool (option ``command_points``
+    "side"); a side left out has its mecha's number plus their Leadership."""
+    if not a.has("cp"):
+        return None
+    sides = {u.side for u in units}
+    out = {}
+    for side, cp in a["cp"].entries():
+        if side not in sides:
+            raise cp.fail(f"names no side of the scenario's units ({', '.join(sorted(sides))})")
+        out[side] = cp.integer(0, 50)
+    return out
+
+
 def _targets(a: Field, by_id: dict[str, Unit], volley: int) -> tuple[str, ...]:
     """``attack.targets``: one id for the whole volley, or one id per missile."""
     targets = tuple(unit_ref(t, by_id) for t in a.get("targets", []).items())
@@ -269,7 +294,7 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]
     units = [_unit(u, table) for u in root["units"].items(1)]
     by_id = check_unique_ids(units)
     a = root["attack"].only(("attacker", "weapon", "targets", "point", "reactions",
-                             "strike_modifier"))
+                             "strike_modifier", "cp"))
     attacker = unit_ref(a["attacker"], by_id)
     if not by_id[attacker].is_mecha:
         raise a["attacker"].fail("must be a mecha (structures do not attack)")
@@ -282,5 +307,5 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]
         raise a["point"].fail("give either 'targets' or 'point', not both")
     modifier = a.get("strike_modifier", 0).integer(-MODIFIER_LIMIT, MODIFIER_LIMIT)
     attack = Attack(attacker, weapon, targets, point, _reactions(a.get("reactions", {}), by_id),
-                    modifier)
+                    modifier, _side_cp(a, units))
     return Board(table, terrain), tuple(units), attack, options

@@ -62,6 +62,11 @@ Readings of facts.md (M) and of our own (L), each an option in ``options``:
 - ``line_of_sight`` (default "bases"): the game's FAQ, "anything but mecha of the same
   squadron blocks": terrain and the base of every unit but the looker, its target and
   mecha of the looker's ``squadron`` block a line of sight; "terrain": terrain alone.
+- ``command_points`` (default "side"): in the game a player's pool of Command Points is
+  the number of his mecha on the table plus their total Leadership, spent by any of them:
+  a side's pool is ``attack.cp``'s or so computed (`legality.pool_of`), paid from in the
+  rule's order (shoot-downs in unit order, then each unit's Dodge and Roll with Impact);
+  "mecha": each mecha spends its own ``cp``.
 - ``shoot_and_dodge`` (default false): the Quick Start's list of Command Point uses reads
   "Dodge OR shoot down": a mecha that tried to shoot the missiles down may not also Dodge
   them (a Roll with Impact stays open); true: it may try both.
@@ -76,7 +81,8 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
   (to the point itself for a ground shot). Line of sight runs centre to centre and is
   blocked by any ``terrain`` feature it touches (a segment or a polygon) and by the bases
   the option ``line_of_sight`` names.
-- Command Points: a Dodge, a shoot-down and a Roll with Impact cost 1 each (a mecha with
+- Command Points (from the unit's purse: its side's pool or its own, ``command_points``):
+  a Dodge, a shoot-down and a Roll with Impact cost 1 each (a mecha with
   ``anti_missile`` shoots down for free, so even a Life is Cheap one may); Life is Cheap
   mecha have none. A scattered missile "that would hit" a mecha (RT-16) is read as RT-11:
   a missile "hits" every unit under its template, whose DF only decides the damage

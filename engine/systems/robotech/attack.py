@@ -13,7 +13,7 @@ from engine.odds import Harm
 from engine.scenario import Scenario
 from engine.scenario.robotech import Unit
 from engine.systems.robotech.defence import defend
-from engine.systems.robotech.legality import SECONDARY_TARGET_MODIFIER, prepare
+from engine.systems.robotech.legality import SECONDARY_TARGET_MODIFIER, pool_of, prepare
 from engine.systems.robotech.shootdowns import ShootDown, shoot_down, surviving
 from engine.systems.robotech.stages import (
     TEMPLATE_RADIUS,
@@ -46,21 +46,26 @@ def run(plan: Plan, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
         log_own_side(plan, struck, log)
     shot = shoot_down(plan, records, dice, log)
     left = struck if all(shot.alive) else surviving(plan, records, shot.alive)
-    results = tuple(UNTOUCHED if hit is None
-                    else unit_result(plan, i, hit, left[i], shot, dice, log)
-                    for i, hit in enumerate(struck))
+    spent = list(shot.spent)
+    results: list[UnitResult] = []
+    for i, hit in enumerate(struck):  # each unit's defence in turn, paid from its purse
+        result = UNTOUCHED if hit is None else unit_result(
+            plan, i, hit, left[i], shot, plan.spent_from(i, spent), dice, log)
+        spent[i] = result.cp_spent
+        results.append(result)
     if not log.silent:
         log_result(plan, results, log)
-    return results
+    return tuple(results)
 
 
 UNTOUCHED = UnitResult(0, 0, 0, ())
 
 
 def unit_result(plan: Plan, index: int, struck: Impact, left: Impact | None, shot: ShootDown,
-                dice: Dice, log: Log) -> UnitResult:
-    """One unit struck by the attack: its shoot-down, then its own defence."""
-    d = defend(plan, index, left, shot.spent[index], bool(shot.tried[index]), dice, log)
+                spent: int, dice: Dice, log: Log) -> UnitResult:
+    """One unit struck by the attack: its shoot-down, then its own defence (`spent`: CP
+    already gone from its purse)."""
+    d = defend(plan, index, left, spent, bool(shot.tried[index]), dice, log)
     return UnitResult(struck.templates, d.damage, shot.spent[index] + d.spent,
                       shot.tried[index] + d.reactions)
 
@@ -113,10 +118,25 @@ def log_setup(plan: Plan, log: Log) -> None:
                         label=missile_name(plan, a)) for a in plan.aims))
     for clause, text in plan.checks:
         log.step(clause, text)
+    log_pools(plan, log)
     if len({a.target for a in plan.aims}) > 1:
         log.step("RT-21", "The volley is divided: one template per missile, misses scatter "
                           "separately; missiles at a secondary target take "
                           f"{SECONDARY_TARGET_MODIFIER} to Strike")
+
+
+def log_pools(plan: Plan, log: Log) -> None:
+    """Each reacting side's pool of Command Points (option ``command_points`` "side")."""
+    if plan.options["command_points"] != "side":
+        return
+    given = plan.scenario.attack.cp or {}
+    for side in dict.fromkeys(u.side for i, u in enumerate(plan.units)
+                              if plan.cp[i] and plan.reactions_of(u).order):
+        mecha = [u for u in plan.units if u.is_mecha and u.side == side]
+        how = ("as the scenario gives" if side in given else
+               f"{len(mecha)} mecha + Leadership {sum(u.leadership for u in mecha)}")
+        log.step("SETUP", f"{side}'s Command Points: a pool of {pool_of(plan.scenario, side)} "
+                          f"({how}), spent by any of its mecha (command_points=side)")
 
 
 def log_own_side(plan: Plan, struck: Record, log: Log) -> None:

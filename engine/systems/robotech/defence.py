@@ -170,8 +170,8 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, shot: bool, d
            log: Log) -> Defence:
     """One unit against the missiles left: structures take it all (RT-8); a mecha may Dodge
     (RT-6, RT-15, RT-18; not after its own shoot-down, `shot`, unless ``shoot_and_dodge``),
-    then Roll with Impact (RT-7, RT-15, RT-19), with the CP it has left (`spent`: on its
-    shoot-down) and may spend."""
+    then Roll with Impact (RT-7, RT-15, RT-19), with the CP its purse has left (`spent`:
+    already gone from it) and it may spend."""
     if hit is None or not hit.damage:
         return Defence(0, 0)
     unit = plan.units[index]

@@ -161,9 +161,23 @@ def aim(scenario: Scenario, attacker: Unit, circles: Sequence[Circle], index: in
                tuple(units_under(circles, centre)))
 
 
-def cp_of(unit: Unit) -> int:
-    """The Command Points a unit may spend: none for structures and Life is Cheap mecha."""
-    return unit.cp if unit.is_mecha and not unit.life_is_cheap else 0
+def pool_of(scenario: Scenario, side: str) -> int:
+    """A side's pool of Command Points: ``attack.cp``'s, else, as in the game, the number of
+    its mecha on the table plus their total Leadership."""
+    given = scenario.attack.cp or {}
+    if side in given:
+        return int(given[side])
+    mecha = [u for u in scenario.units if u.is_mecha and u.side == side]
+    return len(mecha) + sum(int(u.leadership) for u in mecha)
+
+
+def cp_of(scenario: Scenario, unit: Unit) -> int:
+    """The Command Points a unit may spend: none for structures and Life is Cheap mecha
+    (facts.md); its side's pool (option ``command_points`` "side") or its own ``cp``."""
+    if not unit.is_mecha or unit.life_is_cheap:
+        return 0
+    return pool_of(scenario, unit.side) if scenario.options["command_points"] == "side" \
+        else unit.cp
 
 
 def shoot_down_cost(unit: Unit) -> int:
@@ -176,7 +190,8 @@ def may_shoot_down(scenario: Scenario, unit: Unit) -> bool:
     with the Command Points it does not keep."""
     react = reactions_in(scenario, unit)
     return (scenario.attack.weapon.has("missile") and unit.is_mecha
-            and react.allows("shoot_down") and cp_of(unit) - react.keep >= shoot_down_cost(unit))
+            and react.allows("shoot_down")
+            and cp_of(scenario, unit) - react.keep >= shoot_down_cost(unit))
 
 
 def prepare(scenario: Scenario) -> Plan:
@@ -201,4 +216,4 @@ def prepare(scenario: Scenario) -> Plan:
         checks.append(("RT-4", check_friends(scenario, attacker, circles, a.centre)))
     shooters = tuple(i for i, u in enumerate(scenario.units) if may_shoot_down(scenario, u))
     return Plan(scenario, attacker, circles, aims, shooters,
-                tuple(cp_of(u) for u in scenario.units), tuple(checks))
+                tuple(cp_of(scenario, u) for u in scenario.units), tuple(checks))

@@ -39,16 +39,16 @@ from typing import NamedTuple
 from engine.dice import Budget, Distribution, enumerate_outcomes
 from engine.geometry import Point
 from engine.log import SilentLog
-from engine.odds import Block, Harm, Marginals
+from engine.odds import Block, Harm, Marginals, blocks_of, partition
 from engine.scenario import Scenario
-from engine.systems.robotech.attack import harm_of
+from engine.systems.robotech.attack import harm, harm_of, run
 from engine.systems.robotech.defence import (
     INESCAPABLE_MISSILES,
     counts_templates,
     defend,
     dodge_bonus,
 )
-from engine.systems.robotech.legality import cp_of, prepare, shoot_down_cost
+from engine.systems.robotech.legality import prepare, shoot_down_cost
 from engine.systems.robotech.scatter import scatter, scattered_hit
 from engine.systems.robotech.shootdowns import Threat, aimed_at, in_turn, threat_of, will_shoot
 from engine.systems.robotech.stages import (
@@ -191,7 +191,7 @@ def may_dodge_at_all(plan: Plan, index: int) -> bool:
     """Can this unit ever roll a Dodge against this attack (the Strike then matters)?"""
     unit = plan.units[index]
     react = plan.reactions_of(unit)
-    return (unit.is_mecha and react.allows("dodge") and cp_of(unit) - react.keep >= 1
+    return (unit.is_mecha and react.allows("dodge") and plan.cp[index] - react.keep >= 1
             and not plan.scenario.attack.weapon.has("inescapable"))
 
 
@@ -486,12 +486,41 @@ def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None) -> M
     """Every unit's exact harm (its own block: only shoot-downs couple units, and they
     are folded inside each unit's state)."""
     plan = prepare(scenario) if plan is None else plan
+    if pool_binds(plan):
+        return pooled(plan, budget)
     missiles = [f.map(lambda o: (o[0], o[1].record)) for f in flights(plan)]
     budget.check(sum(len(m) for m in missiles))
     single = single_scatter(plan).map(lambda landed: landed.record) \
         if whole_volley_rule(plan) else None
     return tuple(unit_marginal(plan, i, missiles, single, budget)
                  for i in range(len(plan.units)))
+
+
+MOST_SPENT = 3
+"""What one mecha may spend on one attack: a shoot-down, a Dodge, a Roll with Impact."""
+
+
+def pool_binds(plan: Plan) -> bool:
+    """Can one mecha's spending change what another may do? Only when several that may spend
+    share a purse (a side's pool, option ``command_points``) holding less than
+    `MOST_SPENT` per mecha plus the most any of them keeps: a decision reads a purse only
+    up to `MOST_SPENT`, so with that much each decides as if it alone drew on it."""
+    spenders: dict[str, list[int]] = {}
+    for i, u in enumerate(plan.units):
+        if plan.cp[i] and plan.reactions_of(u).order:
+            spenders.setdefault(plan.purses[i], []).append(i)
+    return any(len(idx) > 1 and plan.cp[idx[0]] < MOST_SPENT * len(idx) + max(
+        plan.reactions_of(plan.units[i]).keep for i in idx) for idx in spenders.values())
+
+
+def pooled(plan: Plan, budget: Budget) -> Marginals:
+    """Exact odds when mecha draw on one pool that may run short, so that their defences
+    couple: the rules' `run` over every dice path (the generic enumeration; past `budget`,
+    `TooManyOutcomes`), each unit's harm read from the joint outcome."""
+    silent = SilentLog()
+    joint = enumerate_outcomes(lambda d: harm(plan.scenario, run(plan, d, silent)),
+                               budget=budget)
+    return blocks_of(joint, partition(len(plan.units)))
 
 
 def landing(scenario: Scenario) -> list[dict[str, float]]:

@@ -41,20 +41,22 @@ class ShootDown:
 
 
 def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> ShootDown:
-    """RT-11 / RT-16: the shoot-downs, rolled in unit order. A mecha with an ``order`` or
-    the policy best has declared together with every such mecha, each seeing every
+    """RT-11 / RT-16: the shoot-downs, rolled in unit order, each paid from its purse as it
+    comes (a side's pool, option ``command_points``). A mecha with an ``order`` or the
+    policy best has declared together with every such mecha, each seeing every
     missile over it (`declares`); a mecha following today's booleans decides when its turn
     comes, seeing which missiles over it are still in the air (`in_turn`)."""
     state = ShootDown.start(records, len(plan.units))
-    declared = {i for i in plan.shooters if not in_turn(plan, i) and declares(plan, i, records)}
     for i in plan.shooters:
         over = [k for k, r in enumerate(records) if aimed_at(plan, i, r)]
+        spent = plan.spent_from(i, state.spent)
         if not in_turn(plan, i):
-            if i in declared:
+            if declares(plan, i, records, spent):
                 state = shoot(plan, i, over, state, dice, log)
             continue
         flying = [k for k in over if state.alive[k]]
-        if flying and will_shoot(plan, i, threat_of(plan, i, [records[k] for k in flying])):
+        if flying and will_shoot(plan, i, threat_of(plan, i, [records[k] for k in flying]),
+                                 spent):
             state = shoot(plan, i, flying, state, dice, log)
     return state
 
@@ -64,10 +66,11 @@ def in_turn(plan: Plan, index: int) -> bool:
     return plan.reactions_of(plan.units[index]).in_turn
 
 
-def declares(plan: Plan, index: int, records: Sequence[Record]) -> bool:
-    """RT-11: does this mecha declare a shoot-down of the missiles it may shoot at?"""
+def declares(plan: Plan, index: int, records: Sequence[Record], spent: int) -> bool:
+    """RT-11: does this mecha declare a shoot-down of the missiles it may shoot at (`spent`:
+    CP its purse has already paid for earlier shoot-downs)?"""
     incoming = [r for r in records if aimed_at(plan, index, r)]
-    return bool(incoming) and will_shoot(plan, index, threat_of(plan, index, incoming))
+    return bool(incoming) and will_shoot(plan, index, threat_of(plan, index, incoming), spent)
 
 
 class Threat(NamedTuple):
@@ -116,14 +119,15 @@ def shoot(plan: Plan, index: int, incoming: Sequence[int], state: ShootDown, dic
                                 ("shoot-down",) if success else ("shoot-down-failed",)))
 
 
-def will_shoot(plan: Plan, index: int, threat: Threat) -> bool:
-    """RT-11: does this mecha spend its shoot-down on these missiles? Never when they would
-    damage no one it protects (itself, and others of its side if ``shoot_for_others``);
-    then as its `Reactions` say (priority and kept CP, or the policy best)."""
+def will_shoot(plan: Plan, index: int, threat: Threat, spent: int = 0) -> bool:
+    """RT-11: does this mecha spend its shoot-down on these missiles, with `spent` CP gone
+    from its purse? Never when they would damage no one it protects (itself, and others of
+    its side if ``shoot_for_others``); then as its `Reactions` say (priority and kept CP,
+    or the policy best)."""
     unit = plan.units[index]
     react = plan.reactions_of(unit)
     cost = shoot_down_cost(unit)
-    budget = plan.cp[index] - react.keep
+    budget = plan.cp[index] - spent - react.keep
     hurt = threat.own is not None and threat.own.damage > 0
     protects = threat.others and plan.options["shoot_for_others"]
     if not react.allows("shoot_down") or budget < cost or not (hurt or protects):

@@ -7,6 +7,7 @@ reactions and the whole attack did to a unit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -173,7 +174,7 @@ class Plan:
     circles: tuple[Circle, ...]
     aims: tuple[Aim, ...]
     shooters: tuple[int, ...]  # units that may try to shoot the missiles down (RT-11)
-    cp: tuple[int, ...]  # Command Points each unit may spend (0: structures, Life is Cheap)
+    cp: tuple[int, ...]  # Command Points in each unit's purse (0: structures, Life is Cheap)
     checks: tuple[tuple[str, str], ...]  # (clause, text) of the legality checks passed
 
     @cached_property
@@ -195,3 +196,16 @@ class Plan:
 
     def reactions_of(self, unit: Unit) -> Reactions:
         return self.reactions[unit.id]
+
+    @cached_property
+    def purses(self) -> tuple[str, ...]:
+        """Whose Command Points each unit spends: its side's pool (option
+        ``command_points`` "side", the game's: any of a player's mecha spend his) or its own
+        ("mecha")."""
+        pooled = self.options["command_points"] == "side"
+        return tuple(u.side if pooled else u.id for u in self.units)
+
+    def spent_from(self, index: int, spent: Sequence[int]) -> int:
+        """The Command Points already spent from unit `index`'s purse (`spent`: per unit)."""
+        purse = self.purses[index]
+        return sum(s for s, p in zip(spent, self.purses, strict=True) if p == purse)
