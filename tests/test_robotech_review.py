@@ -27,6 +27,7 @@ from test_robotech import (
 
 from engine import scenario as scenarios
 from engine import systems
+from engine.dice import Budget
 
 BEST = {"default": "best"}
 
@@ -292,3 +293,14 @@ def test_rt_6_odds_a_pool_of_one_leaves_nothing_for_the_second_mecha() -> None:
                options={"natural_rolls": False})
     assert full_damage_chance(s, "r1", 0) == pytest.approx(10 / 36, abs=1e-6)
     assert full_damage_chance(s, "r2", 3) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_rt_6_odds_of_a_pool_that_may_run_short_enumerate_the_attack_or_say_monte_carlo() -> None:
+    # two mecha, a pool of 2 (less than 3 each): the whole attack is enumerated, exact while
+    # it fits the budget; a volley of 4 does not, and the odds say they sampled instead
+    units = [attacker(), unit("r1", 30, 24), unit("r2", 32, 24)]
+    one = pooled(units, reactions=DODGE_IMPACT)
+    assert systems.odds(one, method="auto").method == "exact"
+    four = pooled(units, weapon=volley(4), reactions=DODGE_IMPACT)
+    odds = systems.odds(four, method="auto", budget=Budget(states=20_000), seconds=0.2)
+    assert odds.method == "monte-carlo" and "exact enumeration too large" in odds.note

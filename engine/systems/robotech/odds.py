@@ -24,10 +24,14 @@ the very functions `play` runs (the modules of engine/systems/robotech/):
    flying; then a 6 or not), then the unit's own Dodge and Roll with Impact (`defend`).
 
 The shoot-downs are the only rule that couples units, and a mecha's Command Points the
-only thing shared across a volley: both stay inside one unit's state. Independent
+only thing shared across a volley (while no pool runs short, below): both stay inside one
+unit's state. Independent
 missiles combine by folding their merged sights (`engine.dice.combine`'s way), never as a
 product of their paths. `budget` (states, seconds) is checked as the states grow; past it
 `TooManyOutcomes` makes `auto` odds fall back to Monte Carlo, saying so.
+
+A side's pool of Command Points (option ``command_points``) couples its mecha only where
+it may run short (`pool_binds`); there the attack is enumerated whole (`pooled`).
 """
 
 from __future__ import annotations
