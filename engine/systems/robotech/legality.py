@@ -40,7 +40,7 @@ def in_the_way(scenario: Scenario, looker: Unit, target: Unit | None, b: Point) 
     looker's squadron."""
     a = Point(looker.x, looker.y)
     if segment_touches_any(a, b, scenario.board.terrain):
-        return "terrain"
+        return "a terrain feature"
     if scenario.options["line_of_sight"] == "terrain":
         return ""
     return next((who(u) for u in scenario.units
@@ -51,11 +51,6 @@ def in_the_way(scenario: Scenario, looker: Unit, target: Unit | None, b: Point) 
 def squadmates(a: Unit, b: Unit) -> bool:
     """Two mecha of one named squadron."""
     return a.squadron is not None and b.is_mecha and b.squadron == a.squadron
-
-
-def blocked(blocker: str) -> str:
-    """Why a line of sight is blocked, for the log."""
-    return f" ({blocker} is in the way)" if blocker != "terrain" else " (terrain)"
 
 
 def is_friend(attacker: Unit, unit: Unit) -> bool:
@@ -83,8 +78,8 @@ def check_target(scenario: Scenario, attacker: Unit, target: Unit | None,
     if not indirect:
         blocker = in_the_way(scenario, attacker, target, centre)
         if blocker:
-            raise IllegalAttack("RT-2", f"{who(attacker)} has no line of sight to {name}"
-                                        + blocked(blocker))
+            raise IllegalAttack("RT-2", f"{who(attacker)} has no line of sight to {name} "
+                                        f"({blocker} is in the way)")
         return f"{cap(name)} is {reach:.2f}\" away (range {weapon.range:g}\") and in sight"
     spotters = [who(u) for u in scenario.units
                 if is_friend(attacker, u) and not in_the_way(scenario, u, target, centre)]
