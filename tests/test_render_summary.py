@@ -19,8 +19,7 @@ def lines(demo: str) -> list[str]:
 
 def test_RT_17_RT_12_a_volley_line_names_the_missiles_that_landed_and_the_one_that_scattered():
     assert lines("robotech-derringer-volley.json") == [
-        "Missiles 1, 2 and 4 landed on Regult (r1): failed to shoot a missile down, dodged, "
-        "2 CP spent: no damage",
+        "Missiles 1, 2 and 4 landed on Regult (r1): dodged, 1 CP spent: no damage",
         "Missiles 1, 2 and 4 landed on Regult (r2): failed to dodge, 1 CP spent: 12 damage",
         'Missile 3 scattered 7" onto Glaug (r3): shot a missile down, 1 CP spent: no damage',
     ]

@@ -24,7 +24,8 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.geometry import Point, move
 from engine.log import Log
 from engine.scenario import Scenario
-from engine.systems.robotech import rules as rt
+from engine.systems.robotech import attack, stages, strikes
+from engine.systems.robotech.legality import prepare
 
 OFF = {"shoot_down": False, "dodge": False, "roll_with_impact": False}
 ALL = {"shoot_down": True, "dodge": True, "roll_with_impact": True}
@@ -64,7 +65,8 @@ def build(units: list[dict[str, Any]], weapon: dict[str, Any] | None = None,
     else:
         attack["targets"] = targets or ["r1"]
     doc = {"format": "scatterlab/1", "system": "robotech", "table": {"width": 48, "height": 48},
-           "units": units, "attack": attack, "options": options or {}}
+           "units": units, "attack": attack,
+           "options": {"command_points": "mecha", **(options or {})}}
     if terrain:
         doc["terrain"] = [{"points": t} for t in terrain]
     return scenarios.load_dict(doc)
@@ -91,16 +93,16 @@ def test_rt_3_ground_point_range_line_moves_the_point() -> None:
                                                                Point(30, 24), None)
 
 
-def play(s: Scenario, dice: list[Any]) -> tuple[dict[str, rt.UnitResult], list[Any]]:
+def play(s: Scenario, dice: list[Any]) -> tuple[dict[str, stages.UnitResult], list[Any]]:
     """Play with exactly these dice (all must be used); results by unit id, and the steps."""
     d = ScriptedDice(dice)
     log = Log(d)
-    out = rt.play(s, d, log)
+    out = attack.play(s, d, log)
     assert d.remaining == 0, f"{d.remaining} scripted dice left unused"
     return {u.id: r for u, r in zip(s.units, out, strict=True)}, log.steps
 
 
-def damage(results: dict[str, rt.UnitResult]) -> dict[str, int]:
+def damage(results: dict[str, stages.UnitResult]) -> dict[str, int]:
     return {uid: r.damage for uid, r in results.items()}
 
 
@@ -116,7 +118,7 @@ def final_templates(steps: list[Any]) -> list[dict[str, Any]]:
 def illegal(s: Scenario) -> IllegalAttack:
     d = ScriptedDice([])  # legality comes before any roll
     with pytest.raises(IllegalAttack) as e:
-        rt.play(s, d, Log(d))
+        attack.play(s, d, Log(d))
     return e.value
 
 
@@ -148,11 +150,12 @@ def test_rt_1_natural_six_strikes_every_df_only_under_the_old_reading() -> None:
         assert damage(res)["r1"] == 0 and res["r1"].hits == 1  # 6 < DF 7 (RT-9)
 
 
-def test_rt_1_natural_six_hits_the_point_of_impact_by_default_then_totals_decide() -> None:
-    # issue 10: a secondary missile at GN 1 rolls 6 - 3 = 3; by default the natural 6 hits
-    # the point of impact, but 3 is below the DF 6 of its target: no damage (RT-9, RT-22)
+def test_rt_1_natural_six_hits_the_point_of_impact_then_totals_decide() -> None:
+    # issue 10: a secondary missile at GN 1 rolls 6 - 3 = 3; under "point-of-impact" the
+    # natural 6 hits the point of impact, but 3 is below the DF 6 of its target: no damage
     units = [attacker(gn=1), unit("r1", 30, 24), unit("r2", 30, 34, df=6)]
-    s = build(units, weapon=volley(2), targets=["r1", "r2"])
+    s = build(units, weapon=volley(2), targets=["r1", "r2"],
+              options={"natural_rolls": "point-of-impact"})
     res, steps = play(s, [1, 6, 1, 1, 1, 6])  # missile 1 natural 1: scatters 2", new 6 + 1
     assert damage(res) == {"a1": 0, "r1": 4, "r2": 0}
     said = [st.text for st in steps if st.clause == "RT-17"]
@@ -286,7 +289,7 @@ def test_rt_5_full_md_to_the_target_half_to_everything_under_even_clipped() -> N
     units = [attacker(), unit("r1", 30, 24),
              unit("r2", 30, 27.28),  # 3.28" away: the template clips its base
              unit("r3", 30, 20.70),  # 3.30" away: just clear
-             structure("s1", 27, 24, df=4)]
+             structure("s1", 27.5, 25.5, df=4)]  # under the template, off the sight line
     res, steps = play(build(units, weapon=MISSILE), [3])
     assert damage(res) == {"a1": 0, "r1": 9, "r2": 4, "r3": 0, "s1": 4}
     assert [r.hits for r in res.values()] == [0, 1, 1, 0, 1]
@@ -320,7 +323,8 @@ def test_rt_7_roll_with_impact_halves_rounded_down_minimum_one() -> None:
                             reactions=react), [3])
     assert damage(res)["r1"] == 4 and res["r1"].cp_spent == 1  # 9 -> 4
     assert "RT-7" in clauses(steps)
-    assert rt.halve(1) == 1 and rt.halve(3) == 1 and rt.halve(0) == 0
+    plan = prepare(build([attacker(), unit("r1", 30, 24)]))
+    assert [strikes.halve(plan, d) for d in (1, 3, 0)] == [1, 1, 0]
 
 
 def test_rt_7_after_a_failed_dodge_and_never_against_overwhelming() -> None:
@@ -344,7 +348,7 @@ def test_rt_8_structures_take_full_or_half_with_no_reduction() -> None:
 
 def test_rt_9_df_above_the_strike_roll_takes_no_damage() -> None:
     units = [attacker(), unit("r1", 30, 24, df=7), unit("r2", 32, 24, df=6),
-             unit("r3", 28, 24, df=5)]
+             unit("r3", 28, 25.5, df=5)]
     res, steps = play(build(units, options={"natural_rolls": False}), [4])  # Strike 6
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 3, "r3": 3}
     assert res["r1"].hits == 1  # under the template (p_hit), but no damage
@@ -423,9 +427,12 @@ def test_rt_11_an_order_keeps_the_cp_for_a_reaction_ranked_higher() -> None:
     order = {"r1": {"order": ["dodge", "shoot_down", "roll_with_impact"]}}
     res, steps = play(build(units, weapon=MISSILE, reactions=order), [3, 4])
     assert res["r1"].reactions == ("dodge",) and "RT-11" not in clauses(steps)
-    units = [attacker(), unit("r1", 30, 24, cp=2)]  # two CP: both
-    res, _ = play(build(units, weapon=MISSILE, reactions=order), [3, 5, 4])
+    units = [attacker(), unit("r1", 30, 24, cp=2)]  # two CP: both, where both are allowed
+    res, _ = play(build(units, weapon=MISSILE, reactions=order,
+                        options={"shoot_and_dodge": True}), [3, 5, 4])
     assert res["r1"].reactions == ("shoot-down-failed", "dodge")
+    res, _ = play(build(units, weapon=MISSILE, reactions=order), [3, 4])  # Dodge OR shoot
+    assert res["r1"].reactions == ("dodge",)
 
 
 def test_rt_7_an_order_may_rank_roll_with_impact_above_dodge() -> None:
@@ -496,23 +503,23 @@ def test_rt_11_booleans_decide_in_turn_a_second_shooter_keeps_its_cp() -> None:
     units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24, cp=1)]
     res, steps = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 6])
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
-    assert res["r1"] == rt.UnitResult(1, 0, 1, ("shoot-down",))
-    assert res["r2"] == rt.UnitResult(1, 0, 0, ())
+    assert res["r1"] == stages.UnitResult(1, 0, 1, ("shoot-down",))
+    assert res["r2"] == stages.UnitResult(1, 0, 0, ())
     assert [s.text for s in steps if s.clause == "RT-11"] == [
         "R1 shoots at the missile over it (1 CP) and rolls 6: shot down: they damage no one"]
     # r1 misses: the missile still flies, so r2 shoots at it in its turn
     res, _ = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 2, 6])
-    assert res["r2"] == rt.UnitResult(1, 0, 1, ("shoot-down",)) and damage(res)["r1"] == 0
+    assert res["r2"] == stages.UnitResult(1, 0, 1, ("shoot-down",)) and damage(res)["r1"] == 0
 
 
 def test_rt_17_roll_labels_name_units_and_missiles_as_the_log_does() -> None:
     units = [attacker(), unit("r1", 30, 24, name="Regult", cp=2),
              unit("r2", 40, 24, name="Glaug", cp=1)]
     s = build(units, weapon=volley(2), targets=["r1", "r2"], reactions={"default": ALL},
-              strike_modifier=1)
+              strike_modifier=1, options={"shoot_and_dodge": True, "line_of_sight": "terrain"})
     d = ScriptedDice([3, 1, 2, 3, 4, 5, 2, 4])
     log = Log(d)
-    rt.play(s, d, log)
+    attack.play(s, d, log)
     assert d.remaining == 0
     assert [r.label for step in log.steps for r in step.rolls] == [
         "Strike of missile 1 at Regult r1 (D6 + GN 2, +1 modifier)",
@@ -537,7 +544,7 @@ def test_rt_11_an_order_or_the_policy_best_declares_together_before_any_roll() -
 
 def test_rt_11_a_six_destroys_the_missile_for_everyone() -> None:
     units = [attacker(), unit("r1", 30, 24, cp=1), unit("r2", 32, 24),
-             structure("s1", 28, 24)]
+             structure("s1", 28, 25.5)]
     react = {"default": ALL}
     res, steps = play(build(units, weapon=MISSILE, reactions=react), [3, 6])
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 0, "s1": 0}
@@ -577,7 +584,7 @@ def test_rt_11_no_cp_spent_on_missiles_that_would_damage_no_one_of_its_side() ->
     s = build(units, weapon=MISSILE, reactions={"default": ALL},
               options={"natural_rolls": False})
     res, steps = play(s, [3])
-    assert res["r1"] == rt.UnitResult(1, 0, 0, ())
+    assert res["r1"] == stages.UnitResult(1, 0, 0, ())
     assert "RT-11" not in clauses(steps)
 
 
@@ -625,9 +632,9 @@ def test_rt_13_scatter_is_capped_at_the_range_to_the_target() -> None:
 
 
 def test_rt_14_new_strike_is_d6_plus_1_for_half_damage_even_on_the_target() -> None:
-    units = [attacker(gn=4), unit("r1", 30, 24), unit("r2", 32, 27)]
+    units = [attacker(gn=3), unit("r1", 30, 24), unit("r2", 32, 27)]
     s = build(units, weapon=MISSILE)
-    res, steps = play(s, [1, 1, 1, 1, 4])  # natural 1; 2" east; new Strike 4 + 1 = 5
+    res, steps = play(s, [1, 1, 1, 1, 4])  # Strike 1 + 3 = 4 misses; 2" east; new Strike 4 + 1 = 5
     assert damage(res) == {"a1": 0, "r1": 4, "r2": 4}  # r1 is no longer the primary target
     assert "RT-14" in clauses(steps)
     res, _ = play(s, [1, 1, 1, 1, 3])  # 3 + 1 = 4, no GN: below DF 5
@@ -759,7 +766,7 @@ def test_rt_21_a_divided_volley_names_one_target_per_missile() -> None:
         build(units, weapon=volley(4), targets=["r1", "r2"])
     assert e.value.path == "attack.targets" and "one id per missile (4), not 2" in str(e.value)
     s = build(units, weapon=volley(4), targets=["r1"])
-    assert rt.prepare(s).aims[3].target == 1  # one id: the whole volley at it
+    assert prepare(s).aims[3].target == 1  # one id: the whole volley at it
 
 
 def test_rt_21_a_divided_volley_that_misses_entirely_scatters_each_missile() -> None:
@@ -792,7 +799,8 @@ def test_rt_22_df_above_a_missile_strike_takes_no_damage_from_that_missile() -> 
 
 def test_log_starts_with_the_options_and_cites_known_clauses_only() -> None:
     units = [attacker(), unit("r1", 30, 24, cp=2), unit("r2", 32, 24, cp=1)]
-    res, steps = play(build(units, weapon=volley(4), reactions={"default": ALL}),
+    res, steps = play(build(units, weapon=volley(4), reactions={"default": ALL},
+                            options={"shoot_and_dodge": True}),
                       [3, 4, 5, 1, 2, 3, 3, 4, 5, 2, 4])
     assert steps[0].clause == "OPT"
     for name in ("natural_rolls", "dodge_adds_pil", "template_winding", "split_volley_miss",
@@ -833,14 +841,14 @@ def test_the_demos_show_what_their_notes_teach() -> None:
 
 def test_rt_5_a_unit_whose_damage_reaches_its_mdc_is_destroyed() -> None:
     units = [attacker(), unit("r1", 30, 24, mdc=6), unit("r2", 32, 24, mdc=4),
-             structure("s1", 28, 24, mdc=3)]
+             structure("s1", 28, 25.5, mdc=3)]
     s = build(units)
     d = ScriptedDice([3])
     log = Log(d)
-    out = rt.play(s, d, log)
-    eff = rt.effects(s, out)
+    out = attack.play(s, d, log)
+    eff = attack.effects(s, out)
     assert [eff[u]["destroyed"] for u in ("r1", "r2", "s1")] == [True, False, True]
-    assert [h.destroyed for h in rt.harm(s, out)] == [False, True, False, True]
+    assert [h.destroyed for h in attack.harm(s, out)] == [False, True, False, True]
     assert "r1 takes 6 damage (1 template over it, 0 CP spent), destroyed: 6 reaches its " \
            "MDC 6" in log.steps[-1].text
 
@@ -850,15 +858,15 @@ def test_rt_5_a_unit_whose_damage_reaches_its_mdc_is_destroyed() -> None:
 def test_every_scripted_demo_uses_exactly_all_its_dice(path: Path) -> None:
     s = scenarios.loads(path.read_text(encoding="utf-8"))
     d = ScriptedDice(s.dice)
-    rt.play(s, d, Log(d))
+    attack.play(s, d, Log(d))
     assert d.remaining == 0
 
 
 def test_effects_are_json_ready() -> None:
     s = build([attacker(), unit("r1", 30, 24, cp=2)], reactions={"default": ALL})
     d = ScriptedDice([3, 2])
-    out = rt.play(s, d, Log(d))
-    eff = rt.effects(s, out)
+    out = attack.play(s, d, Log(d))
+    eff = attack.effects(s, out)
     assert json.loads(json.dumps(eff))["r1"] == {
         "hits": 1, "damage": 3, "destroyed": False, "cp_spent": 2,
         "reactions": ["dodge-failed", "roll-with-impact"]}

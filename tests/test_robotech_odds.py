@@ -24,8 +24,9 @@ from engine.errors import IllegalAttack
 from engine.log import SilentLog
 from engine.odds import Harm, Marginals, blocks_of, partition
 from engine.scenario import Scenario
+from engine.systems.robotech import attack, legality, shootdowns, stages, volleys
 from engine.systems.robotech import odds as ro
-from engine.systems.robotech import rules as rt
+from engine.systems.robotech.defence import defend
 
 ROOT = Path(__file__).parent.parent
 DEMOS = sorted(ROOT.glob("web/demos/robotech-*.json"))
@@ -110,26 +111,28 @@ def reference(s: Scenario) -> Distribution[tuple[Harm, ...]]:
     shoot-downs enumerated through `play`'s own `shoot_down`, then each unit's own
     `defend` (independent of the others' once the shoot-downs are known), their product
     taken: no bundles, no views, no canonical forms."""
-    plan = rt.prepare(s)
+    plan = legality.prepare(s)
     silent = SilentLog()
-    whole = rt.whole_volley_rule(plan)
+    whole = volleys.whole_volley_rule(plan)
     defences: dict[Any, Distribution[Harm]] = {}
 
-    def defence(i: int, hits: int, hit: rt.Impact | None, spent: int) -> Distribution[Harm]:
-        if (i, hits, hit, spent) not in defences:
-            defences[i, hits, hit, spent] = enumerate_outcomes(lambda d: rt.harm_of(
-                plan.units[i], hits, rt.defend(plan, i, hit, spent, d, silent).damage))
-        return defences[i, hits, hit, spent]
+    def defence(i: int, hits: int, hit: stages.Impact | None, spent: int,
+                shot: bool) -> Distribution[Harm]:
+        if (i, hits, hit, spent, shot) not in defences:
+            defences[i, hits, hit, spent, shot] = enumerate_outcomes(lambda d: attack.harm_of(
+                plan.units[i], hits, defend(plan, i, hit, spent, shot, d, silent).damage))
+        return defences[i, hits, hit, spent, shot]
 
-    def reactions(records: tuple[rt.Record, ...]) -> Distribution[tuple[Harm, ...]]:
-        hits = rt.hit_counts(records)
+    def reactions(records: tuple[stages.Record, ...]) -> Distribution[tuple[Harm, ...]]:
+        hits = attack.hit_counts(records)
 
-        def after(shot: rt.ShootDown) -> Distribution[tuple[Harm, ...]]:
-            left = rt.surviving(plan, records, shot.alive)
-            return combine([defence(i, hits[i], left[i], shot.spent[i])
+        def after(shot: shootdowns.ShootDown) -> Distribution[tuple[Harm, ...]]:
+            left = shootdowns.surviving(plan, records, shot.alive)
+            return combine([defence(i, hits[i], left[i], shot.spent[i], bool(shot.tried[i]))
                             for i in range(len(plan.units))], (), lambda t, h: (*t, h))
 
-        return enumerate_outcomes(lambda d: rt.shoot_down(plan, records, d, silent)).bind(after)
+        return enumerate_outcomes(
+            lambda d: shootdowns.shoot_down(plan, records, d, silent)).bind(after)
 
     parts = [f.map(lambda o: (o[0] and whole, o[1].record)) for f in ro.flights(plan)]
     joint = combine(parts, (True, ()),
@@ -199,7 +202,7 @@ def test_marginals_equal_the_joint_reference_on_random_small_attacks(seed: int) 
         s = build(attack["units"], weapon=attack["weapon"], targets=attack["targets"],
                   reactions=attack["reactions"] or {"r0": "best"}, options=attack["options"],
                   strike_modifier=random.Random(seed).choice([0, -1, 1]))
-        rt.prepare(s)
+        legality.prepare(s)
     except IllegalAttack:
         pytest.skip("the draw is an illegal attack")
     assert_same(marginals(s), reference(s))
@@ -215,8 +218,8 @@ def test_in_turn_shooters_see_what_earlier_shooters_left_even_far_from_the_unit(
              unit("r2", 32.5, 24, cp=1, df=7), unit("r4", 36, 27, cp=1)]
     for reactions in ({"default": ALL}, {"default": ALL, "r4": "best"}):
         s = build(units, weapon=volley(2), targets=["r1", "r3"], reactions=reactions,
-                  options={"shoot_for_others": False})
-        assert ro.coupled(rt.prepare(s), 2) == (1, 2, 3)  # r3 through r2
+                  options={"shoot_for_others": False, "line_of_sight": "terrain"})
+        assert ro.coupled(legality.prepare(s), 2) == (1, 2, 3)  # r3 through r2
         assert_same(marginals(s), reference(s))
 
 
@@ -278,7 +281,7 @@ def test_suite_files_are_valid_seeded_scenarios_without_scripted_dice(path: Path
     doc = json.loads(path.read_text(encoding="utf-8"))
     s = load(path)
     assert s.system == "robotech" and s.seed is not None and "dice" not in doc
-    rt.prepare(s)
+    legality.prepare(s)
 
 
 def test_a_crowd_past_the_budget_falls_back_to_monte_carlo_and_says_so() -> None:
@@ -308,7 +311,11 @@ def test_landing_of_a_single_shot_puts_the_hit_chance_on_the_target() -> None:
     assert on_target == [pytest.approx(2 / 3, abs=1e-6)]
 
 
-def test_the_rules_never_import_their_odds() -> None:
-    rules = (ROOT / "engine/systems/robotech/rules.py").read_text(encoding="utf-8")
-    body = rules.split('"""', 2)[2]
+RULES = sorted(p for p in (ROOT / "engine/systems/robotech").glob("*.py")
+               if p.name not in ("odds.py", "__init__.py"))
+
+
+@pytest.mark.parametrize("path", RULES, ids=lambda p: p.name)
+def test_the_rules_never_import_their_odds(path: Path) -> None:
+    body = path.read_text(encoding="utf-8").split('"""', 2)[2]
     assert "robotech.odds" not in body and "import odds" not in body

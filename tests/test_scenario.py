@@ -39,7 +39,7 @@ def test_valid_scenario_of_each_system_loads(system: str) -> None:
 def test_defaults_and_options_are_filled() -> None:
     s = scenarios.load_dict(doc("robotech"))
     assert s.options == robotech.OPTIONS
-    assert {"natural_rolls": "point-of-impact", "dodge_adds_pil": True,
+    assert {"natural_rolls": False, "dodge_adds_pil": True,
             "template_winding": "clockwise"}.items() <= s.options.items()
     assert s.unit("b2").base_mm == 40
     assert scenarios.load_dict(doc("heresy")).options["edition"] == "hh2"

@@ -137,8 +137,9 @@ REACTION_FIELDS = tuple(Spec(k, label, "bool", default=True) for k, label in (
 
 OPTION_HELP: dict[str, dict[str, str]] = {
     "robotech": {
-        "natural_rolls": "a natural 6 always hits and a 1 always misses the point of impact; "
-                         "or they decide every Strike and Dodge; or totals everywhere",
+        "natural_rolls": "totals decide every Strike and Dodge; or a natural 6 always "
+                         "succeeds and a 1 always fails the first Strike and the Dodge; or "
+                         "the first Strike only; or every Strike and Dodge",
         "dodge_adds_pil": "a Dodge is D6 + PIL; off: the D6 alone",
         "template_winding": "which way the template's numbers run, seen from above",
         "split_volley_miss": "a split volley that misses entirely: each missile scatters, "
@@ -149,6 +150,14 @@ OPTION_HELP: dict[str, dict[str, str]] = {
                          "one the missile would damage",
         "shoot_for_others": "a mecha shoots down missiles that would damage only its side's "
                             "others, or only to save itself",
+        "shoot_and_dodge": "a mecha that tried to shoot the missiles down may not also "
+                           "Dodge them, or it may do both",
+        "inescapable_count": "four missiles make a volley Inescapable when their templates "
+                             "are over the mecha, or only when they strike it",
+        "impact_minimum": "the least a Roll with Impact leaves of any damage: 1, or 0",
+        "line_of_sight": "bases block line of sight but those of the firer's squadron, or "
+                         "only terrain does",
+        "command_points": "a side's mecha spend one pool of Command Points, or each its own",
     },
     "heresy": {
         "edition": "Gets Hot on a vehicle glances on 1-2 (HH2) or 1-3 (7th)",

@@ -6,8 +6,16 @@ Fields follow shared/spec/scenario.md; additions documented here:
 - unit ``mdc`` (optional, damage capacity left): the unit is destroyed when the attack's
   damage reaches it (effects ``destroyed``, odds ``p_destroyed``).
 - unit ``dodge_modifier`` (optional integer, default 0): added to the mecha's Dodge rolls.
+- unit ``squadron`` (optional name, mecha only): mecha of one squadron do not block each
+  other's line of sight (option ``line_of_sight`` "bases").
   Structures carry none of ``gn``, ``pil``, ``cp``, ``life_is_cheap``, ``anti_missile``,
   ``dodge_modifier``, and a Life is Cheap mecha no ``cp`` (refused: never used).
+- unit ``leadership`` (optional integer, default 0, mecha only): adds to its side's pool of
+  Command Points (option ``command_points`` "side").
+- ``attack.cp`` (optional, per side name: an integer): the Command Points of each side's
+  pool, spent by any of its mecha (option ``command_points`` "side"); a side it leaves out
+  has as many as its mecha on the table plus their total Leadership. Under "mecha" each
+  mecha spends its own ``cp`` instead (the unit field, ignored under "side").
 - ``attack.strike_modifier`` (optional integer, default 0): added to every first Roll to
   Strike (D6 + GN + modifier); never to the new Strike after a scatter, which is "just"
   D6 + 1 (RT-14).
@@ -15,7 +23,8 @@ Fields follow shared/spec/scenario.md; additions documented here:
   secondary (-3 to Strike). One id puts the whole volley on it; a volley divided between
   targets needs one id per missile (repeat an id to put several missiles on it).
 - ``attack.reactions``: per unit id, or ``default`` for every unit without its own entry;
-  a unit with neither uses the policy ``best``. Each entry is one of
+  a unit with neither uses the policy ``best``; a mecha of the attacker's side reacts only
+  with an entry by its id (a side never reacts against its own attack). Each entry is one of
   - today's booleans ``{"shoot_down": true, "dodge": true, "roll_with_impact": true}``: the
     reactions allowed, tried in the order shoot-down, Dodge, Roll with Impact while CP last;
     the mecha decides its shoot-down when its turn comes (unit order), seeing which
@@ -24,14 +33,15 @@ Fields follow shared/spec/scenario.md; additions documented here:
     priority: a mecha never spends a CP that it needs for a reaction it ranks higher and
     may still make against the missiles over it;
   - ``"best"`` or ``{"policy": "best"}``: at each decision, the reaction that minimises the
-    mecha's own expected damage (see engine/systems/robotech/rules.py);
+    mecha's own expected damage (see engine/systems/robotech/__init__.py);
   and any of them may add ``"keep_cp": N``, Command Points the mecha never spends. Mecha
   with an ``order`` or the policy declare their shoot-downs together, before any is rolled,
   each seeing every missile over it.
-- options: ``natural_rolls`` ("point-of-impact" | true | false, default
-  "point-of-impact": a natural 6 always hits the point of impact and a natural 1 always
-  misses it, damage and Dodge compare totals; true: natural 6 and 1 decide every Strike
-  and Dodge comparison; false: never), ``split_volley_miss`` ("separate" | "single",
+- options: ``natural_rolls`` (false | "strike-and-dodge" | "point-of-impact" | true,
+  default false: totals decide the first Strike, the Dodge and the damage;
+  "strike-and-dodge": a natural 6 always succeeds and a natural 1 always fails the first
+  Strike and the Dodge; "point-of-impact": the first Strike only; true: natural 6 and 1
+  decide every Strike and Dodge comparison), ``split_volley_miss`` ("separate" | "single",
   default "separate": does a divided volley that misses entirely still scatter each
   missile, RT-21, or one template, RT-20), ``volley_miss_damage`` ("full" | "half", default
   "full": the damage of that one template), ``impact_halves`` ("volley" | "missile",
@@ -39,12 +49,20 @@ Fields follow shared/spec/scenario.md; additions documented here:
   missile's damage), ``shoot_down_by`` ("under-template" | "would-damage", default
   "under-template": who may shoot a Blast Missile down, RT-11) and ``shoot_for_others``
   (true | false, default true: a mecha shoots to protect others of its side when the
-  missiles would not damage it). See engine/systems/robotech/rules.py.
+  missiles would not damage it), ``shoot_and_dodge`` (false | true, default false: a
+  mecha that tried a shoot-down may not also Dodge, "Dodge OR shoot down") and
+  ``inescapable_count`` ("under-template" | "would-damage", default "under-template": the
+  missiles that count toward RT-18's four, those over the mecha or those striking it) and
+  ``impact_minimum`` (1 | 0, default 1: the least a Roll with Impact leaves of a damage)
+  ``line_of_sight`` ("bases" | "terrain", default "bases": what blocks a sight line) and
+  ``command_points`` ("side" | "mecha", default "side": a side's pool, or each mecha's own).
+  See engine/systems/robotech/__init__.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.scenario.common import (
     Table,
@@ -59,12 +77,15 @@ from engine.scenario.common import (
 )
 from engine.scenario.fields import Field
 
-OPTIONS = {"natural_rolls": "point-of-impact", "dodge_adds_pil": True,
+OPTIONS = {"natural_rolls": False, "dodge_adds_pil": True,
            "template_winding": "clockwise", "split_volley_miss": "separate",
            "volley_miss_damage": "full", "impact_halves": "volley",
-           "shoot_down_by": "under-template", "shoot_for_others": True}
+           "shoot_down_by": "under-template", "shoot_for_others": True,
+           "shoot_and_dodge": False, "inescapable_count": "under-template",
+           "impact_minimum": 1,
+           "line_of_sight": "bases", "command_points": "side"}
 OPTION_CHOICES = {
-    "natural_rolls": ("point-of-impact", True, False),
+    "natural_rolls": (False, "strike-and-dodge", "point-of-impact", True),
     "dodge_adds_pil": (True, False),
     "template_winding": ("clockwise", "counter-clockwise"),
     "split_volley_miss": ("separate", "single"),
@@ -72,12 +93,18 @@ OPTION_CHOICES = {
     "impact_halves": ("volley", "missile"),
     "shoot_down_by": ("under-template", "would-damage"),
     "shoot_for_others": (True, False),
+    "shoot_and_dodge": (False, True),
+    "inescapable_count": ("under-template", "would-damage"),
+    "impact_minimum": (1, 0),
+    "line_of_sight": ("bases", "terrain"),
+    "command_points": ("side", "mecha"),
 }
 ABILITIES = ("blast", "missile", "volley", "indirect_fire", "overwhelming", "inescapable")
 REACTIONS = ("shoot_down", "dodge", "roll_with_impact")
 """The three reactions, in the order the rule makes them happen."""
 UNIT_KINDS = ("mecha", "structure")
-MECHA_FIELDS = ("gn", "pil", "cp", "life_is_cheap", "anti_missile", "dodge_modifier")
+MECHA_FIELDS = ("gn", "pil", "cp", "life_is_cheap", "anti_missile", "dodge_modifier",
+                "squadron", "leadership")
 MODIFIER_LIMIT = 10
 
 
@@ -100,6 +127,8 @@ class Unit:
     life_is_cheap: bool = False
     anti_missile: bool = False
     dodge_modifier: int = 0
+    squadron: str | None = None
+    leadership: int = 0
 
     @property
     def is_mecha(self) -> bool:
@@ -146,6 +175,7 @@ class Attack:
     point: tuple[float, float] | None
     reactions: dict[str, Reactions]
     strike_modifier: int = 0
+    cp: dict[str, int] | None = None  # each side's Command Points, when the scenario says
 
     def reactions_of(self, unit_id: str) -> Reactions:
         return self.reactions.get(unit_id) or self.reactions.get("default") or BEST
@@ -178,6 +208,8 @@ def _unit(u: Field, table: Table) -> Unit:
         life_is_cheap=u.get("life_is_cheap", False).boolean(),
         anti_missile=u.get("anti_missile", False).boolean(),
         dodge_modifier=u.get("dodge_modifier", 0).integer(-MODIFIER_LIMIT, MODIFIER_LIMIT),
+        squadron=u["squadron"].string(40) if u.has("squadron") else None,
+        leadership=u.get("leadership", 0).integer(0, 10),
     )
 
 
@@ -229,6 +261,20 @@ def _reactions(f: Field, by_id: dict[str, Unit]) -> dict[str, Reactions]:
     return out
 
 
+def _side_cp(a: Field, units: list[Unit]) -> dict[str, int] | None:
+    """``attack.cp``: per side, the Command Points of its pool (option ``command_points``
+    "side"); a side left out has its mecha's number plus their Leadership."""
+    if not a.has("cp"):
+        return None
+    sides = {u.side for u in units}
+    out = {}
+    for side, cp in a["cp"].entries():
+        if side not in sides:
+            raise cp.fail(f"names no side of the scenario's units ({', '.join(sorted(sides))})")
+        out[side] = cp.integer(0, 50)
+    return out
+
+
 def _targets(a: Field, by_id: dict[str, Unit], volley: int) -> tuple[str, ...]:
     """``attack.targets``: one id for the whole volley, or one id per missile."""
     targets = tuple(unit_ref(t, by_id) for t in a.get("targets", []).items())
@@ -240,7 +286,7 @@ def _targets(a: Field, by_id: dict[str, Unit], volley: int) -> tuple[str, ...]:
     return targets
 
 
-def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
+def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]:
     """Validate a Robotech scenario: board, units, attack and options."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     table = parse_table(root)
@@ -248,7 +294,7 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
     units = [_unit(u, table) for u in root["units"].items(1)]
     by_id = check_unique_ids(units)
     a = root["attack"].only(("attacker", "weapon", "targets", "point", "reactions",
-                             "strike_modifier"))
+                             "strike_modifier", "cp"))
     attacker = unit_ref(a["attacker"], by_id)
     if not by_id[attacker].is_mecha:
         raise a["attacker"].fail("must be a mecha (structures do not attack)")
@@ -261,5 +307,5 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict]:
         raise a["point"].fail("give either 'targets' or 'point', not both")
     modifier = a.get("strike_modifier", 0).integer(-MODIFIER_LIMIT, MODIFIER_LIMIT)
     attack = Attack(attacker, weapon, targets, point, _reactions(a.get("reactions", {}), by_id),
-                    modifier)
+                    modifier, _side_cp(a, units))
     return Board(table, terrain), tuple(units), attack, options

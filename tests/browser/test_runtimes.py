@@ -70,7 +70,7 @@ def _landing(doc: dict[str, Any], seed: int) -> tuple[float, float, float] | Non
     from engine import geometry, systems
     from engine import scenario as sc
     from engine.systems.heresy import scatter as heresy_scatter
-    from engine.systems.robotech import rules as robotech_rules
+    from engine.systems.robotech import scatter as robotech_scatter
 
     moves: list[geometry.Point] = []
 
@@ -78,7 +78,7 @@ def _landing(doc: dict[str, Any], seed: int) -> tuple[float, float, float] | Non
         moves.append(geometry.move(p, angle, dist))
         return moves[-1]
 
-    module, radius = ((robotech_rules, robotech_rules.TEMPLATE_RADIUS)
+    module, radius = ((robotech_scatter, robotech_scatter.TEMPLATE_RADIUS)
                       if doc["system"] == "robotech"
                       else (heresy_scatter, doc["attack"]["weapon"]["blast"] / 2))
     with pytest.MonkeyPatch.context() as patch:

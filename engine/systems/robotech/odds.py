@@ -1,7 +1,7 @@
 """Exact odds of a Robotech Blast attack, per unit, at the cost of a few units' worth each.
 
 The odds report per-unit figures, so each unit gets its own exact marginal, composed from
-the very functions `play` runs (engine/systems/robotech/rules.py):
+the very functions `play` runs (the modules of engine/systems/robotech/):
 
 1. each missile on its own: its Strike, then its landing or its scatter and new Strike
    (`strike`, `land`), enumerated once with `enumerate_outcomes` (about 800 paths) and
@@ -24,10 +24,14 @@ the very functions `play` runs (engine/systems/robotech/rules.py):
    flying; then a 6 or not), then the unit's own Dodge and Roll with Impact (`defend`).
 
 The shoot-downs are the only rule that couples units, and a mecha's Command Points the
-only thing shared across a volley: both stay inside one unit's state. Independent
+only thing shared across a volley (while no pool runs short, below): both stay inside one
+unit's state. Independent
 missiles combine by folding their merged sights (`engine.dice.combine`'s way), never as a
 product of their paths. `budget` (states, seconds) is checked as the states grow; past it
 `TooManyOutcomes` makes `auto` odds fall back to Monte Carlo, saying so.
+
+A side's pool of Command Points (option ``command_points``) couples its mecha only where
+it may run short (`pool_binds`); there the attack is enumerated whole (`pooled`).
 """
 
 from __future__ import annotations
@@ -39,10 +43,19 @@ from typing import NamedTuple
 from engine.dice import Budget, Distribution, enumerate_outcomes
 from engine.geometry import Point
 from engine.log import SilentLog
-from engine.odds import Block, Harm, Marginals
+from engine.odds import Block, Harm, Marginals, blocks_of, partition
 from engine.scenario import Scenario
-from engine.systems.robotech.rules import (
+from engine.systems.robotech.attack import harm, harm_of, run
+from engine.systems.robotech.defence import (
     INESCAPABLE_MISSILES,
+    counts_templates,
+    defend,
+    dodge_bonus,
+)
+from engine.systems.robotech.legality import prepare, shoot_down_cost
+from engine.systems.robotech.scatter import scatter, scattered_hit
+from engine.systems.robotech.shootdowns import Threat, aimed_at, in_turn, threat_of, will_shoot
+from engine.systems.robotech.stages import (
     TEMPLATE_RADIUS,
     Aim,
     Impact,
@@ -50,23 +63,9 @@ from engine.systems.robotech.rules import (
     Plan,
     Record,
     Strike,
-    Threat,
-    aimed_at,
-    cp_of,
-    defend,
-    direct_hit,
-    dodge_bonus,
-    harm_of,
-    in_turn,
-    prepare,
-    scatter,
-    scattered_hit,
-    shoot_down_cost,
-    strike,
-    threat_of,
-    whole_volley_rule,
-    will_shoot,
 )
+from engine.systems.robotech.strikes import direct_hit, strike
+from engine.systems.robotech.volleys import whole_volley_rule
 
 SHOT_SUCCEEDS = 1 / 6
 """RT-11: only a 6."""
@@ -142,30 +141,33 @@ def coupled(plan: Plan, index: int) -> tuple[int, ...]:
 
 class Canon(NamedTuple):
     """What one unit's reactions can tell apart in the Impact of the missiles over it,
-    kept so under sums: the missile count up to `count` (4: Inescapable, RT-18; 1 where
+    kept so under sums: the striking missiles up to `striking` (4: Inescapable, RT-18; 1 where
     no Dodge can matter), the damage up to `damage` (0: exact), each Strike total by its
     class (`strike`, from the total `low`: totals that a Dodge, or this shooter's decision,
     cannot tell apart share one, the lowest), and the damage halved missile by missile only
-    if `halved`."""
+    if `halved`; the templates over the unit up to `templates` (4 where RT-18 counts them,
+    option ``inescapable_count``; 0: not kept)."""
 
-    count: int
+    striking: int
     damage: int
     low: int
     strike: tuple[int, ...]
     halved: bool
+    templates: int = 0
 
     def of(self, hit: Impact | None) -> Impact | None:
-        if hit is None or not hit.count and not hit.damage:
+        if hit is None or not (hit.striking or hit.damage or self.templates and hit.templates):
             return None
         return self.kept(hit)
 
     def kept(self, hit: Impact) -> Impact | None:
         damage = min(hit.damage, self.damage) if self.damage else hit.damage
-        count = min(hit.count, self.count)
-        if not count and not damage:
+        count = min(hit.striking, self.striking)
+        templates = min(hit.templates, self.templates)
+        if not count and not damage and not templates:
             return None
-        return Impact(0, count, damage, hit.halved if self.halved else 0,
-                      self.klass(hit.strike) if hit.count else 0)
+        return Impact(templates, count, damage, hit.halved if self.halved else 0,
+                      self.klass(hit.strike) if hit.striking else 0)
 
     def klass(self, total: int) -> int:
         return self.strike[min(max(total - self.low, 0), len(self.strike) - 1)]
@@ -178,12 +180,10 @@ class Canon(NamedTuple):
             return a
         return self.kept(a.plus(b))
 
-    def join(self, a: Threat | None, b: Threat | None) -> Threat | None:
+    def join(self, a: Threat | None, b: Threat) -> Threat:
         """Two Threats to one shooter, summed."""
         if a is None:
             return b
-        if b is None:
-            return a
         return Threat(self.plus(a.own, b.own), a.others or b.others)
 
 
@@ -195,7 +195,7 @@ def may_dodge_at_all(plan: Plan, index: int) -> bool:
     """Can this unit ever roll a Dodge against this attack (the Strike then matters)?"""
     unit = plan.units[index]
     react = plan.reactions_of(unit)
-    return (unit.is_mecha and react.allows("dodge") and cp_of(unit) - react.keep >= 1
+    return (unit.is_mecha and react.allows("dodge") and plan.cp[index] - react.keep >= 1
             and not plan.scenario.attack.weapon.has("inescapable"))
 
 
@@ -205,7 +205,13 @@ def defence_canon(plan: Plan, index: int) -> Canon:
     halved = plan.options["impact_halves"] == "missile"
     if not may_dodge_at_all(plan, index):
         return Canon(1, 0, low, (0,) * FACES, halved)
-    return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)), halved)
+    return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)), halved,
+                 template_cap(plan))
+
+
+def template_cap(plan: Plan) -> int:
+    """How many templates over a unit its Dodge can tell apart (RT-18's count)."""
+    return INESCAPABLE_MISSILES if counts_templates(plan) else 0
 
 
 def decision_canon(plan: Plan, index: int) -> Canon:
@@ -222,18 +228,19 @@ def decision_canon(plan: Plan, index: int) -> Canon:
         return Canon(0, 1, low, (0,) * FACES, False)
     if not plan.scenario.attack.weapon.has("overwhelming"):
         return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)),
-                     plan.options["impact_halves"] == "missile")
+                     plan.options["impact_halves"] == "missile", template_cap(plan))
     classes: list[int] = []
     seen: tuple[bool, ...] = ()
     first = low
     for total in range(low, low + FACES):
-        says = tuple(will_shoot(plan, index, Threat(Impact(0, c, d, 0, total), o))
-                     for c in range(1, INESCAPABLE_MISSILES + 1) for d in (0, 1)
-                     for o in (False, True))
+        says = tuple(will_shoot(plan, index, Threat(Impact(t, c, d, 0, total), o))
+                     for c in range(1, INESCAPABLE_MISSILES + 1)
+                     for t in range(c, template_cap(plan) + 1) or (0,)
+                     for d in (0, 1) for o in (False, True))
         if says != seen:
             seen, first = says, total
         classes.append(first)
-    return Canon(INESCAPABLE_MISSILES, 1, low, tuple(classes), False)
+    return Canon(INESCAPABLE_MISSILES, 1, low, tuple(classes), False, template_cap(plan))
 
 
 # -- a missile as one unit sees it -------------------------------------------------------------
@@ -270,12 +277,12 @@ class View(NamedTuple):
     """How one unit sees the attack: the coupled shooters, which of them decide in turn,
     and the `Canon` of its own defence and of each shooter's decision."""
 
-    index: int
+    unit: int
     shooters: tuple[int, ...]
     turn: tuple[bool, ...]
     defence: Canon
     decisions: tuple[Canon, ...]
-    sums: dict[tuple[int, Threat | None, Threat], Threat | None]
+    sums: dict[tuple[int, Threat | None, Threat], Threat]
     """Threats already joined, by (shooter's place, one, other): the same sums recur."""
 
     @classmethod
@@ -285,7 +292,7 @@ class View(NamedTuple):
                    defence_canon(plan, index), tuple(decision_canon(plan, j) for j in shooters),
                    {})
 
-    def join(self, n: int, a: Threat | None, b: Threat) -> Threat | None:
+    def join(self, n: int, a: Threat | None, b: Threat) -> Threat:
         """Two Threats to the shooter at place `n`, summed (`Canon.join`, each sum once)."""
         key = (n, a, b)
         if key not in self.sums:
@@ -293,7 +300,7 @@ class View(NamedTuple):
         return self.sums[key]
 
     def sight(self, plan: Plan, missed: bool, record: Record) -> Sight:
-        hit = record[self.index]
+        hit = record[self.unit]
         own = self.defence.of(hit)
         key: list[int] = []
         turn: list[tuple[int, Threat]] = []
@@ -409,7 +416,7 @@ def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int]
     keyed = set().union(*(key for key, _ in bundles))
     branches: dict[tuple[frozenset[int], bool], float] = {(frozenset(), False): 1.0}
     for n, j in enumerate(view.shooters):
-        if j not in keyed and j != view.index:
+        if j not in keyed and j != view.unit:
             continue  # its shot changes nothing this unit sees
         out: dict[tuple[frozenset[int], bool], float] = {}
         for (up, me), p in branches.items():
@@ -426,7 +433,7 @@ def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int]
             if not go:
                 out[up, me] = out.get((up, me), 0.0) + p
                 continue
-            me = me or j == view.index
+            me = me or j == view.unit
             if live:
                 hit = (up | {j}, me)
                 out[hit] = out.get(hit, 0.0) + p * SHOT_SUCCEEDS
@@ -461,20 +468,20 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     cost = shoot_down_cost(unit)
     lefts: dict[tuple[Bundles, frozenset[int]], Distribution[tuple[Impact | None, bool]]] = {}
 
-    def faces(state: Settled) -> Distribution[tuple[int, Impact | None, int]]:
+    def faces(state: Settled) -> Distribution[tuple[int, Impact | None, bool]]:
         hits, bundles, up = state
         if (bundles, up) not in lefts:
             lefts[bundles, up] = shot_down(plan, view, bundles, up, decided)
-        return lefts[bundles, up].map(lambda o: (hits, o[0], cost if o[1] else 0))
+        return lefts[bundles, up].map(lambda o: (hits, o[0], o[1]))
 
     faced = states.bind(faces)
     budget.check(len(faced))
     silent = SilentLog()
 
-    def harms(f: tuple[int, Impact | None, int]) -> Distribution[tuple[Harm, ...]]:
-        hits, hit, spent = f
+    def harms(f: tuple[int, Impact | None, bool]) -> Distribution[tuple[Harm, ...]]:
+        hits, hit, shot = f
         return enumerate_outcomes(lambda d: (harm_of(unit, hits, defend(
-            plan, index, hit, spent, d, silent).damage),))
+            plan, index, hit, cost if shot else 0, shot, d, silent).damage),))
 
     return Block((index,), faced.bind(harms))
 
@@ -483,12 +490,41 @@ def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None) -> M
     """Every unit's exact harm (its own block: only shoot-downs couple units, and they
     are folded inside each unit's state)."""
     plan = prepare(scenario) if plan is None else plan
+    if pool_binds(plan):
+        return pooled(plan, budget)
     missiles = [f.map(lambda o: (o[0], o[1].record)) for f in flights(plan)]
     budget.check(sum(len(m) for m in missiles))
     single = single_scatter(plan).map(lambda landed: landed.record) \
         if whole_volley_rule(plan) else None
     return tuple(unit_marginal(plan, i, missiles, single, budget)
                  for i in range(len(plan.units)))
+
+
+MOST_SPENT = 3
+"""What one mecha may spend on one attack: a shoot-down, a Dodge, a Roll with Impact."""
+
+
+def pool_binds(plan: Plan) -> bool:
+    """Can one mecha's spending change what another may do? Only when several that may spend
+    share a purse (a side's pool, option ``command_points``) holding less than
+    `MOST_SPENT` per mecha plus the most any of them keeps: a decision reads a purse only
+    up to `MOST_SPENT`, so with that much each decides as if it alone drew on it."""
+    spenders: dict[str, list[int]] = {}
+    for i, u in enumerate(plan.units):
+        if plan.cp[i] and plan.reactions_of(u).order:
+            spenders.setdefault(plan.purses[i], []).append(i)
+    return any(len(idx) > 1 and plan.cp[idx[0]] < MOST_SPENT * len(idx) + max(
+        plan.reactions_of(plan.units[i]).keep for i in idx) for idx in spenders.values())
+
+
+def pooled(plan: Plan, budget: Budget) -> Marginals:
+    """Exact odds when mecha draw on one pool that may run short, so that their defences
+    couple: the rules' `run` over every dice path (the generic enumeration; past `budget`,
+    `TooManyOutcomes`), each unit's harm read from the joint outcome."""
+    silent = SilentLog()
+    joint = enumerate_outcomes(lambda d: harm(plan.scenario, run(plan, d, silent)),
+                               budget=budget)
+    return blocks_of(joint, partition(len(plan.units)))
 
 
 def landing(scenario: Scenario) -> list[dict[str, float]]:
