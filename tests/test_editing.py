@@ -25,7 +25,7 @@ def test_every_option_has_alternatives_and_a_line(system):
 def test_unit_specs_cover_what_the_parsers_read():
     rt = {s.key for s in editing.UNIT_FIELDS["robotech"]}
     assert rt >= {"kind", "x", "y", "base_mm", "df", "gn", "pil", "cp", "mdc",
-                  "life_is_cheap", "anti_missile"}
+                  "life_is_cheap", "anti_missile", "squadron", "leadership"}
     hh = {s.key.split(".")[0] for s in editing.UNIT_FIELDS["heresy"]}
     assert hh >= {"unit", "x", "y", "base_mm", "t", "w", "sv", "inv", "fnp", "cover",
                   "vehicle", "hull", "armour", "hp"}
@@ -63,6 +63,15 @@ def test_coerce_kinds():
     assert editing.coerce(opt["ae_vs_infantry"], "1", "options.ae_vs_infantry") == 1
     rt = {s.key: s for s in editing.option_specs("robotech")}
     assert editing.coerce(rt["natural_rolls"], "False", "options.natural_rolls") is False
+
+
+def test_an_emptied_text_field_is_left_out() -> None:
+    """RT-2: a mecha's squadron emptied in the Build panel leaves the unit in no squadron
+    (the parser refuses an empty name), as if it had never been typed."""
+    squadron = next(s for s in editing.UNIT_FIELDS["robotech"] if s.key == "squadron")
+    value = editing.coerce(squadron, "  ", "units[0].squadron")
+    assert value is None
+    assert editing.write({"id": "v", "squadron": "Skull"}, squadron, value) == {"id": "v"}
 
 
 def test_every_option_value_the_form_offers_loads():

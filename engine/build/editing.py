@@ -55,7 +55,11 @@ UNIT_FIELDS: dict[str, tuple[Spec, ...]] = {
         Spec("gn", "GN", "int", 0, 10, when="mecha", default=0, help="added to its Strike"),
         Spec("pil", "PIL", "int", 0, 10, when="mecha", default=0, help="added to a Dodge"),
         Spec("cp", "CP", "int", 0, 50, when="mecha", default=0,
-             help="Command Points for Dodge, shoot-down, Roll with Impact"),
+             help="its own Command Points, read when each mecha spends its own (option)"),
+        Spec("leadership", "Leadership", "int", 0, 10, when="mecha", default=0,
+             help="adds to its side's pool of Command Points"),
+        Spec("squadron", "Squadron", "text", when="mecha",
+             help="mecha of one squadron do not block each other's line of sight"),
         Spec("mdc", "MDC", "int", 0, 10000, help="damage capacity (shown only)"),
         Spec("life_is_cheap", "Life is Cheap", "bool", when="mecha", default=False,
              help="no Command Points to spend"),
@@ -249,6 +253,8 @@ def coerce(spec: Spec, raw: Any, path: str) -> Any:
     if spec.kind in ("bool", "flags"):
         return raw if spec.kind == "flags" else bool(raw)
     text = str(raw).strip()
+    if spec.kind == "text" and not text:
+        return None  # an emptied text field is left out, as if never typed
     if spec.kind in ("text", "hex", "unit"):
         return text
     if spec.kind == "choice":
