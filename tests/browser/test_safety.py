@@ -94,6 +94,8 @@ def test_a_unit_id_is_never_a_selector(new_page, base_url):
     doc = json.loads((DEMOS_DIR / "robotech-scatter-onto-friendly.json").read_text("utf-8"))
     odd = 'b"2]'
     doc["units"] = [{**u, "id": odd} if u["id"] == "b2" else u for u in doc["units"]]
+    reactions = doc["attack"]["reactions"]
+    reactions[odd] = reactions.pop("b2")
     page = new_page()
     page.goto(f"{base_url}#s={share_code(doc)}")
     assert started(page) == "ready"
