@@ -26,7 +26,7 @@ from engine import aim, systems
 from engine import scenario as scenarios
 from engine.clauses import clause_text
 from engine.cli import build as cli_build
-from engine.dice import TooManyOutcomes
+from engine.enumeration import TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.log import Resolution, effect_text
 from engine.odds import Odds

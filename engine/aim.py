@@ -48,7 +48,7 @@ from typing import Any
 
 from engine import hexgrid, systems
 from engine import scenario as scenarios
-from engine.dice import TooManyOutcomes
+from engine.enumeration import TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.odds import Odds
 from engine.scenario.battletech import GUNS

@@ -22,7 +22,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from engine.dice import Budget, Distribution, Sample
+from engine.enumeration import Budget, Distribution
+from engine.montecarlo import Sample
 
 S = TypeVar("S", bound=Hashable)
 V = TypeVar("V", bound=Hashable)
@@ -151,7 +152,7 @@ class Odds:
     """The odds of an attack, per unit and per group of units.
 
     A Monte Carlo answer also says how many `trials` it ran, why it stopped (`stop`:
-    ``"precision"``, ``"time"`` or ``"trials"``, see `engine.dice.estimate`) and the
+    ``"precision"``, ``"time"`` or ``"trials"``, see `engine.montecarlo.estimate`) and the
     largest 95 % `half_width` of its probabilities.
     """
 

@@ -15,7 +15,7 @@ import pytest
 
 from engine import systems
 from engine.__main__ import main
-from engine.dice import TooManyOutcomes
+from engine.enumeration import TooManyOutcomes
 
 ROOT = Path(__file__).parents[1]
 SCENARIOS = ROOT / "tests" / "scenarios"

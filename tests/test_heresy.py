@@ -15,7 +15,8 @@ import pytest
 from engine import scenario as scenarios
 from engine.build import legality
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
-from engine.dice import Budget, ScriptedDice, sum_distribution
+from engine.dice import ScriptedDice
+from engine.enumeration import Budget, sum_distribution
 from engine.errors import IllegalAttack
 from engine.geometry import Point, move
 from engine.log import Log

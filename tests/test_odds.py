@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.dice import Budget, Distribution, TooManyOutcomes
+from engine.enumeration import Budget, Distribution, TooManyOutcomes
 from engine.odds import Harm, Tally, at_least, blocks_of, fold_blocks, partition, summarize
 
 H0, H1, H2 = Harm(), Harm(1, 2), Harm(1, 5, destroyed=True)

@@ -20,8 +20,9 @@ import pytest
 
 from engine import scenario as scenarios
 from engine import systems
-from engine.dice import Budget, Distribution, TooManyOutcomes, estimate, tree_size
+from engine.enumeration import Budget, Distribution, TooManyOutcomes, tree_size
 from engine.errors import IllegalAttack
+from engine.montecarlo import estimate
 from engine.odds import Block, Harm, Marginals, blocks_of, partition, summarize
 
 ROOT = Path(__file__).parents[1]

@@ -12,7 +12,7 @@ Each system is one module, ``engine.systems.<system>``, providing:
 - optionally ``marginals(scenario, budget, plan=None) -> Marginals``: the exact harm of
   every block of coupled units (`engine.odds.fold_blocks`: shared events enumerated once,
   each block's own rolls folded per block), built from the same rule functions as `play`,
-  checking `budget` (`engine.dice.Budget`) as it grows, from `plan` when the caller has
+  checking `budget` (`engine.enumeration.Budget`) as it grows, from `plan` when the caller has
   prepared it; the generic enumeration of `play` is the reference it must agree with;
 - (being retired) ``exact(scenario) -> Distribution[tuple[Harm, ...]]``, the joint harm
   distribution of every unit, for a system without `marginals` yet;
@@ -35,19 +35,11 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from engine.dice import (
-    Budget,
-    Dice,
-    Distribution,
-    Sample,
-    ScriptedDice,
-    SeededDice,
-    TooManyOutcomes,
-    enumerate_outcomes,
-    estimate,
-)
+from engine.dice import Dice, ScriptedDice, SeededDice
+from engine.enumeration import Budget, Distribution, TooManyOutcomes, enumerate_outcomes
 from engine.errors import NotImplementedYet
 from engine.log import Log, Resolution, SilentLog
+from engine.montecarlo import Sample, estimate
 from engine.odds import Marginals, Odds, Outcome, blocks_of, partition, summarize
 from engine.scenario import Scenario
 

@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engine.build.reach import RangeLine, point_where
-from engine.dice import Dice, enumerate_outcomes
+from engine.dice import Dice
+from engine.enumeration import enumerate_outcomes
 from engine.errors import IllegalAttack
 from engine.geometry import Point
 from engine.log import Log, SilentLog, scatter, template, unit_state

@@ -30,7 +30,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from engine.dice import Budget, Distribution, combine, enumerate_outcomes
+from engine.enumeration import Budget, Distribution, combine, enumerate_outcomes
 from engine.odds import Harm, Marginals, Tally
 from engine.systems.heresy.attack import (
     COUNT_BITS,

@@ -25,7 +25,7 @@ the very functions `play` runs (engine/systems/robotech/rules.py):
 
 The shoot-downs are the only rule that couples units, and a mecha's Command Points the
 only thing shared across a volley: both stay inside one unit's state. Independent
-missiles combine by folding their merged sights (`engine.dice.combine`'s way), never as a
+missiles combine by folding their merged sights (`engine.enumeration.combine`'s way), never as a
 product of their paths. `budget` (states, seconds) is checked as the states grow; past it
 `TooManyOutcomes` makes `auto` odds fall back to Monte Carlo, saying so.
 """
@@ -36,7 +36,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from engine.dice import Budget, Distribution, enumerate_outcomes
+from engine.enumeration import Budget, Distribution, enumerate_outcomes
 from engine.geometry import Point
 from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals
