@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import aim, geometry, hexgrid, systems
+from engine import aim, candidates, geometry, hexgrid, systems
 from engine import scenario as scenarios
 from engine.errors import IllegalAttack
 
@@ -45,7 +45,7 @@ def assert_figures_are_those_of_odds(s: scenarios.Scenario, best: aim.Scored,
     for name in ("value", "enemy_damage", "enemy_destroyed", "friendly_damage",
                  "friendly_destroyed", "friendly_risk"):
         assert getattr(again, name) == pytest.approx(getattr(best, name), abs=1e-9), name
-    side = aim.firing_side(scenarios.to_dict(s))
+    side = candidates.firing_side(scenarios.to_dict(s))
     enemies = [u.id for u in s.units if u.side != side]
     assert best.enemy_damage == pytest.approx(
         math.fsum(odds.units[u]["expected_damage"] for u in enemies), abs=1e-9)
@@ -56,7 +56,7 @@ def test_hh_3_the_best_hole_is_offset_over_the_base_away_from_a_friendly_model()
     legal hole sits on the far side of the target's base."""
     s = heresy([marine("e1", 41, 24), marine("f1", 41, 26, side="loyal", unit="tac")], "e1")
     with pytest.raises(IllegalAttack, match="HH-3"):
-        systems.rules_of("heresy").prepare(aim.aimed(s, aim.Aim("centre", (
+        systems.rules_of("heresy").prepare(aim.aimed(s, candidates.Aim("centre", (
             ("aim", {"x": 41, "y": 24}),))))
     ranking = aim.rank(s)
     best = ranking.scored[0]
@@ -140,7 +140,7 @@ def test_hh_7_hits_objective_is_the_best_unit_s_chance_of_at_least_n_hits() -> N
 
 def test_bt_bomb_every_support_aimed_at_a_hex_is_tried_near_the_enemy() -> None:
     doc = json.loads((DEMOS / "battletech-bombing-scatter.json").read_text())
-    aims = aim.battletech_aims(doc)
+    aims = candidates.battletech_aims(doc)
     assert aims and all(a.attack[0][0] == "supports" for a in aims)
     labels = {dict(a.attack)["supports"][0]["target"] for a in aims}
     assert doc["attack"]["supports"][0]["target"] in labels
@@ -168,7 +168,7 @@ def test_bt_strafe_1_strafing_lines_are_straight_runs_of_1_to_5_hexes_through_th
         ) -> None:
     s = scenarios.loads((DEMOS / "battletech-strafing-run.json").read_text())
     doc = scenarios.to_dict(s)
-    lines = [dict(a.attack)["supports"][0]["hexes"] for a in aim.battletech_aims(doc)]
+    lines = [dict(a.attack)["supports"][0]["hexes"] for a in candidates.battletech_aims(doc)]
     assert {len(h) for h in lines} == {1, 2, 3, 4, 5}
     assert all(hexgrid.is_straight_contiguous_line([hexgrid.Hex.from_label(x) for x in h])
                for h in lines)
