@@ -246,12 +246,13 @@ def _finer(aims: Iterable[Aim], seen: set[str]) -> list[Aim]:
 def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
                   limit: float | None, seen: set[str]
                   ) -> tuple[list[Scored], list[Aim], int]:
-    """RT-17: the best whole volley at one target (within the friendly-risk `limit`)
-    split over the enemies near it: every way when there are at most `SPLITS_MAX`, else
+    """RT-17: the best whole volley at one target (within the friendly-risk `limit`; a
+    ground point, RT-3, names none and is passed over) split over the enemies near it:
+    every way when there are at most `SPLITS_MAX`, else
     one missile at a time (`split_moves`), keeping the best move while it improves the
     objective. Every split tried is scored."""
     volley = int(doc["attack"]["weapon"]["volley"])
-    within = [r for r in scored if "targets" in dict(r.aim.attack) and _allowed(r, limit)]
+    within = [r for r in scored if dict(r.aim.attack).get("targets") and _allowed(r, limit)]
     if not within:
         return [], [], 0
     best = within[0]

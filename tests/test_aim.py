@@ -355,3 +355,16 @@ def test_rt_17_a_volley_split_over_two_mecha_beats_the_whole_volley_at_either() 
                                                           or ["ground"])) == 1]
     assert best.value > max(whole) + 0.5
     assert_figures_are_those_of_odds(s, best, "destroyed")
+
+
+def test_rt_17_splits_climb_from_the_best_target_when_the_best_allowed_aim_is_ground() -> None:
+    """The shipped Indirect Fire demo with no friendly risk allowed: its best allowed aims
+    are ground points (RT-3), which name no target; the volley's splits (RT-17) start
+    from the best whole volley at a target, and the ranking holds both kinds."""
+    s = scenarios.loads((DEMOS / "robotech-indirect-fire-ground.json").read_text())
+    ranking = aim.rank(s, friendly_risk=0)
+    assert ranking.scored
+    assert all(r.friendly_risk == 0 for r in ranking.scored)
+    kinds = {"targets" if dict(r.aim.attack).get("targets") else "point"
+             for r in ranking.scored}
+    assert kinds == {"targets", "point"}
