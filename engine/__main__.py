@@ -27,13 +27,15 @@ from engine import scenario as scenarios
 from engine.clauses import clause_text
 from engine.cli import build as cli_build
 from engine.enumeration import TooManyOutcomes
-from engine.errors import ScatterlabError
+from engine.errors import ScatterlabError, ScenarioError
 from engine.log import Resolution, effect_text
 from engine.odds import Odds
+from engine.scenario.bounds import MAX_TEXT
 
-# The longest file worth reading: a scenario is at most MAX_DOCUMENT characters of UTF-8,
-# at most 4 bytes each. Reading stops there, so /dev/zero or a huge file cannot hang it.
-_MAX_FILE_BYTES = 4 * scenarios.MAX_DOCUMENT
+# The longest file worth reading: a scenario's text is at most MAX_TEXT characters of UTF-8
+# (indentation included), at most 4 bytes each. Reading stops there, so /dev/zero or a huge
+# file cannot hang it.
+_MAX_FILE_BYTES = 4 * MAX_TEXT
 
 
 MAX_TRIALS = 100_000_000
@@ -54,15 +56,14 @@ def _load(path: str) -> scenarios.Scenario:
         with open(path, "rb") as f:
             raw = f.read(_MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise scenarios.ScenarioError("scenario", f"cannot read {path}: "
+        raise ScenarioError("scenario", f"cannot read {path}: "
                                       f"{e.strerror or e}") from None
     if len(raw) > _MAX_FILE_BYTES:
-        raise scenarios.ScenarioError("scenario", f"{path} is larger than "
-                                      f"{scenarios.MAX_DOCUMENT:,} characters")
+        raise ScenarioError("scenario", f"{path} is larger than {MAX_TEXT:,} characters")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise scenarios.ScenarioError("scenario", f"{path} is not UTF-8 text") from None
+        raise ScenarioError("scenario", f"{path} is not UTF-8 text") from None
     return scenarios.loads(text)
 
 

@@ -16,6 +16,7 @@ from pyscript import window
 
 from engine import scenario as sc
 
+from . import saveformat
 from .dom import absent, attr, blob_of, download, el, file_stem, make, show_message
 from .editor import set_scenario
 from .state import State
@@ -110,9 +111,9 @@ async def on_import(state: State, ev) -> None:
         return
     text = str(await files.item(0).text())
     try:
-        doc = json.loads(text)
-    except ValueError as err:
-        show_message(f"This file is not JSON — {err}")
+        doc = saveformat.read_import(text)
+    except saveformat.Unreadable as err:
+        show_message(f"This file cannot be opened — {err.reason}")
         return
     state.demo_file = None
     if set_scenario(state, doc):
