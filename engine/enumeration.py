@@ -71,29 +71,50 @@ class TooManyOutcomes(Exception):
     """The outcome tree is larger than the enumeration budget (caller samples instead)."""
 
 
-class Budget:
-    """What an exact computation may spend: states held at once, and wall time.
+STEPS = 10_000_000
+"""The steps of work an exact computation may take by default (`Budget.steps`)."""
 
-    Exact code calls `check` with the size of what it is about to hold (a distribution's
-    state count, a number of paths); past either limit it raises `TooManyOutcomes`, and
-    `auto` odds fall back to Monte Carlo and say so.
+SAFETY_SECONDS = 60.0
+"""The safety clock of a `Budget`: a net under the counts, never what decides in practice
+(every scenario within the counts answers far sooner); when it fires, its reason says so."""
+
+
+class Budget:
+    """What an exact computation may spend, counted, so that whether odds are exact depends
+    on the scenario alone, never on the machine's speed: states held at once (`states`),
+    and steps of work in all (`steps`: every dice path followed, weighted by what one path
+    looks at, and every `check`, which exact code calls once per step of its loops with the
+    states it holds). A wall clock (`seconds`) stays as a
+    safety net and says when it fired.
+
+    Past a limit `check` raises `TooManyOutcomes`, and `auto` odds fall back to Monte
+    Carlo and say so.
     """
 
-    __slots__ = ("states", "seconds", "_deadline", "_clock")
+    __slots__ = ("states", "steps", "seconds", "spent", "_deadline", "_clock")
 
-    def __init__(self, states: int = 250_000, seconds: float = 5.0,
+    def __init__(self, states: int = 250_000, steps: int = STEPS,
+                 seconds: float = SAFETY_SECONDS,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.states = states
+        self.steps = steps
         self.seconds = seconds
+        self.spent = 0
         self._clock = clock
         self._deadline = clock() + seconds
 
-    def check(self, states: int = 0) -> None:
-        """Raise `TooManyOutcomes` if `states` is past the limit or time has run out."""
+    def check(self, states: int = 0, steps: int = 1) -> None:
+        """`steps` of work about to hold `states` (a step that builds `states` spends them
+        too): raise `TooManyOutcomes` past the states, past the steps, or (the safety net)
+        past the clock."""
         if states > self.states:
             raise TooManyOutcomes(f"more than {self.states} states")
+        self.spent += steps + states
+        if self.spent > self.steps:
+            raise TooManyOutcomes(f"more than {self.steps:,} steps")
         if self._clock() > self._deadline:
-            raise TooManyOutcomes(f"more than {self.seconds:g} s")
+            raise TooManyOutcomes(f"more than {self.seconds:g} s, the safety clock, which "
+                                  "depends on this machine's speed")
 
 
 class _PathDice(Dice):
@@ -188,22 +209,22 @@ class Distribution(Generic[T]):
         return math.fsum(p * f(o) for o, p in self._p.items())
 
 
-def enumerate_outcomes(fn: Callable[[Dice], T], *,
-                       budget: int | Budget = 250_000) -> Distribution[T]:
+def enumerate_outcomes(fn: Callable[[Dice], T], *, budget: int | Budget = 250_000,
+                       cost: int = 1) -> Distribution[T]:
     """Run `fn` over every path of its dice tree; the exact distribution of its results.
 
     `fn` must be deterministic given its dice (rules are). Each path re-runs `fn`, so
     stages whose outcomes are few should be enumerated on their own and chained with
     `Distribution.bind` or `combine`, merging equal outcomes between stages.
     Raises `TooManyOutcomes` past `budget` paths (an integer, or a `Budget`: its states
-    are paths, and its time is checked as well).
+    are paths, and each path spends `cost` of its steps: what one run of `fn` looks at,
+    such as the models a marker may cover).
     """
-    limit = budget if isinstance(budget, Budget) else Budget(budget, math.inf)
+    limit = budget if isinstance(budget, Budget) else Budget(budget, seconds=math.inf)
     results: dict[T, float] = {}
     prefix: list[int] = []
-    for paths in range(limit.states):
-        if paths % 256 == 255:
-            limit.check()
+    for _ in range(limit.states):
+        limit.check(steps=cost)
         dice = _PathDice(prefix)
         outcome = fn(dice)
         results[outcome] = results.get(outcome, 0.0) + dice.probability

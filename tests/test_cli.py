@@ -369,3 +369,32 @@ def test_the_command_line_reads_the_page_s_indented_export_of_a_large_scenario(
     path.write_text(json.dumps(d, indent=2))
     assert path.stat().st_size > scenarios.MAX_DOCUMENT
     assert main(["validate", str(path)]) == 0
+
+
+def _busy() -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
+
+
+def test_odds_and_aim_json_are_the_same_beside_two_busy_processes() -> None:
+    """Issue 27.5: whether odds are exact, when Monte Carlo stops and every figure printed
+    depend on the scenario alone: `odds --json` on a suite file that falls back to Monte
+    Carlo and `aim --json` on a demo give identical output on a quiet machine and beside
+    two processes that keep both cores busy."""
+    runs = [[sys.executable, "-m", "engine", "odds", "--json",
+             "tests/suite/robotech-crowded-volley-4.json"],
+            [sys.executable, "-m", "engine", "aim", "--json",
+             "web/demos/robotech-derringer-volley.json"]]
+    env = {**os.environ, "PYTHONHASHSEED": "1"}
+    quiet = [subprocess.run(r, capture_output=True, text=True, env=env, check=True).stdout
+             for r in runs]
+    busy = [_busy(), _busy()]
+    try:
+        env["PYTHONHASHSEED"] = "2"
+        loaded = [subprocess.run(r, capture_output=True, text=True, env=env,
+                                 check=True).stdout for r in runs]
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    assert json.loads(quiet[0])["method"] == "monte-carlo"
+    assert loaded == quiet

@@ -141,7 +141,7 @@ def test_the_suite_holds_valid_seeded_scenarios_without_scripted_dice() -> None:
 def test_seeded_monte_carlo_agrees_with_exact_on_every_suite_scenario(path: Path) -> None:
     s = load(path)
     try:
-        marginals = systems.exact(s, Budget(seconds=systems.EXACT_SECONDS))
+        marginals = systems.exact(s, Budget())
     except TooManyOutcomes as e:
         pytest.skip(f"exact odds are out of reach ({e})")
     ids = [u.id for u in s.units]

@@ -48,7 +48,7 @@ def large_heresy_attack() -> dict:
     data["attack"]["weapon"]["shots"] = 6
     data["title"] = "Six Mega-blasts over thirty models"
     with pytest.raises(TooManyOutcomes):
-        systems.exact(sc.load_dict(data), Budget(seconds=systems.EXACT_SECONDS))
+        systems.exact(sc.load_dict(data), Budget())
     return data
 
 

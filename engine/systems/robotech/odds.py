@@ -444,7 +444,9 @@ def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int]
 
 def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[bool, Record]]],
                   single: Distribution[Record] | None, budget: Budget) -> Block:
-    """Stages 2 to 4 for one unit: its exact distribution of harm."""
+    """Stages 2 to 4 for one unit: its exact distribution of harm (its sight of every
+    missile's outcome looks at every unit of the board: `budget`'s steps)."""
+    budget.check(steps=len(plan.units) * (1 + sum(len(m) for m in missiles)))
     view = View.of(plan, index)
     unit = plan.units[index]
     whole = single is not None
