@@ -44,13 +44,20 @@ from engine.candidates import (
     split_moves,
     spread_shots,
 )
-from engine.enumeration import TooManyOutcomes
+from engine.enumeration import Budget, TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.odds import Odds
 
 REFINE = 3
 """How many of the best first candidates are refined (and as many of the best within the
 friendly-risk limit)."""
+AIM_STEPS = 500_000_000
+"""The steps of work (`engine.enumeration.Budget`) the exact odds of every candidate of one
+ranking may take together; past them the candidates left are out of reach. A count, so the
+ranking depends on the scenario alone, never on the machine's speed."""
+MAX_CANDIDATES = 2_000
+"""At most this many candidates are scored in one ranking (the first ones and their
+refinements, in order); the others are counted out of reach."""
 OBJECTIVES = ("damage", "destroyed")
 """Built-in objectives; ``"destroy:<unit id>"`` and ``"hits:<N>"`` take an argument."""
 
@@ -181,11 +188,13 @@ def objective_value(odds: Odds, enemies: set[str], objective: str,
     return max(chances, default=0.0)
 
 
-def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage") -> Scored:
-    """An aim's exact figures (raises `TooManyOutcomes` where they are out of reach)."""
+def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage",
+          budget: Budget | None = None) -> Scored:
+    """An aim's exact figures within `budget` (raises `TooManyOutcomes` where they are out
+    of reach)."""
     doc = scenarios.to_dict(s)
     side = firing_side(doc)
-    odds = systems.odds(s, method="exact")
+    odds = systems.odds(s, method="exact", budget=budget)
     enemies = {u.id for u in s.units if str(u.side) != side}
     friends = [u.id for u in s.units if str(u.side) == side]
     groups = {name: [s.units[i].id for i in idx]
@@ -198,9 +207,24 @@ def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage") -> Scored:
                   min(1.0, math.fsum(odds.units[u]["p_hit"] for u in friends)), odds)
 
 
-def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str
+class Allowance:
+    """What one ranking may spend, counted: the steps of every candidate's exact odds
+    together (one `Budget` of `AIM_STEPS`) and `MAX_CANDIDATES` candidates scored."""
+
+    def __init__(self, steps: int = AIM_STEPS, candidates: int = MAX_CANDIDATES) -> None:
+        self.budget = Budget(steps=steps, seconds=math.inf)
+        self.candidates = candidates
+
+    def take(self) -> bool:
+        """Whether one more candidate may be scored (and count it)."""
+        self.candidates -= 1
+        return self.candidates >= 0
+
+
+def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: Allowance
           ) -> tuple[list[Scored], list[Aim], int]:
-    """The aims scored; those the rules refuse; how many were out of reach of exact odds."""
+    """The aims scored; those the rules refuse; how many were out of reach of exact odds
+    (past the `allowance`, too)."""
     scored, refused, out_of_reach = [], [], 0
     for aim in aims:
         s = legal(doc, aim)
@@ -208,7 +232,9 @@ def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str
             refused.append(aim)
             continue
         try:
-            scored.append(score(s, aim, objective))
+            if not allowance.take():
+                raise TooManyOutcomes(f"more than {MAX_CANDIDATES} candidates")
+            scored.append(score(s, aim, objective, allowance.budget))
         except TooManyOutcomes:
             out_of_reach += 1
     return scored, refused, out_of_reach
@@ -244,7 +270,7 @@ def _finer(aims: Iterable[Aim], seen: set[str]) -> list[Aim]:
 
 
 def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
-                  limit: float | None, seen: set[str]
+                  limit: float | None, seen: set[str], allowance: Allowance
                   ) -> tuple[list[Scored], list[Aim], int]:
     """RT-17: the best whole volley at one target (within the friendly-risk `limit`; a
     ground point, RT-3, names none and is passed over) split over the enemies near it:
@@ -261,14 +287,14 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
     every = [a for a in every_split(doc, ids[0], volley) if a.key() not in seen]
     if len(every) <= SPLITS_MAX:
         seen |= {a.key() for a in every}
-        return _rank(doc, every, objective)
+        return _rank(doc, every, objective, allowance)
     tried: list[Scored] = []
     refused: list[Aim] = []
     out_of_reach = 0
     while True:
         moves = [a for a in split_moves(doc, ids) if a.key() not in seen]
         seen |= {a.key() for a in moves}
-        more, no, o = _rank(doc, moves, objective)
+        more, no, o = _rank(doc, moves, objective, allowance)
         tried, refused, out_of_reach = tried + more, refused + no, out_of_reach + o
         better = [r for r in more if _allowed(r, limit)]
         if not better:
@@ -281,17 +307,20 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
 
 
 def rank(s: scenarios.Scenario, *, objective: str = "damage",
-         friendly_risk: float | None = None) -> Ranking:
+         friendly_risk: float | None = None, allowance: Allowance | None = None) -> Ranking:
     """Every legal aim of the scenario's attack, best first by `objective` (ties: the
     smaller friendly risk first), keeping only those whose `friendly_risk` is at most
     the limit given. The first candidates are refined around the best, again and again
     until the best have nothing finer (module docstring); a refused candidate that asks
-    for it is refined too. The CLI's ``aim`` command and the page's "Best aim" call this."""
+    for it is refined too. Every candidate's exact odds spend from one `Allowance` (by
+    default `AIM_STEPS` and `MAX_CANDIDATES`), so the ranking depends on the scenario
+    alone. The CLI's ``aim`` command and the page's "Best aim" call this."""
     check_objective(objective, (u.id for u in s.units))
     doc = scenarios.to_dict(s)
+    allowance = allowance or Allowance()
     first = CANDIDATES[s.system](doc)
     seen = {a.key() for a in first}
-    scored, refused, out_of_reach = _rank(doc, first, objective)
+    scored, refused, out_of_reach = _rank(doc, first, objective, allowance)
     done: set[str] = set()
     around = [a for a in refused if a.refine_refused]
     while True:
@@ -300,17 +329,17 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
         if not around:
             break
         done |= {a.key() for a in around}
-        more, no, o = _rank(doc, _finer(around, seen), objective)
+        more, no, o = _rank(doc, _finer(around, seen), objective, allowance)
         scored, out_of_reach = scored + more, out_of_reach + o
         refused += no
         around = [a for a in no if a.refine_refused and a.key() not in done]
     if s.system == "heresy":
         singles = [r.aim for r in scored if _allowed(r, friendly_risk)]
-        more, no, o = _rank(doc, spread_shots(doc, singles), objective)
+        more, no, o = _rank(doc, spread_shots(doc, singles), objective, allowance)
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
     if s.system == "robotech" and int(doc["attack"]["weapon"].get("volley", 1)) > 1:
-        more, no, o = _climb_splits(doc, scored, objective, friendly_risk, seen)
+        more, no, o = _climb_splits(doc, scored, objective, friendly_risk, seen, allowance)
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
     within = [r for r in scored if _allowed(r, friendly_risk)]
