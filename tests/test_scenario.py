@@ -434,3 +434,12 @@ def test_the_size_limit_is_measured_on_the_compact_form_whatever_the_indentation
     d["terrain"].append(wall)
     with pytest.raises(ScenarioError, match="^scenario: is larger than 1,000,000 characters"):
         scenarios.loads(json.dumps(d, indent=2))
+
+
+def test_a_document_built_in_python_with_a_huge_integer_is_refused_with_its_path() -> None:
+    """Found by the property test: the page's editor builds documents as Python values, and
+    an int of 400 digits cannot even be compared as a float."""
+    d = doc("battletech")
+    d["units"][0]["facing"] = 10**400
+    with pytest.raises(ScenarioError, match=r"^units\[0\]\.facing: must be a number from"):
+        scenarios.load_dict(d)

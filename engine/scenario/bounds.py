@@ -149,16 +149,23 @@ def check_value(data: Any) -> None:
             todo.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
         elif isinstance(value, str):
             _check_text(value, path or "scenario", "holds")
-        elif isinstance(value, _Huge) or (isinstance(value, int | float)
-                                          and not isinstance(value, bool)
-                                          and math.isfinite(value)
-                                          and abs(value) > MAX_NUMBER):
+        elif isinstance(value, _Huge) or _past_max(value):
             raise ScenarioError(path or "scenario", f"must be a number from -{MAX_NUMBER} "
                                                     f"to {MAX_NUMBER}")
         elif isinstance(value, float) and not math.isfinite(value):
             raise ScenarioError(path or "scenario", "must be a finite number")
         elif value is not None and not isinstance(value, bool | int | float):
             raise ScenarioError(path or "scenario", "is not a JSON value")
+
+
+def _past_max(value: Any) -> bool:
+    """A number of magnitude past `MAX_NUMBER` (an int compared as an int: one of 400
+    digits cannot be converted to a float)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) > MAX_NUMBER
+    return isinstance(value, float) and math.isfinite(value) and abs(value) > MAX_NUMBER
 
 
 def _check_text(text: str, path: str, what: str) -> None:
