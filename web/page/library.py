@@ -49,6 +49,14 @@ def clean_name(text: str) -> str:
     return " ".join(str(text).split())[:NAME_MAX]
 
 
+def may_replace(data: dict[str, dict], name: str, doc: dict) -> bool:
+    """Whether `doc` may be stored as `name`: a new name, the same document again, or
+    the user says yes to replacing the save of that name."""
+    if name not in data or data[name] == doc:
+        return True
+    return bool(window.confirm(f"My scenarios already has “{name}”. Replace it?"))
+
+
 def fill(state: State) -> None:
     """The list of saves, each with Open, Rename, Delete and Export."""
     box = el("library")
@@ -83,7 +91,10 @@ def on_click(state: State, ev) -> None:
     data = saves()
     if action == "save":
         name = clean_name(el("save-name").value) or "My scenario"
-        data[name] = sc.to_dict(state.scenario)
+        doc = sc.to_dict(state.scenario)
+        if not may_replace(data, name, doc):
+            return
+        data[name] = doc
         if store(data):
             show_message(f"Saved as “{name}” in My scenarios.", "info")
     elif action == "open" and key in data:
@@ -91,7 +102,7 @@ def on_click(state: State, ev) -> None:
         set_scenario(state, data[key])
     elif action == "rename" and key in data:
         new = clean_name(window.prompt("New name", key) or "")
-        if new and new != key:
+        if new and new != key and may_replace(data, new, data[key]):
             data[new] = data.pop(key)
             store(data)
     elif action == "delete" and key in data:
@@ -119,7 +130,8 @@ async def on_import(state: State, ev) -> None:
     if set_scenario(state, doc):
         data = saves()
         name = clean_name(doc.get("title") or files.item(0).name) or "Imported"
-        with contextlib.suppress(Exception):
-            data[name] = doc
-            store(data)
+        if may_replace(data, name, doc):
+            with contextlib.suppress(Exception):
+                data[name] = doc
+                store(data)
     fill(state)
