@@ -21,6 +21,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from engine import aim, systems
 from engine import scenario as scenarios
@@ -252,7 +253,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _write_document(path: str | None, doc: dict) -> None:
+def _write_document(path: str | None, doc: dict[str, Any]) -> None:
     """A scenario document as JSON: into `path`, or printed."""
     text = json.dumps(doc, indent=2, ensure_ascii=False)
     if path:
@@ -266,7 +267,10 @@ def _run(args: argparse.Namespace) -> None:
     if args.command == "presets":
         print(cli_build.presets_text(args.system, args.json))
         return
-    s = _load(args.file) if "file" in args else None
+    if "file" not in args:
+        _write_document(args.out, cli_build.built(args, None))
+        return
+    s = _load(args.file)
     if args.command in cli_build.COMMANDS:
         _write_document(args.out, cli_build.built(args, s))
     elif args.command == "resolve":

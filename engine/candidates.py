@@ -347,6 +347,12 @@ def strafing_lines(centres: Iterable[hexgrid.Hex], occupied: set[hexgrid.Hex]
     return list(lines.values())
 
 
+def _near_hexes(doc: dict[str, Any], i: int, spend: dict[str, str],
+                near: list[tuple[str, hexgrid.Hex]]) -> Callable[[], tuple[Aim, ...]]:
+    """The refinement of a support aimed at a hex: the same support at the hexes next to it."""
+    return lambda: tuple(_with_support(doc, i, lb, **spend, target=lb) for lb, _ in near)
+
+
 def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
     """For each support aimed at a hex, every enemy unit's hex, refined to the hexes next
     to it; with `attack.held`, the same with each other air kind (or gun) the side holds
@@ -369,10 +375,8 @@ def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
                 near = [(lb, n) for n in hexgrid.ring(h, 1) if (lb := _label(n)) is not None]
                 label = _label(h)
                 if label is not None:
-                    out.append(replace(
-                        _with_support(doc, i, label, **spend, target=label),
-                        finer=lambda i=i, spend=spend, near=near: tuple(
-                            _with_support(doc, i, lb, **spend, target=lb) for lb, _ in near)))
+                    out.append(replace(_with_support(doc, i, label, **spend, target=label),
+                                       finer=_near_hexes(doc, i, spend, near)))
     return out
 
 

@@ -331,7 +331,7 @@ class ScriptedDice(Dice):
         return value
 
     def _die(self, label: str, sides: int) -> int:
-        return self._take(label, "die", sides)
+        return int(self._take(label, "die", sides))
 
     def _direction(self, label: str, breakpoints: Breakpoints) -> float:
         return float(self._take(label, "direction", 360))

@@ -142,23 +142,24 @@ class _PathDice(Dice):
         return value
 
     def _die(self, label: str, sides: int) -> int:
-        return self._branch(sum_distribution(1, sides))
+        return int(self._branch(sum_distribution(1, sides)))
 
     def _total(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
-        return (), self._branch(sum_distribution(n, sides))
+        return (), int(self._branch(sum_distribution(n, sides)))
 
     def _highest(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
-        return (), self._branch(highest_distribution(n, sides))
+        return (), int(self._branch(highest_distribution(n, sides)))
 
     def _direction(self, label: str, breakpoints: Breakpoints) -> float:
         intervals = angle_intervals(_normalise(breakpoints))
-        return self._branch([(a, w / 360.0) for a, w in intervals])
+        return float(self._branch([(a, w / 360.0) for a, w in intervals]))
 
     def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None:
         arrow = 1.0 - SCATTER_HIT_FACES / 6.0
         options: list[tuple[float | None, float]] = [(None, SCATTER_HIT_FACES / 6.0)]
         options += [(a, arrow * w / 360.0) for a, w in angle_intervals(_normalise(breakpoints))]
-        return self._branch(options)
+        value: float | None = self._branch(options)
+        return value
 
     def drain(self) -> list[Roll]:
         self._rolls.clear()
