@@ -44,17 +44,18 @@ from engine.candidates import (
     split_moves,
     spread_shots,
 )
-from engine.enumeration import Budget, TooManyOutcomes
+from engine.enumeration import STEPS, Budget, TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.odds import Odds
 
 REFINE = 3
 """How many of the best first candidates are refined (and as many of the best within the
 friendly-risk limit)."""
-AIM_STEPS = 500_000_000
+AIM_STEPS = 150_000_000
 """The steps of work (`engine.enumeration.Budget`) the exact odds of every candidate of one
-ranking may take together; past them the candidates left are out of reach. A count, so the
-ranking depends on the scenario alone, never on the machine's speed."""
+ranking may take together (each at most the `STEPS` of `odds`); past them the candidates
+left are out of reach. A count, so the ranking depends on the scenario alone, never on
+the machine's speed."""
 MAX_CANDIDATES = 2_000
 """At most this many candidates are scored in one ranking (the first ones and their
 refinements, in order); the others are counted out of reach."""
@@ -208,17 +209,26 @@ def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage",
 
 
 class Allowance:
-    """What one ranking may spend, counted: the steps of every candidate's exact odds
-    together (one `Budget` of `AIM_STEPS`) and `MAX_CANDIDATES` candidates scored."""
+    """What one ranking may spend, counted: `steps` of work for every candidate's exact
+    odds together (each within the `STEPS` of `odds`, so a candidate is exact exactly
+    when its scenario's odds are) and `candidates` scored."""
 
     def __init__(self, steps: int = AIM_STEPS, candidates: int = MAX_CANDIDATES) -> None:
-        self.budget = Budget(steps=steps, seconds=math.inf)
+        self.steps = steps
         self.candidates = candidates
 
-    def take(self) -> bool:
-        """Whether one more candidate may be scored (and count it)."""
+    def spent(self) -> bool:
+        """Whether nothing is left: the candidates that follow are out of reach."""
+        return self.steps <= 0 or self.candidates <= 0
+
+    def score(self, s: scenarios.Scenario, aim: Aim, objective: str) -> Scored:
+        """`score` within what is left, counting what it spent."""
         self.candidates -= 1
-        return self.candidates >= 0
+        budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf)
+        try:
+            return score(s, aim, objective, budget)
+        finally:
+            self.steps -= budget.spent
 
 
 def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: Allowance
@@ -227,14 +237,15 @@ def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: A
     (past the `allowance`, too)."""
     scored, refused, out_of_reach = [], [], 0
     for aim in aims:
+        if allowance.spent():
+            out_of_reach += 1
+            continue
         s = legal(doc, aim)
         if s is None:
             refused.append(aim)
             continue
         try:
-            if not allowance.take():
-                raise TooManyOutcomes(f"more than {MAX_CANDIDATES} candidates")
-            scored.append(score(s, aim, objective, allowance.budget))
+            scored.append(allowance.score(s, aim, objective))
         except TooManyOutcomes:
             out_of_reach += 1
     return scored, refused, out_of_reach

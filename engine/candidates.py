@@ -259,15 +259,33 @@ def ground_aims(points: Iterable[tuple[float, float]]) -> list[Aim]:
     return [_ground(x, y) for x, y in points]
 
 
+BETWEEN_MAX = 2_000
+"""At most this many centres between enemy units are tried (the first pairs, then the
+first threes, in the document's order): a count, so a crowded board stays quick."""
+
+
+def _groups(units: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], ...]]:
+    """Every two, then every three enemy units within `BETWEEN` of each other, in the
+    order of `itertools.combinations`, found from each unit's near neighbours."""
+    near = [[j for j in range(i + 1, len(units)) if math.hypot(
+        units[i]["x"] - units[j]["x"], units[i]["y"] - units[j]["y"]) <= BETWEEN]
+        for i in range(len(units))]
+    close = [set(js) for js in near]
+    for i, js in enumerate(near):
+        yield from ((units[i], units[j]) for j in js)
+    for i, js in enumerate(near):
+        yield from ((units[i], units[j], units[k]) for n, j in enumerate(js)
+                    for k in js[n + 1:] if k in close[j])
+
+
 def _between(units: list[dict[str, Any]]) -> Iterator[tuple[float, float]]:
-    """The centre of every two or three enemy units within `BETWEEN` of each other: where
-    one template may cover them all, a spot a coarse grid can step over."""
-    for k in (2, 3):
-        for group in itertools.combinations(units, k):
-            if all(math.hypot(a["x"] - b["x"], a["y"] - b["y"]) <= BETWEEN
-                   for a, b in itertools.combinations(group, 2)):
-                yield (round(math.fsum(u["x"] for u in group) / k, 4),
-                       round(math.fsum(u["y"] for u in group) / k, 4))
+    """The centre of every two or three enemy units within `BETWEEN` of each other (at
+    most `BETWEEN_MAX`): where one template may cover them all, a spot a coarse grid can
+    step over."""
+    for group in itertools.islice(_groups(units), BETWEEN_MAX):
+        k = len(group)
+        yield (round(math.fsum(u["x"] for u in group) / k, 4),
+               round(math.fsum(u["y"] for u in group) / k, 4))
 
 
 def robotech_ground(doc: dict[str, Any]) -> list[Aim]:

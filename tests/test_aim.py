@@ -380,3 +380,13 @@ def test_best_aim_is_bounded_by_counts_of_candidates_and_steps_never_a_clock() -
     assert again.to_dict() == few.to_dict()
     starved = aim.rank(s, allowance=aim.Allowance(steps=10))
     assert not starved.scored and starved.out_of_reach > 0
+
+
+def test_rt_3_centres_between_crowded_enemies_are_bounded_by_a_count() -> None:
+    """Issue 27.3: 500 enemy mecha 1.1" apart hold hundreds of thousands of close threes;
+    the centres tried between them stop at `BETWEEN_MAX`, found from near neighbours (all
+    triples of 500 units took 25 s)."""
+    units = [{"x": 1 + (i % 40) * 1.1, "y": 1 + (i // 40) * 1.1} for i in range(500)]
+    centres = list(candidates._between(units))
+    assert len(centres) == candidates.BETWEEN_MAX
+    assert centres[0] == (1.55, 1.0)  # the first pair, as itertools.combinations gives it
