@@ -21,19 +21,22 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from engine import aim, systems
 from engine import scenario as scenarios
 from engine.clauses import clause_text
 from engine.cli import build as cli_build
-from engine.dice import TooManyOutcomes
-from engine.errors import ScatterlabError
+from engine.enumeration import TooManyOutcomes
+from engine.errors import ScatterlabError, ScenarioError
 from engine.log import Resolution, effect_text
 from engine.odds import Odds
+from engine.scenario.bounds import MAX_TEXT
 
-# The longest file worth reading: a scenario is at most MAX_DOCUMENT characters of UTF-8,
-# at most 4 bytes each. Reading stops there, so /dev/zero or a huge file cannot hang it.
-_MAX_FILE_BYTES = 4 * scenarios.MAX_DOCUMENT
+# The longest file worth reading: a scenario's text is at most MAX_TEXT characters of UTF-8
+# (indentation included), at most 4 bytes each. Reading stops there, so /dev/zero or a huge
+# file cannot hang it.
+_MAX_FILE_BYTES = 4 * MAX_TEXT
 
 
 MAX_TRIALS = 100_000_000
@@ -54,15 +57,14 @@ def _load(path: str) -> scenarios.Scenario:
         with open(path, "rb") as f:
             raw = f.read(_MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise scenarios.ScenarioError("scenario", f"cannot read {path}: "
+        raise ScenarioError("scenario", f"cannot read {path}: "
                                       f"{e.strerror or e}") from None
     if len(raw) > _MAX_FILE_BYTES:
-        raise scenarios.ScenarioError("scenario", f"{path} is larger than "
-                                      f"{scenarios.MAX_DOCUMENT:,} characters")
+        raise ScenarioError("scenario", f"{path} is larger than {MAX_TEXT:,} characters")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise scenarios.ScenarioError("scenario", f"{path} is not UTF-8 text") from None
+        raise ScenarioError("scenario", f"{path} is not UTF-8 text") from None
     return scenarios.loads(text)
 
 
@@ -251,7 +253,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _write_document(path: str | None, doc: dict) -> None:
+def _write_document(path: str | None, doc: dict[str, Any]) -> None:
     """A scenario document as JSON: into `path`, or printed."""
     text = json.dumps(doc, indent=2, ensure_ascii=False)
     if path:
@@ -265,7 +267,10 @@ def _run(args: argparse.Namespace) -> None:
     if args.command == "presets":
         print(cli_build.presets_text(args.system, args.json))
         return
-    s = _load(args.file) if "file" in args else None
+    if "file" not in args:
+        _write_document(args.out, cli_build.built(args, None))
+        return
+    s = _load(args.file)
     if args.command in cli_build.COMMANDS:
         _write_document(args.out, cli_build.built(args, s))
     elif args.command == "resolve":

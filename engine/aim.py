@@ -1,20 +1,8 @@
 """Where to aim (issue 16): every legal aim of the scenario's attack, ranked by its exact odds.
 
-An aim is a change to the attack in the scenario document (`Aim.attack`), so the chosen
-aim written into the scenario gives exactly the figures it was ranked by. Candidates per
-system, each kept only if the system's `prepare` accepts it (the rules decide legality):
-
-- Horus Heresy: the hole at the points of a `HOLE_COARSE` grid over the base of every
-  enemy model (HH-1: over the target's base; HH-3, no friendly model under the marker,
-  and range are the rules' checks), all the weapon's shots at it;
-- Robotech: every enemy mecha or structure as the target of every missile (RT-2, RT-4)
-  and, with Indirect Fire (RT-3), ground points on a `COARSE` grid around the enemy
-  mecha and at the centre of every two or three of them close together;
-- BattleTech: for each support that is aimed at a hex, every hex within `HEX_REACH` of an
-  enemy unit (the others stay as the scenario has them).
-
-Aims at a table point are then refined: in the coarse grid's cells around the `REFINE`
-best, the points of the finer `GRID` are tried too.
+Every candidate of `engine.candidates` is scored, kept only if the system's `prepare`
+accepts it (`legal`). Aims at a table point are then refined: in the coarse grid's cells
+around the `REFINE` best, the points of the finer grid are tried too.
 
 Scores come from `engine.systems.odds` with exact odds (a candidate whose exact odds are
 out of reach is left out, and counted). The `objective` is one of
@@ -39,70 +27,40 @@ aims within it.
 
 from __future__ import annotations
 
-import itertools
-import json
 import math
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from engine import hexgrid, systems
 from engine import scenario as scenarios
-from engine.dice import TooManyOutcomes
+from engine import systems
+from engine.candidates import (
+    CANDIDATES,
+    SPLITS_MAX,
+    Aim,
+    enemy_units,
+    every_split,
+    firing_side,
+    split_moves,
+    spread_shots,
+)
+from engine.enumeration import STEPS, Budget, TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.odds import Odds
-from engine.scenario.battletech import GUNS
 
-GRID = 0.25
-"""Inches between the points of the fine grid: over a base or hull, and on the ground."""
-COARSE = 1.0
-"""Inches between the first ground points tried around the enemy (Robotech Indirect Fire)."""
-GROUND_REACH = 2.0
-"""How far from an enemy mecha's centre ground points are tried, in inches."""
-BETWEEN = 6.0
-"""Enemy units at most this far apart (inches) get a ground point at their centre."""
 REFINE = 3
 """How many of the best first candidates are refined (and as many of the best within the
 friendly-risk limit)."""
-STRAFE_LENGTHS = range(1, 6)
-"""BT-STRAFE.1: a strafing run covers 1 to 5 hexes in one straight line."""
-AIR_KINDS = ("light_strike", "heavy_strike", "light_bombing", "heavy_bombing")
-"""Supports aimed at one hex that a side may spend in place of one another (`attack.held`)."""
+AIM_STEPS = 150_000_000
+"""The steps of work (`engine.enumeration.Budget`) the exact odds of every candidate of one
+ranking may take together (each at most the `STEPS` of `odds`); past them the candidates
+left are out of reach. A count, so the ranking depends on the scenario alone, never on
+the machine's speed."""
+MAX_CANDIDATES = 2_000
+"""At most this many candidates are scored in one ranking (the first ones and their
+refinements, in order); the others are counted out of reach."""
 OBJECTIVES = ("damage", "destroyed")
 """Built-in objectives; ``"destroy:<unit id>"`` and ``"hits:<N>"`` take an argument."""
-
-
-@dataclass(frozen=True)
-class Aim:
-    """One candidate: what it is in players' words, and the attack fields it sets (a
-    value of None removes the field)."""
-
-    label: str
-    attack: tuple[tuple[str, Any], ...]
-    point: tuple[float, float] | None = None
-    """The table point aimed at, if any (the page draws its score there)."""
-    hex: str | None = None
-    """The hex aimed at, if any (a strike, bombing or shell; the page shades it)."""
-    finer: Callable[[], tuple[Aim, ...]] | None = field(default=None, compare=False,
-                                                         repr=False)
-    """The candidates tried around this one when it is among the best (made when asked)."""
-    refine_refused: bool = False
-    """Try `finer` also when the rules refuse this one (the centre of a base under which
-    a friendly model would be: an edge of the base may be legal)."""
-
-    def key(self) -> str:
-        """What the aim writes, as text: equal keys are the same aim."""
-        return json.dumps(self.attack, sort_keys=True)
-
-    def apply(self, doc: dict[str, Any]) -> dict[str, Any]:
-        """The scenario document with this aim written into its attack (a new dict)."""
-        attack = {**doc["attack"]}
-        for key, value in self.attack:
-            if value is None:
-                attack.pop(key, None)
-            else:
-                attack[key] = value
-        return {**doc, "attack": attack}
 
 
 @dataclass(frozen=True)
@@ -159,310 +117,6 @@ class Ranking:
                 {"x": w[0], "y": w[1], "value": round(v, 6)} for w, v in best.items()]
 
 
-def firing_side(doc: dict[str, Any]) -> str:
-    """The side that attacks: the firer's (Heresy), the attacker's (Robotech), or the
-    turn's (BattleTech)."""
-    attack = doc["attack"]
-    if doc["system"] == "battletech":
-        return str(attack["side"])
-    firer = attack.get("firer", attack.get("attacker"))
-    return next(str(u["side"]) for u in doc["units"] if u["id"] == firer)
-
-
-def _enemies(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    side = firing_side(doc)
-    return [u for u in doc["units"] if str(u["side"]) != side]
-
-
-def _name(unit: dict[str, Any]) -> str:
-    """A unit as a label names it: its name and id, or its id."""
-    name = unit.get("name")
-    return f"{name} ({unit['id']})" if name and name != unit["id"] else str(unit["id"])
-
-
-def _grid(x: float, y: float, radius: float, step: float) -> Iterator[tuple[float, float]]:
-    """Points of a square grid of `step` through (x, y), within `radius` of it."""
-    n = int(radius / step + 1e-9)
-    for i in range(-n, n + 1):
-        for j in range(-n, n + 1):
-            if math.hypot(i * step, j * step) <= radius + 1e-9:
-                yield round(x + i * step, 4), round(y + j * step, 4)
-
-
-def _point(x: float, y: float) -> dict[str, float]:
-    return {"x": x, "y": y}
-
-
-def _reach(unit: dict[str, Any]) -> float:
-    """How far from a model's centre its base or hull extends, at most (inches)."""
-    if "hull" in unit:
-        return math.hypot(unit["hull"]["w"], unit["hull"]["h"]) / 2
-    return float(unit.get("base_mm", 0)) / 25.4 / 2
-
-
-def _cell(make: Callable[[float, float, float], Aim], x: float, y: float, step: float,
-          keep: Callable[[float, float], bool]) -> Callable[[], tuple[Aim, ...]] | None:
-    """The refinement of a point found on a grid of `step`: the eight points around it
-    at half the step (its cell), those `keep` accepts, each refined in turn, down to the
-    `GRID`."""
-    half = step / 2
-    if half < GRID - 1e-9:
-        return None
-    return lambda: tuple(make(*q, half) for q in _grid(x, y, half * math.sqrt(2) + 1e-9, half)
-                         if q != (x, y) and keep(*q))
-
-
-def _hole(unit: dict[str, Any], x: float, y: float, step: float) -> Aim:
-    """The hole at (x, y) over `unit`, refined over its base or hull."""
-    reach = _reach(unit)
-
-    def over(qx: float, qy: float) -> bool:
-        return math.hypot(qx - unit["x"], qy - unit["y"]) <= reach + 1e-9
-
-    return Aim(f"hole at ({x:g}, {y:g}) over {_name(unit)}",
-               (("target", unit["id"]), ("aim", _point(x, y))), (x, y),
-               finer=_cell(lambda qx, qy, s: _hole(unit, qx, qy, s), x, y, step, over),
-               refine_refused=True)
-
-
-def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
-    """The hole at the centre of every enemy model's base (the target is that model, HH-1),
-    refined over it at 0.5" and then at the 0.25" `GRID` (range, sight and HH-3's
-    friendly models under the marker are the
-    rules' checks too). A hull starts from the points of the `COARSE` grid over the circle
-    round its corners (HH-1 refuses those off the hull). Every shot is aimed there; once
-    these are ranked, `spread_shots` tries the shots apart."""
-    return [_hole(u, x, y, COARSE) for u in _enemies(doc)
-            for x, y in (_grid(u["x"], u["y"], _reach(u), COARSE) if "hull" in u
-                         else [(u["x"], u["y"])])]
-
-
-SPREAD = 4
-"""Heresy: the shots of a weapon firing more than one are also spread over the best this
-many single aims (HH-9: each shot is aimed on its own)."""
-SPREAD_MAX = 30
-"""At most this many ways of spreading the shots are tried (fewer aims when more)."""
-
-
-def _apart(best: list[Aim], gap: float) -> list[Aim]:
-    """The `best` aims, best first, leaving out any within `gap` of a better one kept."""
-    kept: list[Aim] = []
-    for a in best:
-        if a.point is not None and all(math.dist(a.point, b.point) >= gap for b in kept
-                                       if b.point is not None):
-            kept.append(a)
-    return kept
-
-
-def spread_shots(doc: dict[str, Any], best: list[Aim]) -> list[Aim]:
-    """HH-9: the weapon's shots spread over the `SPREAD` best single aims at least a
-    marker's radius apart (fewer when more than `SPREAD_MAX` ways), every way but all at
-    one (those are the single aims), as ``attack.each_shot``."""
-    weapon = doc["attack"]["weapon"]
-    shots = int(weapon.get("shots", 1))
-    if shots < 2:
-        return []
-    radius = 5.0 if weapon.get("mega") else float(weapon.get("blast", 3)) / 2
-    best = _apart(best, radius)
-    k = min(SPREAD, len(best))
-    while k > 1 and math.comb(k + shots - 1, shots) - k > SPREAD_MAX:
-        k -= 1
-    out = []
-    for combo in itertools.combinations_with_replacement(best[:k], shots):
-        if len({a.key() for a in combo}) == 1:
-            continue
-        per = [dict(a.attack) for a in combo]
-        out.append(Aim("shots at " + "; ".join(a.label.removeprefix("hole at ") for a in combo),
-                       (("each_shot", [{"target": f["target"], "aim": f["aim"]} for f in per]),
-                        ("target", per[0]["target"]), ("aim", None))))
-    return out
-
-
-def _targets(doc: dict[str, Any], ids: list[str]) -> Aim:
-    """The volley's missiles at `ids`, the first the primary target (RT-17)."""
-    names = {u["id"]: _name(u) for u in doc["units"]}
-    label = ("target " + names[ids[0]] if len(set(ids)) == 1 else
-             "split: " + ", ".join(f"{ids.count(i)} at {names[i]}" for i in dict.fromkeys(ids)))
-    return Aim(label, (("targets", list(ids)), ("point", None)))
-
-
-SPLITS_MAX = 30
-"""RT-17: every split of a volley over the enemies near its primary target is tried when
-there are at most this many; past it, splits are climbed to one missile at a time."""
-
-
-def _near(doc: dict[str, Any], primary_id: str) -> list[str]:
-    """The enemies within `BETWEEN` of the primary target (where a split volley is worth
-    its -3 at a secondary target), the primary first."""
-    enemies = {u["id"]: u for u in _enemies(doc)}
-    primary = enemies[primary_id]
-    return [primary_id] + [i for i, u in enemies.items() if i != primary_id and math.hypot(
-        u["x"] - primary["x"], u["y"] - primary["y"]) <= BETWEEN]
-
-
-def every_split(doc: dict[str, Any], primary: str, volley: int) -> list[Aim]:
-    """RT-17: the volley's missiles but the primary's over the enemies `_near` it, every
-    way (the whole volley at `primary` left out: it is a single target)."""
-    return [_targets(doc, [primary, *rest])
-            for rest in itertools.combinations_with_replacement(_near(doc, primary),
-                                                                volley - 1)
-            if set(rest) != {primary}]
-
-
-def split_moves(doc: dict[str, Any], ids: list[str]) -> list[Aim]:
-    """RT-17: the volley `ids` with one missile but the primary's moved to another enemy
-    `_near` the primary target."""
-    near = _near(doc, ids[0])
-    out: dict[str, Aim] = {}
-    for k in range(1, len(ids)):
-        for other in near:
-            if other != ids[k]:
-                moved = [ids[0], *sorted(ids[1:k] + [other] + ids[k + 1:])]
-                aim = _targets(doc, moved)
-                out.setdefault(aim.key(), aim)
-    return list(out.values())
-
-
-def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
-    """Every enemy mecha or structure as the target of the whole attack (RT-2, RT-4)."""
-    return [Aim(f"target {_name(u)}", (("targets", [u["id"]]), ("point", None)))
-            for u in _enemies(doc)]
-
-
-def _ground(x: float, y: float, step: float = COARSE) -> Aim:
-    """Indirect Fire at a point of the ground (RT-3), refined within its grid cell."""
-    return Aim(f"ground at ({x:g}, {y:g})", (("point", _point(x, y)), ("targets", None)),
-               (x, y), finer=_cell(_ground, x, y, step, lambda qx, qy: True))
-
-
-def ground_aims(points: Iterable[tuple[float, float]]) -> list[Aim]:
-    """Indirect Fire at points of the ground (RT-3), refined at 0.5" and then 0.25"."""
-    return [_ground(x, y) for x, y in points]
-
-
-def _between(units: list[dict[str, Any]]) -> Iterator[tuple[float, float]]:
-    """The centre of every two or three enemy units within `BETWEEN` of each other: where
-    one template may cover them all, a spot a coarse grid can step over."""
-    for k in (2, 3):
-        for group in itertools.combinations(units, k):
-            if all(math.hypot(a["x"] - b["x"], a["y"] - b["y"]) <= BETWEEN
-                   for a, b in itertools.combinations(group, 2)):
-                yield (round(math.fsum(u["x"] for u in group) / k, 4),
-                       round(math.fsum(u["y"] for u in group) / k, 4))
-
-
-def robotech_ground(doc: dict[str, Any]) -> list[Aim]:
-    """Ground points on the `COARSE` grid within `GROUND_REACH` of an enemy and between
-    enemy units, if the weapon may fire at the ground (Indirect Fire, RT-3: the rules
-    refuse a point out of range or that no friendly mecha can see)."""
-    if "indirect_fire" not in doc["attack"]["weapon"].get("abilities", []):
-        return []
-    enemies = _enemies(doc)
-    points = {p for u in enemies for p in _grid(u["x"], u["y"], GROUND_REACH, COARSE)}
-    return ground_aims(sorted(points | set(_between(enemies))))
-
-
-def _hexes(labels: Iterable[str]) -> list[hexgrid.Hex]:
-    out = []
-    for label in labels:
-        try:
-            out.append(hexgrid.Hex.from_label(label))
-        except ValueError:
-            continue
-    return out
-
-
-def _label(h: hexgrid.Hex) -> str | None:
-    try:
-        return hexgrid.to_label(h)
-    except ValueError:
-        return None
-
-
-def _spent(support: dict[str, Any]) -> str:
-    """A support as players name it: its kind, or an artillery piece's gun."""
-    return str(support.get("gun") or support["kind"]).replace("_", " ")
-
-
-def _with_support(doc: dict[str, Any], i: int, label: str, **fields: Any) -> Aim:
-    """Support `i` of the turn changed by `fields`, the others as the scenario has them."""
-    supports = [dict(s) for s in doc["attack"]["supports"]]
-    old = supports[i]
-    supports[i] = {**old, **fields}
-    kind = _spent(supports[i])
-    if kind != _spent(old):
-        kind += f" (instead of {_spent(old)})"
-    return Aim(f"{kind} at {label}", (("supports", supports),),
-               hex=fields.get("target"))
-
-
-def _spends(doc: dict[str, Any], support: dict[str, Any]) -> list[dict[str, str]]:
-    """Which support to spend at a hex: the support itself and, from what the side still
-    holds (`attack.held`; the rules count the copies), every other air strike or bombing
-    for an air strike or bombing, every other gun for an artillery shell not tied to a
-    selection (facts.md: each support is used once)."""
-    held = doc["attack"].get("held", {})
-    if support["kind"] in AIR_KINDS:
-        return [{"kind": support["kind"]}] + [{"kind": k} for k in AIR_KINDS
-                                              if k != support["kind"] and held.get(k, 0) > 0]
-    if support["kind"] == "artillery" and not {"selection", "preplotted"} & set(support):
-        return [{"gun": support["gun"]}] + [{"gun": g} for g in GUNS
-                                            if g != support["gun"] and held.get(g, 0) > 0]
-    return [{}]
-
-
-def strafing_lines(centres: Iterable[hexgrid.Hex], occupied: set[hexgrid.Hex]
-                   ) -> list[list[hexgrid.Hex]]:
-    """Every straight line of 1 to 5 hexes (BT-STRAFE.1) through one of `centres`, one
-    per set of `occupied` hexes it covers: a run attacks each unit in its hexes with a roll
-    of its own (BT-STRAFE.2, BT-STRAFE.4), so two runs over the same units have the same
-    odds, and the shortest such run is kept."""
-    lines: dict[frozenset[hexgrid.Hex], list[hexgrid.Hex]] = {}
-    for n in STRAFE_LENGTHS:
-        for h in centres:
-            for axis in range(3):
-                for k in range(n):
-                    first = hexgrid.step(h, axis + 3, k) if k else h
-                    run = [hexgrid.step(first, axis, j) if j else first for j in range(n)]
-                    lines.setdefault(frozenset(run) & occupied, sorted(run))
-    return list(lines.values())
-
-
-def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
-    """For each support aimed at a hex, every enemy unit's hex, refined to the hexes next
-    to it; with `attack.held`, the same with each other air kind (or gun) the side holds
-    in its place (which support to spend there, `_spends`); for a strafing run, every
-    line of 1 to 5 hexes through an enemy unit's hex (BT-STRAFE.1)."""
-    enemy_hexes = sorted(set(_hexes(str(u.get("hex", "")) for u in _enemies(doc))))
-    occupied = set(_hexes(str(u.get("hex", "")) for u in doc["units"]))
-    out = []
-    for i, support in enumerate(doc["attack"].get("supports", [])):
-        if support.get("kind") == "strafing":
-            for run in strafing_lines(enemy_hexes, occupied):
-                labels = [lb for h in run if (lb := _label(h)) is not None]
-                if len(labels) == len(run):
-                    out.append(_with_support(doc, i, "-".join(labels), hexes=labels))
-            continue
-        if "target" not in support:
-            continue
-        for spend in _spends(doc, support):
-            for h in enemy_hexes:
-                near = [(lb, n) for n in hexgrid.ring(h, 1) if (lb := _label(n)) is not None]
-                label = _label(h)
-                if label is not None:
-                    out.append(replace(
-                        _with_support(doc, i, label, **spend, target=label),
-                        finer=lambda i=i, spend=spend, near=near: tuple(
-                            _with_support(doc, i, lb, **spend, target=lb) for lb, _ in near)))
-    return out
-
-
-CANDIDATES: dict[str, Callable[[dict[str, Any]], list[Aim]]] = {
-    "heresy": heresy_aims,
-    "robotech": lambda doc: robotech_targets(doc) + robotech_ground(doc),
-    "battletech": battletech_aims,
-}
-
 
 def legal(doc: dict[str, Any], aim: Aim) -> scenarios.Scenario | None:
     """The scenario with `aim`, if it is valid and the rules accept the attack."""
@@ -508,7 +162,7 @@ def objectives(s: scenarios.Scenario) -> list[tuple[str, str]]:
             for n in HITS_OFFERED]
     names = {u.id: u.name for u in s.units}
     out += [(f"destroy:{u['id']}", f"chance of destroying {names[u['id']]}")
-            for u in _enemies(doc)[:DESTROY_OFFERED]]
+            for u in enemy_units(doc)[:DESTROY_OFFERED]]
     return out
 
 
@@ -535,11 +189,13 @@ def objective_value(odds: Odds, enemies: set[str], objective: str,
     return max(chances, default=0.0)
 
 
-def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage") -> Scored:
-    """An aim's exact figures (raises `TooManyOutcomes` where they are out of reach)."""
+def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage",
+          budget: Budget | None = None) -> Scored:
+    """An aim's exact figures within `budget` (raises `TooManyOutcomes` where they are out
+    of reach)."""
     doc = scenarios.to_dict(s)
     side = firing_side(doc)
-    odds = systems.odds(s, method="exact")
+    odds = systems.odds(s, method="exact", budget=budget)
     enemies = {u.id for u in s.units if str(u.side) != side}
     friends = [u.id for u in s.units if str(u.side) == side]
     groups = {name: [s.units[i].id for i in idx]
@@ -552,17 +208,44 @@ def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage") -> Scored:
                   min(1.0, math.fsum(odds.units[u]["p_hit"] for u in friends)), odds)
 
 
-def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str
+class Allowance:
+    """What one ranking may spend, counted: `steps` of work for every candidate's exact
+    odds together (each within the `STEPS` of `odds`, so a candidate is exact exactly
+    when its scenario's odds are) and `candidates` scored."""
+
+    def __init__(self, steps: int = AIM_STEPS, candidates: int = MAX_CANDIDATES) -> None:
+        self.steps = steps
+        self.candidates = candidates
+
+    def spent(self) -> bool:
+        """Whether nothing is left: the candidates that follow are out of reach."""
+        return self.steps <= 0 or self.candidates <= 0
+
+    def score(self, s: scenarios.Scenario, aim: Aim, objective: str) -> Scored:
+        """`score` within what is left, counting what it spent."""
+        self.candidates -= 1
+        budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf)
+        try:
+            return score(s, aim, objective, budget)
+        finally:
+            self.steps -= budget.spent
+
+
+def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: Allowance
           ) -> tuple[list[Scored], list[Aim], int]:
-    """The aims scored; those the rules refuse; how many were out of reach of exact odds."""
+    """The aims scored; those the rules refuse; how many were out of reach of exact odds
+    (past the `allowance`, too)."""
     scored, refused, out_of_reach = [], [], 0
     for aim in aims:
+        if allowance.spent():
+            out_of_reach += 1
+            continue
         s = legal(doc, aim)
         if s is None:
             refused.append(aim)
             continue
         try:
-            scored.append(score(s, aim, objective))
+            scored.append(allowance.score(s, aim, objective))
         except TooManyOutcomes:
             out_of_reach += 1
     return scored, refused, out_of_reach
@@ -598,14 +281,15 @@ def _finer(aims: Iterable[Aim], seen: set[str]) -> list[Aim]:
 
 
 def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
-                  limit: float | None, seen: set[str]
+                  limit: float | None, seen: set[str], allowance: Allowance
                   ) -> tuple[list[Scored], list[Aim], int]:
-    """RT-17: the best whole volley at one target (within the friendly-risk `limit`)
-    split over the enemies near it: every way when there are at most `SPLITS_MAX`, else
+    """RT-17: the best whole volley at one target (within the friendly-risk `limit`; a
+    ground point, RT-3, names none and is passed over) split over the enemies near it:
+    every way when there are at most `SPLITS_MAX`, else
     one missile at a time (`split_moves`), keeping the best move while it improves the
     objective. Every split tried is scored."""
     volley = int(doc["attack"]["weapon"]["volley"])
-    within = [r for r in scored if "targets" in dict(r.aim.attack) and _allowed(r, limit)]
+    within = [r for r in scored if dict(r.aim.attack).get("targets") and _allowed(r, limit)]
     if not within:
         return [], [], 0
     best = within[0]
@@ -614,14 +298,14 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
     every = [a for a in every_split(doc, ids[0], volley) if a.key() not in seen]
     if len(every) <= SPLITS_MAX:
         seen |= {a.key() for a in every}
-        return _rank(doc, every, objective)
+        return _rank(doc, every, objective, allowance)
     tried: list[Scored] = []
     refused: list[Aim] = []
     out_of_reach = 0
     while True:
         moves = [a for a in split_moves(doc, ids) if a.key() not in seen]
         seen |= {a.key() for a in moves}
-        more, no, o = _rank(doc, moves, objective)
+        more, no, o = _rank(doc, moves, objective, allowance)
         tried, refused, out_of_reach = tried + more, refused + no, out_of_reach + o
         better = [r for r in more if _allowed(r, limit)]
         if not better:
@@ -634,17 +318,20 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
 
 
 def rank(s: scenarios.Scenario, *, objective: str = "damage",
-         friendly_risk: float | None = None) -> Ranking:
+         friendly_risk: float | None = None, allowance: Allowance | None = None) -> Ranking:
     """Every legal aim of the scenario's attack, best first by `objective` (ties: the
     smaller friendly risk first), keeping only those whose `friendly_risk` is at most
     the limit given. The first candidates are refined around the best, again and again
     until the best have nothing finer (module docstring); a refused candidate that asks
-    for it is refined too. The CLI's ``aim`` command and the page's "Best aim" call this."""
+    for it is refined too. Every candidate's exact odds spend from one `Allowance` (by
+    default `AIM_STEPS` and `MAX_CANDIDATES`), so the ranking depends on the scenario
+    alone. The CLI's ``aim`` command and the page's "Best aim" call this."""
     check_objective(objective, (u.id for u in s.units))
     doc = scenarios.to_dict(s)
+    allowance = allowance or Allowance()
     first = CANDIDATES[s.system](doc)
     seen = {a.key() for a in first}
-    scored, refused, out_of_reach = _rank(doc, first, objective)
+    scored, refused, out_of_reach = _rank(doc, first, objective, allowance)
     done: set[str] = set()
     around = [a for a in refused if a.refine_refused]
     while True:
@@ -653,17 +340,17 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
         if not around:
             break
         done |= {a.key() for a in around}
-        more, no, o = _rank(doc, _finer(around, seen), objective)
+        more, no, o = _rank(doc, _finer(around, seen), objective, allowance)
         scored, out_of_reach = scored + more, out_of_reach + o
         refused += no
         around = [a for a in no if a.refine_refused and a.key() not in done]
     if s.system == "heresy":
         singles = [r.aim for r in scored if _allowed(r, friendly_risk)]
-        more, no, o = _rank(doc, spread_shots(doc, singles), objective)
+        more, no, o = _rank(doc, spread_shots(doc, singles), objective, allowance)
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
     if s.system == "robotech" and int(doc["attack"]["weapon"].get("volley", 1)) > 1:
-        more, no, o = _climb_splits(doc, scored, objective, friendly_risk, seen)
+        more, no, o = _climb_splits(doc, scored, objective, friendly_risk, seen, allowance)
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
     within = [r for r in scored if _allowed(r, friendly_risk)]

@@ -4,7 +4,7 @@
 such as dice sums, and the best of a few more), measures their peak memory
 (tracemalloc, in a run of its own: tracing slows Python down), and compares them with the
 Monte Carlo run that would reach the same precision: a 95 % interval of +/- `precision`
-on every probability the odds report (the figures `engine.dice.estimate` watches: every
+on every probability the odds report (the figures `engine.montecarlo.estimate` watches: every
 value and every "at least" tail of each unit's hits, damage and destroyed, and of each
 group's hits and models removed). It times a measured number of seeded trials and scales
 to the trials needed, n = 1.96^2 p (1 - p) / precision^2 for the least certain figure.
@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine import systems
-from engine.dice import Z95, Budget, TooManyOutcomes, estimate
+from engine.enumeration import Budget, TooManyOutcomes
+from engine.montecarlo import Z95, estimate
 from engine.odds import Odds
 from engine.scenario import Scenario
 

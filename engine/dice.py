@@ -11,35 +11,25 @@ and the kind of dice decides the answer:
   page asks, appends the answer and replays, which is cheap);
 - `ScriptedThenSeeded` answers from the entered dice, then from a seed ("roll the rest
   for me"), and keeps every result it gave, in the script's format;
-- the enumerating dice behind `enumerate_outcomes` answer *every* value in turn, each with
-  its exact probability, so exact odds are the rules run over the whole outcome tree
-  (OpenSpiel's chance nodes, AnyDice's exhaustive counting) and no rule is written twice.
+- the enumerating dice behind `engine.enumeration.enumerate_outcomes` answer *every*
+  value in turn, each with its exact probability (exact odds), and `engine.montecarlo`
+  samples with `SeededDice` where the tree is too large.
 
 Continuous directions (the 40K scatter arrow) are asked together with the angles at which
-the outcome can change (the rule computes them from the geometry); the enumerating dice
-then answer one representative angle per interval between those breakpoints, weighted by
-the interval's width. Where the tree is too large, `estimate` samples it with seeded dice
-(Monte Carlo) until a precision target, a time limit or a cap of trials, says which it
-reached, and the caller reports it, with 95 % intervals.
-
-Probabilities are floats: "as exact as float allows".
+the outcome can change (the rule computes them from the geometry); only the enumerating
+dice use them.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from engine.errors import DiceError
-
-T = TypeVar("T", bound=Hashable)
-U = TypeVar("U", bound=Hashable)
 
 HIT = "HIT"
 """The scatter die's HIT face (40K / Horus Heresy): two of its six faces."""
@@ -174,11 +164,6 @@ class Dice(ABC):
 
     @abstractmethod
     def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None: ...
-
-
-def _normalise(breakpoints: Breakpoints) -> tuple[float, ...]:
-    angles = breakpoints() if callable(breakpoints) else breakpoints
-    return tuple(sorted({a % 360.0 for a in angles}))
 
 
 def _seeded_die(rng: random.Random, sides: int) -> int:
@@ -346,7 +331,7 @@ class ScriptedDice(Dice):
         return value
 
     def _die(self, label: str, sides: int) -> int:
-        return self._take(label, "die", sides)
+        return int(self._take(label, "die", sides))
 
     def _direction(self, label: str, breakpoints: Breakpoints) -> float:
         return float(self._take(label, "direction", 360))
@@ -409,353 +394,3 @@ class ScriptedThenSeeded(ScriptedDice):
         value = _seeded_scatter(self._rng)
         self._rolled.append(HIT if value is None else value)
         return value
-
-
-# -- exact enumeration ------------------------------------------------------------------
-
-
-@cache
-def sum_distribution(n: int, sides: int) -> tuple[tuple[int, float], ...]:
-    """Exact distribution of the sum of N dice of `sides` faces, as (total, probability)."""
-    counts = {0: 1}
-    for _ in range(n):
-        nxt: dict[int, int] = {}
-        for total, ways in counts.items():
-            for face in range(1, sides + 1):
-                nxt[total + face] = nxt.get(total + face, 0) + ways
-        counts = nxt
-    outcomes = sides**n
-    return tuple((t, w / outcomes) for t, w in sorted(counts.items()))
-
-
-@cache
-def highest_distribution(n: int, sides: int) -> tuple[tuple[int, float], ...]:
-    """Exact distribution of the highest of N dice: P(max = k) = (k^n - (k-1)^n) / s^n."""
-    return tuple((k, (k**n - (k - 1) ** n) / sides**n) for k in range(1, sides + 1))
-
-
-def angle_intervals(breakpoints: tuple[float, ...]) -> list[tuple[float, float]]:
-    """Split [0, 360) at the breakpoints: (representative angle, width in degrees) each.
-
-    The representative is the interval's midpoint, so it never sits on a breakpoint.
-    With no breakpoints the whole circle is one interval, represented by 0 degrees.
-    """
-    if not breakpoints:
-        return [(0.0, 360.0)]
-    out = []
-    for i, lo in enumerate(breakpoints):
-        hi = breakpoints[i + 1] if i + 1 < len(breakpoints) else breakpoints[0] + 360.0
-        if hi - lo > 1e-12:
-            out.append((((lo + hi) / 2.0) % 360.0, hi - lo))
-    return out
-
-
-class TooManyOutcomes(Exception):
-    """The outcome tree is larger than the enumeration budget (caller samples instead)."""
-
-
-class Budget:
-    """What an exact computation may spend: states held at once, and wall time.
-
-    Exact code calls `check` with the size of what it is about to hold (a distribution's
-    state count, a number of paths); past either limit it raises `TooManyOutcomes`, and
-    `auto` odds fall back to Monte Carlo and say so.
-    """
-
-    __slots__ = ("states", "seconds", "_deadline", "_clock")
-
-    def __init__(self, states: int = 250_000, seconds: float = 5.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.states = states
-        self.seconds = seconds
-        self._clock = clock
-        self._deadline = clock() + seconds
-
-    def check(self, states: int = 0) -> None:
-        """Raise `TooManyOutcomes` if `states` is past the limit or time has run out."""
-        if states > self.states:
-            raise TooManyOutcomes(f"more than {self.states} states")
-        if self._clock() > self._deadline:
-            raise TooManyOutcomes(f"more than {self.seconds:g} s")
-
-
-class _PathDice(Dice):
-    """Follows a prefix of choices through the outcome tree, then takes first options
-    (or, given `rng`, options drawn uniformly: one probe of `tree_size`)."""
-
-    def __init__(self, prefix: list[int], rng: random.Random | None = None) -> None:
-        super().__init__()
-        self._prefix = prefix
-        self._rng = rng
-        self.choices: list[int] = []
-        self.sizes: list[int] = []
-        self.probability = 1.0
-
-    def _branch(self, options: Sequence[tuple[Any, float]]) -> Any:
-        depth = len(self.choices)
-        if depth < len(self._prefix):
-            index = self._prefix[depth]
-        else:
-            index = self._rng.randrange(len(options)) if self._rng else 0
-        self.choices.append(index)
-        self.sizes.append(len(options))
-        value, p = options[index]
-        self.probability *= p
-        return value
-
-    def _die(self, label: str, sides: int) -> int:
-        return self._branch(sum_distribution(1, sides))
-
-    def _total(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
-        return (), self._branch(sum_distribution(n, sides))
-
-    def _highest(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
-        return (), self._branch(highest_distribution(n, sides))
-
-    def _direction(self, label: str, breakpoints: Breakpoints) -> float:
-        intervals = angle_intervals(_normalise(breakpoints))
-        return self._branch([(a, w / 360.0) for a, w in intervals])
-
-    def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None:
-        arrow = 1.0 - SCATTER_HIT_FACES / 6.0
-        options: list[tuple[float | None, float]] = [(None, SCATTER_HIT_FACES / 6.0)]
-        options += [(a, arrow * w / 360.0) for a, w in angle_intervals(_normalise(breakpoints))]
-        return self._branch(options)
-
-    def drain(self) -> list[Roll]:
-        self._rolls.clear()
-        return []
-
-
-class Distribution(Generic[T]):
-    """A finite probability distribution over hashable outcomes (equal outcomes merged)."""
-
-    __slots__ = ("_p",)
-
-    def __init__(self, items: Iterable[tuple[T, float]] = ()) -> None:
-        merged: dict[T, float] = {}
-        get = merged.get  # the hot loop of exact odds: one bound lookup, not one per item
-        for outcome, p in items:
-            merged[outcome] = get(outcome, 0.0) + p
-        self._p = merged
-
-    @classmethod
-    def certain(cls, outcome: T) -> Distribution[T]:
-        return cls([(outcome, 1.0)])
-
-    def items(self) -> Iterator[tuple[T, float]]:
-        return iter(self._p.items())
-
-    def __len__(self) -> int:
-        return len(self._p)
-
-    def __getitem__(self, outcome: T) -> float:
-        return self._p.get(outcome, 0.0)
-
-    def total(self) -> float:
-        """Sum of the probabilities (1 up to float rounding for a complete tree)."""
-        return math.fsum(self._p.values())
-
-    def map(self, f: Callable[[T], U]) -> Distribution[U]:
-        """The distribution of f(outcome): equal images are merged."""
-        return Distribution((f(o), p) for o, p in self._p.items())
-
-    def bind(self, f: Callable[[T], Distribution[U]]) -> Distribution[U]:
-        """Chain a next stage: for each outcome, the distribution that follows from it."""
-        return Distribution((o2, p * p2) for o, p in self._p.items() for o2, p2 in f(o).items())
-
-    def probability(self, predicate: Callable[[T], bool]) -> float:
-        return math.fsum(p for o, p in self._p.items() if predicate(o))
-
-    def expectation(self, f: Callable[[T], float]) -> float:
-        return math.fsum(p * f(o) for o, p in self._p.items())
-
-
-def enumerate_outcomes(fn: Callable[[Dice], T], *,
-                       budget: int | Budget = 250_000) -> Distribution[T]:
-    """Run `fn` over every path of its dice tree; the exact distribution of its results.
-
-    `fn` must be deterministic given its dice (rules are). Each path re-runs `fn`, so
-    stages whose outcomes are few should be enumerated on their own and chained with
-    `Distribution.bind` or `combine`, merging equal outcomes between stages.
-    Raises `TooManyOutcomes` past `budget` paths (an integer, or a `Budget`: its states
-    are paths, and its time is checked as well).
-    """
-    limit = budget if isinstance(budget, Budget) else Budget(budget, math.inf)
-    results: dict[T, float] = {}
-    prefix: list[int] = []
-    for paths in range(limit.states):
-        if paths % 256 == 255:
-            limit.check()
-        dice = _PathDice(prefix)
-        outcome = fn(dice)
-        results[outcome] = results.get(outcome, 0.0) + dice.probability
-        depth = len(dice.choices) - 1
-        while depth >= 0 and dice.choices[depth] + 1 >= dice.sizes[depth]:
-            depth -= 1
-        if depth < 0:
-            return Distribution(results.items())
-        prefix = dice.choices[:depth] + [dice.choices[depth] + 1]
-    raise TooManyOutcomes(f"more than {limit.states} dice paths")
-
-
-def tree_size(fn: Callable[[Dice], Any], probes: int = 200, seed: int = 0) -> float:
-    """An estimate of the number of paths `enumerate_outcomes` would follow, at the cost
-    of `probes` runs: Knuth's estimator, the mean over paths drawn branch by branch
-    uniformly of the product of their branching factors (unbiased; a guide, not a bound)."""
-    rng = random.Random(seed)
-    total = 0.0
-    for _ in range(probes):
-        dice = _PathDice([], rng)
-        fn(dice)
-        total += math.prod(dice.sizes)
-    return total / probes
-
-
-def combine(
-    parts: Iterable[Distribution[U]], start: T, step: Callable[[T, U], T]
-) -> Distribution[T]:
-    """Fold independent distributions into one state, merging equal states at each step.
-
-    This is how independent parts (the missiles of a volley, the shots of a blast weapon)
-    stay exact without multiplying out their trees: state size, not path count, bounds it.
-    """
-    state: Distribution[T] = Distribution.certain(start)
-    for part in parts:
-        outcomes = list(part.items())
-        state = Distribution(
-            (step(s, o), ps * po) for s, ps in state.items() for o, po in outcomes
-        )
-    return state
-
-
-# -- Monte Carlo ------------------------------------------------------------------------
-
-Z95 = 1.959963984540054
-
-STOPS = ("precision", "time", "trials")
-"""Why a Monte Carlo run stopped: every watched probability reached the precision target,
-the time limit came, or the cap of trials was run."""
-
-FIRST_CHECK = 1_000
-"""Trials before the first precision check (so a rare event has had its chance to show)."""
-
-
-def half_width(p: float, n: int) -> float:
-    """Half the width of the 95 % Wilson score interval of a frequency p over n trials."""
-    return _half_width_pq(p * (1 - p), n)
-
-
-def _half_width_pq(pq: float, n: int) -> float:
-    return Z95 * math.sqrt(pq / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
-
-
-@dataclass(frozen=True)
-class Sample(Generic[T]):
-    """A Monte Carlo sample: outcome frequencies from `trials` seeded runs, why the run
-    stopped (one of `STOPS`), the largest 95 % half-width of the probabilities it
-    watched, and the seconds it took."""
-
-    distribution: Distribution[T]
-    trials: int
-    stop: str = "trials"
-    half_width: float = 1.0
-    seconds: float = 0.0
-
-    def interval(self, p: float) -> tuple[float, float]:
-        """95 % Wilson score interval around an estimated probability p."""
-        n = self.trials
-        centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
-        half = half_width(p, n)
-        return max(0.0, centre - half), min(1.0, centre + half)
-
-
-class _Tally:
-    """Histograms of the integer readings of sampled outcomes, for the precision check.
-
-    Without readings, each distinct outcome is one event. With them, every value of every
-    reading is an event ("damage = 4") and so is every tail ("damage at least 4"): the
-    figures the odds report.
-    """
-
-    def __init__(self, readings: Callable[[Any], tuple[int, ...]] | None) -> None:
-        self._readings = readings
-        self._hists: list[dict[Any, int]] = []
-
-    def add(self, counts: Mapping[Any, int]) -> None:
-        for outcome, c in counts.items():
-            values = (outcome,) if self._readings is None else self._readings(outcome)
-            while len(self._hists) < len(values):
-                self._hists.append({})
-            for hist, v in zip(self._hists, values, strict=False):
-                hist[v] = hist.get(v, 0) + c
-
-    def worst(self, n: int) -> float:
-        """The largest p (1 - p) of any event over n trials (a half-width's worst case)."""
-        worst = 0.0
-        for hist in self._hists:
-            if self._readings is None:
-                events: Iterable[int] = hist.values()
-            else:
-                events = list(hist.values()) + _tails(hist)
-            for c in events:
-                p = c / n
-                worst = max(worst, p * (1 - p))
-        return worst
-
-
-def _tails(hist: Mapping[int, int]) -> list[int]:
-    out, tail = [], 0
-    for v in sorted(hist, reverse=True):
-        tail += hist[v]
-        out.append(tail)
-    return out
-
-
-def estimate(
-    fn: Callable[[Dice], T], trials: int, seed: int = 0, *,
-    seconds: float | None = None, precision: float | None = None,
-    readings: Callable[[T], tuple[int, ...]] | None = None,
-    clock: Callable[[], float] = time.monotonic,
-) -> Sample[T]:
-    """Monte Carlo: run `fn` on one stream of dice seeded with `seed` until one of
-
-    - `precision`: every watched probability's 95 % half-width is at most this (the
-      distinct outcomes, or with `readings` every value and every "at least" tail of each
-      integer reading of an outcome); checked after `FIRST_CHECK` trials and then at the
-      trial count the last check predicts, so the stop is reproducible from the seed;
-    - `seconds` of wall time have passed (checked every trial);
-    - `trials` runs, the cap.
-
-    The `Sample` says which stop it reached.
-    """
-    counts: dict[T, int] = {}
-    tally = _Tally(readings)
-    dice = SeededDice(seed, record=False)
-    start = clock()
-    deadline = math.inf if seconds is None else start + seconds
-    run, check, stop = 0, min(trials, FIRST_CHECK), "trials"
-    while run < trials:
-        chunk: dict[T, int] = {}
-        while run < check and (run == 0 or clock() < deadline):
-            outcome = fn(dice)
-            dice.drain()
-            chunk[outcome] = chunk.get(outcome, 0) + 1
-            run += 1
-        tally.add(chunk)
-        for o, c in chunk.items():
-            counts[o] = counts.get(o, 0) + c
-        worst = tally.worst(run)
-        if run < check:
-            stop = "time"
-            break
-        if precision is not None and _half_width_pq(worst, run) <= precision:
-            stop = "precision"
-            break
-        if clock() >= deadline and run < trials:
-            stop = "time"
-            break
-        needed = Z95**2 * worst / precision**2 if precision else trials
-        check = min(trials, max(run + FIRST_CHECK // 4, math.ceil(needed)))
-    return Sample(Distribution((o, c / run) for o, c in counts.items()), run, stop,
-                  _half_width_pq(worst, run), clock() - start)

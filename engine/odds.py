@@ -18,11 +18,13 @@ each probability.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from engine.dice import Budget, Distribution, Sample
+from engine.enumeration import Budget, Distribution
+from engine.montecarlo import Sample
 
 S = TypeVar("S", bound=Hashable)
 V = TypeVar("V", bound=Hashable)
@@ -117,7 +119,12 @@ def partition(n_units: int, groups: Mapping[str, Sequence[int]] | None = None
 
 def blocks_of(dist: Distribution[Outcome], blocks: Sequence[tuple[int, ...]]) -> Marginals:
     """Marginalise a joint distribution of whole outcomes onto `blocks`."""
-    return tuple(Block(b, dist.map(lambda o, b=b: tuple(o[i] for i in b))) for b in blocks)
+    return tuple(Block(b, dist.map(_project(b))) for b in blocks)
+
+
+def _project(block: tuple[int, ...]) -> Callable[[Outcome], Outcome]:
+    """A whole outcome reduced to the units of `block`."""
+    return lambda o: tuple(o[i] for i in block)
 
 
 def fold_blocks(
@@ -139,10 +146,10 @@ def fold_blocks(
     """
     out = []
     for block in blocks:
-        views = shared.map(lambda s, block=block: view(block, s))
+        views = shared.map(functools.partial(view, block))
         if budget is not None:
             budget.check(len(views))
-        out.append(Block(block, views.bind(lambda v, block=block: fold(block, v))))
+        out.append(Block(block, views.bind(functools.partial(fold, block))))
     return tuple(out)
 
 
@@ -151,7 +158,7 @@ class Odds:
     """The odds of an attack, per unit and per group of units.
 
     A Monte Carlo answer also says how many `trials` it ran, why it stopped (`stop`:
-    ``"precision"``, ``"time"`` or ``"trials"``, see `engine.dice.estimate`) and the
+    ``"precision"``, ``"time"`` or ``"trials"``, see `engine.montecarlo.estimate`) and the
     largest 95 % `half_width` of its probabilities.
     """
 

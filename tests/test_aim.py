@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import aim, geometry, hexgrid, systems
+from engine import aim, candidates, geometry, hexgrid, systems
 from engine import scenario as scenarios
 from engine.errors import IllegalAttack
 
@@ -45,7 +45,7 @@ def assert_figures_are_those_of_odds(s: scenarios.Scenario, best: aim.Scored,
     for name in ("value", "enemy_damage", "enemy_destroyed", "friendly_damage",
                  "friendly_destroyed", "friendly_risk"):
         assert getattr(again, name) == pytest.approx(getattr(best, name), abs=1e-9), name
-    side = aim.firing_side(scenarios.to_dict(s))
+    side = candidates.firing_side(scenarios.to_dict(s))
     enemies = [u.id for u in s.units if u.side != side]
     assert best.enemy_damage == pytest.approx(
         math.fsum(odds.units[u]["expected_damage"] for u in enemies), abs=1e-9)
@@ -56,7 +56,7 @@ def test_hh_3_the_best_hole_is_offset_over_the_base_away_from_a_friendly_model()
     legal hole sits on the far side of the target's base."""
     s = heresy([marine("e1", 41, 24), marine("f1", 41, 26, side="loyal", unit="tac")], "e1")
     with pytest.raises(IllegalAttack, match="HH-3"):
-        systems.rules_of("heresy").prepare(aim.aimed(s, aim.Aim("centre", (
+        systems.rules_of("heresy").prepare(aim.aimed(s, candidates.Aim("centre", (
             ("aim", {"x": 41, "y": 24}),))))
     ranking = aim.rank(s)
     best = ranking.scored[0]
@@ -140,7 +140,7 @@ def test_hh_7_hits_objective_is_the_best_unit_s_chance_of_at_least_n_hits() -> N
 
 def test_bt_bomb_every_support_aimed_at_a_hex_is_tried_near_the_enemy() -> None:
     doc = json.loads((DEMOS / "battletech-bombing-scatter.json").read_text())
-    aims = aim.battletech_aims(doc)
+    aims = candidates.battletech_aims(doc)
     assert aims and all(a.attack[0][0] == "supports" for a in aims)
     labels = {dict(a.attack)["supports"][0]["target"] for a in aims}
     assert doc["attack"]["supports"][0]["target"] in labels
@@ -168,7 +168,7 @@ def test_bt_strafe_1_strafing_lines_are_straight_runs_of_1_to_5_hexes_through_th
         ) -> None:
     s = scenarios.loads((DEMOS / "battletech-strafing-run.json").read_text())
     doc = scenarios.to_dict(s)
-    lines = [dict(a.attack)["supports"][0]["hexes"] for a in aim.battletech_aims(doc)]
+    lines = [dict(a.attack)["supports"][0]["hexes"] for a in candidates.battletech_aims(doc)]
     assert {len(h) for h in lines} == {1, 2, 3, 4, 5}
     assert all(hexgrid.is_straight_contiguous_line([hexgrid.Hex.from_label(x) for x in h])
                for h in lines)
@@ -359,3 +359,38 @@ def test_rt_17_a_volley_split_over_two_mecha_beats_the_whole_volley_at_either() 
                                                           or ["ground"])) == 1]
     assert best.value > max(whole) + 0.5
     assert_figures_are_those_of_odds(s, best, "destroyed")
+
+
+def test_rt_17_splits_climb_from_the_best_target_when_the_best_allowed_aim_is_ground() -> None:
+    """The shipped Indirect Fire demo with no friendly risk allowed: its best allowed aims
+    are ground points (RT-3), which name no target; the volley's splits (RT-17) start
+    from the best whole volley at a target, and the ranking holds both kinds."""
+    s = scenarios.loads((DEMOS / "robotech-indirect-fire-ground.json").read_text())
+    ranking = aim.rank(s, friendly_risk=0)
+    assert ranking.scored
+    assert all(r.friendly_risk == 0 for r in ranking.scored)
+    kinds = {"targets" if dict(r.aim.attack).get("targets") else "point"
+             for r in ranking.scored}
+    assert kinds == {"targets", "point"}
+
+
+def test_best_aim_is_bounded_by_counts_of_candidates_and_steps_never_a_clock() -> None:
+    """Issue 27.5: a ranking scores at most its allowance of candidates, and its exact
+    odds spend from one count of steps; what is past either is out of reach, counted."""
+    s = scenarios.loads((DEMOS / "heresy-blast-squad.json").read_text())
+    few = aim.rank(s, allowance=aim.Allowance(candidates=3))
+    assert len(few.scored) == 3 and few.out_of_reach > 0
+    again = aim.rank(s, allowance=aim.Allowance(candidates=3))
+    assert again.to_dict() == few.to_dict()
+    starved = aim.rank(s, allowance=aim.Allowance(steps=10))
+    assert not starved.scored and starved.out_of_reach > 0
+
+
+def test_rt_3_centres_between_crowded_enemies_are_bounded_by_a_count() -> None:
+    """Issue 27.3: 500 enemy mecha 1.1" apart hold hundreds of thousands of close threes;
+    the centres tried between them stop at `BETWEEN_MAX`, found from near neighbours (all
+    triples of 500 units took 25 s)."""
+    units = [{"x": 1 + (i % 40) * 1.1, "y": 1 + (i // 40) * 1.1} for i in range(500)]
+    centres = list(candidates._between(units))
+    assert len(centres) == candidates.BETWEEN_MAX
+    assert centres[0] == (1.55, 1.0)  # the first pair, as itertools.combinations gives it

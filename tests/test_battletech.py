@@ -12,7 +12,8 @@ import pytest
 
 from engine.__main__ import main
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
-from engine.dice import Budget, ScriptedDice, TooManyOutcomes, sum_distribution
+from engine.dice import ScriptedDice
+from engine.enumeration import Budget, TooManyOutcomes, sum_distribution
 from engine.errors import IllegalAttack, ScenarioError
 from engine.hexgrid import Hex, HexMap
 from engine.log import Log

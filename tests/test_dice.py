@@ -10,22 +10,24 @@ import pytest
 from engine.dice import (
     HIT,
     AskingDice,
-    Budget,
     Dice,
-    Distribution,
     RollNeeded,
     RollRequest,
     ScriptedDice,
     ScriptedThenSeeded,
     SeededDice,
+)
+from engine.enumeration import (
+    Budget,
+    Distribution,
     TooManyOutcomes,
     angle_intervals,
     combine,
     enumerate_outcomes,
-    estimate,
     sum_distribution,
 )
 from engine.errors import DiceError
+from engine.montecarlo import estimate
 
 
 def _rolls(dice: Dice) -> list[object]:

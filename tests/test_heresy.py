@@ -15,14 +15,15 @@ import pytest
 from engine import scenario as scenarios
 from engine.build import legality
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
-from engine.dice import Budget, ScriptedDice, sum_distribution
+from engine.dice import ScriptedDice
+from engine.enumeration import Budget, sum_distribution
 from engine.errors import IllegalAttack
 from engine.geometry import Point, move
 from engine.log import Log
 from engine.odds import Tally, blocks_of, partition
 from engine.render.board import board
 from engine.scenario import Scenario
-from engine.systems import EXACT_SECONDS, heresy, joint, odds, resolve
+from engine.systems import heresy, joint, odds, resolve
 from engine.systems.heresy.scatter import breakpoints, hits_at, land, no_hits
 from tests.test_suite import assert_same_marginals
 
@@ -655,7 +656,7 @@ def test_hh_9_table_size_attacks_have_exact_odds_per_unit(path: Path) -> None:
     """Four to six shots at a ten-model squad: each unit folded over its pooled Hits, within
     the budget of ``auto`` odds (test_suite.py checks their figures by Monte Carlo)."""
     s = scenarios.loads(path.read_text())
-    for block in heresy.marginals(s, Budget(seconds=EXACT_SECONDS)):
+    for block in heresy.marginals(s, Budget()):
         assert isinstance(block, Tally)
         assert block.totals.total() == pytest.approx(1.0, abs=1e-9)
         assert all(d.total() == pytest.approx(1.0, abs=1e-9) for d in block.each)

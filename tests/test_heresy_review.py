@@ -290,7 +290,7 @@ def test_hh_8_odds_give_the_models_removed_per_unit() -> None:
 
 
 def test_hh_9_marginals_check_the_budget() -> None:
-    from engine.dice import Budget, TooManyOutcomes
+    from engine.enumeration import Budget, TooManyOutcomes
     d = json.loads((Path(__file__).parent / "suite" / "heresy-large-blast-six-shots.json")
                    .read_text())
     with pytest.raises(TooManyOutcomes):

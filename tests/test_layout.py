@@ -14,8 +14,6 @@ import ast
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 TREES = {ROOT / "engine": "engine", ROOT / "web": ""}
 """Each tree walked, and the package its files are modules of ("": the page's top level)."""
@@ -154,13 +152,6 @@ def test_no_module_of_the_engine_carries_another_ones_name_as_a_prefix() -> None
     assert not clashes, f"named as a part of a sibling module: {clashes}"
 
 
-STILL_OVER = ("engine/aim.py", "engine/dice.py", "engine/systems/heresy/attack.py",
-              "engine/systems/battletech/rules.py", "engine/systems/robotech/rules.py")
-"""Split on their owners' branches; the mark below goes once those are merged."""
-
-
-@pytest.mark.xfail(strict=False, reason="still over 600 lines until their splits merge: "
-                   + ", ".join(STILL_OVER))
 def test_no_module_of_the_engine_or_the_page_is_over_600_lines() -> None:
     sizes = {path.relative_to(ROOT).as_posix(): len(path.read_text("utf-8").splitlines())
              for path in modules().values()}

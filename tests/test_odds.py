@@ -1,8 +1,13 @@
 """The odds layer: marginals per block, the "at least N" reading, shared-event folds."""
 
+import json
+from pathlib import Path
+
 import pytest
 
-from engine.dice import Budget, Distribution, TooManyOutcomes
+from engine import scenario as scenarios
+from engine import systems
+from engine.enumeration import Budget, Distribution, TooManyOutcomes
 from engine.odds import Harm, Tally, at_least, blocks_of, fold_blocks, partition, summarize
 
 H0, H1, H2 = Harm(), Harm(1, 2), Harm(1, 5, destroyed=True)
@@ -64,3 +69,29 @@ def test_a_tally_gives_unit_figures_and_group_totals_without_the_joint():
     assert groups["g"]["hits"] == {"1": 0.5, "2": 0.5} and groups["g"]["removed"] == {"1": 1.0}
     with pytest.raises(ValueError):
         tally.totals_of((0,))
+
+
+def _army(demo: str, units: int) -> scenarios.Scenario:
+    """A demo with copies of its last unit in a grid, up to `units` units."""
+    doc = json.loads((Path(__file__).parents[1] / "web" / "demos" / demo).read_text("utf-8"))
+    last = doc["units"][-1]
+    for i in range(units - len(doc["units"])):
+        unit = {k: v for k, v in last.items() if k != "name"}
+        unit.update(id=f"copy-{i}", x=1 + (i % 40) * 1.1, y=1 + (i // 40) * 1.1)
+        doc["units"].append(unit)
+    return scenarios.load_dict(doc)
+
+
+@pytest.mark.parametrize("demo", ["heresy-mega-blast.json", "robotech-derringer-volley.json"])
+def test_odds_on_a_500_unit_board_are_an_announced_monte_carlo_stopped_by_counts(
+        demo: str) -> None:
+    """Issue 27.3 and 27.5: a Mega-blast (HH-14: its per-shot hit enumeration now under the
+    budget) or a Derringer volley over 500 units: exact odds are refused by the budget's
+    count of steps, not a clock, and Monte Carlo stops at its count of runs for that many
+    units (`systems.fallback_trials`), saying so."""
+    s = _army(demo, 500)
+    odds = systems.odds(s)
+    assert odds.method == "monte-carlo"
+    assert "more than 10,000,000 steps" in odds.note
+    assert odds.trials == systems.fallback_trials(s) == 2000
+    assert " s " not in odds.note and "ran its cap of runs" in odds.note

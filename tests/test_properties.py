@@ -1,4 +1,4 @@
-"""Property tests past loading (issue 12): every document Hypothesis makes that loads also
+"""Property tests past loading (issues 12 and 27): every document Hypothesis makes that loads also
 resolves with a seed, renders, dumps and round-trips through a share link; anything else
 fails with the engine's own error (`ScenarioError`, `IllegalAttack`, `DiceError`), never
 another exception. Documents are the test scenarios and the demos with values replaced:
@@ -9,19 +9,23 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine import aim, systems
 from engine import scenario as scenarios
-from engine import systems
+from engine.enumeration import Budget
 from engine.errors import DiceError, IllegalAttack, ScenarioError
 from engine.render.board import board
+from engine.scenario import bounds
 from engine.scenario.bounds import MAX_DEPTH
 
 ROOT = Path(__file__).parents[1]
+sys.path.insert(0, str(ROOT / "web"))  # the page's save format is pure Python
 BASES = [json.loads(p.read_text("utf-8")) for p in
          sorted((ROOT / "tests" / "scenarios").glob("*.json"))
          + sorted((ROOT / "web" / "demos").glob("*.json")) if p.name != "index.json"]
@@ -73,7 +77,8 @@ def replacement(old: Any) -> st.SearchStrategy[Any]:
     if isinstance(old, bool):
         kind: st.SearchStrategy[Any] = st.booleans()
     elif isinstance(old, int):
-        kind = st.integers(old - 2, old + 2) | st.integers(-10**18, 10**18)
+        kind = (st.integers(old - 2, old + 2) | st.integers(-10**18, 10**18)
+                | st.integers(10**300, 10**400))
     elif isinstance(old, float):
         kind = st.floats(old - 2, old + 2)
     elif isinstance(old, str):
@@ -163,3 +168,32 @@ def test_nesting_past_the_limit_is_a_scenario_error(base: dict[str, Any], depth:
         assert ("nests deeper than 20 levels" in str(e)) == too_deep, str(e)
     else:
         assert depth == 0
+
+
+SAVES = settings(max_examples=100, deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@SAVES
+@given(documents(), st.integers(0, 2**32))
+def test_documents_give_odds_aims_and_saves_or_the_engines_error(doc: dict[str, Any],
+                                                                 seed: int) -> None:
+    """Issue 27: a generated document through the one parser, then `odds` (a small
+    budget, so that both the exact code and the Monte Carlo fallback run), `aim` (a few
+    candidates), and the page's save format: a round trip, or the engine's own error."""
+    from page import saveformat
+
+    text = json.dumps(doc, allow_nan=True, indent=seed % 3 or None)
+    try:
+        scenario = scenarios.load_dict(bounds.parse(text))
+    except ScenarioError:
+        return
+    save = saveformat.decode(saveformat.encode(scenario))
+    assert scenarios.to_dict(save.scenario) == scenario.data
+    try:
+        odds = systems.odds(scenario, trials=200, seed=seed, budget=Budget(steps=100_000))
+        json.dumps(odds.to_dict())
+        ranking = aim.rank(scenario, allowance=aim.Allowance(steps=100_000, candidates=4))
+        json.dumps(ranking.to_dict())
+    except ENGINE_ERRORS:
+        return

@@ -19,9 +19,10 @@ from test_robotech import ALL, GRENADE, attacker, build, structure, unit, volley
 
 from engine import scenario as scenarios
 from engine import systems
-from engine.dice import Budget, Distribution, combine, enumerate_outcomes, estimate
+from engine.enumeration import Budget, Distribution, combine, enumerate_outcomes
 from engine.errors import IllegalAttack
 from engine.log import SilentLog
+from engine.montecarlo import estimate
 from engine.odds import Harm, Marginals, blocks_of, partition
 from engine.scenario import Scenario
 from engine.systems.robotech import attack, legality, shootdowns, stages, volleys

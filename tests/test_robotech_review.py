@@ -27,7 +27,7 @@ from test_robotech import (
 
 from engine import scenario as scenarios
 from engine import systems
-from engine.dice import Budget
+from engine.enumeration import Budget
 
 BEST = {"default": "best"}
 

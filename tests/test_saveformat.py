@@ -47,3 +47,26 @@ def test_an_unreadable_save_says_why(text, reason):
     with pytest.raises(saveformat.Unreadable) as info:
         saveformat.decode(text)
     assert reason in info.value.reason
+
+
+@pytest.mark.parametrize("header", ["scatterlab-save/²", "scatterlab-save/١", "scatterlab-save/1²"])
+def test_a_header_of_digits_that_are_not_ascii_says_why(header):
+    """Issue 27.4: '²' is a digit to str.isdigit but not to int(): no ValueError escapes."""
+    with pytest.raises(saveformat.Unreadable) as info:
+        saveformat.decode(header + "\n{}")
+    assert "no save format version" in info.value.reason
+
+
+def test_an_import_goes_through_the_one_parser():
+    """Issue 27.2: My scenarios' import reads a file with the bounds of every input: a
+    document nested 5,000 deep, a repeated key, a huge integer are each refused with
+    the reason, never parsed by a plain json.loads."""
+    for text, reason in [("{\"a\":" * 5_000 + "1" + "}" * 5_000, "nests deeper than 20"),
+                         ('{"system": "robotech", "system": "heresy"}',
+                          "system: is given more than once"),
+                         ('{"seed": ' + "9" * 400 + "}", "seed: must be a number")]:
+        with pytest.raises(saveformat.Unreadable) as info:
+            saveformat.read_import(text)
+        assert reason in info.value.reason
+    doc = saveformat.read_import(DEMO.read_text("utf-8"))
+    assert doc == sc.to_dict(sc.loads(DEMO.read_text("utf-8")))

@@ -310,7 +310,8 @@ def test_share_inflating_past_the_document_limit_is_refused() -> None:
     with pytest.raises(ScenarioError, match="share: is damaged .*larger than 1,000,000"):
         scenarios.decode_share(_pack(b" " * (4 * scenarios.MAX_DOCUMENT + 10)))
     with pytest.raises(ScenarioError, match="^scenario: is larger than 1,000,000 characters"):
-        scenarios.decode_share(_pack(b" " * (scenarios.MAX_DOCUMENT + 10)))
+        scenarios.decode_share(_pack(json.dumps({"notes": "x" * scenarios.MAX_DOCUMENT},
+                                                separators=(",", ":")).encode()))
 
 
 def test_share_of_a_document_with_wide_characters_round_trips() -> None:
@@ -378,3 +379,67 @@ def test_depth_count_reads_each_character_once() -> None:
     with pytest.raises(ScenarioError, match="scenario: is not valid JSON"):
         scenarios.loads(text)
     assert time.perf_counter() - start < 5
+
+
+def _numeric_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _numeric_paths(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _numeric_paths(v, (*path, i))]
+    return [path] if isinstance(value, int | float) and not isinstance(value, bool) else []
+
+
+def _shown_path(path: tuple[Any, ...]) -> str:
+    return "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path).lstrip(".")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_huge_integer_in_any_numeric_field_is_refused_with_its_path(system: str) -> None:
+    """Issue 27.4: a few hundred digits, valid JSON, in any number of the document is a
+    ScenarioError naming that field, before any arithmetic (no OverflowError)."""
+    d = doc(system)
+    for path in _numeric_paths(d):
+        changed = copy.deepcopy(d)
+        where = changed
+        for k in path[:-1]:
+            where = where[k]
+        where[path[-1]] = "HUGE"
+        text = json.dumps(changed).replace('"HUGE"', "9" * 400)
+        with pytest.raises(ScenarioError) as err:
+            scenarios.loads(text)
+        assert err.value.path == _shown_path(path), (path, str(err.value))
+        assert "must be a number from -9007199254740992 to 9007199254740992" in str(err.value)
+
+
+def test_an_integer_of_thousands_of_digits_is_refused_with_its_path() -> None:
+    """Past Python's 4,300-digit conversion limit, still the field's error."""
+    text = json.dumps({**doc("robotech"), "seed": "HUGE"}).replace('"HUGE"', "7" * 50_000)
+    with pytest.raises(ScenarioError, match="^seed: must be a number from"):
+        scenarios.loads(text)
+
+
+def test_the_size_limit_is_measured_on_the_compact_form_whatever_the_indentation() -> None:
+    """Issue 27.8: a document just under the limit, indented past it, still loads (the
+    page's indented exports, its JSON box); compact past the limit stays refused."""
+    d = doc("robotech")
+    d["notes"] = ""
+    wall = {"points": [[1.234567891234, 2.345678912345], [3.456789123456, 4.567891234567]]}
+    size = len(json.dumps(d, separators=(",", ":")))
+    d["terrain"] = [wall] * ((scenarios.MAX_DOCUMENT - size - 9_000) // 77)
+    d["notes"] = "x" * (scenarios.MAX_DOCUMENT - 10 - len(json.dumps(d, separators=(",", ":"))))
+    assert len(d["notes"]) <= 10_000
+    indented = json.dumps(d, indent=2)
+    assert len(indented) > 2 * scenarios.MAX_DOCUMENT
+    assert scenarios.to_dict(scenarios.loads(indented)) == d
+    d["terrain"].append(wall)
+    with pytest.raises(ScenarioError, match="^scenario: is larger than 1,000,000 characters"):
+        scenarios.loads(json.dumps(d, indent=2))
+
+
+def test_a_document_built_in_python_with_a_huge_integer_is_refused_with_its_path() -> None:
+    """Found by the property test: the page's editor builds documents as Python values, and
+    an int of 400 digits cannot even be compared as a float."""
+    d = doc("battletech")
+    d["units"][0]["facing"] = 10**400
+    with pytest.raises(ScenarioError, match=r"^units\[0\]\.facing: must be a number from"):
+        scenarios.load_dict(d)

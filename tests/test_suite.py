@@ -20,8 +20,9 @@ import pytest
 
 from engine import scenario as scenarios
 from engine import systems
-from engine.dice import Budget, Distribution, TooManyOutcomes, estimate, tree_size
+from engine.enumeration import Budget, Distribution, TooManyOutcomes, tree_size
 from engine.errors import IllegalAttack
+from engine.montecarlo import estimate
 from engine.odds import Block, Harm, Marginals, blocks_of, partition, summarize
 
 ROOT = Path(__file__).parents[1]
@@ -140,7 +141,7 @@ def test_the_suite_holds_valid_seeded_scenarios_without_scripted_dice() -> None:
 def test_seeded_monte_carlo_agrees_with_exact_on_every_suite_scenario(path: Path) -> None:
     s = load(path)
     try:
-        marginals = systems.exact(s, Budget(seconds=systems.EXACT_SECONDS))
+        marginals = systems.exact(s, Budget())
     except TooManyOutcomes as e:
         pytest.skip(f"exact odds are out of reach ({e})")
     ids = [u.id for u in s.units]

@@ -10,7 +10,8 @@ import pytest
 
 from engine import scenario as scenarios
 from engine import systems
-from engine.dice import AskingDice, Budget, RollNeeded, ScriptedThenSeeded, TooManyOutcomes
+from engine.dice import AskingDice, RollNeeded, ScriptedThenSeeded
+from engine.enumeration import Budget, TooManyOutcomes
 from engine.errors import DiceError, NotImplementedYet
 
 DEMOS = Path(__file__).parents[1] / "web" / "demos"

@@ -5,9 +5,9 @@
 // its hash (a file of another version, fetched while the site was being replaced, fails
 // the install, which the browser retries later) and only then stores them together.
 // The new worker then waits: the page offers "reload" and posts "take-over" when the user
-// chooses. Each page is served from the cache of the version it was opened with (PAGES
-// remembers which, by client id), and a replaced version's cache is deleted only once no
-// page of that version is open.
+// chooses. Each page, and each worker a page starts, is served from the cache of the
+// version the page was opened with (PAGES remembers which, by client id), and a replaced
+// version's cache is deleted only once no page of that version is open.
 const VERSION = "__CACHE_NAME__";
 const PRECACHE = ["__PRECACHE__"];
 const PAGES = "scatterlab:pages"; // not a version cache: its name has no "scatterlab-"
@@ -95,8 +95,15 @@ async function respond(event) {
     }
     event.waitUntil(prune());
   } else if (event.clientId) {
-    const theirs = (await readShared()).pages[event.clientId];
+    const { pages } = await readShared();
+    const theirs = pages[event.clientId];
     if (theirs && await caches.has(theirs)) version = theirs;
+    if (event.resultingClientId) {
+      // A worker's script: the worker (odds, snapshot) runs the version of the page that
+      // started it, and every fetch it makes is served from that version's cache.
+      pages[event.resultingClientId] = version;
+      await writeShared();
+    }
   }
   const hit = await (await caches.open(version)).match(request, { ignoreSearch: true });
   return hit || fetch(request);

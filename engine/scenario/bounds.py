@@ -3,14 +3,20 @@
 A document reaches the engine from a file, a share link or the page's editor, so it is
 untrusted text. Before a parser reads a field, the document must:
 
-- be at most `MAX_DOCUMENT` characters of JSON text;
+- be at most `MAX_DOCUMENT` characters of JSON in its compact form (no whitespace outside
+  text), whatever indentation the text has, and at most `MAX_TEXT` characters as given;
 - nest objects and lists at most `MAX_DEPTH` levels deep, counted on the text *before* it
   is parsed (so neither `json.loads` nor a copy can run out of stack, in CPython or in
   Pyodide, whose stack is much smaller);
 - name every key of an object once (a repeated key would silently win);
 - hold only text that UTF-8 can encode (no lone surrogates such as ``"\\udc00"``), only
-  finite numbers, and only JSON values (objects with text keys, lists, text, numbers,
-  true, false, null).
+  finite numbers from -`MAX_NUMBER` to `MAX_NUMBER` (so no arithmetic on a field can
+  overflow, and every number is exact in JavaScript too; an integer of more digits is
+  never even converted), and only JSON values (objects with text keys, lists, text,
+  numbers, true, false, null).
+
+`parse` is the one parser of every input: a file, a share link, a save, an import, the
+page's JSON box, the command line.
 
 Every refusal is a `ScenarioError` naming the path of the offending value.
 """
@@ -25,7 +31,17 @@ from typing import Any
 from engine.errors import ScenarioError
 
 MAX_DOCUMENT = 1_000_000
-"""Characters of JSON text a scenario document may hold."""
+"""Characters of JSON a scenario document may hold, measured on its compact form."""
+
+MAX_TEXT = 4 * MAX_DOCUMENT
+"""Characters the text of a document may hold as given, indentation included (an indented
+export of a document at the limit is well within it)."""
+
+MAX_NUMBER = 2**53
+"""The largest magnitude of any number in a document: exact as a JavaScript number, far
+past any field's own range, small enough that no arithmetic on it overflows."""
+
+_DIGITS = len(str(MAX_NUMBER))
 
 MAX_DEPTH = 20
 """Levels of nested objects and lists (a real scenario needs 5: terrain points)."""
@@ -56,6 +72,16 @@ def _constant(name: str) -> float:
     raise ValueError(f"{name} is not a JSON number")
 
 
+class _Huge(float):
+    """An integer of more digits than `MAX_NUMBER` has, kept unconverted (converting
+    thousands of digits is slow, and Python refuses more than 4,300): refused by
+    `check_value` with its path."""
+
+
+def _integer(text: str) -> int | float:
+    return int(text) if len(text.lstrip("-")) <= _DIGITS else _Huge("inf")
+
+
 def check_depth(text: str) -> None:
     """Refuse JSON text nesting deeper than `MAX_DEPTH`, without parsing it."""
     depth = 0
@@ -67,10 +93,19 @@ def check_depth(text: str) -> None:
             raise ScenarioError("scenario", f"nests deeper than {MAX_DEPTH} levels")
 
 
+def _too_large() -> ScenarioError:
+    return ScenarioError("scenario", f"is larger than {MAX_DOCUMENT:,} characters")
+
+
+def compact_length(data: Any) -> int:
+    """The characters of `data` as compact JSON (what `MAX_DOCUMENT` measures)."""
+    return len(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+
+
 def parse(text: str | bytes) -> Any:
     """JSON text to a value, within every bound above (checked again on the value)."""
-    if len(text) > MAX_DOCUMENT:
-        raise ScenarioError("scenario", f"is larger than {MAX_DOCUMENT:,} characters")
+    if len(text) > MAX_TEXT:
+        raise _too_large()
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -78,10 +113,13 @@ def parse(text: str | bytes) -> Any:
             raise ScenarioError("scenario", "is not UTF-8 text") from None
     check_depth(text)
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant,
+                          parse_int=_integer)
     except ValueError as e:
         raise ScenarioError("scenario", f"is not valid JSON ({e})") from None
     check_value(data)
+    if len(text) > MAX_DOCUMENT and compact_length(data) > MAX_DOCUMENT:
+        raise _too_large()
     return data
 
 
@@ -91,7 +129,8 @@ def _child(path: str, key: str) -> str:
 
 def check_value(data: Any) -> None:
     """Refuse a document (already parsed, or built by the page) outside the bounds: too
-    deep, a repeated key, unencodable text, a number that is not finite, a non-JSON value.
+    deep, a repeated key, unencodable text, a number that is not finite or past
+    `MAX_NUMBER`, a non-JSON value.
     Walks the whole document with its own stack, so no depth can exhaust Python's."""
     todo: list[tuple[Any, str, int]] = [(data, "", 1)]
     while todo:
@@ -110,10 +149,23 @@ def check_value(data: Any) -> None:
             todo.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
         elif isinstance(value, str):
             _check_text(value, path or "scenario", "holds")
+        elif isinstance(value, _Huge) or _past_max(value):
+            raise ScenarioError(path or "scenario", f"must be a number from -{MAX_NUMBER} "
+                                                    f"to {MAX_NUMBER}")
         elif isinstance(value, float) and not math.isfinite(value):
             raise ScenarioError(path or "scenario", "must be a finite number")
         elif value is not None and not isinstance(value, bool | int | float):
             raise ScenarioError(path or "scenario", "is not a JSON value")
+
+
+def _past_max(value: Any) -> bool:
+    """A number of magnitude past `MAX_NUMBER` (an int compared as an int: one of 400
+    digits cannot be converted to a float)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) > MAX_NUMBER
+    return isinstance(value, float) and math.isfinite(value) and abs(value) > MAX_NUMBER
 
 
 def _check_text(text: str, path: str, what: str) -> None:

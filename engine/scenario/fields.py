@@ -91,8 +91,8 @@ class Field:
 
     def integer(self, lo: int | None = None, hi: int | None = None) -> int:
         v = self.value
-        ok = isinstance(v, int) and not isinstance(v, bool)
-        if ok and (lo is None or v >= lo) and (hi is None or v <= hi):
+        if (isinstance(v, int) and not isinstance(v, bool) and (lo is None or v >= lo)
+                and (hi is None or v <= hi)):
             return v
         raise self.fail(_range_phrase("an integer", lo, hi))
 
@@ -119,9 +119,10 @@ class Field:
         return v
 
     def choice(self, choices: Sequence[str]) -> str:
-        if self.value not in choices:
+        v = self.value
+        if not isinstance(v, str) or v not in choices:
             raise self.fail(f"must be one of {', '.join(repr(c) for c in choices)}")
-        return self.value
+        return v
 
 
 def _shown(bound: float) -> str:

@@ -12,7 +12,7 @@ Each system is one module, ``engine.systems.<system>``, providing:
 - optionally ``marginals(scenario, budget, plan=None) -> Marginals``: the exact harm of
   every block of coupled units (`engine.odds.fold_blocks`: shared events enumerated once,
   each block's own rolls folded per block), built from the same rule functions as `play`,
-  checking `budget` (`engine.dice.Budget`) as it grows, from `plan` when the caller has
+  checking `budget` (`engine.enumeration.Budget`) as it grows, from `plan` when the caller has
   prepared it; the generic enumeration of `play` is the reference it must agree with;
 - (being retired) ``exact(scenario) -> Distribution[tuple[Harm, ...]]``, the joint harm
   distribution of every unit, for a system without `marginals` yet;
@@ -23,9 +23,9 @@ Each system is one module, ``engine.systems.<system>``, providing:
 
 `resolve` runs the rules once with seeded or scripted dice (or any `Dice`: the player's
 own, entered one at a time) and refuses scripted dice it did not use; `odds` runs them
-over every dice outcome, or, where the tree is past its budget, samples them until a
-precision target or a time limit, and says which. Plans are values held by the caller,
-never remembered by a module: the engine keeps no global state.
+over every dice outcome, or, where the tree is past its budget (counts, never a clock),
+samples them until a precision target or a count of runs, and says which. Plans are
+values held by the caller, never remembered by a module: the engine keeps no global state.
 """
 
 from __future__ import annotations
@@ -35,33 +35,25 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from engine.dice import (
-    Budget,
-    Dice,
-    Distribution,
-    Sample,
-    ScriptedDice,
-    SeededDice,
-    TooManyOutcomes,
-    enumerate_outcomes,
-    estimate,
-)
+from engine.dice import Dice, ScriptedDice, SeededDice
+from engine.enumeration import Budget, Distribution, TooManyOutcomes, enumerate_outcomes
 from engine.errors import NotImplementedYet
 from engine.log import Log, Resolution, SilentLog
+from engine.montecarlo import FIRST_CHECK, Sample, estimate
 from engine.odds import Marginals, Odds, Outcome, blocks_of, partition, summarize
 from engine.scenario import Scenario
 
 SYSTEMS = ("robotech", "heresy", "battletech")
 DEFAULT_SEED = 1
 DEFAULT_TRIALS = 200_000
-"""The cap of Monte Carlo runs; a run usually stops earlier, at the precision or time."""
+"""The cap of Monte Carlo runs; a run usually stops earlier, at the precision."""
 DEFAULT_PRECISION = 0.01
 """Monte Carlo stops once every reported probability is within +/- this (95 %)."""
-DEFAULT_SECONDS = 2.0
-"""... or after this many seconds of sampling."""
-EXACT_SECONDS = 2.0
-"""How long `odds` lets exact odds run before it falls back to Monte Carlo (every demo and
-suite scenario takes well under a second where exact odds are within reach)."""
+UNIT_RUNS = 1_000_000
+"""The fallback of ``auto`` odds runs at most this many unit-runs (runs times the units on
+the board, what one run looks at), and never fewer than `FIRST_CHECK` runs: a count from
+the scenario alone, so that a 500-unit board answers in seconds and every machine gives
+the same figures."""
 
 
 def rules_of(system: str) -> ModuleType:
@@ -160,12 +152,12 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     """The odds of every outcome for every unit.
 
     `method` is ``"exact"``, ``"monte-carlo"`` or ``"auto"``: exact within `budget` (by
-    default `EXACT_SECONDS` and `Budget`'s states), falling back to Monte Carlo when it
-    is out of reach, and saying so. Monte Carlo runs until every reported probability is
-    within +/- `precision` (95 %), or for `seconds`, or `trials` runs, whichever comes
-    first, and records which. Left unset, the fallback of ``"auto"`` stops at
-    `DEFAULT_PRECISION` or `DEFAULT_SECONDS`, and ``"monte-carlo"`` asked for by name runs
-    its `trials` (0 lifts a limit).
+    default `Budget()`: counts, so the answer depends on the scenario alone), falling back
+    to Monte Carlo when it is out of reach, and saying so. Monte Carlo runs until every
+    reported probability is within +/- `precision` (95 %), or `trials` runs, or (only
+    when asked for) `seconds`, whichever comes first, and records which. Left unset, the
+    fallback of ``"auto"`` stops at `DEFAULT_PRECISION` or at `fallback_trials`, and
+    ``"monte-carlo"`` asked for by name runs its `trials` (0 lifts a limit).
     """
     rules = rules_of(scenario.system)
     plan = rules.prepare(scenario)  # one plan for both: Monte Carlo reuses what exact kept
@@ -175,7 +167,7 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     why = ""
     if method != "monte-carlo":
         try:
-            marginals = exact(scenario, budget or Budget(seconds=EXACT_SECONDS), plan)
+            marginals = exact(scenario, budget or Budget(), plan)
         except TooManyOutcomes as e:
             if method == "exact":
                 raise
@@ -184,9 +176,8 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
             units, group_figs = summarize(marginals, ids, groups)
             _add_unit_figures(rules, scenario, marginals, units)
             return Odds("exact", None, units, group_figs, landing)
-    if method != "monte-carlo":
         precision = DEFAULT_PRECISION if precision is None else precision
-        seconds = DEFAULT_SECONDS if seconds is None else seconds
+        trials = min(trials, fallback_trials(scenario))
     sample = estimate(sampler(scenario, plan), trials, seed, seconds=seconds or None,
                       precision=precision or None, readings=readings(groups))
     blocks = blocks_of(sample.distribution, partition(len(ids), groups))
@@ -195,6 +186,11 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     return Odds("monte-carlo", sample.trials, units, group_figs, landing,
                 why + monte_carlo_note(sample, precision, seconds), sample.stop,
                 sample.half_width)
+
+
+def fallback_trials(scenario: Scenario) -> int:
+    """The cap of runs of ``auto`` odds' Monte Carlo for this scenario (`UNIT_RUNS`)."""
+    return max(FIRST_CHECK, UNIT_RUNS // max(1, len(scenario.units)))
 
 
 def _add_unit_figures(rules: ModuleType, scenario: Scenario, marginals: Marginals,
@@ -210,12 +206,13 @@ def _add_unit_figures(rules: ModuleType, scenario: Scenario, marginals: Marginal
 
 def monte_carlo_note(sample: Sample[Any], precision: float | None,
                      seconds: float | None) -> str:
-    """What a Monte Carlo run did and why it stopped, in one sentence."""
+    """What a Monte Carlo run did and why it stopped, in one sentence (its figures depend
+    on the scenario and the seed alone, but for a time limit asked for)."""
     if sample.stop == "precision":
         reason = f"reached the precision target of +/- {precision:g}"
     elif sample.stop == "time":
-        reason = f"stopped at its time limit of {seconds:g} s"
+        reason = f"stopped at the time limit asked for, {seconds:g} s"
     else:
-        reason = "ran its cap of trials"
-    return (f"Monte Carlo with {sample.trials} runs in {sample.seconds:.1f} s {reason}: "
+        reason = "ran its cap of runs"
+    return (f"Monte Carlo with {sample.trials} runs {reason}: "
             f"every probability within +/- {sample.half_width:.4f} (95 %)")

@@ -472,3 +472,81 @@ def test_roll_step_and_a_field_edit_at_the_unit_limit_never_hold_the_page(
             break
     print(f"longest task of Roll, Step and a field edit on {sc.MAX_UNITS} units: {longest} ms")
     assert min(longest) < 100
+
+
+# ----------------------------------------------------------------------------- 27
+
+
+HUGE = "9" * 400
+
+
+@pytest.mark.parametrize("bad", ["scatterlab-save/²\n{}",
+                                 'scatterlab-save/1\n{"system": "robotech", "seed": ' + HUGE + "}"])
+def test_27_4_a_save_with_a_huge_integer_or_odd_header_is_set_aside_not_fatal(
+        new_page, base_url, bad):
+    """A save header of non-ASCII digits, or a few hundred digits in a number: the page
+    starts, sets the save aside and offers it (it said "could not start" on every visit)."""
+    page = new_page()
+    page.goto(base_url + "?demo=" + DEMOS[0].name)
+    assert started(page) == "ready"
+    set_stored(page, SAVE_KEY, bad)
+    page.goto(base_url)
+    assert started(page) == "ready"
+    assert "could not be opened" in notice(page, "set-aside")
+
+
+def test_27_4_a_link_with_a_huge_integer_names_the_field(new_page, base_url):
+    """A few hundred digits in a link's number: refused with the field's name, the page
+    ready (it said "could not start")."""
+    import base64
+    import zlib
+
+    doc = {**json.loads(demo("robotech").read_text("utf-8")), "seed": "HUGE"}
+    raw = json.dumps(doc, separators=(",", ":")).replace('"HUGE"', HUGE)
+    code = "1" + base64.urlsafe_b64encode(zlib.compress(raw.encode(), 9)).decode().rstrip("=")
+    page = new_page()
+    page.goto(base_url + "#s=" + code)
+    assert started(page) == "ready"
+    assert "seed: must be a number from" in message(page)
+
+
+def _import(page, tmp_path: Path, name: str, text: str) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    page.set_input_files("#import-file", str(path))
+
+
+def test_27_2_importing_a_deeply_nested_file_is_refused_and_python_lives(
+        new_page, base_url, tmp_path):
+    """5,000 nested objects in My scenarios' import: refused with the parser's reason, and
+    the page's Python still answers the next action (it died with a stack overflow)."""
+    page = new_page()
+    page.goto(base_url + "?demo=" + DEMOS[0].name)
+    assert started(page) == "ready"
+    _import(page, tmp_path, "deep.json", '{"a":' * 5000 + "1" + "}" * 5000)
+    page.wait_for_function("document.querySelector('#message')?.innerText.includes('deeper')")
+    assert "nests deeper than 20 levels" in message(page)
+    page.click("#roll")
+    page.wait_for_function("!document.querySelector('#message')?.innerText.includes('deeper')"
+                           " || document.body.dataset.state === 'ready'")
+    assert page.evaluate("document.body.dataset.state") == "ready"
+
+
+def test_27_7_importing_a_file_of_a_saved_title_asks_before_replacing(
+        new_page, base_url, tmp_path):
+    page = new_page()
+    page.goto(base_url + "?demo=" + DEMOS[0].name)
+    assert started(page) == "ready"
+    doc = json.loads(DEMOS[0].read_text("utf-8"))
+    doc["title"] = "Same title"
+    _import(page, tmp_path, "one.json", json.dumps(doc))
+    page.wait_for_function("localStorage.getItem('scatterlab:library')?.includes('Same title')")
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    doc["notes"] = "the second file"
+    _import(page, tmp_path, "two.json", json.dumps(doc))
+    page.wait_for_function("document.querySelector('#json')?.value.includes('the second file')")
+    page.wait_for_timeout(300)
+    assert asked and "Same title" in asked[0]
+    kept = json.loads(stored(page, "scatterlab:library"))["Same title"]
+    assert "notes" not in kept or kept["notes"] != "the second file"

@@ -41,14 +41,14 @@ def large_heresy_attack() -> dict:
     attempt to its time limit and then Monte Carlo to its own, about 4 s in all."""
     from engine import scenario as sc
     from engine import systems
-    from engine.dice import Budget, TooManyOutcomes
+    from engine.enumeration import Budget, TooManyOutcomes
 
     suite = ROOT / "tests" / "suite"
     data = json.loads((suite / "heresy-mega-three-shots-thirty-models.json").read_text("utf-8"))
     data["attack"]["weapon"]["shots"] = 6
     data["title"] = "Six Mega-blasts over thirty models"
     with pytest.raises(TooManyOutcomes):
-        systems.exact(sc.load_dict(data), Budget(seconds=systems.EXACT_SECONDS))
+        systems.exact(sc.load_dict(data), Budget())
     return data
 
 

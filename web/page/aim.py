@@ -63,7 +63,7 @@ def show_aim_running(running: bool) -> None:
 
 def with_aim(doc: dict[str, Any], attack: dict[str, Any]) -> dict[str, Any]:
     """The scenario document with an aim's attack fields written in (None removes one),
-    as engine.aim.Aim.apply does."""
+    as engine.candidates.Aim.apply does."""
     merged = {**doc["attack"]}
     for key, value in attack.items():
         if value is None:

@@ -102,7 +102,7 @@ def on_pointerdown(state: State, ev: Event) -> None:
             el("board").setPointerCapture(ev.pointerId)
         paint_hex(state, hex_at(ev.clientX, ev.clientY))
         return
-    handle = ev.target.closest("[data-aim]")
+    handle = ev.target.closest("[data-aim][data-moves]")  # not the body's data-aim state
     g = handle if not absent(handle) else ev.target.closest("[data-unit]")
     svg = el("board").querySelector("svg")
     if absent(svg):

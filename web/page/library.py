@@ -17,6 +17,7 @@ from pyscript import window
 
 from engine import scenario as sc
 
+from . import saveformat
 from .dom import Event, absent, attr, blob_of, download, el, file_stem, make, show_message
 from .editor import set_scenario
 from .state import State
@@ -47,6 +48,14 @@ def store(data: dict[str, dict[str, Any]]) -> bool:
 
 def clean_name(text: str) -> str:
     return " ".join(str(text).split())[:NAME_MAX]
+
+
+def may_replace(data: dict[str, dict[str, Any]], name: str, doc: dict[str, Any]) -> bool:
+    """Whether `doc` may be stored as `name`: a new name, the same document again, or
+    the user says yes to replacing the save of that name."""
+    if name not in data or data[name] == doc:
+        return True
+    return bool(window.confirm(f"My scenarios already has “{name}”. Replace it?"))
 
 
 def fill(state: State) -> None:
@@ -83,7 +92,10 @@ def on_click(state: State, ev: Event) -> None:
     data = saves()
     if action == "save":
         name = clean_name(el("save-name").value) or "My scenario"
-        data[name] = sc.to_dict(state.shown)
+        doc = sc.to_dict(state.shown)
+        if not may_replace(data, name, doc):
+            return
+        data[name] = doc
         if store(data):
             show_message(f"Saved as “{name}” in My scenarios.", "info")
     elif action == "open" and key in data:
@@ -91,7 +103,7 @@ def on_click(state: State, ev: Event) -> None:
         set_scenario(state, data[key])
     elif action == "rename" and key in data:
         new = clean_name(window.prompt("New name", key) or "")
-        if new and new != key:
+        if new and new != key and may_replace(data, new, data[key]):
             data[new] = data.pop(key)
             store(data)
     elif action == "delete" and key in data:
@@ -111,15 +123,16 @@ async def on_import(state: State, ev: Event) -> None:
         return
     text = str(await files.item(0).text())
     try:
-        doc = json.loads(text)
-    except ValueError as err:
-        show_message(f"This file is not JSON — {err}")
+        doc = saveformat.read_import(text)
+    except saveformat.Unreadable as err:
+        show_message(f"This file cannot be opened — {err.reason}")
         return
     state.demo_file = None
     if set_scenario(state, doc):
         data = saves()
         name = clean_name(doc.get("title") or files.item(0).name) or "Imported"
-        with contextlib.suppress(Exception):
-            data[name] = doc
-            store(data)
+        if may_replace(data, name, doc):
+            with contextlib.suppress(Exception):
+                data[name] = doc
+                store(data)
     fill(state)

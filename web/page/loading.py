@@ -17,6 +17,15 @@ from .state import State
 from .storage import read_share, saved_scenario
 
 DAMAGED_LINK = "This share link is damaged (perhaps cut short when it was copied), so {}."
+REFUSED_LINK = "This share link's scenario cannot be opened ({}), so {}."
+
+
+def link_refused(err: ScatterlabError, then: str) -> str:
+    """What the page says of a link it cannot open: damaged when its packing is (the
+    error names the share itself), else the engine's reason for the intact document."""
+    if getattr(err, "path", None) == "share":
+        return DAMAGED_LINK.format(then)
+    return REFUSED_LINK.format(err, then)
 
 
 def query(name: str) -> str | None:
@@ -91,8 +100,8 @@ async def on_hashchange(state: State, ev: Event) -> None:
     """A share link pasted into the address bar: open it and roll, or keep the scenario."""
     try:
         scenario = read_share(str(window.location.hash))
-    except ScatterlabError:
-        show_message(DAMAGED_LINK.format("the scenario on screen is kept"))
+    except ScatterlabError as err:
+        show_message(link_refused(err, "the scenario on screen is kept"))
         return
     if scenario is None:
         return
@@ -107,9 +116,9 @@ async def initial_scenario(state: State) -> tuple[sc.Scenario | None, str | None
     (scenario, its demo file or None, whether it came from a share link)."""
     try:
         shared = read_share(str(window.location.hash))
-    except ScatterlabError:
+    except ScatterlabError as err:
         shared = None
-        show_message(DAMAGED_LINK.format("another scenario is shown instead"))
+        show_message(link_refused(err, "another scenario is shown instead"))
     if shared is not None:
         return shared, None, True
     wanted = query("demo")

@@ -16,13 +16,18 @@ aside rather than lose it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
 from engine import scenario as sc
 from engine.errors import ScatterlabError
+from engine.scenario import bounds
 
 SAVE_VERSION = 1
 HEADER = "scatterlab-save/"
+_VERSION = re.compile(r"[0-9]{1,6}")
+"""A version number: ASCII digits only ('²' is a digit to str.isdigit, not to int)."""
 
 
 class Unreadable(Exception):
@@ -62,7 +67,7 @@ def version_of(text: str) -> int:
     if not text.startswith(HEADER) or "\n" not in text:
         raise Unreadable("it is not a saved scenario")
     number = text[len(HEADER):text.index("\n")].strip()
-    if not number.isdigit() or len(number) > 6:
+    if not _VERSION.fullmatch(number):
         raise Unreadable("it names no save format version")
     return int(number)
 
@@ -79,3 +84,13 @@ def decode(text: str) -> Save:
         return Save(sc.loads(document), version, document)
     except ScatterlabError as err:
         raise Unreadable(f"it no longer loads ({err})") from None
+
+
+def read_import(text: str) -> dict[str, Any]:
+    """The scenario document of a file imported into My scenarios, through the engine's
+    one parser (`engine.scenario.bounds.parse`: depth, repeated keys, number ranges, size)
+    and validated; raises Unreadable with the engine's reason."""
+    try:
+        return sc.to_dict(sc.load_dict(bounds.parse(text)))
+    except ScatterlabError as err:
+        raise Unreadable(str(err)) from None

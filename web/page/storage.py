@@ -66,7 +66,8 @@ def autosave(state: State) -> None:
         window.localStorage.setItem(SAVE_KEY, text)
     except Exception:  # storage full or disabled: say so once, the page still works
         show_notice(state, "unsaved", "This scenario is not saved in this browser "
-                    "(its storage is full or turned off).", [])
+                    "(its storage is full or turned off).",
+                    [Action("Download it as JSON", download=sc.dumps(state.scenario))])
         return
     state.saved_text = text
     clear_notice(state, "unsaved")

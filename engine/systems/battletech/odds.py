@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
-from engine.dice import Budget, Distribution, enumerate_outcomes
+from engine.enumeration import Budget, Distribution, enumerate_outcomes
 from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals
 from engine.scenario import Scenario

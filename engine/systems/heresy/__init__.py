@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.build.reach import RangeLine
-from engine.dice import Budget, Dice, sum_distribution
+from engine.dice import Dice
+from engine.enumeration import Budget, sum_distribution
 from engine.errors import IllegalAttack
 from engine.geometry import direction
 from engine.log import Log

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
-from engine.dice import Budget, Distribution, combine, enumerate_outcomes
+from engine.enumeration import Budget, Distribution, combine, enumerate_outcomes
 from engine.odds import Harm, Marginals, Tally
 from engine.systems.heresy.gets_hot import firer_down, gets_hot
 from engine.systems.heresy.resolve import UnitPlan, model_harm, plan_unit, vehicle_hits
@@ -107,13 +107,14 @@ def heat(fire: Fire) -> Distribution[Heat]:
     return state
 
 
-def shot_hits(fire: Fire, shot: int, cache: Cache) -> Distribution[Hits]:
+def shot_hits(fire: Fire, shot: int, cache: Cache, budget: Budget) -> Distribution[Hits]:
     """One fired shot (HH-4 to HH-7, HH-10), exactly: scatter, and re-roll when the policy
-    says so (shots aimed alike share it)."""
+    says so (shots aimed alike share it); each landing looks at every model (`budget`)."""
     aimed = fire.shots[shot]
 
     def make() -> Distribution[Hits]:
-        once = enumerate_outcomes(lambda d: scatter_once(fire, shot, d, SILENT).hits)
+        once = enumerate_outcomes(lambda d: scatter_once(fire, shot, d, SILENT).hits,
+                                  budget=budget, cost=len(fire.models))
         return once.bind(lambda h: once if wants_reroll(fire, shot, h)
                          else Distribution.certain(h))
 
@@ -292,11 +293,13 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
 
     def views(u: int, shot: int) -> Distribution[Any]:
         return _memo(cache, ("view", u, fire.shots[shot]), lambda: shot_hits(
-            fire, shot, cache).map(lambda h: unit_shot(fire, u, h)))
+            fire, shot, cache, budget).map(lambda h: unit_shot(fire, u, h)))
 
     def pools(u: int, fired: tuple[int, ...], k: int | None) -> Distribution[tuple[Pool, int]]:
         """HH-9 by convolution over the shots fired: the unit's pool, with the Hits on
         its member at `k` (0 for None)."""
+        for shot in fired:  # each view's pool looks up the unit's members per member
+            budget.check(steps=len(views(u, shot)) * len(fire.units[u][1]) ** 2)
         seen = [views(u, shot).map(lambda v: (pool_view(fire, u, v),
                                               0 if k is None else own_hits(fire, u, k, v)))
                 for shot in fired]

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.dice import Dice, enumerate_outcomes
+from engine.dice import Dice
+from engine.enumeration import enumerate_outcomes
 from engine.log import Log, SilentLog, scatter, template, unit_state
 from engine.systems.heresy.attack import RANGE_EPS, inches, name, range_to
 from engine.systems.heresy.gets_hot import shots_fired

@@ -26,7 +26,7 @@ the very functions `play` runs (the modules of engine/systems/robotech/):
 The shoot-downs are the only rule that couples units, and a mecha's Command Points the
 only thing shared across a volley (while no pool runs short, below): both stay inside one
 unit's state. Independent
-missiles combine by folding their merged sights (`engine.dice.combine`'s way), never as a
+missiles combine by folding their merged sights (`engine.enumeration.combine`'s way), never as a
 product of their paths. `budget` (states, seconds) is checked as the states grow; past it
 `TooManyOutcomes` makes `auto` odds fall back to Monte Carlo, saying so.
 
@@ -40,7 +40,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from engine.dice import Budget, Distribution, enumerate_outcomes
+from engine.enumeration import Budget, Distribution, enumerate_outcomes
 from engine.geometry import Point
 from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals, blocks_of, partition
@@ -451,7 +451,9 @@ def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int]
 
 def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[bool, Record]]],
                   single: Distribution[Record] | None, budget: Budget) -> Block:
-    """Stages 2 to 4 for one unit: its exact distribution of harm."""
+    """Stages 2 to 4 for one unit: its exact distribution of harm (its sight of every
+    missile's outcome looks at every unit of the board: `budget`'s steps)."""
+    budget.check(steps=len(plan.units) * (1 + sum(len(m) for m in missiles)))
     view = View.of(plan, index)
     unit = plan.units[index]
     whole = single is not None
