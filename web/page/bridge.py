@@ -191,10 +191,10 @@ async def on_odds(state: State, ev: Event) -> None:
     if reply is None:
         return
     state.odds = odds_from_dict(reply["odds"])
-    set_json("last-odds", reply["odds"])
     show_odds(state, reply["odds"])
     clear_message()
     draw(state)
+    set_json("last-odds", reply["odds"])  # last: it tells that the odds are on screen
 
 
 def on_cancel_odds(state: State, ev: Event) -> None:
