@@ -115,8 +115,12 @@ def test_a_unit_id_is_never_a_selector(new_page, base_url):
 # ----------------------------------------------------------------------------- 12.3
 
 
-@pytest.mark.parametrize("bad", ["garbage {", "null", "scatterlab-save/99\n{}",
-                                 '{"system": "robotech", "units": 7}'])
+@pytest.mark.parametrize("bad", [
+    "garbage {", "null", "scatterlab-save/99\n{}", '{"system": "robotech", "units": 7}',
+    # issue 27.4: a header of non-ASCII digits, a few hundred digits in a number (the page
+    # said "could not start" on every visit)
+    "scatterlab-save/²\n{}",
+    'scatterlab-save/1\n{"system": "robotech", "seed": ' + "9" * 400 + "}"])
 def test_bad_autosave_is_set_aside_and_offered(new_page, base_url, bad):
     page = new_page()
     page.goto(base_url + "?demo=" + DEMOS[0].name)
@@ -478,21 +482,6 @@ def test_roll_step_and_a_field_edit_at_the_unit_limit_never_hold_the_page(
 
 
 HUGE = "9" * 400
-
-
-@pytest.mark.parametrize("bad", ["scatterlab-save/²\n{}",
-                                 'scatterlab-save/1\n{"system": "robotech", "seed": ' + HUGE + "}"])
-def test_27_4_a_save_with_a_huge_integer_or_odd_header_is_set_aside_not_fatal(
-        new_page, base_url, bad):
-    """A save header of non-ASCII digits, or a few hundred digits in a number: the page
-    starts, sets the save aside and offers it (it said "could not start" on every visit)."""
-    page = new_page()
-    page.goto(base_url + "?demo=" + DEMOS[0].name)
-    assert started(page) == "ready"
-    set_stored(page, SAVE_KEY, bad)
-    page.goto(base_url)
-    assert started(page) == "ready"
-    assert "could not be opened" in notice(page, "set-aside")
 
 
 def test_27_4_a_link_with_a_huge_integer_names_the_field(new_page, base_url):
