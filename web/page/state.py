@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.scenario import Scenario
 
@@ -24,6 +24,17 @@ Box = tuple[float, float, float, float]
 
 def _empty_index() -> dict[str, Any]:
     return {"systems": [], "demos": [], "default": None}
+
+
+T = TypeVar("T")
+
+
+def _present(value: T | None, missing: str) -> T:
+    """`value`, which the page's flow guarantees is set by now (a RuntimeError saying what
+    is `missing` otherwise)."""
+    if value is None:
+        raise RuntimeError(missing)
+    return value
 
 
 @dataclass
@@ -75,28 +86,20 @@ class State:
     @property
     def shown(self) -> Scenario:
         """The scenario shown: there is one from the first one the page opens on."""
-        if self.scenario is None:
-            raise RuntimeError("no scenario is shown yet")
-        return self.scenario
+        return _present(self.scenario, "no scenario is shown yet")
 
     @property
     def picked(self) -> str:
         """The id of the unit picked for editing: the Build panel's buttons for it are
         there only while one is."""
-        if self.selected is None:
-            raise RuntimeError("no unit is picked")
-        return self.selected
+        return _present(self.selected, "no unit is picked")
 
     @property
     def fit_box(self) -> Box:
         """`fit`, once a board is drawn (the board's view code runs only then)."""
-        if self.fit is None:
-            raise RuntimeError("no board is drawn")
-        return self.fit
+        return _present(self.fit, "no board is drawn")
 
     @property
     def view_box(self) -> Box:
         """`box`, once a board is drawn."""
-        if self.box is None:
-            raise RuntimeError("no board is drawn")
-        return self.box
+        return _present(self.box, "no board is drawn")
