@@ -348,7 +348,7 @@ def _with_bsp(a: Field, attack: Attack, units: list[Unit]) -> Attack:
             where = "supports" if side == attack.side else "air_cover"
             raise a[where].fail(f"{side} would spend {now} Battlefield Support Points this "
                                 f"turn after {before} in earlier turns: {before + now}, over "
-                                f"its {budget[side]} (attack.bsp)")
+                                f"its budget of {budget[side]}")
     return attack
 
 
