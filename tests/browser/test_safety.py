@@ -23,6 +23,7 @@ from .conftest import (
     wait_ready,
 )
 from .test_app import message, scenario_json
+from .test_worker import ODDS_DONE
 
 pytestmark = pytest.mark.browser
 
@@ -337,6 +338,11 @@ def test_a_scenario_that_cannot_be_drawn_is_neither_kept_nor_saved(new_page, bas
 # ----------------------------------------------------------------------------- 12.4
 
 
+PAGE_VERSIONS = """caches.open('scatterlab:pages').then(c => c.match('./__pages__'))
+  .then(r => r.json()).then(s => s.pages)"""
+"""The service worker's record of the version each open page and worker runs."""
+
+
 def test_a_release_over_an_open_tab_never_mixes_versions(browser, watch, tmp_path):
     """Build, open two tabs, rebuild with a changed and a renamed demo: both tabs say a new
     version is ready; until reloaded each is served its own version's files, online and
@@ -398,6 +404,13 @@ def test_a_release_over_an_open_tab_never_mixes_versions(browser, watch, tmp_pat
             assert old.inner_text("#title") == "Changed in version 2"
             assert renamed in index(other)  # the other tab keeps its version
             assert len(versions(old)) == 2
+            # 27.6: an odds worker the old tab starts now runs the old version too (it
+            # fetched the new app.bin): the service worker maps it to the old cache
+            other.click("#odds")
+            other.wait_for_function(ODDS_DONE, timeout=BOOT_TIMEOUT_MS)
+            assert json.loads(other.text_content("#last-odds"))["method"] == "exact"
+            pages = other.evaluate(PAGE_VERSIONS)
+            assert list(pages.values()).count(first[0]) >= 2, pages  # the tab, its worker
 
         # offline: each tab is still served its own version
         assert demo_status(other, renamed) == 200
