@@ -22,7 +22,8 @@ from .conftest import (
     mouse_drag,
     wait_ready,
 )
-from .test_app import message, scenario_json
+from .test_aim import cli_aim
+from .test_app import message, same, scenario_json
 from .test_worker import ODDS_DONE
 
 pytestmark = pytest.mark.browser
@@ -581,3 +582,26 @@ def test_27_7_importing_a_file_of_a_saved_title_asks_before_replacing(
     assert asked and "Same title" in asked[0]
     kept = json.loads(stored(page, "scatterlab:library"))["Same title"]
     assert "notes" not in kept or kept["notes"] != "the second file"
+
+
+@pytest.mark.parametrize("name", ["battletech-two-lances.json", "heresy-two-shots-squad.json"])
+def test_27_5_a_links_odds_and_best_aim_are_cpythons(new_page, base_url, name):
+    """A suite file opened as a share link: the page's odds and Best aim (its odds worker,
+    Pyodide) are CPython's, figure for figure."""
+    from engine import scenario as sc
+    from engine import systems
+
+    path = ROOT / "tests" / "suite" / name
+    scenario = sc.loads(path.read_text("utf-8"))
+    page = new_page()
+    page.goto(base_url + "#s=" + sc.encode_share(scenario))
+    assert started(page) == "ready"
+    page.click("#odds")
+    page.wait_for_function(ODDS_DONE, timeout=BOOT_TIMEOUT_MS)
+    same(json.loads(page.text_content("#last-odds")),
+         json.loads(json.dumps(systems.odds(scenario).to_dict())), name)
+    page.click("#best-aim")
+    page.wait_for_function("document.getElementById('last-aim').textContent !== 'null'"
+                           " || !document.getElementById('message').hidden",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert json.loads(page.text_content("#last-aim")) == cli_aim(path)
