@@ -26,7 +26,13 @@ from typing import Any, TypeVar
 from engine.enumeration import Budget, Distribution, enumerate_outcomes
 from engine.systems.heresy.resolve import UnitPlan
 from engine.systems.heresy.scatter import Fire
-from engine.systems.heresy.wounds import Sources, Wound, allocate_wound, wound_from_roll
+from engine.systems.heresy.wounds import (
+    Sources,
+    Wound,
+    allocate_wound,
+    allocated_to,
+    wound_from_roll,
+)
 
 Cache = dict[Any, Any]
 T = TypeVar("T")
@@ -101,11 +107,18 @@ def wounds_lost(fire: Fire, plan: UnitPlan, cache: Cache, budget: Budget
 
     def allocate(lost: tuple[int, ...], view: tuple[Any, Any], wound: Wound
                  ) -> Distribution[tuple[int, ...]]:
-        """HH-8/HH-14: one wound allocated from its source (keyed by that source alone)."""
-        alone = Sources((view[0],), (view[1],))
+        """HH-8/HH-14: one wound allocated from its source: the model it goes to resists
+        it (keyed by that model, its cover and Wounds lost, so every source and state
+        that sends a wound alike shares the roll)."""
         one = wound._replace(source=0)
-        return memo(cache, ("alloc", plan.infantry, view, lost, one), lambda: enumerate_outcomes(
-            lambda d: allocate_wound(models, alone, lost, one, options, d)[0]))
+        k = allocated_to(models, Sources((view[0],), (view[1],)), lost, one, options)
+        if k is None:
+            return Distribution.certain(lost)
+        alone = Sources(((0,),), ((view[1][k],),))
+        fates = memo(cache, ("fate", plan.infantry[k], view[1][k], lost[k], one),
+                     lambda: enumerate_outcomes(lambda d: allocate_wound(
+                         (models[k],), alone, (lost[k],), one, options, d)[0][0]))
+        return Distribution((lost[:k] + (v,) + lost[k + 1:], q) for v, q in fates.items())
 
     def roll_die(state: Distribution[State], step: Step) -> Distribution[State]:
         roll, source, view, first = step[1:]
