@@ -75,7 +75,7 @@ def fold_steps(fire: Fire, plan: UnitPlan, cache: Cache) -> tuple[Step, ...]:
     die per step, then the other AP's (Breaching, HH-16), a source's pending dice per
     step."""
     best_first = fire.options["pool_order"] == "best-first"
-    rolls = [roll[:5] + (roll[5],) for roll in plan.rolls if roll[4] is not None]
+    rolls = [roll for roll in plan.rolls if roll[4] is not None]  # S that can wound
     zones = sorted({roll[1] for roll in rolls}, reverse=not best_first)
     steps: list[Step] = []
     for zone in zones:

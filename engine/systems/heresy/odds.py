@@ -14,9 +14,10 @@ every shot is scattered on its own and its Hits are only added up before To Woun
   each shot being a source with its own allocation order and cover, HH-14) and, for one
   model, the Hits on it (`own_hits`); the shots are added up by convolution, merging
   equal states;
-- each distinct pool is then folded one roll at a time (`pool_losses`): To Wound dice, the
-  allocation chain whose state is the Wounds lost per model, each vehicle's armour rolls,
-  every prefix memoised, since N and N + 1 Hits share their first N dice.
+- each distinct pool is then folded one roll at a time (`pool_losses`): its To Wound dice
+  and their allocation in Wound Pool order, whose state is the Wounds lost per model
+  (`heresy.allocation`, every prefix memoised, since N and N + 1 Hits share their first N
+  dice), and each vehicle's armour rolls.
 
 A model's harm is its own Hits with its share of its pool's losses; a unit's totals are
 its pool's Hits with the models its losses remove. All of it runs the same rule functions
