@@ -14,9 +14,10 @@ every shot is scattered on its own and its Hits are only added up before To Woun
   each shot being a source with its own allocation order and cover, HH-14) and, for one
   model, the Hits on it (`own_hits`); the shots are added up by convolution, merging
   equal states;
-- each distinct pool is then folded one roll at a time (`pool_losses`): To Wound dice, the
-  allocation chain whose state is the Wounds lost per model, each vehicle's armour rolls,
-  every prefix memoised, since N and N + 1 Hits share their first N dice.
+- each distinct pool is then folded one roll at a time (`pool_losses`): its To Wound dice
+  and their allocation in Wound Pool order, whose state is the Wounds lost per model
+  (`heresy.allocation`, every prefix memoised, since N and N + 1 Hits share their first N
+  dice), and each vehicle's armour rolls.
 
 A model's harm is its own Hits with its share of its pool's losses; a unit's totals are
 its pool's Hits with the models its losses remove. All of it runs the same rule functions
@@ -27,12 +28,12 @@ Carlo past it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 from engine.enumeration import Budget, Distribution, combine, enumerate_outcomes
 from engine.odds import Harm, Marginals, Tally
+from engine.systems.heresy.allocation import Cache, memo, wounds_lost
 from engine.systems.heresy.gets_hot import firer_down, gets_hot
 from engine.systems.heresy.resolve import UnitPlan, model_harm, plan_unit, vehicle_hits
 from engine.systems.heresy.scatter import Fire, Hits
@@ -50,19 +51,10 @@ from engine.systems.heresy.shots import (
     unit_shot,
     wants_reroll,
 )
-from engine.systems.heresy.wounds import allocate_wound, penetration, pool_sequence, wound_from_roll
+from engine.systems.heresy.wounds import penetration
 
 Heat = tuple[tuple[int, ...], tuple[str, ...]]
 """The shots fired (their numbers) and the firer's Gets Hot events, sorted."""
-Cache = dict[Any, Any]
-T = TypeVar("T")
-
-
-def _memo(cache: Cache, key: Any, make: Callable[[], T]) -> T:
-    if key not in cache:
-        cache[key] = make()
-    made: T = cache[key]
-    return made
 
 
 def projected(held: int, done: int, total: int) -> int:
@@ -118,54 +110,7 @@ def shot_hits(fire: Fire, shot: int, cache: Cache, budget: Budget) -> Distributi
         return once.bind(lambda h: once if wants_reroll(fire, shot, h)
                          else Distribution.certain(h))
 
-    return _memo(cache, ("shot", aimed), make)
-
-
-def one_wound(fire: Fire, roll: tuple[Any, ...]) -> Distribution[Any]:
-    """One To Wound die of a roll of `UnitPlan.rolls` (HH-8, HH-16): the wound it gives."""
-    source, zone, s, ap, target = roll[:5]
-    breaching = fire.attack.weapon.breaching
-    return enumerate_outcomes(lambda d: wound_from_roll(
-        zone, s, ap, target, breaching, d.d6("To Wound"), fire.options, source))
-
-
-def chain(cache: Cache, key: Any, start: Distribution[Any], steps: tuple[Any, ...],
-          step: Callable[[Distribution[Any], Any], Distribution[Any]]) -> Distribution[Any]:
-    """`start` folded through `steps` one at a time, each prefix memoised under `key`, so
-    folds that share a beginning (N and N + 1 Hits, one more wound) share its work."""
-    state = start
-    for k in range(len(steps)):
-        state = _memo(cache, (key, steps[:k + 1]), partial(step, state, steps[k]))
-    return state
-
-
-def wounds_lost(fire: Fire, plan: UnitPlan, cache: Cache) -> Distribution[tuple[int, ...]]:
-    """The exact Wounds lost per infantry model of a unit (HH-8, HH-13, HH-14, HH-16): its
-    To Wound dice one at a time, then its wounds allocated one at a time in pool order."""
-    options = fire.options
-    rolled = tuple(roll[:5] for roll in plan.rolls if roll[4] is not None
-                   for _ in range(roll[5]))
-
-    def roll_die(state: Distribution[Any], roll: tuple[Any, ...]) -> Distribution[Any]:
-        die = list(_memo(cache, ("wound", roll), lambda: one_wound(fire, roll)).items())
-        return Distribution((tuple(sorted(acc + (w,))) if w else acc, p * q)
-                            for acc, p in state.items() for w, q in die)
-
-    wounds = chain(cache, "wounds", Distribution.certain(()), rolled, roll_die)
-    models = tuple(fire.models[i] for i in plan.infantry)
-
-    def allocate_one(state: Distribution[Any], w: Any) -> Distribution[tuple[int, ...]]:
-        return state.bind(lambda lost: _memo(
-            cache, ("alloc", plan.infantry, plan.sources, lost, w),
-            lambda: enumerate_outcomes(
-                lambda d: allocate_wound(models, plan.sources, lost, w, options, d)[0])))
-
-    def allocate(seq: tuple[Any, ...]) -> Distribution[tuple[int, ...]]:
-        return chain(cache, ("allocated", plan.infantry, plan.sources, plan.lost),
-                     Distribution.certain(plan.lost), pool_sequence(seq, options["pool_order"]),
-                     allocate_one)
-
-    return wounds.bind(allocate)
+    return memo(cache, ("shot", aimed), make)
 
 
 def vehicle_losses(i: int, hp: int, struck: tuple[int, int]
@@ -177,17 +122,17 @@ def vehicle_losses(i: int, hp: int, struck: tuple[int, int]
 
 
 def member_losses(fire: Fire, u: int, plan: UnitPlan, vehicles: Any, events: tuple[str, ...],
-                  cache: Cache) -> Distribution[tuple[tuple[int, int, int], ...]]:
+                  cache: Cache, budget: Budget) -> Distribution[tuple[tuple[int, int, int], ...]]:
     """Per member of unit `u`: (Wounds or Hull Points lost, glancing, penetrating), exactly,
     from its To Wound rolls, allocation and saves, and each vehicle's armour rolls."""
     members = fire.units[u][1]
-    lost = wounds_lost(fire, plan, cache)
+    lost = wounds_lost(fire, plan, cache, budget)
     parts = [lost.map(lambda x: tuple(zip(plan.infantry, ((v, 0, 0) for v in x),
                                           strict=True)))]
     ordnance = "ordnance" in fire.attack.weapon.rules
     for i, hits in vehicles:
         v = fire.models[i]
-        pens = [_memo(cache, ("pen", i, s, f), partial(
+        pens = [memo(cache, ("pen", i, s, f), partial(
             enumerate_outcomes, partial(penetration, v, s, f, ordnance))) for s, f in hits]
         g0 = (i == fire.firer) * events.count("glancing")
         counts = combine(pens, (g0, 0), lambda gp, r: (gp[0] + (r == "glancing"),
@@ -263,16 +208,16 @@ def pool_hits(fire: Fire, u: int, pool: Pool) -> tuple[UnitTally, tuple[tuple[Hi
     return pool, tuple(hits)
 
 
-def pool_losses(fire: Fire, u: int, pool: Pool, events: tuple[str, ...], cache: Cache
-                ) -> Distribution[tuple[tuple[int, int, int], ...]]:
+def pool_losses(fire: Fire, u: int, pool: Pool, events: tuple[str, ...], cache: Cache,
+                budget: Budget) -> Distribution[tuple[tuple[int, int, int], ...]]:
     """Everything after the Hits of one unit, exactly (as `heresy.resolve.resolve_unit`
     rolls it): per member (Wounds or Hull Points lost, glancing, penetrating). Pools
     sharing their To Wound rolls and vehicle hits share `member_losses`."""
     tally, hits = pool_hits(fire, u, pool)
     plan = plan_unit(fire, u, tally, hits, events)
     vehicles = tuple((i, tuple(h)) for i, h in vehicle_hits(fire, u, hits))
-    return _memo(cache, ("losses", u, plan, vehicles, events),
-                 lambda: member_losses(fire, u, plan, vehicles, events, cache))
+    return memo(cache, ("losses", u, plan, vehicles, events),
+                lambda: member_losses(fire, u, plan, vehicles, events, cache, budget))
 
 
 def pool_total_hits(fire: Fire, u: int, pool: Pool) -> int:
@@ -292,7 +237,7 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
     cache: Cache = {}
 
     def views(u: int, shot: int) -> Distribution[Any]:
-        return _memo(cache, ("view", u, fire.shots[shot]), lambda: shot_hits(
+        return memo(cache, ("view", u, fire.shots[shot]), lambda: shot_hits(
             fire, shot, cache, budget).map(lambda h: unit_shot(fire, u, h)))
 
     def pools(u: int, fired: tuple[int, ...], k: int | None) -> Distribution[tuple[Pool, int]]:
@@ -321,19 +266,19 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         return state
 
     def losses(u: int, pool: Pool, events: tuple[str, ...]) -> Distribution[Any]:
-        return _memo(cache, ("pool", u, pool, events),
-                     lambda: pool_losses(fire, u, pool, events, cache))
+        return memo(cache, ("pool", u, pool, events),
+                    lambda: pool_losses(fire, u, pool, events, cache, budget))
 
     def member(u: int, k: int, fired: tuple[int, ...], events: tuple[str, ...]
                ) -> Distribution[Harm]:
         model = fire.models[fire.units[u][1][k]]
         out: list[tuple[Harm, float]] = []
-        every = _memo(cache, ("pools", u, fired, k), lambda: pools(u, fired, k))
+        every = memo(cache, ("pools", u, fired, k), lambda: pools(u, fired, k))
         def own(pool: Pool) -> Distribution[tuple[int, int, int]]:
             return losses(u, pool, events).map(lambda st: st[k])
 
         for (pool, h), p in every.items():
-            mine = _memo(cache, ("mine", u, pool, events, k), partial(own, pool))
+            mine = memo(cache, ("mine", u, pool, events, k), partial(own, pool))
             out += [(model_harm(model, h, *v), p * q) for v, q in mine.items()]
         return Distribution(out)
 
@@ -341,7 +286,7 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
                ) -> Distribution[tuple[int, int]]:
         members = [fire.models[i] for i in fire.units[u][1]]
         out: list[tuple[tuple[int, int], float]] = []
-        every = _memo(cache, ("pools", u, fired, None), lambda: pools(u, fired, None))
+        every = memo(cache, ("pools", u, fired, None), lambda: pools(u, fired, None))
         for (pool, _), p in every.items():
             hits = pool_total_hits(fire, u, pool)
             for st, q in losses(u, pool, events).items():

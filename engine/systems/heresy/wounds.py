@@ -194,15 +194,22 @@ def allocate_wound(models: tuple[Model, ...], sources: Sources, lost: tuple[int,
     """HH-8/HH-14: the wound goes to the first living model of its source's order (option
     ``allocation``), which resists it with the best cover it has from that source. Returns
     the new wounds lost, the event and the model's index (None: the unit is wiped out)."""
+    k = allocated_to(models, sources, lost, wound, options)
+    if k is None:
+        return lost, "no model left", None
+    cover = best_cover(models[k], sources.covers[wound.source][k])
+    event = resist(models[k], wound.s, wound.ap, cover, options, dice)
+    return lost[:k] + (lose(models[k], lost[k], event),) + lost[k + 1:], event, k
+
+
+def allocated_to(models: tuple[Model, ...], sources: Sources, lost: tuple[int, ...],
+                 wound: Wound, options: dict[str, Any]) -> int | None:
+    """HH-8/HH-14: the model a wound goes to: the first living one of its source's order
+    (option ``allocation``), or None when the unit is wiped out."""
     order, covers = sources.orders[wound.source], sources.covers[wound.source]
     if options["allocation"] == "defender":
         order = defender_order(models, order, lost, wound, covers, options)
-    for k in order:
-        if lost[k] < models[k].w:
-            event = resist(models[k], wound.s, wound.ap, best_cover(models[k], covers[k]),
-                           options, dice)
-            return lost[:k] + (lose(models[k], lost[k], event),) + lost[k + 1:], event, k
-    return lost, "no model left", None
+    return next((k for k in order if lost[k] < models[k].w), None)
 
 
 def armour_value(vehicle: Model, facing: str) -> int:
