@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -394,3 +397,59 @@ def test_rt_3_centres_between_crowded_enemies_are_bounded_by_a_count() -> None:
     centres = list(candidates._between(units))
     assert len(centres) == candidates.BETWEEN_MAX
     assert centres[0] == (1.55, 1.0)  # the first pair, as itertools.combinations gives it
+
+
+SUITE = Path(__file__).parent / "suite"
+
+
+def _busy() -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
+
+
+def test_aim_and_odds_json_are_the_same_whatever_the_hash_seed_and_the_load() -> None:
+    """Issue 27.5: `aim --json` and `odds --json` on a suite file print the same text under
+    two hash seeds and beside two processes keeping both cores busy: a candidate count and
+    counted steps decide, never a clock or the order of a set."""
+    runs = [[sys.executable, "-m", "engine", command, "--json",
+             str(SUITE / "heresy-two-shots-squad.json")] for command in ("aim", "odds")]
+
+    def outputs(seed: str) -> list[str]:
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        return [subprocess.run(r, capture_output=True, text=True, env=env, check=True).stdout
+                for r in runs]
+
+    first = outputs("1")
+    assert json.loads(first[0])["aims"] and json.loads(first[1])["method"] == "exact"
+    assert outputs("2") == first
+    busy = [_busy(), _busy()]
+    try:
+        loaded = outputs("3")
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    assert loaded == first
+
+
+def test_candidates_share_their_work_and_score_as_each_would_alone() -> None:
+    """Issue 24: the candidates of one ranking share one store of sub-results, and a
+    candidate's figures are those of its own odds (`assert_figures_are_those_of_odds`),
+    whatever its place in the ranking; the allowance counts the work done, not reused."""
+    s = scenarios.loads((SUITE / "heresy-two-shots-squad.json").read_text())
+    allowance = aim.Allowance()
+    ranking = aim.rank(s, allowance=allowance)
+    assert aim.rank(s).to_dict() == ranking.to_dict()
+    for r in ranking.scored[:: max(1, len(ranking.scored) // 4)]:
+        assert_figures_are_those_of_odds(s, r)
+    assert allowance.tried == len(ranking.scored) + ranking.illegal
+
+
+def test_a_crowded_board_tries_fewer_candidates() -> None:
+    """Issue 27.3: the candidates tried shrink with the units on the board (each is checked
+    over every unit), `UNIT_CANDIDATES` in all, never more than `MAX_CANDIDATES`."""
+    small = scenarios.loads((DEMOS / "robotech-derringer-volley.json").read_text())
+    assert aim.candidate_count(small) == aim.MAX_CANDIDATES
+    doc = scenarios.to_dict(small)
+    doc["units"] += [{**doc["units"][-1], "id": f"c{i}", "x": 1 + (i % 40) * 1.1,
+                      "y": 1 + (i // 40) * 1.1} for i in range(496)]
+    assert aim.candidate_count(scenarios.load_dict(doc)) == aim.UNIT_CANDIDATES // 500
