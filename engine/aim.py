@@ -113,11 +113,14 @@ class Ranking:
     out_of_reach: int
     over_risk: int = 0
     """Legal aims left out by the friendly-risk limit."""
+    untried: int = 0
+    """Candidates past the ranking's `Allowance`, never tried."""
 
     def to_dict(self, top: int = 5) -> dict[str, Any]:
         return {"aims": [s.to_dict() for s in self.scored[:top]],
                 "candidates": len(self.scored), "illegal": self.illegal,
-                "out_of_reach": self.out_of_reach, "over_risk": self.over_risk}
+                "out_of_reach": self.out_of_reach, "over_risk": self.over_risk,
+                "untried": self.untried}
 
     def overlay(self) -> list[dict[str, Any]]:
         """The score over every candidate point or hex, for the board: the best value of
@@ -245,6 +248,7 @@ class Allowance:
         self.candidates = candidates
         self.progress = progress
         self.tried = 0
+        self.untried = 0
         self.shared = Shared()
 
     def spent(self) -> bool:
@@ -269,11 +273,11 @@ class Allowance:
 def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: Allowance
           ) -> tuple[list[Scored], list[Aim], int]:
     """The aims scored; those the rules refuse; how many were out of reach of exact odds
-    (past the `allowance`, too)."""
+    (those past the `allowance` are counted there, untried)."""
     scored, refused, out_of_reach = [], [], 0
     for aim in aims:
         if allowance.spent():
-            out_of_reach += 1
+            allowance.untried += 1
             continue
         allowance.try_one()
         prepared = legal(doc, aim)
@@ -393,7 +397,8 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
     within = [r for r in scored if _allowed(r, friendly_risk)]
-    return Ranking(tuple(within), len(refused), out_of_reach, len(scored) - len(within))
+    return Ranking(tuple(within), len(refused), out_of_reach, len(scored) - len(within),
+                   allowance.untried)
 
 
 def aimed(s: scenarios.Scenario, aim: Aim) -> scenarios.Scenario:

@@ -378,15 +378,16 @@ def test_rt_17_splits_climb_from_the_best_target_when_the_best_allowed_aim_is_gr
 
 
 def test_best_aim_is_bounded_by_counts_of_candidates_and_steps_never_a_clock() -> None:
-    """Issue 27.5: a ranking scores at most its allowance of candidates, and its exact
-    odds spend from one count of steps; what is past either is out of reach, counted."""
+    """Issue 27.5: a ranking tries at most its allowance of candidates, and its exact
+    odds spend from one count of steps; what is past either is counted untried, and a
+    candidate whose odds the steps left cannot reach is counted out of reach."""
     s = scenarios.loads((DEMOS / "heresy-blast-squad.json").read_text())
     few = aim.rank(s, allowance=aim.Allowance(candidates=3))
-    assert len(few.scored) == 3 and few.out_of_reach > 0
+    assert len(few.scored) == 3 and few.untried > 0
     again = aim.rank(s, allowance=aim.Allowance(candidates=3))
     assert again.to_dict() == few.to_dict()
     starved = aim.rank(s, allowance=aim.Allowance(steps=10))
-    assert not starved.scored and starved.out_of_reach > 0
+    assert not starved.scored and starved.out_of_reach == 1 and starved.untried > 0
 
 
 def test_rt_3_centres_between_crowded_enemies_are_bounded_by_a_count() -> None:
