@@ -27,11 +27,11 @@ aims within it.
 **Shared work** (issue 24). The candidates of one ranking differ only in their aim, and
 share what does not depend on it: the scenario document, one prepared plan per candidate
 for both its legality and its odds (no landing overlay computed for a candidate), and one
-`engine.shared.Shared` store for every candidate's exact odds, where a system keeps what
-it computes by keys naming what the value depends on (`Budget.memo`): a refined
-candidate finds there what its parent computed that it needs again. A reused value is
-charged at its cost, so each candidate's odds are exact exactly when they would be alone;
-the ranking's `Allowance` counts the work really done.
+`engine.shared.Shared` store for every candidate's exact odds, where a system's odds may
+keep what they compute by keys naming what the value depends on (`Budget.memo`): a
+refined candidate then finds there what its parent computed that it needs again. A
+reused value is charged at its cost, so each candidate's odds are exact exactly when they
+would be alone; the ranking's `Allowance` counts the work really done.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ left are out of reach. A count, so the ranking depends on the scenario alone, ne
 the machine's speed."""
 MAX_CANDIDATES = 2_000
 """At most this many candidates are tried in one ranking (the first ones and their
-refinements, in order); the others are counted out of reach."""
+refinements, in order); the others are counted untried."""
 UNIT_CANDIDATES = 50_000
 """At most this many candidates times units on the board are tried (legal or not: each
 is checked by the rules over the whole board) in one ranking, so that a 500-unit board
@@ -252,7 +252,7 @@ class Allowance:
         self.shared = Shared()
 
     def spent(self) -> bool:
-        """Whether nothing is left: the candidates that follow are out of reach."""
+        """Whether nothing is left: the candidates that follow are untried."""
         return self.steps <= 0 or self.tried >= self.candidates
 
     def score(self, s: scenarios.Scenario, aim: Aim, objective: str, plan: Any) -> Scored:
@@ -273,7 +273,7 @@ class Allowance:
 def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: Allowance
           ) -> tuple[list[Scored], list[Aim], int]:
     """The aims scored; those the rules refuse; how many were out of reach of exact odds
-    (those past the `allowance` are counted there, untried)."""
+    (those past the `allowance` are counted on it, untried)."""
     scored, refused, out_of_reach = [], [], 0
     for aim in aims:
         if allowance.spent():
