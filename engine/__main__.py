@@ -126,7 +126,8 @@ def format_ranking(ranking: aim.Ranking, top: int) -> str:
                      f"{r.friendly_risk:>14.4f}  {r.aim.label}")
     lines.append(f"{len(ranking.scored)} legal aims ranked, {ranking.illegal} candidates "
                  f"refused by the rules, {ranking.out_of_reach} out of reach of exact odds, "
-                 f"{ranking.over_risk} over the friendly-risk limit")
+                 f"{ranking.over_risk} over the friendly-risk limit, {ranking.untried} not "
+                 "tried (past the count of candidates)")
     return "\n".join(lines)
 
 
@@ -137,7 +138,8 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
     except ValueError as e:
         raise CommandError(str(e)) from None
     if not ranking.scored:
-        if not ranking.illegal and not ranking.out_of_reach and not ranking.over_risk:
+        if not (ranking.illegal or ranking.out_of_reach or ranking.over_risk
+                or ranking.untried):
             raise CommandError("the attack has no aim to choose (no enemy unit to aim at, "
                                "or no support aimed at a hex)")
         if not ranking.over_risk:
@@ -146,7 +148,8 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
                   else f" within a friendly risk of {args.friendly_risk:g}")
         raise CommandError(f"no legal aim{within} ({ranking.illegal} candidates refused by "
                            f"the rules, {ranking.out_of_reach} out of reach of exact odds, "
-                           f"{ranking.over_risk} over the friendly-risk limit)")
+                           f"{ranking.over_risk} over the friendly-risk limit, "
+                           f"{ranking.untried} not tried, past the count of candidates)")
     print(json.dumps(ranking.to_dict(args.top), indent=2, ensure_ascii=False) if args.json
           else format_ranking(ranking, args.top))
     if args.write:

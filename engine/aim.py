@@ -23,12 +23,21 @@ that chance (the odds are per unit, so the exact chance of "any" is not availabl
 equal to it when at most one friendly unit can be hit. A limit on it
 (``friendly_risk=0.05``: "no more than 5 % chance to hit my own models") keeps only the
 aims within it.
+
+**Shared work** (issue 24). The candidates of one ranking differ only in their aim, and
+share what does not depend on it: the scenario document, one prepared plan per candidate
+for both its legality and its odds (no landing overlay computed for a candidate), and one
+`engine.shared.Shared` store for every candidate's exact odds, where a system's odds may
+keep what they compute by keys naming what the value depends on (`Budget.memo`): a
+refined candidate then finds there what its parent computed that it needs again. A
+reused value is charged at its cost, so each candidate's odds are exact exactly when they
+would be alone; the ranking's `Allowance` counts the work really done.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +56,7 @@ from engine.candidates import (
 from engine.enumeration import STEPS, Budget, TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.odds import Odds
+from engine.shared import Shared
 
 REFINE = 3
 """How many of the best first candidates are refined (and as many of the best within the
@@ -57,8 +67,12 @@ ranking may take together (each at most the `STEPS` of `odds`); past them the ca
 left are out of reach. A count, so the ranking depends on the scenario alone, never on
 the machine's speed."""
 MAX_CANDIDATES = 2_000
-"""At most this many candidates are scored in one ranking (the first ones and their
-refinements, in order); the others are counted out of reach."""
+"""At most this many candidates are tried in one ranking (the first ones and their
+refinements, in order); the others are counted untried."""
+UNIT_CANDIDATES = 50_000
+"""At most this many candidates times units on the board are tried (legal or not: each
+is checked by the rules over the whole board) in one ranking, so that a 500-unit board
+tries 100 and stays quick; never more than `MAX_CANDIDATES`."""
 OBJECTIVES = ("damage", "destroyed")
 """Built-in objectives; ``"destroy:<unit id>"`` and ``"hits:<N>"`` take an argument."""
 
@@ -99,11 +113,14 @@ class Ranking:
     out_of_reach: int
     over_risk: int = 0
     """Legal aims left out by the friendly-risk limit."""
+    untried: int = 0
+    """Candidates past the ranking's `Allowance`, never tried."""
 
     def to_dict(self, top: int = 5) -> dict[str, Any]:
         return {"aims": [s.to_dict() for s in self.scored[:top]],
                 "candidates": len(self.scored), "illegal": self.illegal,
-                "out_of_reach": self.out_of_reach, "over_risk": self.over_risk}
+                "out_of_reach": self.out_of_reach, "over_risk": self.over_risk,
+                "untried": self.untried}
 
     def overlay(self) -> list[dict[str, Any]]:
         """The score over every candidate point or hex, for the board: the best value of
@@ -118,14 +135,19 @@ class Ranking:
 
 
 
-def legal(doc: dict[str, Any], aim: Aim) -> scenarios.Scenario | None:
-    """The scenario with `aim`, if it is valid and the rules accept the attack."""
+Prepared = tuple[scenarios.Scenario, Any]
+"""A candidate's scenario and the system's plan of its attack (`prepare`'s)."""
+
+
+def legal(doc: dict[str, Any], aim: Aim) -> Prepared | None:
+    """The scenario with `aim` and its plan, if it is valid and the rules accept the
+    attack (the plan is the one its odds start from)."""
     try:
         s = scenarios.load_dict(aim.apply(doc))
-        systems.rules_of(s.system).prepare(s)
+        plan = systems.rules_of(s.system).prepare(s)
     except ScatterlabError:
         return None
-    return s
+    return s, plan
 
 
 def check_objective(objective: str, unit_ids: Iterable[str]) -> None:
@@ -190,12 +212,12 @@ def objective_value(odds: Odds, enemies: set[str], objective: str,
 
 
 def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage",
-          budget: Budget | None = None) -> Scored:
+          budget: Budget | None = None, plan: Any = None) -> Scored:
     """An aim's exact figures within `budget` (raises `TooManyOutcomes` where they are out
-    of reach)."""
-    doc = scenarios.to_dict(s)
-    side = firing_side(doc)
-    odds = systems.odds(s, method="exact", budget=budget)
+    of reach), from the system's `plan` of the attack if prepared; its odds leave out
+    where the markers land."""
+    side = firing_side(s.data)
+    odds = systems.odds(s, method="exact", budget=budget, plan=plan, landing=False)
     enemies = {u.id for u in s.units if str(u.side) != side}
     friends = [u.id for u in s.units if str(u.side) == side]
     groups = {name: [s.units[i].id for i in idx]
@@ -208,44 +230,63 @@ def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage",
                   min(1.0, math.fsum(odds.units[u]["p_hit"] for u in friends)), odds)
 
 
-class Allowance:
-    """What one ranking may spend, counted: `steps` of work for every candidate's exact
-    odds together (each within the `STEPS` of `odds`, so a candidate is exact exactly
-    when its scenario's odds are) and `candidates` scored."""
+def candidate_count(s: scenarios.Scenario) -> int:
+    """How many candidates one ranking of this scenario tries (`UNIT_CANDIDATES`)."""
+    return min(MAX_CANDIDATES, UNIT_CANDIDATES // max(1, len(s.units)))
 
-    def __init__(self, steps: int = AIM_STEPS, candidates: int = MAX_CANDIDATES) -> None:
+
+class Allowance:
+    """What one ranking may spend, counted: `steps` of work done for every candidate's
+    exact odds together (each within the `STEPS` of `odds`, what it would spend alone, so
+    a candidate is exact exactly when its scenario's odds are) and `candidates` tried
+    and the `shared` store of their work. `progress`, if given, is told the count of
+    candidates tried after each one."""
+
+    def __init__(self, steps: int = AIM_STEPS, candidates: int = MAX_CANDIDATES,
+                 progress: Callable[[int], None] | None = None) -> None:
         self.steps = steps
         self.candidates = candidates
+        self.progress = progress
+        self.tried = 0
+        self.untried = 0
+        self.shared = Shared()
 
     def spent(self) -> bool:
-        """Whether nothing is left: the candidates that follow are out of reach."""
-        return self.steps <= 0 or self.candidates <= 0
+        """Whether nothing is left: the candidates that follow are untried."""
+        return self.steps <= 0 or self.tried >= self.candidates
 
-    def score(self, s: scenarios.Scenario, aim: Aim, objective: str) -> Scored:
-        """`score` within what is left, counting what it spent."""
-        self.candidates -= 1
-        budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf)
+    def score(self, s: scenarios.Scenario, aim: Aim, objective: str, plan: Any) -> Scored:
+        """`score` within what is left, counting the work it did (not what it reused)."""
+        budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
         try:
-            return score(s, aim, objective, budget)
+            return score(s, aim, objective, budget, plan)
         finally:
-            self.steps -= budget.spent
+            self.steps -= budget.spent - budget.reused
+
+    def try_one(self) -> None:
+        """One more candidate tried."""
+        self.tried += 1
+        if self.progress is not None:
+            self.progress(self.tried)
 
 
 def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: Allowance
           ) -> tuple[list[Scored], list[Aim], int]:
     """The aims scored; those the rules refuse; how many were out of reach of exact odds
-    (past the `allowance`, too)."""
+    (those past the `allowance` are counted on it, untried)."""
     scored, refused, out_of_reach = [], [], 0
     for aim in aims:
         if allowance.spent():
-            out_of_reach += 1
+            allowance.untried += 1
             continue
-        s = legal(doc, aim)
-        if s is None:
+        allowance.try_one()
+        prepared = legal(doc, aim)
+        if prepared is None:
             refused.append(aim)
             continue
+        s, plan = prepared
         try:
-            scored.append(allowance.score(s, aim, objective))
+            scored.append(allowance.score(s, aim, objective, plan))
         except TooManyOutcomes:
             out_of_reach += 1
     return scored, refused, out_of_reach
@@ -318,17 +359,19 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
 
 
 def rank(s: scenarios.Scenario, *, objective: str = "damage",
-         friendly_risk: float | None = None, allowance: Allowance | None = None) -> Ranking:
+         friendly_risk: float | None = None, allowance: Allowance | None = None,
+         progress: Callable[[int], None] | None = None) -> Ranking:
     """Every legal aim of the scenario's attack, best first by `objective` (ties: the
     smaller friendly risk first), keeping only those whose `friendly_risk` is at most
     the limit given. The first candidates are refined around the best, again and again
     until the best have nothing finer (module docstring); a refused candidate that asks
     for it is refined too. Every candidate's exact odds spend from one `Allowance` (by
-    default `AIM_STEPS` and `MAX_CANDIDATES`), so the ranking depends on the scenario
-    alone. The CLI's ``aim`` command and the page's "Best aim" call this."""
+    default `AIM_STEPS` and `candidate_count`, telling `progress` the candidates tried),
+    so the ranking depends on the scenario alone. The CLI's ``aim`` command and the
+    page's "Best aim" call this."""
     check_objective(objective, (u.id for u in s.units))
     doc = scenarios.to_dict(s)
-    allowance = allowance or Allowance()
+    allowance = allowance or Allowance(candidates=candidate_count(s), progress=progress)
     first = CANDIDATES[s.system](doc)
     seen = {a.key() for a in first}
     scored, refused, out_of_reach = _rank(doc, first, objective, allowance)
@@ -354,7 +397,8 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
     within = [r for r in scored if _allowed(r, friendly_risk)]
-    return Ranking(tuple(within), len(refused), out_of_reach, len(scored) - len(within))
+    return Ranking(tuple(within), len(refused), out_of_reach, len(scored) - len(within),
+                   allowance.untried)
 
 
 def aimed(s: scenarios.Scenario, aim: Aim) -> scenarios.Scenario:

@@ -21,9 +21,11 @@ from functools import cache
 from typing import Any, Generic, TypeVar
 
 from engine.dice import SCATTER_HIT_FACES, Breakpoints, Dice, Roll
+from engine.shared import Ledger, Shared
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
+V = TypeVar("V")
 
 def _normalise(breakpoints: Breakpoints) -> tuple[float, ...]:
     angles = breakpoints() if callable(breakpoints) else breakpoints
@@ -88,20 +90,38 @@ class Budget:
     safety net and says when it fired.
 
     Past a limit `check` raises `TooManyOutcomes`, and `auto` odds fall back to Monte
-    Carlo and say so.
+    Carlo and say so. `memo` keeps sub-results in a `engine.shared.Shared` store (its
+    own, or one that the candidates of a ranking share), each charged what it cost.
     """
 
-    __slots__ = ("states", "steps", "seconds", "spent", "_deadline", "_clock")
+    __slots__ = ("states", "steps", "seconds", "spent", "_deadline", "_clock", "_shared",
+                 "_ledger")
 
     def __init__(self, states: int = 250_000, steps: int = STEPS,
                  seconds: float = SAFETY_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 shared: Shared | None = None) -> None:
         self.states = states
         self.steps = steps
         self.seconds = seconds
         self.spent = 0
         self._clock = clock
         self._deadline = clock() + seconds
+        self._shared = shared
+        self._ledger: Ledger | None = None
+
+    def memo(self, key: Hashable, make: Callable[[], V]) -> V:
+        """The value `make()` gives, made once per store and reused after, charged on
+        this budget what it cost to make (`engine.shared`: the key must name everything
+        the value depends on that differs between the computations sharing the store)."""
+        if self._ledger is None:
+            self._ledger = Ledger(self._shared if self._shared is not None else Shared())
+        return self._ledger.memo(self, key, make)
+
+    @property
+    def reused(self) -> int:
+        """The steps charged for values reused from the store, not made (work saved)."""
+        return 0 if self._ledger is None else self._ledger.reused
 
     def check(self, states: int = 0, steps: int = 1) -> None:
         """`steps` of work about to hold `states` (a step that builds `states` spends them

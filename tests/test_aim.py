@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +43,7 @@ def assert_figures_are_those_of_odds(s: scenarios.Scenario, best: aim.Scored,
     assert aim.legal(scenarios.to_dict(s), best.aim) is not None
     chosen = aim.aimed(s, best.aim)
     again = aim.score(chosen, best.aim, objective)
-    odds = systems.odds(chosen, method="exact")
+    odds = systems.odds(chosen, method="exact", landing=False)
     assert odds.to_dict() == best.odds.to_dict()
     for name in ("value", "enemy_damage", "enemy_destroyed", "friendly_damage",
                  "friendly_destroyed", "friendly_risk"):
@@ -104,7 +107,7 @@ def test_the_chosen_aim_gives_exactly_its_figures_with_odds() -> None:
     assert [r.value for r in ranking.scored] == sorted(
         (r.value for r in ranking.scored), reverse=True)
     for r in ranking.scored[:2]:
-        again = systems.odds(aim.aimed(s, r.aim), method="exact")
+        again = systems.odds(aim.aimed(s, r.aim), method="exact", landing=False)
         assert again.to_dict() == r.odds.to_dict()
         enemies = [u.id for u in s.units if u.side != "UEDF"]
         assert r.value == pytest.approx(
@@ -159,7 +162,7 @@ def test_bt_bomb_under_a_friendly_risk_limit_the_best_bombing_is_one_hex_off_the
     atlas = hexgrid.Hex.from_label("1010")
     assert hexgrid.distance(hexgrid.Hex.from_label(target), atlas) == 1
     assert safe.value > 0 and safe.friendly_risk <= 0.05
-    again = systems.odds(aim.aimed(s, safe.aim), method="exact")
+    again = systems.odds(aim.aimed(s, safe.aim), method="exact", landing=False)
     assert again.to_dict() == safe.odds.to_dict()
     assert_figures_are_those_of_odds(s, safe)
 
@@ -375,15 +378,16 @@ def test_rt_17_splits_climb_from_the_best_target_when_the_best_allowed_aim_is_gr
 
 
 def test_best_aim_is_bounded_by_counts_of_candidates_and_steps_never_a_clock() -> None:
-    """Issue 27.5: a ranking scores at most its allowance of candidates, and its exact
-    odds spend from one count of steps; what is past either is out of reach, counted."""
+    """Issue 27.5: a ranking tries at most its allowance of candidates, and its exact
+    odds spend from one count of steps; what is past either is counted untried, and a
+    candidate whose odds the steps left cannot reach is counted out of reach."""
     s = scenarios.loads((DEMOS / "heresy-blast-squad.json").read_text())
     few = aim.rank(s, allowance=aim.Allowance(candidates=3))
-    assert len(few.scored) == 3 and few.out_of_reach > 0
+    assert len(few.scored) == 3 and few.untried > 0
     again = aim.rank(s, allowance=aim.Allowance(candidates=3))
     assert again.to_dict() == few.to_dict()
     starved = aim.rank(s, allowance=aim.Allowance(steps=10))
-    assert not starved.scored and starved.out_of_reach > 0
+    assert not starved.scored and starved.out_of_reach == 1 and starved.untried > 0
 
 
 def test_rt_3_centres_between_crowded_enemies_are_bounded_by_a_count() -> None:
@@ -394,3 +398,59 @@ def test_rt_3_centres_between_crowded_enemies_are_bounded_by_a_count() -> None:
     centres = list(candidates._between(units))
     assert len(centres) == candidates.BETWEEN_MAX
     assert centres[0] == (1.55, 1.0)  # the first pair, as itertools.combinations gives it
+
+
+SUITE = Path(__file__).parent / "suite"
+
+
+def _busy() -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
+
+
+def test_aim_and_odds_json_are_the_same_whatever_the_hash_seed_and_the_load() -> None:
+    """Issue 27.5: `aim --json` and `odds --json` on a suite file print the same text under
+    two hash seeds and beside two processes keeping both cores busy: a candidate count and
+    counted steps decide, never a clock or the order of a set."""
+    runs = [[sys.executable, "-m", "engine", command, "--json",
+             str(SUITE / "heresy-two-shots-squad.json")] for command in ("aim", "odds")]
+
+    def outputs(seed: str) -> list[str]:
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        return [subprocess.run(r, capture_output=True, text=True, env=env, check=True).stdout
+                for r in runs]
+
+    first = outputs("1")
+    assert json.loads(first[0])["aims"] and json.loads(first[1])["method"] == "exact"
+    assert outputs("2") == first
+    busy = [_busy(), _busy()]
+    try:
+        loaded = outputs("3")
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    assert loaded == first
+
+
+def test_candidates_share_their_work_and_score_as_each_would_alone() -> None:
+    """Issue 24: the candidates of one ranking share one store of sub-results, and a
+    candidate's figures are those of its own odds (`assert_figures_are_those_of_odds`),
+    whatever its place in the ranking; the allowance counts the work done, not reused."""
+    s = scenarios.loads((SUITE / "heresy-two-shots-squad.json").read_text())
+    allowance = aim.Allowance()
+    ranking = aim.rank(s, allowance=allowance)
+    assert aim.rank(s).to_dict() == ranking.to_dict()
+    for r in ranking.scored[:: max(1, len(ranking.scored) // 4)]:
+        assert_figures_are_those_of_odds(s, r)
+    assert allowance.tried == len(ranking.scored) + ranking.illegal
+
+
+def test_a_crowded_board_tries_fewer_candidates() -> None:
+    """Issue 27.3: the candidates tried shrink with the units on the board (each is checked
+    over every unit), `UNIT_CANDIDATES` in all, never more than `MAX_CANDIDATES`."""
+    small = scenarios.loads((DEMOS / "robotech-derringer-volley.json").read_text())
+    assert aim.candidate_count(small) == aim.MAX_CANDIDATES
+    doc = scenarios.to_dict(small)
+    doc["units"] += [{**doc["units"][-1], "id": f"c{i}", "x": 1 + (i % 40) * 1.1,
+                      "y": 1 + (i // 40) * 1.1} for i in range(496)]
+    assert aim.candidate_count(scenarios.load_dict(doc)) == aim.UNIT_CANDIDATES // 500

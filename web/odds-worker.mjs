@@ -5,8 +5,9 @@
 // The page posts {id, scenario (JSON text), trials}; the worker answers with JSON text,
 // first {id, status: "computing"} once its Python is up and the odds start, then
 // {id, odds: Odds.to_dict()}. A request with task "aim" (and objective, friendly_risk)
-// ranks the aims instead (engine/aim.py, issue 16): {id, aim: Ranking.to_dict(5),
-// overlay: Ranking.overlay()}. Either may be {id, error: {type, message, fields}} for an engine error
+// ranks the aims instead (engine/aim.py, issue 16), posting {id, progress: N}, the count of
+// candidates tried, at most every REPORT_S (the reports only: the ranking is decided by
+// counts), then {id, aim: Ranking.to_dict(5), overlay: Ranking.overlay()}. Either may be {id, error: {type, message, fields}} for an engine error
 // (ScatterlabError: the page rebuilds it to word it as it words its own), or
 // {id, failure: "Type: message"} for anything else. Cancelling terminates the worker.
 
@@ -14,18 +15,32 @@ import { startInterpreter } from "./snapshot.mjs";
 
 const ODDS = `
 import json
+import time as _time
+import js as _js
 from engine import aim as _aim, scenario as _sc, systems as _systems
 from engine.errors import ScatterlabError as _ScatterlabError
+
+REPORT_S = 0.25
 
 
 def _odds(request_text):
     request = json.loads(request_text)
     reply = {"id": request["id"]}
+
+    reported = [-REPORT_S]
+
+    def progress(tried):
+        now = _time.monotonic()
+        if now - reported[0] >= REPORT_S:
+            reported[0] = now
+            _js.postMessage(json.dumps({"id": request["id"], "progress": tried}))
+
     try:
         scenario = _sc.loads(request["scenario"])
         if request.get("task") == "aim":
             ranking = _aim.rank(scenario, objective=request.get("objective", "damage"),
-                                friendly_risk=request.get("friendly_risk"))
+                                friendly_risk=request.get("friendly_risk"),
+                                progress=progress)
             reply["aim"] = ranking.to_dict(5)
             reply["overlay"] = ranking.overlay()
         else:

@@ -148,7 +148,7 @@ def readings(groups: dict[str, list[int]]) -> Callable[[Outcome], tuple[int, ...
 
 def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIALS,
          seed: int = 0, precision: float | None = None, seconds: float | None = None,
-         budget: Budget | None = None) -> Odds:
+         budget: Budget | None = None, plan: Any = None, landing: bool = True) -> Odds:
     """The odds of every outcome for every unit.
 
     `method` is ``"exact"``, ``"monte-carlo"`` or ``"auto"``: exact within `budget` (by
@@ -157,13 +157,16 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     reported probability is within +/- `precision` (95 %), or `trials` runs, or (only
     when asked for) `seconds`, whichever comes first, and records which. Left unset, the
     fallback of ``"auto"`` stops at `DEFAULT_PRECISION` or at `fallback_trials`, and
-    ``"monte-carlo"`` asked for by name runs its `trials` (0 lifts a limit).
+    ``"monte-carlo"`` asked for by name runs its `trials` (0 lifts a limit). `plan`: the
+    system's plan of the attack, if the caller has prepared it; without `landing`, where
+    the markers land is left out (Best aim's candidates, engine/aim.py).
     """
     rules = rules_of(scenario.system)
-    plan = rules.prepare(scenario)  # one plan for both: Monte Carlo reuses what exact kept
+    if plan is None:  # one plan for both: Monte Carlo reuses what exact kept
+        plan = rules.prepare(scenario)
     ids = [u.id for u in scenario.units]
     groups = groups_of(scenario)
-    landing = rules.landing(scenario) if hasattr(rules, "landing") else []
+    lands = rules.landing(scenario) if landing and hasattr(rules, "landing") else []
     why = ""
     if method != "monte-carlo":
         try:
@@ -175,7 +178,7 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
         else:
             units, group_figs = summarize(marginals, ids, groups)
             _add_unit_figures(rules, scenario, marginals, units)
-            return Odds("exact", None, units, group_figs, landing)
+            return Odds("exact", None, units, group_figs, lands)
         precision = DEFAULT_PRECISION if precision is None else precision
         trials = min(trials, fallback_trials(scenario))
     sample = estimate(sampler(scenario, plan), trials, seed, seconds=seconds or None,
@@ -183,7 +186,7 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     blocks = blocks_of(sample.distribution, partition(len(ids), groups))
     units, group_figs = summarize(blocks, ids, groups, sample)
     _add_unit_figures(rules, scenario, blocks, units)
-    return Odds("monte-carlo", sample.trials, units, group_figs, landing,
+    return Odds("monte-carlo", sample.trials, units, group_figs, lands,
                 why + monte_carlo_note(sample, precision, seconds), sample.stop,
                 sample.half_width)
 

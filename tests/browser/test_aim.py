@@ -1,6 +1,8 @@
 """Best aim in the page (issue 16): the button ranks the aims in the odds worker, places
 the best, draws every candidate's score with a legend and lists the top five, where a tap
-places another; the page's answer is the command line's for the same document."""
+places another; the page's answer is the command line's for the same document. While it
+runs the header counts the candidates tried and no task of the page passes 100 ms
+(issue 24)."""
 
 from __future__ import annotations
 
@@ -114,3 +116,47 @@ def test_best_aim_by_a_chosen_unit_s_destruction_is_the_cli_s(new_page, base_url
     assert json.loads(page.text_content("#last-aim")) == cli_aim(DEMO, "--objective", target)
     assert "chance of destroying" in page.text_content("#aim-legend")
     assert page.input_value("#aim-objective") == target  # kept across the placed aim
+
+
+SETTLED = ("['saved', 'not-saved', 'restored'].includes("
+           "document.documentElement.dataset.snapshot)")
+# Each change of the loading bar's words, and each long task, with its time.
+WATCH_PROGRESS = """() => {
+  window.longTasks = []; window.progress = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask'});
+  const words = document.getElementById('loading-text');
+  new MutationObserver(() => window.progress.push([performance.now(), words.textContent]))
+    .observe(words, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_best_aim_counts_the_aims_tried_and_never_blocks_the_page(new_page, base_url) -> None:
+    """Issue 24: on a suite file, Best aim in the worker says how many candidates it has
+    tried, more and more, and between its first and last report no task of the page runs
+    over 100 ms; its answer is the command line's."""
+    from .test_worker import LONG_TASK_MS, apply_json
+
+    path = ROOT / "tests" / "suite" / "heresy-four-shots-squad.json"
+    page = new_page()
+    open_app(page, base_url)
+    apply_json(page, json.loads(path.read_text("utf-8")))
+    page.wait_for_function(SETTLED, timeout=BOOT_TIMEOUT_MS)  # start-up's work is done
+    idle = "document.body.dataset.aim === undefined"
+    page.evaluate(WATCH_PROGRESS)
+    page.click("#best-aim")
+    page.wait_for_function("document.getElementById('last-aim').textContent !== 'null'"
+                           " || !document.getElementById('message').hidden",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(idle)
+    counts = [int(words.split(": ")[1].split()[0]) for _, words in page.evaluate(
+        "window.progress") if words.startswith("Ranking the aims:")]
+    assert len(counts) >= 3 and counts == sorted(counts) and counts[0] >= 1
+    reports = [t for t, words in page.evaluate("window.progress")
+               if words.startswith("Ranking the aims:")]
+    during = [d for start, d in page.evaluate("window.longTasks")
+              if reports[0] <= start + d and start <= reports[-1]]
+    assert max(during, default=0) <= LONG_TASK_MS, during
+    ranking = json.loads(page.text_content("#last-aim"))
+    assert ranking == cli_aim(path)

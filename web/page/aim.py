@@ -1,6 +1,7 @@
 """Best aim (issue 16): every legal aim of the attack ranked by its exact odds
 (engine/aim.py), computed in the odds worker, off the page's thread, with the loading bar
-running and Cancel stopping it; then the best aim is placed (the marker or the target
+running and saying how many candidate aims it has tried (`show_aim_progress`), and Cancel
+stopping it; then the best aim is placed (the marker or the target
 hex moves there), the board shows every candidate's score as a dot (yellow lowest, purple
 best, the legend under the table says which values), and the top five are listed in a
 table where a tap on Place writes that aim into the scenario instead.
@@ -12,6 +13,8 @@ For tests: <body data-aim="running|computing"> while it runs, and
 from __future__ import annotations
 
 from typing import Any
+
+from pyscript import document
 
 from engine import scenario as sc
 
@@ -59,6 +62,12 @@ def chosen() -> tuple[str, float | None]:
 def show_aim_running(running: bool) -> None:
     """Best aim running: Best aim and Odds disabled, Cancel shown, the loading bar on."""
     show_running("aim", running, ("best-aim", "odds"), "cancel-aim", "Finding the best aim…")
+
+
+def show_aim_progress(tried: int) -> None:
+    """The worker's progress while Best aim runs: the candidate aims tried so far."""
+    if document.body.hasAttribute("data-aim"):
+        el("loading-text").textContent = f"Ranking the aims: {tried} tried…"
 
 
 def with_aim(doc: dict[str, Any], attack: dict[str, Any]) -> dict[str, Any]:
@@ -126,6 +135,7 @@ async def on_best_aim(state: State, ev: Event) -> None:
     except ValueError:
         show_message("The friendly risk limit must be a percentage from 0 to 100, or empty.")
         return
+    bridge.odds_worker(state).on_progress = show_aim_progress
     reply = await bridge.ask_worker(
         state, lambda text: bridge.odds_worker(state).aim(text, objective, risk),
         show_aim_running,

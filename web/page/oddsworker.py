@@ -35,6 +35,8 @@ class OddsWorker:
 
     def __init__(self, on_status: Callable[[str], None]) -> None:
         self.on_status = on_status  # called with "computing" when the worker starts on one
+        self.on_progress: Callable[[int], None] = lambda tried: None
+        """Called with the count of candidates tried so far while Best aim ranks them."""
         self.worker: Any = None
         self.pending: dict[int, asyncio.Future[Reply]] = {}
         self.next_id = 0
@@ -87,6 +89,9 @@ class OddsWorker:
         reply = json.loads(str(event.data))
         if "status" in reply:
             self.on_status(reply["status"])
+            return
+        if "progress" in reply:
+            self.on_progress(int(reply["progress"]))
             return
         future = self.pending.pop(reply.pop("id"), None)
         if future is None or future.done():
