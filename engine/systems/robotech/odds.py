@@ -45,6 +45,7 @@ from engine.geometry import Point
 from engine.log import SilentLog
 from engine.odds import Block, Harm, Marginals, blocks_of, partition
 from engine.scenario import Scenario
+from engine.systems.robotech import survivors
 from engine.systems.robotech.attack import harm, harm_of, run
 from engine.systems.robotech.defence import (
     INESCAPABLE_MISSILES,
@@ -65,6 +66,7 @@ from engine.systems.robotech.stages import (
     Strike,
 )
 from engine.systems.robotech.strikes import direct_hit, strike
+from engine.systems.robotech.survivors import Rules, Seen
 from engine.systems.robotech.volleys import whole_volley_rule
 
 SHOT_SUCCEEDS = 1 / 6
@@ -450,16 +452,21 @@ def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int]
 
 
 def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[bool, Record]]],
-                  single: Distribution[Record] | None, budget: Budget) -> Block:
+                  single: Distribution[Record] | None, budget: Budget,
+                  keyed: bool = False) -> Block:
     """Stages 2 to 4 for one unit: its exact distribution of harm (its sight of every
-    missile's outcome looks at every unit of the board: `budget`'s steps)."""
+    missile's outcome looks at every unit of the board: `budget`'s steps). When every
+    coupled shooter declares, the missiles are folded by inclusion and exclusion
+    (`survivors`), unless `keyed` asks for the packs per key (the two are equal)."""
     budget.check(steps=len(plan.units) * (1 + sum(len(m) for m in missiles)))
     view = View.of(plan, index)
-    unit = plan.units[index]
     whole = single is not None
     parts = [m.map(lambda o: view.sight(plan, o[0] and whole, o[1])) for m in missiles]
     one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
     decided: Decided = {}
+    if not keyed and not any(view.turn):
+        return defended(plan, index, declared_only(plan, view, parts, one, decided, budget),
+                        budget)
 
     def declare(threats: tuple[Threat | None, ...]) -> frozenset[int]:
         return frozenset(j for j, t in zip(view.shooters, threats, strict=True)
@@ -467,7 +474,6 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
 
     states = folded(view, parts, one, declare, budget)
     budget.check(len(states))
-    cost = shoot_down_cost(unit)
     lefts: dict[tuple[Bundles, frozenset[int]], Distribution[tuple[Impact | None, bool]]] = {}
 
     def faces(state: Settled) -> Distribution[tuple[int, Impact | None, bool]]:
@@ -476,8 +482,33 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
             lefts[bundles, up] = shot_down(plan, view, bundles, up, decided)
         return lefts[bundles, up].map(lambda o: (hits, o[0], o[1]))
 
-    faced = states.bind(faces)
+    return defended(plan, index, states.bind(faces), budget)
+
+
+def declared_only(plan: Plan, view: View, parts: Sequence[Distribution[Sight]],
+                  single: Distribution[Sight] | None, decided: Decided,
+                  budget: Budget) -> Distribution[tuple[int, Impact | None, bool]]:
+    """Stages 3 and 4 when every coupled shooter declares: `survivors.folded` over the
+    sights, each key as bits of the shooters' places."""
+    place = {j: n for n, j in enumerate(view.shooters)}
+
+    def seen(s: Sight) -> Seen:
+        return Seen(s.missed, s.hits, sum(1 << place[j] for j in s.key), s.own, s.declared)
+
+    rules = Rules(view.defence.plus, view.join,
+                  lambda n, t: decide(plan, view.shooters[n], t, decided),
+                  len(view.shooters), place.get(view.unit))
+    return survivors.folded(rules, [p.map(seen) for p in parts],
+                            None if single is None else single.map(seen), budget)
+
+
+def defended(plan: Plan, index: int, faced: Distribution[tuple[int, Impact | None, bool]],
+             budget: Budget) -> Block:
+    """Stage 4's end: the unit's own Dodge and Roll with Impact (`defend`) against what is
+    left, after its own shoot-down if it shot."""
     budget.check(len(faced))
+    unit = plan.units[index]
+    cost = shoot_down_cost(unit)
     silent = SilentLog()
 
     def harms(f: tuple[int, Impact | None, bool]) -> Distribution[tuple[Harm, ...]]:
@@ -488,9 +519,10 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     return Block((index,), faced.bind(harms))
 
 
-def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None) -> Marginals:
+def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None,
+              keyed: bool = False) -> Marginals:
     """Every unit's exact harm (its own block: only shoot-downs couple units, and they
-    are folded inside each unit's state)."""
+    are folded inside each unit's state; `keyed`: see `unit_marginal`)."""
     plan = prepare(scenario) if plan is None else plan
     if pool_binds(plan):
         return pooled(plan, budget)
@@ -498,7 +530,7 @@ def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None) -> M
     budget.check(sum(len(m) for m in missiles))
     single = single_scatter(plan).map(lambda landed: landed.record) \
         if whole_volley_rule(plan) else None
-    return tuple(unit_marginal(plan, i, missiles, single, budget)
+    return tuple(unit_marginal(plan, i, missiles, single, budget, keyed)
                  for i in range(len(plan.units)))
 
 

@@ -1,0 +1,235 @@
+"""Exact odds of one unit under a volley whose shooters all declare (RT-11, RT-17 to RT-20):
+which missiles survive, by inclusion and exclusion over the missiles, never per key.
+
+When every shooter that can stand under one template with the unit declares its shoot-down
+(an ``order`` or the policy best) before any is rolled, a declaring shooter shoots at every
+missile over it, and one 6 destroys them all (RT-11). Given where every missile came down,
+the declarations D are fixed, and a set T of the missiles over the unit all survive with
+probability (5/6) ** |K(T) & D|, K(T) the shooters that may shoot at one of them. The chance
+that exactly the set S survives is then the alternating sum over T containing S (Moebius
+inversion), so each missile over the unit is folded in three ways: left out of T (+), in T
+and counted in what is left (+), in T and not counted (-). The state is (every missile so
+far missed, templates over the unit, K, the Impact left, what each shooter's declaration
+reads), never which missiles went to which shooter: the Impacts of many keys sum into one.
+A missile whose shooters are all in K already is only counted (the other two cancel).
+
+What each shooter's declaration reads is cut down step by step to what can still change it
+(`Classes`: two readings are one when, for every sum the missiles still to come can add,
+the shooter decides the same), so a crowd's readings stay a few hundred, not one per
+multiset of landings. Equal states merge; the signed weights are exact sums of the same
+products, and what is left at the end is a probability (up to float rounding, `DUST`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from engine.enumeration import Budget, Distribution
+from engine.systems.robotech.shootdowns import SHOT_MISSES, Threat
+from engine.systems.robotech.stages import Impact
+
+DUST = 1e-13
+"""Sums of signed weights this close to zero are zero (float rounding of exact cancels)."""
+
+
+class Seen(NamedTuple):
+    """One missile seen from the unit: did it miss its Strike (RT-20 applies), the templates
+    over the unit, the shooters (by place, as bits) that may shoot at it, its Impact on the
+    unit (None: it cannot matter to its defence), and what it reads to each declaring
+    shooter over it (place, Threat)."""
+
+    missed: bool
+    hits: int
+    mask: int
+    own: Impact | None
+    declared: tuple[tuple[int, Threat], ...]
+
+
+Threats = tuple[Threat | None, ...]
+"""What each shooter's declaration reads, by place."""
+Settled = tuple[int, Impact | None, bool]
+"""(templates over the unit, the Impact left to its defence, did it shoot)."""
+
+
+class Rules(NamedTuple):
+    """What the fold asks the rules: the sum of two Impacts as the unit's defence reads
+    them (`plus`), of two Threats to the shooter at a place (`join`), that shooter's
+    decision (`shoots`), and the unit's own place among the shooters (`me`, or None)."""
+
+    plus: Callable[[Impact | None, Impact | None], Impact | None]
+    join: Callable[[int, Threat | None, Threat], Threat]
+    shoots: Callable[[int, Threat | None], bool]
+    places: int
+    me: int | None
+
+
+class Classes:
+    """Readings of each shooter that no sum still to come can tell apart, one kept for all
+    (exact: equal for every later sum, so equal after any next missile too), and the
+    shooters that decline whatever comes (`never`: out of K, nothing changes)."""
+
+    def __init__(self, rules: Rules, later: Sequence[Sequence[Threat | None]]) -> None:
+        self.rules = rules
+        self.later = later
+        self.kept: list[dict[tuple[bool, ...], Threat | None]] = [{} for _ in later]
+        self.seen: list[dict[Threat | None, tuple[Threat | None, int]]] = [{} for _ in later]
+        self.reduced: dict[Threats, tuple[Threats, int]] = {}
+
+    def one(self, n: int, t: Threat | None) -> tuple[Threat | None, int]:
+        seen = self.seen[n]
+        if t not in seen:
+            rules = self.rules
+            says = tuple(rules.shoots(n, t if r is None else rules.join(n, t, r))
+                         for r in self.later[n])
+            seen[t] = self.kept[n].setdefault(says, t), 0 if any(says) else 1 << n
+        return seen[t]
+
+    def of(self, threats: Threats) -> tuple[Threats, int]:
+        """The readings kept for these, and the shooters (bits) that never shoot."""
+        if threats not in self.reduced:
+            pairs = [self.one(n, t) for n, t in enumerate(threats)]
+            self.reduced[threats] = tuple(t for t, _ in pairs), sum(b for _, b in pairs)
+        return self.reduced[threats]
+
+
+def sums_to_come(rules: Rules, parts: Sequence[Distribution[Seen]]
+                 ) -> list[list[list[Threat | None]]]:
+    """Per step, per shooter, every Threat the missiles after that step can still add
+    (None: nothing), in a fixed order."""
+    after: list[set[Threat | None]] = [{None} for _ in range(rules.places)]
+    out: list[list[list[Threat | None]]] = []
+    for part in reversed(parts):
+        out.append([sorted(s, key=repr) for s in after])
+        adds: list[set[Threat | None]] = [{None} for _ in range(rules.places)]
+        for seen, _ in part.items():
+            for n, t in seen.declared:
+                adds[n].add(t)
+        after = [{b if a is None else a if b is None else rules.join(n, a, b)
+                  for a in adds[n] for b in after[n]} for n in range(rules.places)]
+    out.reverse()
+    return out
+
+
+class Ids:
+    """Readings and Impacts named by small integers, so that states hash as integers: the
+    Threats of every shooter (`threats`), the Impacts left (`lefts`), and the sums between
+    them made once (`added`, `plus`)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.threats: list[Threats] = []
+        self.threat_id: dict[Threats, int] = {}
+        self.lefts: list[Impact | None] = []
+        self.left_id: dict[Impact | None, int] = {}
+        self.sums: dict[tuple[int, int], int] = {}
+
+    def threat(self, threats: Threats) -> int:
+        if threats not in self.threat_id:
+            self.threat_id[threats] = len(self.threats)
+            self.threats.append(threats)
+        return self.threat_id[threats]
+
+    def left(self, left: Impact | None) -> int:
+        if left not in self.left_id:
+            self.left_id[left] = len(self.lefts)
+            self.lefts.append(left)
+        return self.left_id[left]
+
+    def added(self, threats: Threats, declared: tuple[tuple[int, Threat], ...]) -> Threats:
+        """Each declaring shooter's reading with one missile's added."""
+        out = list(threats)
+        for n, t in declared:
+            out[n] = self.rules.join(n, out[n], t)
+        return tuple(out)
+
+    def plus(self, left: int, own: int) -> int:
+        key = (left, own)
+        if key not in self.sums:
+            self.sums[key] = self.left(self.rules.plus(self.lefts[left], self.lefts[own]))
+        return self.sums[key]
+
+
+Rest = tuple[bool, int, int, int]
+"""A state but its readings: (every missile so far missed, templates, K as bits, Impact
+left by id)."""
+Step = dict[int, dict[Rest, float]]
+"""The states of a step, grouped by their readings' id."""
+
+
+def folded(rules: Rules, parts: Sequence[Distribution[Seen]], single: Distribution[Seen] | None,
+           budget: Budget) -> Distribution[Settled]:
+    """The unit's (templates, Impact left, shot) after every missile and the shoot-downs:
+    `parts` are the missiles' sights, `single` RT-20's one template (when the rule applies:
+    the states where every missile missed are its instead)."""
+    ids = Ids(rules)
+    none = ids.threat((None,) * rules.places)
+    start: Step = {none: {(True, 0, 0, ids.left(None)): 1.0}}
+    states = start
+    for part, later in zip(parts, sums_to_come(rules, parts), strict=True):
+        states = folded_one(ids, states, part, Classes(rules, later), budget)
+    final: dict[Settled, float] = {}
+    settle(ids, states, single is not None, final, 1.0)
+    if single is not None:
+        all_missed = 1.0
+        for part in parts:
+            all_missed *= part.probability(lambda s: s.missed)
+        one = folded_one(ids, start, single, Classes(rules, [[None]] * rules.places), budget)
+        settle(ids, one, False, final, all_missed)
+    return Distribution((o, p) for o, p in final.items() if abs(p) > DUST)
+
+
+def folded_one(ids: Ids, states: Step, part: Distribution[Seen], cls: Classes,
+               budget: Budget) -> Step:
+    """One missile added to every state, in the three ways (or one) of inclusion and
+    exclusion, then each reading replaced by the one kept for its class (`Classes`) and the
+    shooters that can no longer shoot taken out of K."""
+    sights = [(s.missed, s.hits, s.mask, None if s.own is None else ids.left(s.own),
+               s.declared, p) for s, p in part.items()]
+    budget.check(sum(len(g) for g in states.values()),
+                 sum(len(g) for g in states.values()) * len(sights))
+    nexts: dict[tuple[int, tuple[tuple[int, Threat], ...]], tuple[int, int]] = {}
+    out: Step = {}
+    for tid, group in states.items():
+        for missed_s, hits_s, mask, own, declared, pm in sights:
+            key = (tid, declared)
+            if key not in nexts:
+                kept, never = cls.of(ids.added(ids.threats[tid], declared))
+                nexts[key] = ids.threat(kept), ~never
+            t2, keep = nexts[key]
+            into = out.setdefault(t2, {})
+            get = into.get
+            for (missed, hits, k, left), ps in group.items():
+                p = ps * pm
+                m2, h2 = missed and missed_s, hits + hits_s
+                if own is None:
+                    nxt = (m2, h2, k & keep, left)
+                    into[nxt] = get(nxt, 0.0) + p
+                    continue
+                wide = (k | mask) & keep
+                counted = (m2, h2, wide, ids.plus(left, own))
+                into[counted] = get(counted, 0.0) + p
+                narrow = k & keep
+                if wide != narrow:
+                    kept_out = (m2, h2, narrow, left)
+                    into[kept_out] = get(kept_out, 0.0) + p
+                    gone = (m2, h2, wide, left)
+                    into[gone] = get(gone, 0.0) - p
+    budget.check(sum(len(g) for g in out.values()))
+    return out
+
+
+def settle(ids: Ids, states: Step, whole: bool, final: dict[Settled, float],
+           weight: float) -> None:
+    """The declarations read from the final Threats, each state weighed by the chance that
+    none of K's declaring shooters rolls its 6; the states where every missile missed are
+    left out when RT-20 gives them the one template (`whole`)."""
+    rules = ids.rules
+    for tid, group in states.items():
+        declared = sum(1 << n for n, t in enumerate(ids.threats[tid]) if rules.shoots(n, t))
+        shot = rules.me is not None and bool(declared >> rules.me & 1)
+        for (missed, hits, k, left), p in group.items():
+            if whole and missed:
+                continue
+            o = (hits, ids.lefts[left], shot)
+            final[o] = final.get(o, 0.0) + weight * p * SHOT_MISSES ** (k & declared).bit_count()
