@@ -381,7 +381,7 @@ def test_odds_and_aim_json_are_the_same_beside_two_busy_processes() -> None:
     Carlo and `aim --json` on a demo give identical output on a quiet machine and beside
     two processes that keep both cores busy."""
     runs = [[sys.executable, "-m", "engine", "odds", "--json",
-             "tests/suite/robotech-crowded-volley-4.json"],
+             "tests/suite/robotech-derringer-six-into-ten.json"],
             [sys.executable, "-m", "engine", "aim", "--json",
              "web/demos/robotech-derringer-volley.json"]]
     env = {**os.environ, "PYTHONHASHSEED": "1"}
