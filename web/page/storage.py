@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Mapping
 
 import js
 from pyscript import document, window
@@ -186,7 +187,7 @@ def keep_mine(state: State) -> None:
     autosave(state)
 
 
-def kept_name(data: dict[str, object], title: str) -> str:
+def kept_name(data: Mapping[str, object], title: str) -> str:
     """A name for My scenarios that no save has: the title, then "from a closed tab"."""
     base = library.clean_name(f"{title or 'Untitled'} (from a closed tab)")
     name, n = base, 1
