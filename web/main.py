@@ -135,8 +135,6 @@ def wire(state: State) -> None:
         (el("units"), "change", editor.on_unit_field),
         (window, "hashchange", loading.on_hashchange),
         (window, "storage", storage.on_storage),
-        (window, "pagehide", storage.on_leave),
-        (document, "visibilitychange", storage.on_leave),
         (board_el, "pointerdown", gestures.on_pointerdown),
         (board_el, "pointermove", gestures.on_pointermove),
         (board_el, "pointerup", gestures.on_pointerup),

@@ -226,35 +226,6 @@ def test_another_tabs_change_is_noticed_and_the_user_chooses(browser, watch, bas
     watch.check()
 
 
-def test_27_7_a_tab_closed_before_choosing_keeps_its_edits_in_my_scenarios(
-        browser, watch, base_url):
-    """Tab a's edit made while another tab's save waits for a choice is not autosaved;
-    closing tab a then keeps it in My scenarios, where tab b finds it (it was lost)."""
-    context = browser.new_context(viewport=DESKTOP, service_workers="block")
-    watch.attach(context)
-    try:
-        a, b = context.new_page(), context.new_page()
-        for page in (a, b):
-            page.goto(base_url + "?demo=" + DEMOS[0].name)
-            wait_ready(page)
-        b.fill("#seed", "1111")
-        b.dispatch_event("#seed", "change")
-        a.wait_for_selector('.notice[data-notice="other-tab"]')
-        a.fill("#seed", "2222")
-        a.dispatch_event("#seed", "change")
-        a.close(run_before_unload=True)
-        b.wait_for_function("localStorage.getItem('scatterlab:library')?.includes("
-                            "'from a closed tab')")
-        kept = json.loads(stored(b, "scatterlab:library"))
-        [(name, doc)] = [(k, v) for k, v in kept.items() if "from a closed tab" in k]
-        assert doc["seed"] == 2222 and name.startswith(json.loads(
-            DEMOS[0].read_text("utf-8"))["title"][:20])
-        assert json.loads(stored(b, SAVE_KEY).split("\n", 1)[1])["seed"] == 1111
-    finally:
-        context.close()
-    watch.check()
-
-
 # ----------------------------------------------------------------------------- 12.5
 
 

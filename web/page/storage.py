@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping
 
 import js
-from pyscript import document, window
+from pyscript import window
 
 from engine import scenario as sc
 from engine import systems
 from engine.errors import ScatterlabError
 
-from . import library, saveformat
+from . import saveformat
 from .dom import Event, absent, el, show_message
 from .editor import set_scenario
 from .notice import Action, clear_notice, show_notice
@@ -185,33 +184,6 @@ def keep_mine(state: State) -> None:
     state.saved_text = stored(SAVE_KEY)
     clear_notice(state, "other-tab")
     autosave(state)
-
-
-def kept_name(data: Mapping[str, object], title: str) -> str:
-    """A name for My scenarios that no save has: the title, then "from a closed tab"."""
-    base = library.clean_name(f"{title or 'Untitled'} (from a closed tab)")
-    name, n = base, 1
-    while name in data:
-        n += 1
-        name = f"{base} {n}"
-    return name
-
-
-def on_leave(state: State, ev: Event) -> None:
-    """pagehide, and visibilitychange to hidden (a phone may close a hidden tab without
-    pagehide): while another tab's save holds this tab's scenario back (the user has not
-    chosen, so autosave waits), keep it in My scenarios, so closing the tab loses no edit."""
-    if state.theirs is None or state.scenario is None:
-        return
-    if str(ev.type) == "visibilitychange" and str(document.visibilityState) != "hidden":
-        return
-    if saveformat.encode(state.scenario) == state.theirs:
-        return
-    data = library.saves()
-    doc = sc.to_dict(state.scenario)
-    if doc not in data.values():
-        data[kept_name(data, state.scenario.title)] = doc
-        library.store(data)
 
 
 def on_storage(state: State, ev: Event) -> None:
