@@ -92,7 +92,7 @@ def test_hh_13_hh_14_wounds_folded_in_pool_order_equal_every_dice_outcome(name: 
                           plan.name)[0]
 
     want = enumerate_outcomes(rules, budget=500_000)
-    got = wounds_lost(fire, plan, {}, Budget())
+    got = wounds_lost(fire, plan, Budget())
     assert len(want) > 2
     for lost in {o for o, _ in want.items()} | {o for o, _ in got.items()}:
         assert got[lost] == pytest.approx(want[lost], abs=1e-12), (name, lost)

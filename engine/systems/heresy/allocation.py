@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 from engine.enumeration import Budget, Distribution, enumerate_outcomes
 from engine.systems.heresy.resolve import UnitPlan
@@ -34,8 +34,6 @@ from engine.systems.heresy.wounds import (
     wound_from_roll,
 )
 
-Cache = dict[Any, Any]
-T = TypeVar("T")
 State = tuple[tuple[int, ...], tuple[int, ...]]
 """The fold's state: the Wounds lost per infantry model, and each source's pending dice."""
 Step = tuple[Any, ...]
@@ -43,21 +41,13 @@ Step = tuple[Any, ...]
 allocation view, the wound its pending dice give)."""
 
 
-def memo(cache: Cache, key: Any, make: Callable[[], T]) -> T:
-    """`make()` computed once per `key` of `cache`."""
-    if key not in cache:
-        cache[key] = make()
-    made: T = cache[key]
-    return made
-
-
-def chain(cache: Cache, key: Any, start: Distribution[Any], steps: tuple[Any, ...],
+def chain(budget: Budget, key: Any, start: Distribution[Any], steps: tuple[Any, ...],
           step: Callable[[Distribution[Any], Any], Distribution[Any]]) -> Distribution[Any]:
     """`start` folded through `steps` one at a time, each prefix memoised under `key`, so
     folds that share a beginning (N and N + 1 Hits, one more wound) share its work."""
     state = start
     for k in range(len(steps)):
-        state = memo(cache, (key, steps[:k + 1]), partial(step, state, steps[k]))
+        state = budget.memo((key, steps[:k + 1]), partial(step, state, steps[k]))
     return state
 
 
@@ -69,7 +59,7 @@ def one_wound(fire: Fire, roll: tuple[Any, ...]) -> Distribution[Wound | None]:
         zone, s, ap, target, breaching, d.d6("To Wound"), fire.options, source))
 
 
-def fold_steps(fire: Fire, plan: UnitPlan, cache: Cache) -> tuple[Step, ...]:
+def fold_steps(fire: Fire, plan: UnitPlan, budget: Budget) -> tuple[Step, ...]:
     """The unit's To Wound dice in Wound Pool order (`wounds.pool_sequence`, option
     ``pool_order``): zone by zone; within a zone the first AP's pools source by source, a
     die per step, then the other AP's (Breaching, HH-16), a source's pending dice per
@@ -81,7 +71,7 @@ def fold_steps(fire: Fire, plan: UnitPlan, cache: Cache) -> tuple[Step, ...]:
     for zone in zones:
         here = sorted((r for r in rolls if r[1] == zone), key=lambda r: r[0],
                       reverse=not best_first)
-        dice = {r[:5]: memo(cache, ("wound", r[:5]), partial(one_wound, fire, r[:5]))
+        dice = {r[:5]: budget.memo(("wound", r[:5]), partial(one_wound, fire, r[:5]))
                 for r in here}
         ranks = sorted({w.ap_rank for d in dice.values() for w, _ in d.items() if w},
                        reverse=not best_first)
@@ -96,7 +86,7 @@ def fold_steps(fire: Fire, plan: UnitPlan, cache: Cache) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def wounds_lost(fire: Fire, plan: UnitPlan, cache: Cache, budget: Budget
+def wounds_lost(fire: Fire, plan: UnitPlan, budget: Budget
                 ) -> Distribution[tuple[int, ...]]:
     """The exact Wounds lost per infantry model of a unit (HH-8, HH-13, HH-14, HH-16): its
     To Wound dice and their allocation folded in Wound Pool order (see the module
@@ -115,14 +105,14 @@ def wounds_lost(fire: Fire, plan: UnitPlan, cache: Cache, budget: Budget
         if k is None:
             return Distribution.certain(lost)
         alone = Sources(((0,),), ((view[1][k],),))
-        fates = memo(cache, ("fate", plan.infantry[k], view[1][k], lost[k], one),
+        fates = budget.memo(("fate", plan.infantry[k], view[1][k], lost[k], one),
                      lambda: enumerate_outcomes(lambda d: allocate_wound(
                          (models[k],), alone, (lost[k],), one, options, d)[0][0]))
         return Distribution((lost[:k] + (v,) + lost[k + 1:], q) for v, q in fates.items())
 
     def roll_die(state: Distribution[State], step: Step) -> Distribution[State]:
         roll, source, view, first = step[1:]
-        die = list(memo(cache, ("wound", roll), partial(one_wound, fire, roll)).items())
+        die = list(budget.memo(("wound", roll), partial(one_wound, fire, roll)).items())
         budget.check(len(state), len(state) * len(die))
         out: list[tuple[State, float]] = []
         for (lost, pending), p in state.items():
@@ -153,6 +143,6 @@ def wounds_lost(fire: Fire, plan: UnitPlan, cache: Cache, budget: Budget
         return roll_die(state, s) if s[0] == "die" else flush(state, s)
 
     start: Distribution[State] = Distribution.certain((plan.lost, (0,) * n_sources))
-    folded = chain(cache, ("lost", plan.infantry, plan.lost, n_sources), start,
-                   fold_steps(fire, plan, cache), step)
+    folded = chain(budget, ("lost", plan.infantry, plan.lost, n_sources), start,
+                   fold_steps(fire, plan, budget), step)
     return folded.map(lambda st: st[0])

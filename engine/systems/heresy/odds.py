@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.enumeration import Budget, Distribution, combine, enumerate_outcomes
 from engine.odds import Harm, Marginals, Tally
-from engine.systems.heresy.allocation import Cache, memo, wounds_lost
+from engine.systems.heresy.allocation import wounds_lost
 from engine.systems.heresy.gets_hot import firer_down, gets_hot
 from engine.systems.heresy.resolve import UnitPlan, model_harm, plan_unit, vehicle_hits
 from engine.systems.heresy.scatter import Fire, Hits
@@ -99,7 +99,7 @@ def heat(fire: Fire) -> Distribution[Heat]:
     return state
 
 
-def shot_hits(fire: Fire, shot: int, cache: Cache, budget: Budget) -> Distribution[Hits]:
+def shot_hits(fire: Fire, shot: int, budget: Budget) -> Distribution[Hits]:
     """One fired shot (HH-4 to HH-7, HH-10), exactly: scatter, and re-roll when the policy
     says so (shots aimed alike share it); each landing looks at every model (`budget`)."""
     aimed = fire.shots[shot]
@@ -110,7 +110,7 @@ def shot_hits(fire: Fire, shot: int, cache: Cache, budget: Budget) -> Distributi
         return once.bind(lambda h: once if wants_reroll(fire, shot, h)
                          else Distribution.certain(h))
 
-    return memo(cache, ("shot", aimed), make)
+    return budget.memo(("shot", aimed), make)
 
 
 def vehicle_losses(i: int, hp: int, struck: tuple[int, int]
@@ -122,17 +122,17 @@ def vehicle_losses(i: int, hp: int, struck: tuple[int, int]
 
 
 def member_losses(fire: Fire, u: int, plan: UnitPlan, vehicles: Any, events: tuple[str, ...],
-                  cache: Cache, budget: Budget) -> Distribution[tuple[tuple[int, int, int], ...]]:
+                  budget: Budget) -> Distribution[tuple[tuple[int, int, int], ...]]:
     """Per member of unit `u`: (Wounds or Hull Points lost, glancing, penetrating), exactly,
     from its To Wound rolls, allocation and saves, and each vehicle's armour rolls."""
     members = fire.units[u][1]
-    lost = wounds_lost(fire, plan, cache, budget)
+    lost = wounds_lost(fire, plan, budget)
     parts = [lost.map(lambda x: tuple(zip(plan.infantry, ((v, 0, 0) for v in x),
                                           strict=True)))]
     ordnance = "ordnance" in fire.attack.weapon.rules
     for i, hits in vehicles:
         v = fire.models[i]
-        pens = [memo(cache, ("pen", i, s, f), partial(
+        pens = [budget.memo(("pen", i, s, f), partial(
             enumerate_outcomes, partial(penetration, v, s, f, ordnance))) for s, f in hits]
         g0 = (i == fire.firer) * events.count("glancing")
         counts = combine(pens, (g0, 0), lambda gp, r: (gp[0] + (r == "glancing"),
@@ -155,6 +155,11 @@ plain blast: (the infantry's Hits, the vehicles' counts packed as in `UnitTally`
 wounds all come from the firer; a Mega-blast: its `UnitTally` itself, since each shot is a
 source of Wound Pools with its own allocation order and cover (HH-14), and the sources are
 allocated in the order of their views."""
+
+
+Convolved = tuple[Distribution[tuple[Pool, int]], float]
+"""A unit's pools over some shots, each with the Hits on one member, and the fraction of
+pairs the last convolution kept after merging equal states."""
 
 
 def _infantry_slots(fire: Fire, u: int) -> tuple[int, ...]:
@@ -208,16 +213,16 @@ def pool_hits(fire: Fire, u: int, pool: Pool) -> tuple[UnitTally, tuple[tuple[Hi
     return pool, tuple(hits)
 
 
-def pool_losses(fire: Fire, u: int, pool: Pool, events: tuple[str, ...], cache: Cache,
-                budget: Budget) -> Distribution[tuple[tuple[int, int, int], ...]]:
+def pool_losses(fire: Fire, u: int, pool: Pool, events: tuple[str, ...], budget: Budget
+                ) -> Distribution[tuple[tuple[int, int, int], ...]]:
     """Everything after the Hits of one unit, exactly (as `heresy.resolve.resolve_unit`
     rolls it): per member (Wounds or Hull Points lost, glancing, penetrating). Pools
     sharing their To Wound rolls and vehicle hits share `member_losses`."""
     tally, hits = pool_hits(fire, u, pool)
     plan = plan_unit(fire, u, tally, hits, events)
     vehicles = tuple((i, tuple(h)) for i, h in vehicle_hits(fire, u, hits))
-    return memo(cache, ("losses", u, plan, vehicles, events),
-                lambda: member_losses(fire, u, plan, vehicles, events, cache, budget))
+    return budget.memo(("losses", u, plan, vehicles, events),
+                       lambda: member_losses(fire, u, plan, vehicles, events, budget))
 
 
 def pool_total_hits(fire: Fire, u: int, pool: Pool) -> int:
@@ -234,51 +239,66 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
     """The exact harm of every 40K unit of a prepared attack, as a `Tally` per unit: each
     model's own harm and the unit's (hits, models removed), never the joint of its models'
     harm (see the module docstring)."""
-    cache: Cache = {}
-
     def views(u: int, shot: int) -> Distribution[Any]:
-        return memo(cache, ("view", u, fire.shots[shot]), lambda: shot_hits(
-            fire, shot, cache, budget).map(lambda h: unit_shot(fire, u, h)))
+        return budget.memo(("view", u, fire.shots[shot]), lambda: shot_hits(
+            fire, shot, budget).map(lambda h: unit_shot(fire, u, h)))
+
+    def aimed(fired: tuple[int, ...]) -> tuple[Any, ...]:
+        """The fired shots as aimed: what a unit's pools depend on, whatever the shots'
+        numbers (the key `budget.memo` shares between candidate aims)."""
+        return tuple(fire.shots[shot] for shot in fired)
+
+    def shot_pools(u: int, shot: int, k: int | None) -> list[tuple[tuple[Pool | None, int], float]]:
+        """One shot's views of unit `u` as pools, with the Hits on its member at `k`."""
+        def make() -> list[tuple[tuple[Pool | None, int], float]]:
+            view = views(u, shot)  # each view's pool looks up the unit's members per member
+            budget.check(steps=len(view) * len(fire.units[u][1]) ** 2)
+            return list(view.map(lambda v: (pool_view(fire, u, v),
+                                            0 if k is None else own_hits(fire, u, k, v))
+                                 ).items())
+        return budget.memo(("seen", u, fire.shots[shot], k), make)
+
+    def convolve(u: int, k: int | None, state: Convolved, shot: int) -> Convolved:
+        """One more shot added to a unit's pools (HH-9), equal states merged; with the
+        fraction of pairs kept, which the next step's `expected_states` reads."""
+        before, kept = state
+        items = shot_pools(u, shot, k)
+        budget.check(expected_states(len(before), len(items), kept) // HOPELESS)
+        merged: dict[tuple[Pool, int], float] = {}
+        for j, ((pool, h), p) in enumerate(before.items(), 1):
+            for (v, dh), q in items:
+                key = (add_pool(fire, pool, v), h + dh)
+                merged[key] = merged.get(key, 0.0) + p * q
+            budget.check(projected(len(merged), j, len(before)))
+        return Distribution(merged.items()), len(merged) / (len(before) * len(items))
 
     def pools(u: int, fired: tuple[int, ...], k: int | None) -> Distribution[tuple[Pool, int]]:
         """HH-9 by convolution over the shots fired: the unit's pool, with the Hits on
-        its member at `k` (0 for None)."""
-        for shot in fired:  # each view's pool looks up the unit's members per member
-            budget.check(steps=len(views(u, shot)) * len(fire.units[u][1]) ** 2)
-        seen = [views(u, shot).map(lambda v: (pool_view(fire, u, v),
-                                              0 if k is None else own_hits(fire, u, k, v)))
-                for shot in fired]
+        its member at `k` (0 for None). Each prefix of the shots as aimed is kept, so the
+        shots left after a Gets Hot (HH-19) share the work of those fired before them."""
         if fire.mega:
-            budget.check(mega_states([len(v) for v in seen]) // HOPELESS)
-        state = Distribution.certain((empty_unit(fire, u) if fire.mega else (0, 0), 0))
-        kept = 1.0
-        for shot_views in seen:
-            items = list(shot_views.items())
-            budget.check(expected_states(len(state), len(items), kept) // HOPELESS)
-            merged: dict[tuple[Pool, int], float] = {}
-            for j, ((pool, h), p) in enumerate(state.items(), 1):
-                for (v, dh), q in items:
-                    key = (add_pool(fire, pool, v), h + dh)
-                    merged[key] = merged.get(key, 0.0) + p * q
-                budget.check(projected(len(merged), j, len(state)))
-            kept = len(merged) / (len(state) * len(items))
-            state = Distribution(merged.items())
-        return state
+            budget.check(mega_states([len(shot_pools(u, shot, k)) for shot in fired]) // HOPELESS)
+        state: Convolved = (Distribution.certain(
+            (empty_unit(fire, u) if fire.mega else (0, 0), 0)), 1.0)
+        for j, shot in enumerate(fired):
+            state = budget.memo(("pools", u, aimed(fired[:j + 1]), k),
+                                partial(convolve, u, k, state, shot))
+        return state[0]
 
     def losses(u: int, pool: Pool, events: tuple[str, ...]) -> Distribution[Any]:
-        return memo(cache, ("pool", u, pool, events),
-                    lambda: pool_losses(fire, u, pool, events, cache, budget))
+        return budget.memo(("pool", u, pool, events),
+                           lambda: pool_losses(fire, u, pool, events, budget))
 
     def member(u: int, k: int, fired: tuple[int, ...], events: tuple[str, ...]
                ) -> Distribution[Harm]:
         model = fire.models[fire.units[u][1][k]]
         out: list[tuple[Harm, float]] = []
-        every = memo(cache, ("pools", u, fired, k), lambda: pools(u, fired, k))
+        every = pools(u, fired, k)
         def own(pool: Pool) -> Distribution[tuple[int, int, int]]:
             return losses(u, pool, events).map(lambda st: st[k])
 
         for (pool, h), p in every.items():
-            mine = memo(cache, ("mine", u, pool, events, k), partial(own, pool))
+            mine = budget.memo(("mine", u, pool, events, k), partial(own, pool))
             out += [(model_harm(model, h, *v), p * q) for v, q in mine.items()]
         return Distribution(out)
 
@@ -286,7 +306,7 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
                ) -> Distribution[tuple[int, int]]:
         members = [fire.models[i] for i in fire.units[u][1]]
         out: list[tuple[tuple[int, int], float]] = []
-        every = memo(cache, ("pools", u, fired, None), lambda: pools(u, fired, None))
+        every = pools(u, fired, None)
         for (pool, _), p in every.items():
             hits = pool_total_hits(fire, u, pool)
             for st, q in losses(u, pool, events).items():
