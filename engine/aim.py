@@ -66,6 +66,11 @@ AIM_STEPS = 150_000_000
 ranking may take together (each at most the `STEPS` of `odds`); past them the candidates
 left are out of reach. A count, so the ranking depends on the scenario alone, never on
 the machine's speed."""
+REACH_STEPS = 20_000_000
+"""The steps of the allowance that candidates out of reach of exact odds may spend in all
+(two candidates' worth of `STEPS`): past them the candidates left are untried, since on a
+board where exact odds cost that much the next candidate would cost as much (a 500-unit
+Derringer volley spent 3.5 s on each of 15 candidates before the allowance ran out)."""
 MAX_CANDIDATES = 2_000
 """At most this many candidates are tried in one ranking (the first ones and their
 refinements, in order); the others are counted untried."""
@@ -238,13 +243,15 @@ def candidate_count(s: scenarios.Scenario) -> int:
 class Allowance:
     """What one ranking may spend, counted: `steps` of work done for every candidate's
     exact odds together (each within the `STEPS` of `odds`, what it would spend alone, so
-    a candidate is exact exactly when its scenario's odds are) and `candidates` tried
-    and the `shared` store of their work. `progress`, if given, is told the count of
-    candidates tried after each one."""
+    a candidate is exact exactly when its scenario's odds are; those out of reach within
+    `reach` of them), `candidates` tried and the `shared` store of their work.
+    `progress`, if given, is told the count of candidates tried after each one."""
 
     def __init__(self, steps: int = AIM_STEPS, candidates: int = MAX_CANDIDATES,
-                 progress: Callable[[int], None] | None = None) -> None:
+                 progress: Callable[[int], None] | None = None,
+                 reach: int = REACH_STEPS) -> None:
         self.steps = steps
+        self.reach = reach
         self.candidates = candidates
         self.progress = progress
         self.tried = 0
@@ -253,13 +260,17 @@ class Allowance:
 
     def spent(self) -> bool:
         """Whether nothing is left: the candidates that follow are untried."""
-        return self.steps <= 0 or self.tried >= self.candidates
+        return self.steps <= 0 or self.reach <= 0 or self.tried >= self.candidates
 
     def score(self, s: scenarios.Scenario, aim: Aim, objective: str, plan: Any) -> Scored:
-        """`score` within what is left, counting the work it did (not what it reused)."""
+        """`score` within what is left, counting the work it did (not what it reused),
+        and on `reach` too when the candidate is out of reach."""
         budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
         try:
             return score(s, aim, objective, budget, plan)
+        except TooManyOutcomes:
+            self.reach -= budget.spent - budget.reused
+            raise
         finally:
             self.steps -= budget.spent - budget.reused
 

@@ -15,6 +15,7 @@ import pytest
 
 from engine import aim, candidates, geometry, hexgrid, systems
 from engine import scenario as scenarios
+from engine.enumeration import Budget, TooManyOutcomes
 from engine.errors import IllegalAttack
 
 DEMOS = Path(__file__).parents[1] / "web" / "demos"
@@ -388,6 +389,27 @@ def test_best_aim_is_bounded_by_counts_of_candidates_and_steps_never_a_clock() -
     assert again.to_dict() == few.to_dict()
     starved = aim.rank(s, allowance=aim.Allowance(steps=10))
     assert not starved.scored and starved.out_of_reach == 1 and starved.untried > 0
+
+
+def test_candidates_out_of_reach_spend_at_most_their_share_of_the_allowance() -> None:
+    """Issue 27.3: a candidate out of reach of exact odds spends its whole `STEPS` first;
+    those out of reach spend at most `Allowance.reach` in all, and the candidates after
+    them are counted untried (a 500-unit Derringer board ran past 60 s)."""
+    s = scenarios.loads((DEMOS / "heresy-blast-squad.json").read_text())
+    free = aim.rank(s)
+    assert free.out_of_reach == 0 and free.untried == 0
+    hopeless = aim.Allowance(reach=1)
+
+    def out_of_reach(s: scenarios.Scenario, aim_: aim.Aim, objective: str, budget: Budget,
+                     plan: object) -> aim.Scored:
+        budget.check(steps=5)
+        raise TooManyOutcomes("more than 5 steps")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(aim, "score", out_of_reach)
+        capped = aim.rank(s, allowance=hopeless)
+    assert capped.out_of_reach == 1 and capped.untried > 0 and not capped.scored
+    assert hopeless.tried == 1
 
 
 def test_rt_3_centres_between_crowded_enemies_are_bounded_by_a_count() -> None:
