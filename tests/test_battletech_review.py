@@ -117,7 +117,7 @@ def test_bt_art_4_a_submerged_spotter_is_refused_unless_the_option_allows_it():
     assert make(units, in_flight=[dict(SHELL, spotter="h")], terrain=deep)
     scn = make(units, in_flight=[SHELL], terrain=deep, options={"submerged_spotter": "allowed"})
     _, log = run(scn, [4, 2])  # 6 vs TN 6: on target
-    assert "submerged_spotter" in log.steps[0].text
+    assert "under deep water spots for artillery: yes" in log.steps[0].text
     assert any(s.clause == "BT-ART.4" and "TN 8 -2 = 6" in s.text for s in log.steps)
 
 
@@ -224,7 +224,7 @@ def test_bt_rule_2_direction_roll_per_attack_one_die_for_the_hex():
     out, log = run(scn, [3, 3, 6] + [3, 4] * 4)
     assert [r.arc for r in out] == ["rear", "rear"]
     step = next(s for s in log.steps if s.clause == "BT-RULE.2")
-    assert "a and b" in step.text and "direction_roll" in log.steps[0].text
+    assert "a and b" in step.text and "once for the whole attack" in log.steps[0].text
     # the odds agree with play (two 'Mechs in depth-1 water: 1D6 punch locations)
     assert_agree(make(units, strike, terrain={"1010": {"water": 1}},
                       options={"direction_roll": "attack"}))
