@@ -31,13 +31,15 @@ class Verdict:
     reason: str = ""
     clause_words: str = ""
     units: tuple[str, ...] = field(default_factory=tuple)
+    words: str = ""
+    """A malformed field's error in players' words (engine.build.fieldwords)."""
 
     def text(self) -> str:
         """One line for the page beside Roll."""
         if self.ok:
             return "Legal: ready to roll."
         if self.clause == "field":
-            return f"Not yet: {self.path}: {self.reason}"
+            return f"Not yet: {self.words}"
         words = f" ({self.clause_words})" if self.clause_words else ""
         return f"Illegal — {self.clause}{words}: {self.reason}"
 
@@ -52,7 +54,7 @@ def check(doc: dict[str, Any]) -> Verdict:
     try:
         scenario = sc.load_dict(doc)
     except ScenarioError as err:
-        return Verdict(False, "field", err.path, err.reason)
+        return Verdict(False, "field", err.path, err.reason, words=err.words)
     try:
         runner(scenario)
     except IllegalAttack as err:

@@ -52,6 +52,22 @@ def unit_label(unit: Named) -> str:
     return unit.name if unit.name == unit.id else f"{unit.name} ({unit.id})"
 
 
+def names_as_shown(units: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Per unit id, its name as the page shows it: the name alone, or "Regult (r1)" where
+    two units share the name (the id tells them apart); from (id, name) pairs."""
+    pairs = list(units)
+    count: dict[str, int] = {}
+    for _, name in pairs:
+        count[name] = count.get(name, 0) + 1
+    return {uid: name if count[name] == 1 or name == uid else f"{name} ({uid})"
+            for uid, name in pairs}
+
+
+def shown_names(scenario: Scenario) -> dict[str, str]:
+    """Per unit id of `scenario`, its name as shown (`names_as_shown`)."""
+    return names_as_shown((u.id, u.name) for u in scenario.units)
+
+
 def plural(n: int, word: str) -> str:
     """"1 hit", "2 hits"."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pyscript import document
 
 from engine.build import editing
-from engine.errors import ScatterlabError
+from engine.build.fieldwords import worded
+from engine.errors import ScatterlabError, ScenarioError
 
 from .. import forms
 from ..dom import Element, Event, attr, describe, show_message
@@ -65,7 +66,7 @@ def on_change(state: State, ev: Event) -> None:
             base[spec.key] = bool(raw)
             reactions[uid] = base
     except ScatterlabError as err:
-        show_message(describe(err))
+        show_message(describe(worded(err, doc) if isinstance(err, ScenarioError) else err))
         return
     commit(state, doc)
 
