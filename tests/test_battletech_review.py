@@ -185,7 +185,7 @@ def test_bt_art_scatter_off_map_area_on_map_still_reaches_the_mech_beside_it():
     out, log = run(scn, [3, 3, 1] + [3, 4] * 3)  # 3 groups, direction from the impact hex
     assert [h.damage for h in bt.harm(scn, out)] == [15]
     scatter = next(s.text for s in log.steps if s.clause == "BT-ART-SCATTER")
-    assert "off the map" in scatter and "option off_map" in scatter
+    assert "off the map" in scatter and "(reading: A scatter off the map:" in scatter
     fig = odds(scn).units["a"]
     assert fig["p_hit"] == pytest.approx(_p_off_map_reaches_0101(), abs=1e-6)
     assert sum(h["p"] for h in bt.landing(scn)) < 1  # nothing lands on a hex off the map
