@@ -11,7 +11,7 @@ import pytest
 from engine.__main__ import main
 from engine.dice import ScriptedDice
 from engine.errors import IllegalAttack
-from engine.render.summary import result_text
+from engine.render.tally import result_text
 from engine.scenario import load_dict
 from engine.systems import battletech as bt
 from engine.systems import odds, resolve

@@ -14,10 +14,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine import scenario as sc
 from engine.build.editing import ATTACK_FIELDS, UNIT_FIELDS, WEAPON_FIELDS, Spec
 from engine.errors import ScenarioError
 from engine.readings import reading_name
 from engine.render.summary import names_as_shown
+from engine.scenario import bounds
 
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
 ATTACK_WORDS = {
@@ -131,3 +133,13 @@ def worded(err: ScenarioError, doc: Any) -> ScenarioError:
     """`err` with its players' words (`words`) set from the document it was raised for."""
     err.words = error_words(doc if isinstance(doc, Mapping) else {}, err.path, err.reason)
     return err
+
+
+def load(data: Any) -> sc.Scenario:
+    """`engine.scenario.load_dict` (or `loads`, for text) whose refusal carries its words."""
+    if isinstance(data, str | bytes):
+        data = bounds.parse(data)  # malformed JSON: its reason is words already
+    try:
+        return sc.load_dict(data)
+    except ScenarioError as err:
+        raise worded(err, data) from None

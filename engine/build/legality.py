@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import scenario as sc
+from engine.build import fieldwords
 from engine.build.reach import RangeLine
 from engine.clauses import clause_text
 from engine.errors import IllegalAttack, ScenarioError
@@ -52,7 +52,7 @@ def named_units(reason: str, ids: list[str]) -> tuple[str, ...]:
 def check(doc: dict[str, Any]) -> Verdict:
     """Load and prepare `doc`: the first reason it cannot be rolled, or ok."""
     try:
-        scenario = sc.load_dict(doc)
+        scenario = fieldwords.load(doc)
     except ScenarioError as err:
         return Verdict(False, "field", err.path, err.reason, words=err.words)
     try:

@@ -82,16 +82,7 @@ def _dice_entry(f: Field) -> Any:
 
 
 def load_dict(data: Any) -> Scenario:
-    """Validate a parsed JSON document and build the `Scenario`; a `ScenarioError` carries
-    its players' words, naming the unit and field (engine.build.fieldwords)."""
-    try:
-        return _load_dict(data)
-    except ScenarioError as err:
-        from engine.build.fieldwords import worded  # the Build panel's labels name fields
-        raise worded(err, data) from None
-
-
-def _load_dict(data: Any) -> Scenario:
+    """Validate a parsed JSON document and build the `Scenario`."""
     bounds.check_value(data)
     root = Field(data)
     root.object()
