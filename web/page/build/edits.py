@@ -42,7 +42,10 @@ def on_change(state: State, ev: Event) -> None:
     if not section_name:
         return
     system = state.shown.system
-    spec = forms.spec_for(system, section_name, attr(inp, "data-key"))
+    try:
+        spec = forms.spec_for(system, section_name, attr(inp, "data-key"))
+    except KeyError:  # a field of the panel of another system, left as the system changed
+        return
     doc = doc_of(state)
     raw = forms.read_input(inp)
     try:
