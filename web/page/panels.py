@@ -166,6 +166,8 @@ def unit_name(state: State, uid: str) -> str:
 def line_node(line: Line) -> Element:
     """One result line: a unit's line as players count it, the line per model (or per
     support) folded behind it in a <details>; each model's line keeps its data-unit."""
+    if not line.units:  # a Robotech missile that came down on no unit
+        return make("li", line.text, data_missile=line.key)
     if not line.detail:
         return make("li", line.text, data_unit=line.key)
     li = make("li", cls="tally", data_group=line.key)
