@@ -1,7 +1,9 @@
 """The engine's own error types: every failure a user can cause is one of these.
 
 - `ScenarioError`: a scenario (file, share link or edited field) is malformed; it names the
-  field path and the reason, e.g. ``units[3].df: must be an integer from 1 to 12``.
+  field path and the reason, e.g. ``units[3].df: must be an integer from 1 to 12``, and
+  keeps the same in players' words for the page ("Regult 2: DF must be a whole number
+  from 1 to 12", engine.build.fieldwords).
 - `IllegalAttack`: the scenario is well formed but the rules forbid the attack; it names
   the clause that forbids it, e.g. ``RT-4: friendly mecha a2 would be under the template``.
 - `DiceError`: scripted dice ran out or hold a value the die cannot show.
@@ -21,6 +23,9 @@ class ScenarioError(ScatterlabError, ValueError):
     def __init__(self, path: str, reason: str) -> None:
         self.path = path
         self.reason = reason
+        self.words = reason
+        """The error in players' words, naming the unit and the field (no JSON path): set
+        from the document by `engine.build.fieldwords.worded`; the reason alone until then."""
         super().__init__(f"{path}: {reason}" if path else reason)
 
 

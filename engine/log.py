@@ -23,12 +23,12 @@ without the renderer knowing any rule. The kinds (all coordinates in inches or h
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.dice import Dice, Roll
+from engine.readings import readings_line
 
 Mark = dict[str, Any]
 
@@ -87,14 +87,11 @@ class Log:
         self.steps.append(Step(clause, text, tuple(self.dice.drain()),
                                tuple(_rounded(m) for m in marks)))
 
-    def options(self, options: Mapping[str, Any],
-                meaning: Mapping[str, str] | None = None) -> None:
-        """The OPT step: every named reading the resolution uses, written as in the
-        scenario's JSON, with what it means where the system says."""
-        meaning = meaning or {}
-        self.step("OPT", "options: " + "; ".join(
-            f"{k}={json.dumps(v)}" + (f" ({meaning[k]})" if k in meaning else "")
-            for k, v in options.items()))
+    def options(self, system: str, options: Mapping[str, Any]) -> None:
+        """The OPT step: the named readings the resolution uses, in one line of players'
+        words (engine.readings): rules as written, or which readings changed and to what.
+        The resolution keeps every option as in the JSON (`Resolution.options`)."""
+        self.step("OPT", readings_line(system, options))
 
     @property
     def silent(self) -> bool:

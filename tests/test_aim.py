@@ -137,7 +137,7 @@ def test_hh_7_hits_objective_is_the_best_unit_s_chance_of_at_least_n_hits() -> N
     """Counted over the 40K unit's models together (its group)."""
     s = scenarios.loads((DEMOS / "heresy-blast-squad.json").read_text())
     best = aim.rank(s, objective="hits:3").scored[0]
-    squad = best.odds.groups["tactical"]
+    squad = best.odds.groups["Tactical Squad"]
     assert best.value == pytest.approx(squad["hits_at_least"]["3"], abs=1e-9)
     assert_figures_are_those_of_odds(s, best, "hits:3")
 

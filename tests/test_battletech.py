@@ -1013,7 +1013,7 @@ def test_bt_bomb_2_reach_is_an_option_air_strikes_attack_the_unit_inside_by_defa
                options={"building_damage": "every-strike"})
     out, log = run(scn, [3, 3, 1, 3, 4, 3, 4])
     assert [h.damage for h in bt.harm(scn, out)] == [10, 10] and "BT-BOMB.2" in clauses(log)
-    assert "every-strike" in log.steps[0].text
+    assert "damaged by: every strike" in log.steps[0].text
     # strafing: by default only the 'Mech inside is rolled for
     scn = make(units, [{"kind": "strafing", "hexes": ["1010"]}], terrain=terrain)
     out, _ = run(scn, [1, 1])

@@ -11,7 +11,7 @@ import pytest
 from engine.__main__ import main
 from engine.dice import ScriptedDice
 from engine.errors import IllegalAttack
-from engine.render.summary import result_text
+from engine.render.tally import result_text
 from engine.scenario import load_dict
 from engine.systems import battletech as bt
 from engine.systems import odds, resolve
@@ -117,7 +117,7 @@ def test_bt_art_4_a_submerged_spotter_is_refused_unless_the_option_allows_it():
     assert make(units, in_flight=[dict(SHELL, spotter="h")], terrain=deep)
     scn = make(units, in_flight=[SHELL], terrain=deep, options={"submerged_spotter": "allowed"})
     _, log = run(scn, [4, 2])  # 6 vs TN 6: on target
-    assert "submerged_spotter" in log.steps[0].text
+    assert "under deep water spots for artillery: yes" in log.steps[0].text
     assert any(s.clause == "BT-ART.4" and "TN 8 -2 = 6" in s.text for s in log.steps)
 
 
@@ -185,7 +185,7 @@ def test_bt_art_scatter_off_map_area_on_map_still_reaches_the_mech_beside_it():
     out, log = run(scn, [3, 3, 1] + [3, 4] * 3)  # 3 groups, direction from the impact hex
     assert [h.damage for h in bt.harm(scn, out)] == [15]
     scatter = next(s.text for s in log.steps if s.clause == "BT-ART-SCATTER")
-    assert "off the map" in scatter and "option off_map" in scatter
+    assert "off the map" in scatter and "(reading: A scatter off the map:" in scatter
     fig = odds(scn).units["a"]
     assert fig["p_hit"] == pytest.approx(_p_off_map_reaches_0101(), abs=1e-6)
     assert sum(h["p"] for h in bt.landing(scn)) < 1  # nothing lands on a hex off the map
@@ -224,7 +224,7 @@ def test_bt_rule_2_direction_roll_per_attack_one_die_for_the_hex():
     out, log = run(scn, [3, 3, 6] + [3, 4] * 4)
     assert [r.arc for r in out] == ["rear", "rear"]
     step = next(s for s in log.steps if s.clause == "BT-RULE.2")
-    assert "a and b" in step.text and "direction_roll" in log.steps[0].text
+    assert "a and b" in step.text and "once for the whole attack" in log.steps[0].text
     # the odds agree with play (two 'Mechs in depth-1 water: 1D6 punch locations)
     assert_agree(make(units, strike, terrain={"1010": {"water": 1}},
                       options={"direction_roll": "attack"}))

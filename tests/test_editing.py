@@ -101,12 +101,13 @@ def test_RT_4_verdict_names_clause_and_friend():
     assert legality.check(robotech_volley((10, 40))).ok
 
 
-def test_field_verdict_names_the_path():
+def test_field_verdict_keeps_the_path_and_says_it_in_words():
     doc = starters.starter("robotech")
     doc["units"][0]["df"] = 0
     v = legality.check(doc)
     assert (v.ok, v.clause, v.path) == (False, "field", "units[0].df")
-    assert "units[0].df" in v.text()
+    name = doc["units"][0].get("name", doc["units"][0]["id"])
+    assert v.text() == f"Not yet: {name}: DF must be a whole number from 1 to 12"
 
 
 def test_named_units_whole_words():

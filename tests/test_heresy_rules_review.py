@@ -90,7 +90,7 @@ def test_hh_13_a_straddling_model_takes_the_best_profile() -> None:
     assert "a (inner)" in under
     assert ("b (middle: it straddles the inner and middle zones and takes the best, S8 AP2, "
             "the likelier to cost it a Wound)") in under
-    assert 'straddle="wounds-more"' in opt_text(steps)
+    assert opt_text(steps) == "Rules as written, every reading at its default"
 
 
 def test_hh_13_straddle_innermost_option_keeps_the_inner_zone() -> None:
@@ -142,7 +142,7 @@ def test_hh_1_hole_mm_option_sets_the_hole_diameter() -> None:
         run(d)
     assert e.value.clause == "HH-1" and "entirely over the base of a" in e.value.reason
     effects, steps = run({**d, "options": {"hole_mm": 3}})
-    assert effects["a"]["wounds_lost"] == 1 and "hole_mm=3" in opt_text(steps)
+    assert effects["a"]["wounds_lost"] == 1 and "centre hole: 3 mm across" in opt_text(steps)
 
 
 def test_hh_13_mega_zones_option_sets_the_zone_radii() -> None:
@@ -160,7 +160,7 @@ def test_hh_13_mega_zones_option_sets_the_zone_radii() -> None:
     assert any("a (inner), b (middle)." in t for t in step_texts(steps, "HH-13"))
     assert any('inner 3.33" S10 AP1, middle 6.67" S8 AP3' in t
                for t in step_texts(steps, "HH-13"))
-    assert 'mega_zones="equal-rings"' in opt_text(steps)
+    assert "zones are: three rings of equal width" in opt_text(steps)
 
 
 # -- 4. smaller -------------------------------------------------------------------------------

@@ -41,9 +41,11 @@ def test_effect_text_says_what_matters() -> None:
     assert effect_text({"hits": 0, "reactions": []}) == "nothing"
 
 
-def test_options_step_writes_every_reading_as_in_the_json() -> None:
+def test_options_step_is_one_line_of_players_words() -> None:
     log = Log(ScriptedDice([]))
-    log.options({"natural_rolls": True, "edition": "hh2"}, {"edition": "Gets Hot on 1-2"})
-    step = log.steps[0]
-    assert step.clause == "OPT"
-    assert step.text == 'options: natural_rolls=true; edition="hh2" (Gets Hot on 1-2)'
+    log.options("robotech", {"natural_rolls": True, "dodge_adds_pil": True})
+    log.options("heresy", {"edition": "hh2"})
+    assert [s.clause for s in log.steps] == ["OPT", "OPT"]
+    assert log.steps[0].text == ("Rules as written; 1 reading changed: A natural 6 succeeds "
+                                 "and a 1 fails: on every Strike and Dodge")
+    assert log.steps[1].text == "Rules as written, every reading at its default"

@@ -593,7 +593,7 @@ def test_export_holds_title_dice_result_key_and_the_board_at_its_aspect():
     text = export(s, systems.resolve(s), box=(10, 10, 20, 10))
     ET.fromstring(text)  # well-formed
     assert s.title in text and "scripted dice: " + " ".join(map(str, s.dice)) in text
-    assert 'scattered 5" onto Spartan (b2): failed to dodge' in text
+    assert 'scattered 5" onto Spartan: failed to dodge' in text
     assert "where it was aimed" in text
     nested = re.findall(r"<svg [^>]*>", text)[1]
     assert 'viewBox="10 10 20 10"' in nested

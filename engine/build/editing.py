@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ScenarioError
+from engine.readings import choice_words, reading_name
 from engine.scenario import battletech, heresy, robotech
 
 
@@ -38,6 +39,8 @@ class Spec:
     help: str = ""
     when: str | None = None
     default: Any = None
+    choice_words: tuple[str, ...] = ()
+    """How each of `choices` reads on the page (empty: as written, hyphens as spaces)."""
 
 
 POSITION = (Spec("x", 'x (")', "number", 0, 400, help="inches from the left edge"),
@@ -207,9 +210,11 @@ OPTION_CHOICES: dict[str, Mapping[str, tuple[object, ...]]] = {
 
 def option_specs(system: str) -> tuple[Spec, ...]:
     """Every named option of `system` with its alternatives, default and one line."""
-    return tuple(Spec(name, name.replace("_", " "), "choice",
+    return tuple(Spec(name, reading_name(system, name), "choice",
                       choices=OPTION_CHOICES[system][name], default=default,
-                      help=OPTION_HELP[system][name])
+                      help=OPTION_HELP[system][name],
+                      choice_words=tuple(choice_words(system, name, c)
+                                         for c in OPTION_CHOICES[system][name]))
                  for name, default in OPTION_DEFAULTS[system].items())
 
 

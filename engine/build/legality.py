@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import scenario as sc
+from engine.build import fieldwords
 from engine.build.reach import RangeLine
 from engine.clauses import clause_text
 from engine.errors import IllegalAttack, ScenarioError
@@ -31,13 +31,15 @@ class Verdict:
     reason: str = ""
     clause_words: str = ""
     units: tuple[str, ...] = field(default_factory=tuple)
+    words: str = ""
+    """A malformed field's error in players' words (engine.build.fieldwords)."""
 
     def text(self) -> str:
         """One line for the page beside Roll."""
         if self.ok:
             return "Legal: ready to roll."
         if self.clause == "field":
-            return f"Not yet: {self.path}: {self.reason}"
+            return f"Not yet: {self.words}"
         words = f" ({self.clause_words})" if self.clause_words else ""
         return f"Illegal — {self.clause}{words}: {self.reason}"
 
@@ -50,9 +52,9 @@ def named_units(reason: str, ids: list[str]) -> tuple[str, ...]:
 def check(doc: dict[str, Any]) -> Verdict:
     """Load and prepare `doc`: the first reason it cannot be rolled, or ok."""
     try:
-        scenario = sc.load_dict(doc)
+        scenario = fieldwords.load(doc)
     except ScenarioError as err:
-        return Verdict(False, "field", err.path, err.reason)
+        return Verdict(False, "field", err.path, err.reason, words=err.words)
     try:
         runner(scenario)
     except IllegalAttack as err:

@@ -18,7 +18,8 @@ from engine.odds import Odds
 from engine.render import board as boards
 from engine.render.common import num, xml_text
 from engine.render.legend import legend_group
-from engine.render.summary import dice_words, summary_lines
+from engine.render.summary import dice_words
+from engine.render.tally import tally_lines
 from engine.scenario import Scenario
 
 WIDTH = 800.0
@@ -61,7 +62,7 @@ def export(scenario: Scenario, resolution: Resolution | None = None, *,
     bx, by, bw, bh = _board_box(board, box)
     inner = WIDTH - 2 * PAD
     board_h = inner * bh / bw
-    lines = [line for _, line in summary_lines(scenario, resolution, upto_step)]
+    lines = [line.text for line in tally_lines(scenario, resolution, upto_step)]
     if resolution is not None and not lines:
         lines = ["Nothing was hit."]
 

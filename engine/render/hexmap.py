@@ -31,6 +31,7 @@ from engine.render.common import (
     side_numbers,
     stylesheet,
 )
+from engine.render.oddswords import badge_chance
 from engine.scenario import Scenario
 from engine.scenario.battletech import Terrain
 
@@ -364,7 +365,8 @@ def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
     places = _token_places(scenario)
     for unit in scenario.units:
         figures = odds.units.get(unit.id)
-        if figures and "p_hit" in figures:
+        chance = badge_chance(scenario.system, figures) if figures else None
+        if chance is not None:
             x, y, r = places[unit.id]
-            layer.add(canvas.text(pct_label(float(figures["p_hit"])), x, y - r - 6,
+            layer.add(canvas.text(pct_label(chance), x, y - r - 6,
                                   "odds-label", **{"data-for": unit.id}))

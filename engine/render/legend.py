@@ -13,6 +13,7 @@ from svgwrite.base import BaseElement
 from svgwrite.container import Group
 
 from engine.render.common import PALETTE, STATE_GLYPHS, num, side_numbers, xml_text
+from engine.render.oddswords import BADGE_WORDS
 from engine.scenario import Scenario
 
 ROW = 20.0
@@ -42,7 +43,7 @@ def entries(scenario: Scenario, with_odds: bool) -> list[tuple[str, str | None, 
     out += [("mark", kind, words) for kind, words in marks]
     if with_odds:
         out.append(("heat", None, "where the marker lands: darker is likelier"))
-        out.append(("pct", None, "chance the unit is hit"))
+        out.append(("pct", None, BADGE_WORDS[scenario.system]))
     return out
 
 

@@ -15,7 +15,6 @@ from typing import Any, Protocol
 from engine.log import Resolution, Step
 from engine.scenario import Scenario
 from engine.systems import DEFAULT_SEED
-from engine.systems.battletech import bsp
 
 STATE_WORDS = {"hit": "hit", "damaged": "damaged", "dodged": "dodged", "shot-down": "shot down",
                "saved": "saved", "missed": "missed", "untouched": "untouched"}
@@ -50,6 +49,22 @@ class Named(Protocol):
 def unit_label(unit: Named) -> str:
     """A unit as players name it: its name, with its id when the name differs."""
     return unit.name if unit.name == unit.id else f"{unit.name} ({unit.id})"
+
+
+def names_as_shown(units: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Per unit id, its name as the page shows it: the name alone, or "Regult (r1)" where
+    two units share the name (the id tells them apart); from (id, name) pairs."""
+    pairs = list(units)
+    count: dict[str, int] = {}
+    for _, name in pairs:
+        count[name] = count.get(name, 0) + 1
+    return {uid: name if count[name] == 1 or name == uid else f"{name} ({uid})"
+            for uid, name in pairs}
+
+
+def shown_names(scenario: Scenario) -> dict[str, str]:
+    """Per unit id of `scenario`, its name as shown (`names_as_shown`)."""
+    return names_as_shown((u.id, u.name) for u in scenario.units)
 
 
 def plural(n: int, word: str) -> str:
@@ -183,10 +198,11 @@ def summary_lines(scenario: Scenario, resolution: Resolution | None,
     if resolution is None:
         return []
     last = len(resolution.steps) - 1
+    names = shown_names(scenario)
     if so_far or (upto_step is not None and upto_step < last):
         upto = last if upto_step is None else upto_step
         states = unit_states(enumerate(resolution.steps[: upto + 1]))
-        return [(u.id, f"{unit_label(u)}: {STATE_WORDS.get(states[u.id], states[u.id])}")
+        return [(u.id, f"{names[u.id]}: {STATE_WORDS.get(states[u.id], states[u.id])}")
                 for u in scenario.units if states.get(u.id, "untouched") != "untouched"]
     effects = resolution.effects
     reached = reaches(resolution.steps) if scenario.system == "robotech" else {}
@@ -195,9 +211,9 @@ def summary_lines(scenario: Scenario, resolution: Resolution | None,
         effect = effects.get(u.id) or {}
         if u.id in reached:
             damage = _robotech(effect, reached=True) or "no damage"
-            lines.append((u.id, f"{reach_words(reached[u.id])} {unit_label(u)}: {damage}"))
+            lines.append((u.id, f"{reach_words(reached[u.id])} {names[u.id]}: {damage}"))
         elif sentence := effect_sentence(scenario.system, effect):
-            lines.append((u.id, f"{unit_label(u)}: {sentence}"))
+            lines.append((u.id, f"{names[u.id]}: {sentence}"))
     return lines
 
 
@@ -206,15 +222,3 @@ def dice_words(scenario: Scenario) -> str:
     if scenario.dice:
         return f"scripted dice ({len(scenario.dice)})"
     return f"seed {DEFAULT_SEED if scenario.seed is None else scenario.seed}"
-
-
-def result_text(scenario: Scenario, resolution: Resolution | None,
-                upto_step: int | None = None) -> str:
-    """The summary as one paragraph (the board's description and the live region)."""
-    if resolution is None:
-        return "Not rolled yet."
-    lines = [line for _, line in summary_lines(scenario, resolution, upto_step)]
-    text = "; ".join(lines) + "." if lines else "Nothing was hit."
-    if scenario.system == "battletech" and (spent := bsp.words(scenario.attack)):
-        text += f" Battlefield Support Points spent: {spent}."
-    return text

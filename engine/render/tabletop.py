@@ -29,6 +29,7 @@ from engine.render.common import (
     side_numbers,
     stylesheet,
 )
+from engine.render.oddswords import badge_chance
 from engine.scenario import Scenario, heresy, robotech
 
 PX_PER_UNIT = 16.0
@@ -283,6 +284,7 @@ def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
                                        fill_opacity=heat_opacity(p, top)))
     for unit in scenario.units:
         figures = odds.units.get(unit.id)
-        if figures and "p_hit" in figures:
-            layer.add(canvas.text(pct_label(float(figures["p_hit"])), unit.x, unit.y,
+        chance = badge_chance(scenario.system, figures) if figures else None
+        if chance is not None:
+            layer.add(canvas.text(pct_label(chance), unit.x, unit.y,
                                   "odds-label", **{"data-for": unit.id}))

@@ -229,6 +229,7 @@ def test_odds_table_matches_cpython_engine(new_page, base_url):
     from engine import scenario as sc
     from engine import systems
     from engine.errors import ScatterlabError
+    from engine.render.oddswords import odds_view
 
     page = new_page()
     open_app(page, base_url)
@@ -245,7 +246,11 @@ def test_odds_table_matches_cpython_engine(new_page, base_url):
         if expected["method"] == "exact":
             same(got, json.loads(json.dumps(expected)), path.name)
         assert page.is_visible("#odds-table")
-        assert page.locator("#odds-table tr").count() == 1 + len(got["units"])
+        view = odds_view(sc.loads(path.read_text("utf-8")), got)  # a row per unit at stake
+        assert page.locator("#odds-table tr").count() == 1 + len(view.rows)
+        names = page.eval_on_selector_all("#odds-table td:first-child",
+                                          "c => c.map(e => e.textContent)")
+        assert names == [r.name for r in view.rows]
 
 
 # ----------------------------------------------------------------------------- share

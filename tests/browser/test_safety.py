@@ -510,7 +510,7 @@ def test_27_4_a_link_with_a_huge_integer_names_the_field(new_page, base_url):
     page = new_page()
     page.goto(base_url + "#s=" + code)
     assert started(page) == "ready"
-    assert "seed: must be a number from" in message(page)
+    assert "Seed must be a number from" in message(page)
 
 
 def _import(page, tmp_path: Path, name: str, text: str) -> None:

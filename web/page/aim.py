@@ -102,7 +102,9 @@ def show_table(state: State, placed: int) -> None:
     table = el("aim-table")
     table.replaceChildren()
     head = make("tr")
-    for h in ("#", "Aim", "Score", "E[friendly dmg]", "Friendly risk", ""):
+    score = objective_words(state).get(ranked.get("objective", ""), "score")
+    for h in ("#", "Aim", score[:1].upper() + score[1:], "Average damage to friends",
+              "Chance a friend is hurt", ""):
         head.appendChild(make("th", h, scope="col"))
     table.appendChild(head)
     for i, a in enumerate(ranked.get("aims", [])):

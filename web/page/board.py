@@ -67,7 +67,7 @@ def describe_board(state: State) -> None:
     svg = board_svg()
     if svg is None or state.scenario is None:
         return
-    from engine.render.summary import result_text
+    from engine.render.tally import result_text
 
     steps = (state.res_dict or {}).get("steps", [])
     shown = ("" if state.step is None or not steps

@@ -14,7 +14,7 @@ from pyscript import document
 
 from engine import scenario as sc
 from engine import systems
-from engine.build import legality
+from engine.build import fieldwords, legality
 from engine.errors import ScatterlabError
 
 from .board import show_svg
@@ -33,9 +33,7 @@ def load(new: sc.Scenario | dict[str, Any] | str) -> sc.Scenario:
     """A validated Scenario from a Scenario, a dict or JSON text; raises ScatterlabError."""
     if isinstance(new, sc.Scenario):
         return new
-    if isinstance(new, str):
-        return sc.loads(new)
-    return sc.load_dict(new)
+    return fieldwords.load(new)  # a refusal names the unit and field in words
 
 
 def svg_text(state: State) -> str:

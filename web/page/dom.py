@@ -95,7 +95,7 @@ def clear_message() -> None:
 def describe(err: Exception) -> str:
     """An engine error as the message the page shows."""
     if isinstance(err, ScenarioError):
-        return f"Invalid scenario — {err}"
+        return f"Invalid scenario — {err.words}"
     if isinstance(err, IllegalAttack):
         return f"Illegal attack — {err.clause}: {err.reason}"
     if isinstance(err, NotImplementedYet):

@@ -12,7 +12,7 @@ from pyscript import document
 
 from engine import scenario as sc
 from engine import systems
-from engine.errors import ScatterlabError
+from engine.errors import ScatterlabError, ScenarioError
 from engine.render import notes as render_notes
 from engine.render.summary import unit_label
 
@@ -210,7 +210,8 @@ def on_unit_field(state: State, ev: Event) -> None:
     try:
         scenario = bridge.load(data)
     except ScatterlabError as err:
-        mark_invalid(inp, in_words(state.shown, str(err)))
+        mark_invalid(inp, err.words if isinstance(err, ScenarioError)
+                     else in_words(state.shown, str(err)))
         return
     if set_scenario(state, scenario):
         clear_message()

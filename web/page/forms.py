@@ -52,10 +52,11 @@ def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
     if spec.kind in ("choice", "unit"):
         inp = make("select")
         set_attrs(inp, common)
-        options = units if spec.kind == "unit" else tuple((c, c) for c in spec.choices)
+        words = spec.choice_words or tuple(str(c).replace("_", " ") for c in spec.choices)
+        options = units if spec.kind == "unit" else tuple(zip(spec.choices, words,
+                                                              strict=True))
         for v, label in options:
-            opt = make("option", str(label).replace("_", " ") if spec.kind == "choice"
-                       else label, value=v)
+            opt = make("option", label, value=v)
             opt.selected = str(v) == str(value)
             inp.appendChild(opt)
     elif spec.kind == "bool":

@@ -7,7 +7,8 @@ import js
 from pyscript import window
 
 from engine import scenario as sc
-from engine.errors import ScatterlabError
+from engine.build.fieldwords import worded
+from engine.errors import ScatterlabError, ScenarioError
 
 from .bridge import load, on_roll
 from .build.commit import drop_unapplied_json
@@ -25,6 +26,8 @@ def link_refused(err: ScatterlabError, then: str) -> str:
     error names the share itself), else the engine's reason for the intact document."""
     if getattr(err, "path", None) == "share":
         return DAMAGED_LINK.format(then)
+    if isinstance(err, ScenarioError):  # the field in words ("Seed must be ..."), no path
+        return REFUSED_LINK.format(worded(err, {}).words, then)
     return REFUSED_LINK.format(err, then)
 
 

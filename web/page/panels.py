@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.clauses import clause_text
-from engine.render.summary import dice_words, result_text, summary_lines
+from engine.render.oddswords import OddsView, Row, idle_words, mean, odds_view, pct
+from engine.render.summary import dice_words, shown_names
+from engine.render.tally import Line, result_text, squad_name, squads, tally_lines
 from engine.scenario import Scenario
 
 from .board import svg_node
@@ -124,9 +126,9 @@ def show_summary(state: State) -> None:
     else:
         dice.textContent = ("— " + ("scripted dice" if seed is None else f"seed {seed}")
                             + (" · so far" if stepping(state) else ""))
-    lines = summary_lines(s, res, state.step, so_far=state.entered is not None)
-    for uid, line in lines:
-        box.appendChild(make("li", line, data_unit=uid))
+    lines = tally_lines(s, res, state.step, so_far=state.entered is not None)
+    for line in lines:
+        box.appendChild(line_node(line))
     if not lines:
         box.appendChild(make("li", "Nothing has happened to any unit yet." if stepping(state)
                              else "Nothing was hit.", cls="hint"))
@@ -157,50 +159,85 @@ def show_caption(state: State) -> None:
 
 
 def unit_name(state: State, uid: str) -> str:
-    """A unit as "name (id)", or its id when it has no other name."""
-    for u in state.shown.units:
-        if u.id == uid:
-            return f"{u.name} ({uid})" if u.name and u.name != uid else uid
-    return uid
+    """A unit by its name, with its id only where two units share the name."""
+    return shown_names(state.shown).get(uid, uid)
+
+
+def line_node(line: Line) -> Element:
+    """One result line: a unit's line as players count it, the line per model (or per
+    support) folded behind it in a <details>; each model's line keeps its data-unit."""
+    if not line.units:  # a Robotech missile that came down on no unit
+        return make("li", line.text, data_missile=line.key)
+    if not line.detail:
+        return make("li", line.text, data_unit=line.key)
+    li = make("li", cls="tally", data_group=line.key)
+    fold = make("details")
+    fold.appendChild(make("summary", line.text))
+    ul = make("ul", cls="tally-detail")
+    for uid, text in line.detail:
+        ul.appendChild(make("li", text, data_unit=uid))
+    fold.appendChild(ul)
+    li.appendChild(fold)
+    return li
 
 
 def show_effects(state: State, box: Element) -> None:
     """The effects under the log, as plain sentences, for the units something happened to."""
-    lines = summary_lines(state.shown, state.resolution)
+    lines = tally_lines(state.shown, state.resolution)
     box.appendChild(make("h3", "Effects"))
     ul = make("ul")
-    for uid, line in lines:
-        ul.appendChild(make("li", line, data_unit=uid))
+    for line in lines:
+        ul.appendChild(line_node(line))
     if not lines:
         ul.appendChild(make("li", "Nothing happened to any unit."))
     box.appendChild(ul)
 
 
-def pct(p: float | None) -> str:
-    return "—" if p is None else f"{100 * float(p):.1f} %"
-
-
 def show_odds(state: State, d: dict[str, Any]) -> None:
-    """The odds table from Odds.to_dict(): method, then P(hit), P(damaged), E[damage] per unit."""
+    """The odds from Odds.to_dict() as players read them (engine.render.oddswords): the
+    method, one row per unit (a 40K unit led by the models it loses), the target's first,
+    the lead figures under the table, the units with nothing at stake in one line, and the
+    per-model figures folded behind a <details>."""
     el("odds-method").textContent = (
         d.get("method", "") + (f", {d['trials']} trials" if d.get("trials") else "")
     )
-    table = el("odds-table")
+    view = odds_view(state.shown, d)
+    fill_table(el("odds-table"), view.headers, view.rows)
+    box = el("odds-table").closest(".table-scroll")
+    for old in el("odds-box").querySelectorAll(".odds-more"):
+        old.remove()
+    after = make("div", cls="odds-more")
+    after.appendChild(make("p", view.lead, cls="odds-lead"))
+    if view.idle:
+        after.appendChild(make("p", idle_words(view), cls="odds-idle"))
+    if view.models:
+        fold = make("details", cls="odds-models")
+        fold.appendChild(make("summary", "Per model"))
+        wrap = make("div", cls="table-scroll", tabindex="0", role="region",
+                    aria_label="Odds per model")
+        table = make("table", cls="odds")
+        fill_table(table, view.model_headers, view.models)
+        wrap.appendChild(table)
+        fold.appendChild(wrap)
+        after.appendChild(fold)
+    box.after(after)
+    show_charts(state, d, view)
+    el("odds-box").hidden = False
+
+
+def fill_table(table: Element, headers: tuple[str, ...], rows: tuple[Row, ...]) -> None:
+    """A table of odds rows under their headers (a row's first cell is its name)."""
     table.replaceChildren()
     head = make("tr")
-    for h in ("Unit", "P(hit)", "P(damaged)", "E[damage]"):
+    for h in headers:
         head.appendChild(make("th", h, scope="col"))
     table.appendChild(head)
-    for uid, u in (d.get("units") or {}).items():
-        tr = make("tr", data_unit=uid)
-        tr.appendChild(make("td", unit_name(state, uid)))
-        tr.appendChild(make("td", pct(u.get("p_hit"))))
-        tr.appendChild(make("td", pct(u.get("p_damaged"))))
-        e = u.get("expected_damage")
-        tr.appendChild(make("td", "—" if e is None else f"{float(e):.2f}"))
+    for row in rows:
+        tr = make("tr", **{f"data_{row.kind}": row.key})
+        tr.appendChild(make("td", row.name))
+        for cell in row.cells:
+            tr.appendChild(make("td", cell))
         table.appendChild(tr)
-    show_charts(state, d)
-    el("odds-box").hidden = False
 
 
 HITS_WORDS = {"robotech": "templates over it", "heresy": "hits",
@@ -214,9 +251,11 @@ SURPRISES = {
 """A line above the charts where a system's figures read oddly without it."""
 
 
-def show_charts(state: State, d: dict[str, Any]) -> None:
+def show_charts(state: State, d: dict[str, Any], view: OddsView) -> None:
     """Per unit and per group: bar charts of the distributions the engine computed
-    (damage, hits, models removed), each with its expected value and "at least" read-out."""
+    (damage, hits, models removed), each with its expected value and "at least" read-out;
+    in the table's order (the target's unit first), the per-model cards of a 40K unit and
+    the cards of units with nothing at stake folded behind a <details>."""
     from engine.render.chart import bar_chart  # svgwrite: loaded once the board is drawn
 
     box = el("odds-charts")
@@ -224,32 +263,49 @@ def show_charts(state: State, d: dict[str, Any]) -> None:
     system = state.shown.system
     if system in SURPRISES:
         box.appendChild(make("p", SURPRISES[system], cls="surprise"))
-    cards = [(f"Group {gid}", gid, "group", g, (("removed", "models removed"),
-                                                ("hits", "hits")))
-             for gid, g in (d.get("groups") or {}).items()]
-    cards += [(unit_name(state, uid), uid, "unit", u, (("damage", "damage"),
-                                                       ("hits", HITS_WORDS[system])))
-              for uid, u in (d.get("units") or {}).items()]
-    for title, key, kind, figures, charts in cards:
-        card = make("section", cls=f"odds-card {kind}", **{f"data_{kind}": key})
-        card.appendChild(make("h3", title))
-        for name, what in charts:
-            dist = figures.get(name)
-            if not dist:
-                continue
-            fig = make("figure", cls="chart-box", data_chart=name)
-            fig.appendChild(make("figcaption", what.capitalize() + expected(dist)))
-            fig.appendChild(svg_node(bar_chart(dist, what, figures.get(f"{name}_at_least"))))
-            fig.appendChild(make("p", at_least_text(figures.get(f"{name}_at_least")),
-                                 cls="at-least"))
-            card.appendChild(fig)
-        box.appendChild(card)
+    groups, units = d.get("groups") or {}, d.get("units") or {}
+    lead = [(r.name, r.key, r.kind, (groups if r.kind == "group" else units)[r.key])
+            for r in view.rows]
+    shown = {key for _, key, _, _ in lead}
+    rest = [(r.name, r.key, "unit", units[r.key]) for r in view.models if r.key not in shown]
+    rest += [(name, gid, "group", g) for gid, g in groups.items() if gid not in shown
+             for name in (squad_name(state.shown, gid, squads(state.shown).get(gid, [])),)]
+    shown |= {key for _, key, _, _ in rest}
+    rest += [(unit_name(state, uid), uid, "unit", u) for uid, u in units.items()
+             if uid not in shown]
+    fold = make("details", cls="odds-rest")
+    fold.appendChild(make("summary", "Per model, and the units with nothing at stake"
+                          if system == "heresy" else "The units with nothing at stake"))
+    for cards, into in ((lead, box), (rest, fold)):
+        for title, key, kind, figures in cards:
+            into.appendChild(chart_card(title, key, kind, figures, system, bar_chart))
+    if rest:
+        box.appendChild(fold)
+
+
+def chart_card(title: str, key: str, kind: str, figures: dict[str, Any], system: str,
+               bar_chart: Any) -> Element:
+    """One unit's (or 40K unit's) card of bar charts."""
+    charts = ((("removed", "models removed"), ("hits", "hits")) if kind == "group"
+              else (("damage", "damage"), ("hits", HITS_WORDS[system])))
+    card = make("section", cls=f"odds-card {kind}", **{f"data_{kind}": key})
+    card.appendChild(make("h3", title))
+    for name, what in charts:
+        dist = figures.get(name)
+        if not dist:
+            continue
+        fig = make("figure", cls="chart-box", data_chart=name)
+        fig.appendChild(make("figcaption", what.capitalize() + expected(dist)))
+        fig.appendChild(svg_node(bar_chart(dist, what, figures.get(f"{name}_at_least"))))
+        fig.appendChild(make("p", at_least_text(figures.get(f"{name}_at_least")),
+                             cls="at-least"))
+        card.appendChild(fig)
+    return card
 
 
 def expected(dist: dict[str, Any]) -> str:
-    """ " · expected 1.54" from a value -> probability distribution."""
-    mean = sum(float(v) * float(p) for v, p in dist.items())
-    return f" · expected {mean:.2f}"
+    """ " · on average 1.54" from a value -> probability distribution."""
+    return f" · on average {mean(dist):.2f}"
 
 
 def at_least_text(at_least: dict[str, Any] | None) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.hexgrid import Hex
 from engine.log import Log, hex_mark, unit_state
+from engine.readings import reading_words
 from engine.scenario import Scenario
 from engine.scenario.battletech import Support
 from engine.systems.battletech import tables as T
@@ -163,7 +164,9 @@ def strafe_unit(turn: Turn, i: int, label: str, hit: Volley, dice: Dice, log: Lo
         for s in hit.strikes[1:]:
             building = turn.scn.units[s.unit]
             log.step("BT-BOMB.2", f"{building.name} (the building {unit.name} is in) takes "
-                     "the full damage at the same time (option building_damage)",
+                     "the full damage at the same time "
+                     + reading_words("battletech", "building_damage",
+                                     turn.scn.options["building_damage"]),
                      unit_state(building.id, "hit"))
     elif not log.silent:
         log.step("BT-STRAFE.4", f"{label}: {against(roll, T.STRAFING_TN)} for "

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from engine.dice import Dice
 from engine.hexgrid import Hex, step
 from engine.log import Log, hex_mark, hexpath
+from engine.readings import reading_words
 from engine.scenario import Scenario
 from engine.scenario.battletech import Support
 from engine.systems.battletech.plan import NO_EFFECT, Turn, Volley, plural
@@ -43,7 +44,8 @@ def scatter(scn: Scenario, label: str, target: Hex, margin: int, clause: str, ar
         fate = ("its area of effect still falls on the map hexes it reaches" if kept
                 else "the attack is lost with no effect")
         log.step(clause, f"{label} scatters {plural(margin, 'hex')} {names[direction]} (die "
-                 f"{face}): off the map, {fate} (option off_map)",
+                 f"{face}): off the map, {fate} "
+                 + reading_words("battletech", "off_map", "area-on-map" if kept else "lost"),
                  hexpath([h.label for h in path]), hex_mark(target.label, "target"))
         return landing if kept else None
     log.step(clause, f"{label} scatters {plural(margin, 'hex')} {names[direction]} (die "

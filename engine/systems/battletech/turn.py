@@ -102,18 +102,6 @@ PRETTY = {"light_strike": "Light Air Strike", "heavy_strike": "Heavy Air Strike"
           "light_bombing": "Light Bombing", "heavy_bombing": "Heavy Bombing",
           "strafing": "Strafing", "bluff": "Bluff", "thumper": "Thumper",
           "sniper": "Sniper", "long_tom": "Long Tom"}
-OPTION_TEXT = {
-    "scatter_diagram": "scatter direction 1 = north, then clockwise",
-    "off_map": "a scatter off the map is lost",
-    "split_arc": "which arc a direction along an arc boundary takes",
-    "artillery_centre": "direction in the impact hex of an unscattered shell",
-    "asset_locations": "hit locations of non-'Mech assets",
-    "ae_vs_infantry": "AE damage multiplier against infantry",
-    "building_damage": "which supports damage a building as well as the unit inside",
-    "submerged_spotter": "whether a submerged unit spots for artillery",
-    "direction_roll": "one attack direction roll per unit attacked, or per attack",
-}
-
 
 
 def _labels(scn: Scenario) -> tuple[str, ...]:
@@ -219,7 +207,7 @@ def _declare(turn: Turn, log: Log) -> None:
     if log.silent:
         return
     scn, a = turn.scn, turn.scn.attack
-    log.options(scn.options, OPTION_TEXT)
+    log.options("battletech", scn.options)
     log.step("BT-GEN.1", f"turn {a.turn}, Weapon Attack Phase: {a.side}'s Battlefield Support")
     for s, label in zip(a.supports, turn.labels, strict=False):
         if s.kind == "bluff":

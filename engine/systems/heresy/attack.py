@@ -157,7 +157,7 @@ def kind_of(fire: Fire) -> str:
 def log_setup(fire: Fire, log: Log) -> None:
     """OPT and SETUP steps, then each placement as checked (HH-1 to HH-3) and the marker
     used (HH-12, HH-13)."""
-    log.options(fire.options)
+    log.options("heresy", fire.options)
     w = fire.attack.weapon
     firer = name(fire, fire.firer)
     targets = list(dict.fromkeys(name(fire, s.target) for s in fire.shots))

@@ -10,6 +10,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.log import Log, template, unit_state
 from engine.odds import Harm
+from engine.readings import reading_words
 from engine.scenario import Scenario
 from engine.scenario.robotech import Unit
 from engine.systems.robotech.defence import defend
@@ -37,7 +38,7 @@ def play(scenario: Scenario, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
 def run(plan: Plan, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
     """The rolls of a prepared attack: strikes, landings, shoot-downs, then each unit."""
     if not log.silent:
-        log.options(plan.options)
+        log.options("robotech", plan.options)
         log_setup(plan, log)
     rolls = [strike(plan, a, dice, log) for a in plan.aims]
     records = [landed.record for landed in land_volley(plan, rolls, dice, log)]
@@ -136,7 +137,8 @@ def log_pools(plan: Plan, log: Log) -> None:
         how = ("as the scenario gives" if side in given else
                f"{len(mecha)} mecha + Leadership {sum(u.leadership for u in mecha)}")
         log.step("SETUP", f"{side}'s Command Points: a pool of {pool_of(plan.scenario, side)} "
-                          f"({how}), spent by any of its mecha (command_points=side)")
+                          f"({how}), spent by any of its mecha "
+                          + reading_words("robotech", "command_points", "side"))
 
 
 def log_own_side(plan: Plan, struck: Record, log: Log) -> None:

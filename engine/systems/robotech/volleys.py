@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.log import Log
+from engine.readings import reading_words
 from engine.systems.robotech.scatter import scatter, scattered_hit
 from engine.systems.robotech.stages import Aim, Landing, Plan, Strike
 from engine.systems.robotech.strikes import direct_hit
@@ -39,9 +40,10 @@ def land_whole_miss(plan: Plan, dice: Dice, log: Log) -> Landing:
         log.step("RT-20", "Every missile of the volley missed: ONE template, the volley's, "
                           "scatters and inflicts only the MD of one missile, "
                           + (f"full: {md} to everything its new Strike reaches "
-                             "(volley_miss_damage=full, the seed's words)" if full else
+                             + reading_words("robotech", "volley_miss_damage", "full")
+                             + ", the seed's words" if full else
                              f"halved as any scattered blast: {md // 2} "
-                             "(volley_miss_damage=half)"))
+                             + reading_words("robotech", "volley_miss_damage", "half")))
     aim = plan.aims[0]
     centre = scatter(plan, aim, dice, log, whole=True)
     return Landing(centre, scattered_hit(plan, aim, centre, dice, log, whole=True))

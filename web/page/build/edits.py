@@ -7,7 +7,8 @@ from __future__ import annotations
 from pyscript import document
 
 from engine.build import editing
-from engine.errors import ScatterlabError
+from engine.build.fieldwords import worded
+from engine.errors import ScatterlabError, ScenarioError
 
 from .. import forms
 from ..dom import Element, Event, attr, describe, show_message
@@ -41,7 +42,10 @@ def on_change(state: State, ev: Event) -> None:
     if not section_name:
         return
     system = state.shown.system
-    spec = forms.spec_for(system, section_name, attr(inp, "data-key"))
+    try:
+        spec = forms.spec_for(system, section_name, attr(inp, "data-key"))
+    except KeyError:  # a field of the panel of another system, left as the system changed
+        return
     doc = doc_of(state)
     raw = forms.read_input(inp)
     try:
@@ -65,7 +69,7 @@ def on_change(state: State, ev: Event) -> None:
             base[spec.key] = bool(raw)
             reactions[uid] = base
     except ScatterlabError as err:
-        show_message(describe(err))
+        show_message(describe(worded(err, doc) if isinstance(err, ScenarioError) else err))
         return
     commit(state, doc)
 
