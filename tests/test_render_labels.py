@@ -232,7 +232,7 @@ def test_battletech_supports_are_drawn_where_they_are_aimed() -> None:
         if scenario.system != "battletech":
             continue
         aimed = {g.get("data-hex") for g in _preview(board(scenario, aimed=True))}
-        for support in scenario.attack.supports:
+        for support in (*scenario.attack.supports, *scenario.attack.in_flight):
             wanted = ([support.target] if support.target else []) + list(support.hexes)
             assert {to_label(h) for h in wanted} <= aimed
 

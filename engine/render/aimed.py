@@ -60,7 +60,7 @@ def _heresy(scenario: Scenario) -> tuple[list[Mark], set[str]]:
 
 def _battletech(scenario: Scenario) -> tuple[list[Mark], set[str]]:
     marks: list[Mark] = []
-    for support in scenario.attack.supports:
+    for support in (*scenario.attack.supports, *scenario.attack.in_flight):
         if support.target is not None:
             marks.append(hex_mark(to_label(support.target), "target"))
         marks += [hex_mark(to_label(h), "strafe") for h in support.hexes]
