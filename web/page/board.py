@@ -252,19 +252,18 @@ def clear_of_names(label: Element, names: tuple[list[Bounds], list[Bounds]], box
     b = label.getBBox()
     x0, y0, bw, bh = float(b.x), float(b.y), float(b.width), float(b.height)
     x, y, w, h = box
-    step = (bw / 2 + bh) if across else 1.3 * bh
+    step = (bw / 2 + bh) / 2 if across else 0.65 * bh
     labels, templates = names
-    ink = 0.15 * bh  # a text's box holds its line's leading above and below the letters
     places = []
-    for k in (0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6):
+    for k in (0, *(sign * k for k in range(1, 13) for sign in (-1, 1))):
         sx, sy = (k * step, 0.0) if across else (0.0, k * step)
         lx, ly = x0 + sx, y0 + sy
         if not (lx < x or ly < y or lx + bw > x + w or ly + bh > y + h):
-            places.append((sx, sy, lx, ly + ink))
+            places.append((sx, sy, lx, ly))
     for keep_off in (labels + templates, labels):
         found = next(((sx, sy) for sx, sy, lx, ly in places
-                      if not any(lx < n[2] and n[0] < lx + bw and ly < n[3]
-                                 and n[1] < ly + bh - 2 * ink for n in keep_off)), None)
+                      if not any(lx < n[2] and n[0] < lx + bw and ly < n[3] and n[1] < ly + bh
+                                 for n in keep_off)), None)
         if found is not None:
             if found != (0.0, 0.0):
                 label.setAttribute("transform", f"translate({found[0]:.3f} {found[1]:.3f})")
@@ -411,13 +410,15 @@ def legible_zoom(state: State, svg: Element) -> float:
 
 def focus(state: State, svg: Element, with_attacker: bool, margin: float | None = None
           ) -> Box | None:
-    """The box around the attack: its targets (units, hexes, points), the templates and
+    """The box around the attack: its targets (units' bodies, hexes, points), the templates and
     hexes marked so far, optionally its attacker; with a margin (board units; by default
     FOCUS_MARGIN_HEXES hexes, or 8 % of Fit's width on a tabletop)."""
     attackers, targets, hexes, points = attack_refs(state)
     boxes: list[Bounds] = []
     for uid in targets | (attackers if with_attacker else set()):
-        node = svg.querySelector(".layer-units " + unit_selector(uid))
+        # the body: a name moved away to stay clear of a template (its leader line) must
+        # not widen the view; the margin leaves room for names
+        node = svg.querySelector(".layer-units " + unit_selector(uid) + " .body")
         if not absent(node):
             boxes.append(bbox(svg, node))
     for h in hexes:
