@@ -30,7 +30,7 @@ LAYERS = ("grid", "terrain", "units", "odds", "marks")
 """Layer groups, bottom to top: ``<g id="layer-<name>" class="layer layer-<name>">``."""
 
 STATE_GLYPHS = {"hit": "\u00d7", "damaged": "!", "dodged": "\u21b7", "shot-down": "\u2298",
-                "saved": "\u2713", "missed": "\u2013", "under-aim": "!"}
+                "saved": "\u2713", "missed": "\u2013"}
 """The small badge drawn on a unit for each state (``untouched`` has none)."""
 
 PREVIEW = "aim"
@@ -62,7 +62,6 @@ COMMON_CSS = """
 .leader{stroke:#333;stroke-width:$s1;pointer-events:none}
 .preview .tpl,.preview .hl{stroke:#1d4ed8}
 .state-under-aim .body{stroke:#c00;stroke-width:$s4}
-.state-under-aim .glyph circle{fill:#fcc}
 """
 
 
