@@ -351,9 +351,10 @@ def test_hex_map_has_every_hex_with_its_label():
     assert len(cells) == 15 * 17
     assert {p.get("data-hex") for p in cells} >= {"0101", "1517", "0908"}
     labels = [t.text for t in grid.iter(NS + "text")]
-    # every number but the one the names of the two units sharing hex 1010 are written over
-    assert set(labels) == {p.get("data-hex") for p in cells} - {"1010"}
-    assert len(labels) == 15 * 17 - 1
+    # every number but the few the names are written over (of 1010, whose two units'
+    # names stand side by side over it; test_render_labels: no number meets a label)
+    assert set(labels) <= {p.get("data-hex") for p in cells} and "1010" not in labels
+    assert len(labels) >= 15 * 17 - 3 and "0101" in labels and "1517" in labels
     x, y, w, h = viewbox(root)
     assert x < 0 and y < 0 and w > HEX * (1.5 * 15 + 0.5) and h > HEX * math.sqrt(3) * 17.5
 

@@ -6,6 +6,7 @@ Roll; a 500-unit board still renders quickly."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import time
@@ -23,7 +24,14 @@ from engine.odds import Odds
 from engine.render import hexmap, tabletop
 from engine.render.board import board
 from engine.render.export import export
-from engine.render.labels import HALF_HEIGHT, TEXT_WIDTH_PER_CHAR, Label, Placer, crosses
+from engine.render.labels import (
+    BOLD_WIDTH_PER_CHAR,
+    HALF_HEIGHT,
+    TEXT_WIDTH_PER_CHAR,
+    Label,
+    Placer,
+    crosses,
+)
 from engine.scenario import Scenario, load_dict, loads
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -32,6 +40,7 @@ MOVABLE = {"name", "tlabel", "slabel", "odds-label"}
 """Labels the placer moves; the others (template numbers, ruler, hex numbers) are fixed
 to what they number, and only the movable ones must keep clear of them."""
 FIXED = {"dir", "ruler", "hexlabel"}
+BOLD = {"tlabel", "slabel", "odds-label", "dir"}
 
 Box = tuple[float, float, float, float]
 
@@ -64,7 +73,8 @@ def labels_of(root: ET.Element, size: float) -> Iterator[tuple[str, str, Box]]:
             kind = "hexlabel" if parent == "hexlabels" else cls
             if kind in MOVABLE | FIXED:
                 x, y = ox + float(node.get("x", 0)), oy + float(node.get("y", 0))
-                w = len(node.text) * TEXT_WIDTH_PER_CHAR * size / 2
+                per_char = BOLD_WIDTH_PER_CHAR if kind in BOLD else TEXT_WIDTH_PER_CHAR
+                w = len(node.text) * per_char * size / 2
                 h = HALF_HEIGHT * size
                 yield kind, node.text, (x - w, y - h, x + w, y + h)
         for child in node:
@@ -190,17 +200,29 @@ def _preview(svg: str) -> list[ET.Element]:
 
 
 def test_the_aim_is_drawn_before_roll_where_each_missile_is_aimed() -> None:
+    """A volley of 4 at one Regult: one template on it, tagged "missiles 1-4"; divided
+    between targets, one template on each, tagged with its missiles."""
     scenario = demo(DEMOS[[p.stem for p in DEMOS].index("robotech-derringer-volley")])
-    marks = _preview(board(scenario, aimed=True))
-    targets = list(scenario.attack.targets)
-    targets += [targets[0]] * (scenario.attack.weapon.volley - len(targets))
-    assert len(marks) == len(targets)
-    for mark, uid in zip(marks, targets, strict=True):
+    (mark,) = _preview(board(scenario, aimed=True))
+    circle = next(c for c in mark.iter(NS + "circle") if c.get("class") == "tpl")
+    unit = scenario.unit(scenario.attack.targets[0])
+    assert (float(circle.get("cx")), float(circle.get("cy"))) == pytest.approx((unit.x, unit.y))
+    assert mark.get("data-step") == "aim"
+    assert [t.text for t in mark.iter(NS + "text") if t.get("class") == "tlabel"] == [
+        "missiles 1\u20134"]
+    doc = json.loads(DEMOS[[p.stem for p in DEMOS].index("robotech-derringer-volley")]
+                     .read_text("utf-8"))
+    regults = [u["id"] for u in doc["units"] if u["id"] != doc["attack"]["attacker"]][:3]
+    doc["attack"]["targets"] = [regults[0], regults[1], regults[0], regults[2]]
+    divided = load_dict(doc)
+    tags = {}
+    for mark in _preview(board(divided, aimed=True)):
         circle = next(c for c in mark.iter(NS + "circle") if c.get("class") == "tpl")
-        unit = scenario.unit(uid)
-        assert (float(circle.get("cx")), float(circle.get("cy"))) == pytest.approx(
-            (unit.x, unit.y))
-        assert mark.get("data-step") == "aim"
+        tag = next(t.text for t in mark.iter(NS + "text") if t.get("class") == "tlabel")
+        tags[tag] = (float(circle.get("cx")), float(circle.get("cy")))
+    where = {uid: (divided.unit(uid).x, divided.unit(uid).y) for uid in regults}
+    assert tags == {"missiles 1 and 3": where[regults[0]], "missile 2": where[regults[1]],
+                    "missile 4": where[regults[2]]}
     assert _preview(board(scenario)) == []  # only when asked, and never after a roll
     assert _preview(board(scenario, systems.resolve(scenario), aimed=True)) == []
 

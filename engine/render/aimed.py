@@ -21,7 +21,18 @@ from engine.systems.robotech.legality import aim, circle_of, is_friend
 from engine.systems.robotech.stages import TEMPLATE_RADIUS
 
 
+def _missiles(numbers: list[int]) -> str:
+    """ "missile 2", "missiles 1-4", "missiles 1, 3 and 4" (numbers from 1, ascending)."""
+    if len(numbers) == 1:
+        return f"missile {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"missiles {numbers[0]}\u2013{numbers[-1]}"
+    return "missiles " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+
+
 def _robotech(scenario: Scenario) -> tuple[list[Mark], set[str]]:
+    """One template per target aimed at, tagged with its missiles when a volley is
+    divided or more than one missile flies."""
     attack = scenario.attack
     attacker = scenario.unit(attack.attacker)
     circles = tuple(circle_of(u) for u in scenario.units)
@@ -29,14 +40,17 @@ def _robotech(scenario: Scenario) -> tuple[list[Mark], set[str]]:
     if ids == [None] and attack.point is None:
         return [], set()
     ids += [ids[0]] * (attack.weapon.volley - len(ids))
-    volley = len(ids) > 1
+    by_target: dict[str | None, list[int]] = {}
+    for i, target in enumerate(ids):
+        by_target.setdefault(target, []).append(i)
     marks: list[Mark] = []
     under: set[str] = set()
-    for i, target in enumerate(ids):
-        a = aim(scenario, attacker, circles, i, target, target != ids[0])
+    for target, missiles in by_target.items():
+        a = aim(scenario, attacker, circles, missiles[0], target, target != ids[0])
         marks.append(template(a.centre.x, a.centre.y, TEMPLATE_RADIUS, "aim", one_at=a.one_at,
                               winding=scenario.options["template_winding"],
-                              label=f"missile {i + 1}" if volley else ""))
+                              label=_missiles([i + 1 for i in missiles]) if len(ids) > 1
+                              else ""))
         under |= {scenario.units[k].id for k in a.under
                   if is_friend(attacker, scenario.units[k])}
     return marks, under

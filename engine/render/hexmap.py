@@ -369,5 +369,5 @@ def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
         if figures and "p_hit" in figures:
             x, y, r = places[unit.id]
             canvas.label(layer, Label(x, y, r, pct_label(float(figures["p_hit"])),
-                                      SIZES["f1"]), "odds-label", unit.id,
+                                      SIZES["f1"], bold=True), "odds-label", unit.id,
                          **{"data-for": unit.id})

@@ -26,10 +26,12 @@ Bounds = tuple[float, float, float, float]
 
 TEXT_WIDTH_PER_CHAR = 0.6
 """Estimated width of one character, in font sizes (system-ui, generous)."""
+BOLD_WIDTH_PER_CHAR = 0.68
+"""The same in bold (template tags, scatter distances, odds figures)."""
 HALF_HEIGHT = 0.6
 """Half a label's height, in font sizes (a browser's text box is about 1.15 em tall)."""
-GAP = 0.1
-"""Clearance kept around a label, in font sizes."""
+GAP = 0.2
+"""Clearance kept around a label, in font sizes (its white halo is about 0.1)."""
 RINGS = 6
 """How many rings of places a label tries, the first one touching its anchor's reach."""
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
@@ -48,9 +50,11 @@ class Label:
     reach: float
     text: str
     size: float
+    bold: bool = False
 
     def width(self) -> float:
-        return len(self.text) * TEXT_WIDTH_PER_CHAR * self.size
+        per_char = BOLD_WIDTH_PER_CHAR if self.bold else TEXT_WIDTH_PER_CHAR
+        return len(self.text) * per_char * self.size
 
     def box(self, dx: float, dy: float) -> Bounds:
         """The label's box centred (dx, dy) from its anchor."""

@@ -143,7 +143,7 @@ def placer(scenario: Scenario, marks: Sequence[Mark]) -> Placer:
                 out.ring(x, y, float(z))
             fixed += [(n, dx, dy, f) for n, dx, dy in _direction_places(m)]
     for text, x, y, size in fixed:
-        out.block(Label(x, y, 0.0, text, size).box(0.0, 0.0))
+        out.block(Label(x, y, 0.0, text, size, bold=True).box(0.0, 0.0))
     return out
 
 
@@ -242,7 +242,7 @@ def _template(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
         _directions(canvas, group, m, hole)
     group.add(dwg.circle(centre, num(hole), class_="hole"))
     if m.get("label"):
-        canvas.label(group, Label(x, y, r, str(m["label"]), f), "tlabel")
+        canvas.label(group, Label(x, y, r, str(m["label"]), f, bold=True), "tlabel")
 
 
 def _scatter(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
@@ -257,7 +257,8 @@ def _scatter(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
     text = f'{num(float(length if distance is None else distance), 2)}"'
     if m.get("label"):
         text += f" {m['label']}"
-    canvas.label(group, Label((x0 + x1) / 2, (y0 + y1) / 2, 0.2 * f, text, f), "slabel")
+    canvas.label(group, Label((x0 + x1) / 2, (y0 + y1) / 2, 0.2 * f, text, f, bold=True),
+                 "slabel")
 
 
 def draw_step(canvas: Canvas, scenario: Scenario, index: int | str, step: Step) -> None:
@@ -326,5 +327,5 @@ def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
         figures = odds.units.get(unit.id)
         if figures and "p_hit" in figures:
             canvas.label(layer, Label(unit.x, unit.y, _reach(unit),
-                                      pct_label(float(figures["p_hit"])), f),
+                                      pct_label(float(figures["p_hit"])), f, bold=True),
                          "odds-label", unit.id, **{"data-for": unit.id})

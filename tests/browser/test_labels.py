@@ -95,9 +95,10 @@ def test_before_roll_each_template_is_drawn_where_it_is_aimed(new_page, base_url
     targets = page.evaluate("""() => [...document.querySelectorAll(
         '#board svg g.mark.preview .tpl')].map(c => c.getBoundingClientRect())
         .map(r => [r.x + r.width / 2, r.y + r.height / 2])""")
-    wanted = attack["targets"] + attack["targets"][:1] * (
-        attack["weapon"]["volley"] - len(attack["targets"]))  # one template per missile
-    assert len(targets) == len(wanted) == 4
+    wanted = list(dict.fromkeys(attack["targets"]))  # one template per target aimed at
+    assert len(targets) == len(wanted)
+    assert page.locator("#board svg g.mark.preview .tlabel").all_text_contents() == [
+        f"missiles 1\u2013{attack['weapon']['volley']}"]
     for (x, y), uid in zip(targets, wanted, strict=True):
         ux, uy = _centre(page, f'#board svg [data-unit="{uid}"] .body')
         assert (x, y) == pytest.approx((ux, uy), abs=1.5)
