@@ -60,7 +60,7 @@ COMMON_CSS = """
 .heat{fill:#CC79A7}
 .odds-label{font-size:$f1;font-weight:bold;fill:#000}
 .leader{stroke:#333;stroke-width:$s1;pointer-events:none}
-.preview .tpl,.preview .hl{stroke:#1d4ed8}
+.mark.preview .tpl,.mark.preview .hl{stroke:#1d4ed8}
 .state-under-aim .body{stroke:#c00;stroke-width:$s4}
 """
 

@@ -8,6 +8,7 @@ Every test also fails on console errors and off-site requests (conftest.Watch).
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -107,3 +108,27 @@ def test_before_roll_each_template_is_drawn_where_it_is_aimed(new_page, base_url
     aimed = json.loads(bombing.read_text("utf-8"))["attack"]["supports"][0]["target"]
     page.wait_for_function(
         f"document.querySelector('#board svg g.mark.preview[data-hex=\"{aimed}\"]')")
+
+
+def test_the_shared_picture_holds_the_attacker_and_the_app_s_address(new_page, base_url):
+    """Issue 22.11: on a phone, zoomed in so the attacker is out of view, the picture
+    still shows the attacker, and it names the address the app was opened at."""
+    from pathlib import Path
+
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True, accept_downloads=True)
+    volley = next(p for p in DEMO_FILES if p.stem == "robotech-derringer-volley")
+    open_app(page, f"{base_url}?demo={volley.name}")
+    roll(page)
+    for _ in range(3):
+        page.click("#zoom-in")
+    attacker = json.loads(volley.read_text("utf-8"))["attack"]["attacker"]
+    assert page.locator(f'#board svg g.offview[data-points-to="{attacker}"]').count() == 1
+    with page.expect_download() as info:
+        page.click("#export")
+    svg = Path(info.value.path()).read_text("utf-8")
+    assert base_url in svg
+    nested = re.findall(r"<svg [^>]*>", svg)[1]
+    box = [float(v) for v in re.search(r'viewBox="([^"]+)"', nested).group(1).split()]
+    unit = next(u for u in json.loads(volley.read_text("utf-8"))["units"]
+                if u["id"] == attacker)
+    assert box[0] <= unit["x"] <= box[0] + box[2] and box[1] <= unit["y"] <= box[1] + box[3]
