@@ -22,10 +22,17 @@ What the page and exported files can rely on:
   under the pointer).
 - Marks: ``<g class="mark mark-<kind> role-<role>" data-step="<i>">`` (kinds template,
   scatter, hex, hexpath, strafe-line); hex marks carry ``data-hex``, paths ``data-hexes``.
+  Before any roll (`aimed`), where the attack is aimed: ``g.mark.preview`` with
+  ``data-step="aim"``, and the friendly units a template would cover in
+  ``state-under-aim``.
+- Labels (names ``.name``, template tags ``.tlabel``, scatter distances ``.slabel``, odds
+  figures) are placed by `engine.render.labels`; one that had to move away from its
+  anchor has a ``line.leader`` back to it.
 - Hex maps: each hex is ``<path data-hex="CCRR">`` in ``g.hexes``; labels in
   ``g.hexlabels``.
 - Odds: ``g.heat`` (landing discs or hexes, opacity by probability) and
-  ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit.
+  ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit, beside
+  the unit.
 - Best aim: ``g.aim-scores`` of ``circle.aim-score[data-value]``, the score of every
   candidate aim (`engine.render.aim`).
 - Range lines (a tabletop board being set up): ``g.reach-lines`` of ``line.reach`` (within

@@ -62,10 +62,11 @@ def odds_line(scenario: Scenario, odds: Odds) -> str:
                       if u.id not in attackers and "p_hit" in (f := odds.units.get(u.id, {}))),
                      key=lambda pn: -pn[0])
     named = [f"{name} {pct(p)}" for p, name in chances[:ODDS_NAMED]]
+    if not named:
+        return "Odds: nothing can be hit"
     more = len(chances) - len(named)
-    return ("Odds: chance of being hit: " + ", ".join(named) + (f" and {more} more" if more
-                                                              else "")) if named else (
-        "Odds: nothing can be hit")
+    return "Odds: chance of being hit: " + ", ".join(named) + (f" and {more} more" if more
+                                                               else "")
 
 
 def pct(p: float) -> str:
