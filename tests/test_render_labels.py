@@ -24,14 +24,7 @@ from engine.odds import Odds
 from engine.render import hexmap, tabletop
 from engine.render.board import board
 from engine.render.export import export
-from engine.render.labels import (
-    BOLD_WIDTH_PER_CHAR,
-    HALF_HEIGHT,
-    TEXT_WIDTH_PER_CHAR,
-    Label,
-    Placer,
-    crosses,
-)
+from engine.render.labels import HALF_HEIGHT, Label, Placer, crosses, text_width
 from engine.scenario import Scenario, load_dict, loads
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -73,8 +66,7 @@ def labels_of(root: ET.Element, size: float) -> Iterator[tuple[str, str, Box]]:
             kind = "hexlabel" if parent == "hexlabels" else cls
             if kind in MOVABLE | FIXED:
                 x, y = ox + float(node.get("x", 0)), oy + float(node.get("y", 0))
-                per_char = BOLD_WIDTH_PER_CHAR if kind in BOLD else TEXT_WIDTH_PER_CHAR
-                w = len(node.text) * per_char * size / 2
+                w = text_width(node.text, size, kind in BOLD) / 2
                 h = HALF_HEIGHT * size
                 yield kind, node.text, (x - w, y - h, x + w, y + h)
         for child in node:
@@ -112,7 +104,8 @@ def boards_of(scenario: Scenario) -> Iterator[tuple[str, str]]:
     """The boards the page draws of a demo: aimed before Roll, rolled, stepped half-way,
     and with odds figures on every unit."""
     yield "aimed", board(scenario, aimed=True)
-    odds = Odds("exact", None, {u.id: {"p_hit": 0.5} for u in scenario.units})
+    odds = Odds("exact", None, {u.id: {"p_hit": (0.004, 0.61, 1.0, 0.08, 0.997)[k % 5]}
+                                for k, u in enumerate(scenario.units)})
     yield "odds", board(scenario, odds=odds, aimed=True)
     try:
         resolution = systems.resolve(scenario)

@@ -132,3 +132,23 @@ def test_the_shared_picture_holds_the_attacker_and_the_app_s_address(new_page, b
     unit = next(u for u in json.loads(volley.read_text("utf-8"))["units"]
                 if u["id"] == attacker)
     assert box[0] <= unit["x"] <= box[0] + box[2] and box[1] <= unit["y"] <= box[1] + box[3]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_odds_figures_keep_clear_of_every_label(new_page, base_url, size):
+    """After Odds each unit's figure is written beside it, clear of names, template
+    numbers and tags (a squad's figures once sat on each other and on the names)."""
+    from .test_app import click_odds
+
+    viewport, extra = SIZES[size]
+    page = new_page(viewport=viewport, **extra)
+    bad = {}
+    for stem in ("heresy-blast-squad", "robotech-derringer-volley"):
+        path = next(p for p in DEMO_FILES if p.stem == stem)
+        open_app(page, f"{base_url}?demo={path.name}")
+        roll(page)
+        click_odds(page)
+        page.wait_for_function("document.querySelector('#board svg .odds-label')")
+        if found := overlaps(page):
+            bad[stem] = found
+    assert not bad, json.dumps(bad, indent=1)
