@@ -265,7 +265,8 @@ def test_the_share_picture_holds_the_attacker_the_odds_and_the_address() -> None
     root = ET.fromstring(text)
     nested = [s for s in root.iter(NS + "svg")][1]
     x, y, w, h = (float(v) for v in nested.get("viewBox").split())
-    assert x <= attacker.x <= x + w and y <= attacker.y <= y + h
+    half = text_width(attacker.name, font_size(scenario)) / 2  # its name too
+    assert x <= attacker.x - half and attacker.x + half <= x + w and y <= attacker.y <= y + h
     assert "https://scatterlab.example/" in text
     assert "Odds:" in text
 

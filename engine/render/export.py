@@ -22,6 +22,7 @@ from engine.odds import Odds
 from engine.render import board as boards
 from engine.render.common import num, xml_text
 from engine.render.hexmap import HEX
+from engine.render.labels import text_width
 from engine.render.legend import legend_group
 from engine.render.summary import dice_words, summary_lines, unit_label
 from engine.render.tabletop import font_size
@@ -88,7 +89,8 @@ def _with_attacker(scenario: Scenario, box: tuple[float, ...]) -> tuple[float, .
         if scenario.system == "battletech":
             (ax, ay), pad = hex_to_pixel(unit.hex, HEX), 2 * HEX
         else:
-            ax, ay, pad = unit.x, unit.y, 3 * font_size(scenario)
+            f = font_size(scenario)
+            ax, ay, pad = unit.x, unit.y, max(3 * f, text_width(unit.name, f) / 2 + f)
         x0, y0 = min(x, ax - pad), min(y, ay - pad)
         x1, y1 = max(x + w, ax + pad), max(y + h, ay + pad)
         grow = max((x1 - x0) / w, (y1 - y0) / h)
