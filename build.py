@@ -360,7 +360,7 @@ def prerender_board(demo_path: Path) -> tuple[str, str]:
     from engine.render.board import board
 
     demo = scenario.loads(demo_path.read_text("utf-8"))
-    svg = board(demo, reach=legality.range_lines(demo)).strip()
+    svg = board(demo, reach=legality.range_lines(demo), aimed=True).strip()
     if svg.startswith("<?xml"):
         svg = svg[svg.index("?>") + 2:].lstrip()
     return svg, scenario.fingerprint(demo)

@@ -114,7 +114,7 @@ def resolves_renders_and_shares(doc: dict[str, Any], seed: int) -> None:
     assert scenarios.to_dict(scenarios.loads(text)) == scenario.data
     back = scenarios.decode_share(scenarios.encode_share(scenario, seed=seed))
     assert scenarios.to_dict(back) == {**scenario.data, "seed": seed}
-    board(scenario)
+    board(scenario, aimed=True)  # the page draws the aim before Roll, legal or not
     try:
         resolution = systems.resolve(scenario, seed)
     except ENGINE_ERRORS:

@@ -351,7 +351,10 @@ def test_hex_map_has_every_hex_with_its_label():
     assert len(cells) == 15 * 17
     assert {p.get("data-hex") for p in cells} >= {"0101", "1517", "0908"}
     labels = [t.text for t in grid.iter(NS + "text")]
-    assert len(labels) == 15 * 17 and "0101" in labels and "1517" in labels
+    # every number but the few the names are written over (of 1010, whose two units'
+    # names stand side by side over it; test_render_labels: no number meets a label)
+    assert set(labels) <= {p.get("data-hex") for p in cells} and "1010" not in labels
+    assert len(labels) >= 15 * 17 - 3 and "0101" in labels and "1517" in labels
     x, y, w, h = viewbox(root)
     assert x < 0 and y < 0 and w > HEX * (1.5 * 15 + 0.5) and h > HEX * math.sqrt(3) * 17.5
 
@@ -523,54 +526,6 @@ def test_notes_never_make_markup_of_anything_else():
     assert blocks("**a** b")[0].items[0][0] == Run("a", "strong")
 
 
-def test_names_that_would_overlap_go_above_their_unit():
-    from engine.render.common import Label, place_labels
-
-    a, b = Label(10, 10, 0.6, "Regult", 0.6), Label(10.5, 10, 0.6, "Regult", 0.6)
-    far = Label(30, 30, 0.6, "Glaug", 0.6)
-    below, above, alone = place_labels([a, b, far])
-    assert below[1] > 0 > above[1] and alone[1] > 0
-    boxes = [a.box(*below), b.box(*above)]
-    assert boxes[0][1] >= boxes[1][3]  # one under the other, not on top of it
-
-
-def test_names_in_a_packed_column_go_beside_their_unit():
-    from engine.render.common import Label, place_labels
-
-    column = [Label(41, y, 0.63, f"m{i}", 0.9) for i, y in enumerate((21, 22.5, 24, 25.5, 27))]
-    offsets = place_labels(column)
-    assert offsets[0] == (0.0, -(0.63 + 0.7 * 0.9))  # the ends above and below...
-    assert offsets[4] == (0.0, 0.63 + 0.7 * 0.9)
-    assert all(dx != 0 and dy == 0 for dx, dy in offsets[1:4])  # ...the middle ones beside
-
-
-@pytest.mark.parametrize("name", ["battletech-bombing-scatter.json",
-                                  "battletech-strafing-run.json"])
-def test_hex_numbers_a_name_is_written_over_are_left_out(name):
-    """Seen on a phone: "Dragon DRG-1N" was written over hex number 1209. Every hex keeps
-    its outline; the numbers a name covers are not drawn, and no drawn number meets a name."""
-    from engine.render import hexmap as rh
-    from engine.render.common import TEXT_WIDTH_PER_CHAR
-
-    scenario = _demo(name)
-    grid = by_id(parse(board(scenario)), "layer-grid")
-    cells = {p.get("data-hex") for p in grid.iter(NS + "path") if p.get("data-hex")}
-    numbers = {t.text: (float(t.get("x")), float(t.get("y")))
-               for g in grid if g.get("class") == "hexlabels" for t in g}
-    assert len(cells) == scenario.board.map.cols * scenario.board.map.rows
-    left_out = cells - set(numbers)
-    names = rh._names(scenario)
-    assert left_out == rh._covered_numbers(scenario, names)
-    half_w, half_h = 2 * TEXT_WIDTH_PER_CHAR * rh.SIZES["fl"], 0.6 * rh.SIZES["fl"]
-    for label, offset in names:
-        x0, y0, x1, y1 = label.box(*offset)
-        for x, y in numbers.values():
-            assert not (x0 < x + half_w and x - half_w < x1
-                        and y0 < y + half_h and y - half_h < y1), (label.text, x, y)
-    if name == "battletech-bombing-scatter.json":
-        assert "1209" in left_out
-
-
 # ----------------------------------------------------------------------------- export, key, charts
 
 
@@ -590,13 +545,13 @@ def test_export_holds_title_dice_result_key_and_the_board_at_its_aspect():
     from engine.render.export import export
 
     s = _demo("robotech-scatter-onto-friendly.json")
-    text = export(s, systems.resolve(s), box=(10, 10, 20, 10))
+    text = export(s, systems.resolve(s), box=(0, 14, 40, 20))  # the attacker is at (8, 30)
     ET.fromstring(text)  # well-formed
     assert s.title in text and "scripted dice: " + " ".join(map(str, s.dice)) in text
     assert 'scattered 5" onto Spartan: failed to dodge' in text
     assert "where it was aimed" in text
     nested = re.findall(r"<svg [^>]*>", text)[1]
-    assert 'viewBox="10 10 20 10"' in nested
+    assert 'viewBox="0 14 40 20"' in nested
     w = float(re.search(r' width="([\d.]+)"', nested).group(1))
     h = float(re.search(r' height="([\d.]+)"', nested).group(1))
     assert w == 2 * h

@@ -22,10 +22,17 @@ What the page and exported files can rely on:
   under the pointer).
 - Marks: ``<g class="mark mark-<kind> role-<role>" data-step="<i>">`` (kinds template,
   scatter, hex, hexpath, strafe-line); hex marks carry ``data-hex``, paths ``data-hexes``.
+  Before any roll (`aimed`), where the attack is aimed: ``g.mark.preview`` with
+  ``data-step="aim"``, and the friendly units a template would cover in
+  ``state-under-aim``.
+- Labels (names ``.name``, template tags ``.tlabel``, scatter distances ``.slabel``, odds
+  figures) are placed by `engine.render.labels`; one that had to move away from its
+  anchor has a ``line.leader`` back to it.
 - Hex maps: each hex is ``<path data-hex="CCRR">`` in ``g.hexes``; labels in
   ``g.hexlabels``.
 - Odds: ``g.heat`` (landing discs or hexes, opacity by probability) and
-  ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit.
+  ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit, beside
+  the unit.
 - Best aim: ``g.aim-scores`` of ``circle.aim-score[data-value]``, the score of every
   candidate aim (`engine.render.aim`).
 - Range lines (a tabletop board being set up): ``g.reach-lines`` of ``line.reach`` (within
@@ -40,12 +47,13 @@ from types import ModuleType
 from typing import Any
 
 from engine.build.reach import RangeLine
-from engine.log import Resolution
+from engine.log import Resolution, Step
 from engine.odds import Odds
 from engine.render import aim as render_aim
 from engine.render import hexmap as render_hex
 from engine.render import tabletop as render_table
-from engine.render.common import Canvas, all_marks, steps_drawn
+from engine.render.aimed import aim_marks
+from engine.render.common import PREVIEW, Canvas, all_marks, steps_drawn
 from engine.render.summary import unit_states
 from engine.scenario import Scenario
 
@@ -58,7 +66,7 @@ def _painter(scenario: Scenario) -> ModuleType:
 def board(scenario: Scenario, resolution: Resolution | None = None, *,
           upto_step: int | None = None, odds: Odds | None = None,
           size: float | None = None, aim_scores: list[dict[str, Any]] | None = None,
-          reach: Sequence[RangeLine] = ()) -> str:
+          reach: Sequence[RangeLine] = (), aimed: bool = False) -> str:
     """The SVG text of the board with the units, the marks of the resolution's steps
     0..`upto_step` (all when None), the `odds` overlay, the score of every candidate
     aim (`aim_scores`, `engine.aim.Ranking.overlay`) and the attack's range lines
@@ -67,13 +75,24 @@ def board(scenario: Scenario, resolution: Resolution | None = None, *,
     `size` is the longer side of the drawing in pixels (width/height attributes); by
     default 16 px per inch on a table, 1 px per unit on a hex map. The viewBox covers
     every mark of the whole resolution, so it stays the same while stepping.
+
+    `aimed` (with no resolution): where the attack is aimed before any roll, dashed, in
+    ``g.mark.preview[data-step="aim"]``, and the friendly units the aim puts under a
+    template in state ``under-aim`` (`engine.render.aimed`). Every label is placed by one
+    `engine.render.labels.Placer`, clear of every template of the whole resolution.
     """
     painter = _painter(scenario)
     steps = steps_drawn(resolution, upto_step)
-    canvas = Canvas(scenario.system, painter.viewbox(scenario, all_marks(resolution)),
-                    painter.PX_PER_UNIT, size, painter.css(scenario))
+    preview, under = aim_marks(scenario) if aimed and resolution is None else ([], set())
+    marks = all_marks(resolution) + preview
+    canvas = Canvas(scenario.system, painter.viewbox(scenario, marks),
+                    painter.PX_PER_UNIT, size, painter.css(scenario),
+                    painter.placer(scenario, marks))
     painter.draw_board(canvas, scenario)
-    painter.draw_units(canvas, scenario, unit_states(steps))
+    painter.draw_units(canvas, scenario, {uid: "under-aim" for uid in under}
+                       | unit_states(steps))
+    if preview:
+        painter.draw_step(canvas, scenario, PREVIEW, Step(PREVIEW, "", marks=tuple(preview)))
     for index, step in steps:
         painter.draw_step(canvas, scenario, index, step)
     if odds is not None:
@@ -82,4 +101,6 @@ def board(scenario: Scenario, resolution: Resolution | None = None, *,
         render_aim.draw_scores(canvas, aim_scores)
     if reach:
         render_table.draw_reach(canvas, scenario, reach)
+    if painter is render_hex:  # hex numbers give way to every label placed
+        render_hex.finish(canvas, scenario)
     return canvas.tostring()

@@ -20,6 +20,7 @@ from svgwrite.etree import etree  # ElementTree, patched by svgwrite to write CD
 from svgwrite.text import Text
 
 from engine.log import Mark, Resolution, Step
+from engine.render.labels import Label, Placed, Placer
 
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
            "#000000")
@@ -32,6 +33,9 @@ STATE_GLYPHS = {"hit": "\u00d7", "damaged": "!", "dodged": "\u21b7", "shot-down"
                 "saved": "\u2713", "missed": "\u2013"}
 """The small badge drawn on a unit for each state (``untouched`` has none)."""
 
+PREVIEW = "aim"
+"""The ``data-step`` of the marks drawn before any roll: where the attack is aimed."""
+
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]+")
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _NOT_TOKEN = re.compile(r"[^a-z0-9-]+")
@@ -41,7 +45,7 @@ COMMON_CSS = """
 .scatterlab text{text-anchor:middle;dominant-baseline:central}
 .layer-terrain,.layer-marks,.layer-odds{pointer-events:none}
 .unit .body{stroke:#1a1a1a;stroke-width:$s2}
-.unit .name,.unit .kindmark,.mark .tlabel,.mark .slabel,.odds-label{paint-order:stroke;
+.unit .name,.unit .kindmark,.mark .tlabel,.mark .slabel,.mark .dir,.odds-label{paint-order:stroke;
  stroke:#fff;stroke-width:$s3;stroke-linejoin:round}
 .unit .name{font-size:$fn;fill:#111}
 .state-hit .body,.state-damaged .body{stroke:#000;stroke-width:$s4}
@@ -55,6 +59,9 @@ COMMON_CSS = """
 .mark .tlabel,.mark .slabel{font-size:$f1;font-weight:bold}
 .heat{fill:#CC79A7}
 .odds-label{font-size:$f1;font-weight:bold;fill:#000}
+.leader{stroke:#333;stroke-width:$s1;pointer-events:none}
+.mark.preview .tpl,.mark.preview .hl{stroke:#1d4ed8}
+.state-under-aim .body{stroke:#c00;stroke-width:$s4}
 """
 
 
@@ -112,55 +119,6 @@ def side_numbers(units: Iterable[Piece]) -> dict[str, int]:
     return sides
 
 
-TEXT_WIDTH_PER_CHAR = 0.6
-"""Estimated width of one character, in font sizes (system-ui, generous)."""
-
-
-@dataclass(frozen=True)
-class Label:
-    """A unit's name to place: its unit's centre, how far its outline reaches from it,
-    the text and its font size (user units)."""
-
-    x: float
-    y: float
-    reach: float
-    text: str
-    size: float
-
-    def width(self) -> float:
-        return len(self.text) * TEXT_WIDTH_PER_CHAR * self.size
-
-    def box(self, dx: float, dy: float) -> tuple[float, float, float, float]:
-        """The label's box (x0, y0, x1, y1) centred (dx, dy) from the unit's centre."""
-        half_w, half_h = self.width() / 2, 0.6 * self.size
-        x, y = self.x + dx, self.y + dy
-        return (x - half_w, y - half_h, x + half_w, y + half_h)
-
-
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def place_labels(labels: list[Label]) -> list[tuple[float, float]]:
-    """Where each name goes, as its offset (dx, dy) from its unit's centre: below the
-    outline, else above it, else to its right or left, whichever first overlaps no name
-    already placed and no other unit's body (else the one overlapping least). In unit
-    order, so the result is stable."""
-    placed: list[tuple[float, float, float, float]] = []
-    bodies = [(lb.x - lb.reach, lb.y - lb.reach, lb.x + lb.reach, lb.y + lb.reach)
-              for lb in labels]
-    offsets = []
-    for i, lb in enumerate(labels):
-        gap = lb.reach + 0.7 * lb.size
-        side = lb.reach + 0.3 * lb.size + lb.width() / 2
-        others = placed + [b for j, b in enumerate(bodies) if j != i]
-        best = min(((0.0, gap), (0.0, -gap), (side, 0.0), (-side, 0.0)),
-                   key=lambda d: sum(_overlap(lb.box(*d), o) for o in others))
-        offsets.append(best)
-        placed.append(lb.box(*best))
-    return offsets
-
-
 def steps_drawn(resolution: Resolution | None, upto_step: int | None) -> list[tuple[int, Step]]:
     """The (index, step) pairs a drawing shows: all, or steps 0..upto_step."""
     if resolution is None:
@@ -207,13 +165,14 @@ class Canvas:
     """An svgwrite drawing with the five layers and helpers for stable ids and classes."""
 
     def __init__(self, system: str, box: Box, px_per_unit: float, size: float | None,
-                 css: str) -> None:
+                 css: str, placer: Placer) -> None:
         scale = px_per_unit if size is None else size / max(box.w, box.h)
         self.dwg = svgwrite.Drawing(size=(num(box.w * scale, 1), num(box.h * scale, 1)),
                                     profile="full", debug=False)
         self.dwg.viewbox(num(box.x), num(box.y), num(box.w), num(box.h))
         self.dwg["class"] = f"scatterlab board system-{token(system)}"
         self.dwg.embed_stylesheet(css)
+        self.placer = placer
         self.layers: dict[str, Group] = {}
         for name in LAYERS:
             self.layers[name] = self.dwg.add(self.dwg.g(id=f"layer-{name}",
@@ -226,6 +185,20 @@ class Canvas:
         element["x"] = num(x)
         element["y"] = num(y)
         return element
+
+    def label(self, parent: Group, label: Label, cls: str, owner: object = None,
+              relative: bool = False, **attrs: str) -> Placed:
+        """Place `label` (`engine.render.labels`) and draw it in `parent` with `cls`: at
+        its offset from the anchor when `relative` (inside a unit's translated group),
+        else on the board; with a leader line back to the anchor when it had to move."""
+        placed = self.placer.place(label, owner)
+        ox, oy = (0.0, 0.0) if relative else (label.x, label.y)
+        if placed.leader:
+            x0, y0, x1, y1 = placed.leader_line(label)
+            parent.add(self.dwg.line((num(ox + x0), num(oy + y0)), (num(ox + x1), num(oy + y1)),
+                                     class_="leader"))
+        parent.add(self.text(label.text, ox + placed.dx, oy + placed.dy, cls, **attrs))
+        return placed
 
     def unit_group(self, unit: Piece, side: int, kind: str, state: str | None,
                    at: tuple[float, float]) -> Group:
@@ -250,9 +223,11 @@ class Canvas:
         badge.add(self.dwg.circle((num(x), num(y)), num(r)))
         badge.add(self.text(symbol, x, y, ""))
 
-    def mark(self, kind: str, role: object, step: int, **attrs: str) -> Group:
+    def mark(self, kind: str, role: object, step: int | str, **attrs: str) -> Group:
         """The ``<g class="mark mark-<kind> role-<role>" data-step="i">`` of one mark."""
         cls = f"mark mark-{token(kind)}" + (f" role-{token(role)}" if role else "")
+        if step == PREVIEW:
+            cls += " preview"
         attrs = {k: xml_text(v) for k, v in attrs.items()}
         return self.layers["marks"].add(self.dwg.g(class_=cls, **{"data-step": str(step)},
                                                    **attrs))

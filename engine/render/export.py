@@ -1,10 +1,13 @@
 """The picture players share: the board as shown, under its title and the dice it was
-rolled with, above the result (one line per unit something happened to) and the key.
+rolled with, above the result (one line per unit something happened to), the odds
+summary when odds were computed, the key and the app's address.
 
-    export(scenario, resolution=None, *, upto_step=None, odds=None, box=None) -> str
+    export(scenario, resolution=None, *, upto_step=None, odds=None, box=None,
+           address="") -> str
 
-The board keeps its own aspect ratio (the view `box`, or the engine's whole board); the
-picture is WIDTH px wide. The page draws its PNG from this SVG, so both carry the same.
+The board keeps its own aspect ratio (the view `box`, grown to take in the attacker, or
+the engine's whole board; issue 22.11); the picture is WIDTH px wide. The page draws its
+PNG from this SVG, so both carry the same.
 """
 
 from __future__ import annotations
@@ -13,12 +16,16 @@ import re
 
 import svgwrite
 
+from engine.hexgrid import hex_to_pixel
 from engine.log import Resolution
 from engine.odds import Odds
 from engine.render import board as boards
 from engine.render.common import num, xml_text
+from engine.render.hexmap import HEX
+from engine.render.labels import text_width
 from engine.render.legend import legend_group
-from engine.render.summary import dice_words
+from engine.render.summary import dice_words, unit_label
+from engine.render.tabletop import font_size
 from engine.render.tally import tally_lines
 from engine.scenario import Scenario
 
@@ -46,6 +53,54 @@ def dice_line(scenario: Scenario, resolution: Resolution | None) -> str:
     return f"{system} · {dice_words(scenario)}"
 
 
+ODDS_NAMED = 3
+"""Units the odds line names, likeliest first."""
+
+
+def odds_line(scenario: Scenario, odds: Odds) -> str:
+    """One line of the odds: the chance of the units likeliest to be hit."""
+    attackers = _attackers(scenario)
+    chances = sorted(((float(f["p_hit"]), unit_label(u)) for u in scenario.units
+                      if u.id not in attackers and "p_hit" in (f := odds.units.get(u.id, {}))),
+                     key=lambda pn: -pn[0])
+    named = [f"{name} {pct(p)}" for p, name in chances[:ODDS_NAMED]]
+    if not named:
+        return "Odds: nothing can be hit"
+    more = len(chances) - len(named)
+    return "Odds: chance of being hit: " + ", ".join(named) + (f" and {more} more" if more
+                                                               else "")
+
+
+def pct(p: float) -> str:
+    """A chance as players read it: "73.5%"."""
+    return f"{100 * p:.1f}%".replace(".0%", "%")
+
+
+def _attackers(scenario: Scenario) -> set[str]:
+    attack = scenario.attack
+    return {str(getattr(attack, key)) for key in ("attacker", "firer") if hasattr(attack, key)}
+
+
+def _with_attacker(scenario: Scenario, box: tuple[float, ...]) -> tuple[float, ...]:
+    """The view `box` grown, at its aspect ratio, to take in the attacker and its name."""
+    x, y, w, h = box
+    for unit in scenario.units:
+        if unit.id not in _attackers(scenario):
+            continue
+        if scenario.system == "battletech":
+            (ax, ay), pad = hex_to_pixel(unit.hex, HEX), 2 * HEX
+        else:
+            f = font_size(scenario)
+            ax, ay, pad = unit.x, unit.y, max(3 * f, text_width(unit.name, f) / 2 + f)
+        x0, y0 = min(x, ax - pad), min(y, ay - pad)
+        x1, y1 = max(x + w, ax + pad), max(y + h, ay + pad)
+        grow = max((x1 - x0) / w, (y1 - y0) / h)
+        if grow > 1:
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            x, y, w, h = cx - w * grow / 2, cy - h * grow / 2, w * grow, h * grow
+    return (x, y, w, h)
+
+
 def _board_box(text: str, box: tuple[float, float, float, float] | None) -> tuple[float, ...]:
     if box is not None:
         return tuple(float(v) for v in box)
@@ -56,15 +111,18 @@ def _board_box(text: str, box: tuple[float, float, float, float] | None) -> tupl
 
 def export(scenario: Scenario, resolution: Resolution | None = None, *,
            upto_step: int | None = None, odds: Odds | None = None,
-           box: tuple[float, float, float, float] | None = None) -> str:
+           box: tuple[float, float, float, float] | None = None, address: str = "") -> str:
     """The SVG text of the shared picture (see the module docstring)."""
-    board = boards.board(scenario, resolution, upto_step=upto_step, odds=odds)
-    bx, by, bw, bh = _board_box(board, box)
+    board = boards.board(scenario, resolution, upto_step=upto_step, odds=odds,
+                         aimed=resolution is None)
+    bx, by, bw, bh = _with_attacker(scenario, _board_box(board, box))
     inner = WIDTH - 2 * PAD
     board_h = inner * bh / bw
     lines = [line.text for line in tally_lines(scenario, resolution, upto_step)]
     if resolution is not None and not lines:
         lines = ["Nothing was hit."]
+    if odds is not None:
+        lines.append(odds_line(scenario, odds))
 
     dwg = svgwrite.Drawing(profile="full", debug=False)
     dwg["class"] = "scatterlab-export"  # not "scatterlab": the board's stylesheet keys on it
@@ -81,7 +139,8 @@ def export(scenario: Scenario, resolution: Resolution | None = None, *,
     board_y = y
     y += board_h + PAD + TEXT
     if lines:
-        page.add(dwg.text("Result", insert=(num(PAD), num(y)), font_size=num(TEXT),
+        heading = "Result" if resolution is not None else "Odds"
+        page.add(dwg.text(heading, insert=(num(PAD), num(y)), font_size=num(TEXT),
                           font_weight="bold"))
         for line in lines:
             y += LINE
@@ -91,6 +150,11 @@ def export(scenario: Scenario, resolution: Resolution | None = None, *,
     key, key_h = legend_group(dwg, scenario, odds is not None, inner, PAD, y)
     page.add(key)
     y += key_h + PAD
+    if address:
+        y += TEXT / 2
+        page.add(dwg.text(xml_text(f"Made with Scatterlab · {address}"),
+                          insert=(num(PAD), num(y)), font_size=num(TEXT), fill="#55616d"))
+        y += PAD
     page.add(dwg.g(id="board-slot"))
     height = y
     dwg["width"], dwg["height"] = f"{num(WIDTH)}px", f"{num(height)}px"

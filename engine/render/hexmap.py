@@ -13,24 +13,23 @@ shaded, and each sheet shows its letter (the "B" of "B:0108") in its top-left he
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from engine.geometry import direction
-from engine.hexgrid import SQRT3, Hex, HexMap, disc, hex_to_pixel, to_label
+from engine.hexgrid import SQRT3, Hex, HexMap, hex_to_pixel, to_label
 from engine.log import Mark, Step
 from engine.odds import Odds
 from engine.render.common import (
-    TEXT_WIDTH_PER_CHAR,
     Box,
     Canvas,
-    Label,
     heat_opacity,
     marks_of,
     num,
     pct_label,
-    place_labels,
     side_numbers,
     stylesheet,
 )
+from engine.render.labels import Label, Placer
 from engine.render.oddswords import badge_chance
 from engine.scenario import Scenario
 from engine.scenario.battletech import Terrain
@@ -191,34 +190,48 @@ def _draw_hexes(canvas: Canvas, hexmap: HexMap) -> None:
                            **seam))
 
 
-def _draw_numbers(canvas: Canvas, hexmap: HexMap, covered: set[str]) -> None:
-    """Every hex's number in ``g.hexlabels`` but the `covered` ones (a unit's name is
-    written over them), column by column."""
+def finish(canvas: Canvas, scenario: Scenario) -> None:
+    """Every hex's number in ``g.hexlabels``, column by column, but those a label placed
+    on the board (a name, an odds figure) would cover: they are left out, so the labels
+    stay readable (the hex is in the unit's fields, tooltip and summary)."""
+    hexmap = scenario.board.map
     labels = canvas.layers["grid"].add(canvas.dwg.g(class_="hexlabels"))
     text = canvas.dwg.text
-    label_y = [[num(y - _LABEL_DY) for y in ys] for ys in _centre_ys(hexmap)]
+    ys = _centre_ys(hexmap)
+    label_y = [[num(y - _LABEL_DY) for y in column] for column in ys]
+    half_w, half_h = Label(0, 0, 0, "0000", SIZES["fl"]).width() / 2, 0.6 * SIZES["fl"]
     for col in range(hexmap.cols):
-        x, odd = num(hex_to_pixel(Hex.from_offset(col, 0), HEX)[0]), col & 1
+        cx = hex_to_pixel(Hex.from_offset(col, 0), HEX)[0]
+        x, odd = num(cx), col & 1
         for row in range(hexmap.rows):
-            label = to_label(Hex.from_offset(col, row))  # digits only: nothing to escape
-            if label not in covered:
-                element = labels.add(text(label))
-                element["x"], element["y"] = x, label_y[odd][row]
+            y = ys[odd][row] - _LABEL_DY
+            if canvas.placer.labelled((cx - half_w, y - half_h, cx + half_w, y + half_h)):
+                continue
+            element = labels.add(text(to_label(Hex.from_offset(col, row))))  # digits only
+            element["x"], element["y"] = x, label_y[odd][row]
+
+
+def _sheet_names(hexmap: HexMap) -> list[tuple[float, float, str]]:
+    """Each sheet's letter in its top-left hex, (x, y, letter), on a map of two or more."""
+    if hexmap.sheets_wide * hexmap.sheets_tall == 1:
+        return []
+    out = []
+    for sx in range(hexmap.sheets_wide):
+        for sy in range(hexmap.sheets_tall):
+            cx, cy = hex_to_pixel(Hex.from_offset(sx * hexmap.PITCH + 1,
+                                                  sy * hexmap.SHEET_ROWS + 1), HEX)
+            out.append((cx, cy, hexmap.sheet_name((sx, sy))))
+    return out
 
 
 def draw_board(canvas: Canvas, scenario: Scenario) -> None:
-    """Every hex's outline (its number comes with the units' names: `draw_units`), the
-    sheet borders, water and buildings."""
+    """Every hex's outline (its number comes last, once every label is placed: `finish`),
+    the sheet borders, water and buildings."""
     hexmap = scenario.board.map
     _draw_hexes(canvas, hexmap)
     canvas.layers["grid"].add(canvas.dwg.path(d=_sheet_borders(hexmap), class_="sheets"))
-    if hexmap.sheets_wide * hexmap.sheets_tall > 1:
-        for sx in range(hexmap.sheets_wide):
-            for sy in range(hexmap.sheets_tall):
-                cx, cy = hex_to_pixel(Hex.from_offset(sx * hexmap.PITCH + 1,
-                                                      sy * hexmap.SHEET_ROWS + 1), HEX)
-                canvas.layers["grid"].add(canvas.text(hexmap.sheet_name((sx, sy)), cx, cy,
-                                                      "sheetname"))
+    for cx, cy, name in _sheet_names(hexmap):
+        canvas.layers["grid"].add(canvas.text(name, cx, cy, "sheetname"))
     for h, terrain in sorted(scenario.board.terrain.items()):
         _draw_terrain(canvas, h, terrain)
 
@@ -255,43 +268,30 @@ def _token_places(scenario: Scenario) -> dict[str, tuple[float, float, float]]:
     return places
 
 
-def _names(scenario: Scenario) -> list[tuple[Label, tuple[float, float]]]:
-    """Every unit's name and where it goes (its offset from the token's centre)."""
-    places = _token_places(scenario)
-    labels = [Label(*places[u.id], u.name, SIZES["fn"]) for u in scenario.units]
-    return list(zip(labels, place_labels(labels), strict=True))
-
-
-_NAME_REACH_HEXES = 4
-"""How far from its unit's hex a name can reach (a long name beside the token)."""
-
-
-def _covered_numbers(scenario: Scenario, names: list[tuple[Label, tuple[float, float]]]
-                     ) -> set[str]:
-    """The hex numbers the units' `names` would be written over: they are left out, so
-    that the names stay readable (the hex is in the unit's fields, tooltip and summary)."""
-    half_w, half_h = 2 * TEXT_WIDTH_PER_CHAR * SIZES["fl"], 0.6 * SIZES["fl"]
-    covered = set()
-    for (label, offset), unit in zip(names, scenario.units, strict=True):
-        box = label.box(*offset)
-        for h in disc(unit.hex, _NAME_REACH_HEXES):
-            x, y = hex_to_pixel(h, HEX)
-            y -= _LABEL_DY
-            if box[0] < x + half_w and x - half_w < box[2] and box[1] < y + half_h \
-                    and y - half_h < box[3]:
-                covered.add(to_label(h))
-    return covered
+def placer(scenario: Scenario, marks: Sequence[Mark]) -> Placer:
+    """What the map's labels keep clear of: every token, building and its CF, and each
+    sheet's letter (hex numbers give way to the labels instead: `finish`)."""
+    out = Placer(2 * HEX)
+    for uid, (x, y, r) in _token_places(scenario).items():
+        out.block((x - r, y - r, x + r, y + r), uid)
+    hexmap = scenario.board.map
+    for cx, cy, name in _sheet_names(hexmap):
+        out.block(Label(cx, cy, 0.0, name, SIZES["fs"]).box(0.0, 0.0))
+    for h, terrain in scenario.board.terrain.items():
+        if terrain.building_cf is not None:
+            cx, cy = hex_to_pixel(h, HEX)
+            side = HEX * 0.9
+            out.block((cx - side / 2, cy - side / 2 + 4, cx + side / 2, cy + side / 2 + 4))
+    return out
 
 
 def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> None:
     """Every unit as a token of its side's colour, with a facing tick, its type letter,
-    its name and its state badge; and the hex numbers, but those the names cover."""
+    its name and its state badge."""
     dwg = canvas.dwg
     sides = side_numbers(scenario.units)
     places = _token_places(scenario)
-    names = _names(scenario)
-    _draw_numbers(canvas, scenario.board.map, _covered_numbers(scenario, names))
-    for unit, (_, (name_dx, name_dy)) in zip(scenario.units, names, strict=True):
+    for unit in scenario.units:
         x, y, r = places[unit.id]
         state = states.get(unit.id)
         group = canvas.unit_group(unit, sides[unit.side], unit.type, state, (x, y))
@@ -303,7 +303,8 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
             group.add(dwg.line((num(tip.x * r * 0.5), num(tip.y * r * 0.5)),
                                (num(tip.x * (r + 4)), num(tip.y * (r + 4))), class_="facing"))
         group.add(canvas.text(KIND_LETTERS.get(unit.type, "?"), 0, 0, "kindmark"))
-        group.add(canvas.text(unit.name, name_dx, name_dy, "name"))
+        canvas.label(group, Label(x, y, r, unit.name, SIZES["fn"]), "name", unit.id,
+                     relative=True)
         away = direction(60 * unit.facing + 180)  # opposite the facing tick
         canvas.glyph(group, state, away.x * r * 0.8, away.y * r * 0.8, SIZES["fg"] * 0.7)
 
@@ -314,7 +315,7 @@ def _centre(label: object) -> tuple[float, float] | None:
     return None if h is None else hex_to_pixel(h, HEX)
 
 
-def _hex_mark(canvas: Canvas, index: int, m: Mark) -> None:
+def _hex_mark(canvas: Canvas, index: int | str, m: Mark) -> None:
     """One highlighted hex (target, hit, scatter, area-of-effect ring, strafe)."""
     h = _parse(m.get("hex"))
     if h is None:
@@ -326,7 +327,8 @@ def _hex_mark(canvas: Canvas, index: int, m: Mark) -> None:
         group.add(canvas.dwg.circle((num(cx), num(cy)), num(HEX * 0.6), class_="aim"))
 
 
-def _line(canvas: Canvas, kind: str, role: object, index: int, labels: list[object]) -> None:
+def _line(canvas: Canvas, kind: str, role: object, index: int | str,
+          labels: list[object]) -> None:
     """A line through hex centres, a dot at the start and an arrow head at the end."""
     points = [c for c in map(_centre, labels) if c is not None]
     if len(points) < 2:
@@ -338,7 +340,7 @@ def _line(canvas: Canvas, kind: str, role: object, index: int, labels: list[obje
     canvas.arrow_head(group, points[-2], points[-1], HEX * 0.5)
 
 
-def draw_step(canvas: Canvas, scenario: Scenario, index: int, step: Step) -> None:
+def draw_step(canvas: Canvas, scenario: Scenario, index: int | str, step: Step) -> None:
     """The hexes and paths of one step; two or more strafed hexes are also joined by the
     strafing line."""
     for m in marks_of(step, "hex"):
@@ -368,5 +370,5 @@ def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
         chance = badge_chance(scenario.system, figures) if figures else None
         if chance is not None:
             x, y, r = places[unit.id]
-            layer.add(canvas.text(pct_label(chance), x, y - r - 6,
-                                  "odds-label", **{"data-for": unit.id}))
+            canvas.label(layer, Label(x, y, r, pct_label(chance), SIZES["f1"], bold=True),
+                         "odds-label", unit.id, **{"data-for": unit.id})

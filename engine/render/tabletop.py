@@ -20,15 +20,14 @@ from engine.odds import Odds
 from engine.render.common import (
     Box,
     Canvas,
-    Label,
     heat_opacity,
     marks_of,
     num,
     pct_label,
-    place_labels,
     side_numbers,
     stylesheet,
 )
+from engine.render.labels import Label, Placer
 from engine.render.oddswords import badge_chance
 from engine.scenario import Scenario, heresy, robotech
 
@@ -69,6 +68,11 @@ def _sizes(scenario: Scenario) -> dict[str, float]:
             "fg": 0.6 * f, "d1": 3 * s, "d2": 8 * s}
 
 
+def font_size(scenario: Scenario) -> float:
+    """The labels' font size on this table, in inches."""
+    return _sizes(scenario)["f1"]
+
+
 def viewbox(scenario: Scenario, marks: list[Mark]) -> Box:
     """The table plus a margin, grown to hold every template and scatter arrow."""
     t = scenario.board.table
@@ -102,6 +106,48 @@ def _grid_path(width: float, height: float, every: int, skip: int | None) -> str
     return "".join(d)
 
 
+def _ruler(scenario: Scenario) -> list[tuple[int, float, float]]:
+    """The ruler's numbers, every 6" along the top and left edges: (inches, x, y)."""
+    t, gap = scenario.board.table, 0.8 * _sizes(scenario)["f1"]
+    return ([(v, float(v), -gap) for v in range(6, math.floor(t.width) + 1, 6)]
+            + [(v, -gap, float(v)) for v in range(6, math.floor(t.height) + 1, 6)])
+
+
+def _direction_places(m: Mark) -> list[tuple[str, float, float]]:
+    """The Robotech template's six numbered directions, 1 at bearing ``one_at``:
+    (number, x, y) of each."""
+    if m.get("one_at") is None:
+        return []
+    x, y, r = float(m["x"]), float(m["y"]), float(m["radius"])
+    sign = -1 if m.get("winding") == "counter-clockwise" else 1
+    out = []
+    for k in range(6):
+        d = direction(float(m["one_at"]) + sign * 60 * k)
+        out.append((str(k + 1), x + d.x * r * 0.68, y + d.y * r * 0.68))
+    return out
+
+
+def placer(scenario: Scenario, marks: Sequence[Mark]) -> Placer:
+    """What the board's labels keep clear of: every unit's body, the ruler, and every
+    template of the whole resolution (its outline, zones and direction numbers)."""
+    f = _sizes(scenario)["f1"]
+    out = Placer(4 * f)
+    for unit in scenario.units:
+        r = _reach(unit)
+        out.block((unit.x - r, unit.y - r, unit.x + r, unit.y + r), unit.id)
+    fixed = [(str(v), x, y, _sizes(scenario)["fr"]) for v, x, y in _ruler(scenario)]
+    for m in marks:
+        if m.get("kind") == "template":
+            x, y, r = float(m["x"]), float(m["y"]), float(m["radius"])
+            out.ring(x, y, r)
+            for z in m.get("zones") or ():
+                out.ring(x, y, float(z))
+            fixed += [(n, dx, dy, f) for n, dx, dy in _direction_places(m)]
+    for text, x, y, size in fixed:
+        out.block(Label(x, y, 0.0, text, size, bold=True).box(0.0, 0.0))
+    return out
+
+
 def draw_board(canvas: Canvas, scenario: Scenario) -> None:
     """The table, its 1" and 6" grid, a ruler every 6", and (Robotech) terrain."""
     dwg, t = canvas.dwg, scenario.board.table
@@ -111,11 +157,8 @@ def draw_board(canvas: Canvas, scenario: Scenario) -> None:
         d = _grid_path(t.width, t.height, every, skip)
         if d:
             grid.add(dwg.path(d=d, class_=cls))
-    gap = 0.8 * _sizes(scenario)["f1"]
-    for v in range(6, math.floor(t.width) + 1, 6):
-        grid.add(canvas.text(str(v), v, -gap, "ruler"))
-    for v in range(6, math.floor(t.height) + 1, 6):
-        grid.add(canvas.text(str(v), -gap, v, "ruler"))
+    for v, x, y in _ruler(scenario):
+        grid.add(canvas.text(str(v), x, y, "ruler"))
     for points in getattr(scenario.board, "terrain", ()):
         shape = dwg.polyline if len(points) == 2 else dwg.polygon
         canvas.layers["terrain"].add(
@@ -162,31 +205,30 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
     """Every unit: body, name below, state badge at the upper right."""
     sides = side_numbers(scenario.units)
     f = _sizes(scenario)["f1"]
-    names = place_labels([Label(u.x, u.y, _reach(u), u.name, f) for u in scenario.units])
-    for unit, (name_dx, name_dy) in zip(scenario.units, names, strict=True):
+    for unit in scenario.units:
         kind = _kind(unit)
         state = states.get(unit.id)
         group = canvas.unit_group(unit, sides[unit.side], kind, state, (unit.x, unit.y))
         _draw_body(canvas, group, unit, kind)
         reach = _reach(unit)
-        group.add(canvas.text(unit.name, name_dx, name_dy, "name"))
+        canvas.label(group, Label(unit.x, unit.y, reach, unit.name, f), "name", unit.id,
+                     relative=True)
         canvas.glyph(group, state, reach * 0.71, -reach * 0.71, 0.4 * f)
 
 
 def _directions(canvas: Canvas, group: Group, m: Mark, hole: float) -> None:
     """The Robotech template's six numbered directions, 1 at bearing ``one_at``."""
     x, y, r = float(m["x"]), float(m["y"]), float(m["radius"])
-    sign = -1 if m.get("winding") == "counter-clockwise" else 1
     spokes = []
-    for k in range(6):
-        d = direction(float(m["one_at"]) + sign * 60 * k)
-        spokes.append(f"M{num(x + d.x * hole)},{num(y + d.y * hole)}"
-                      f"L{num(x + d.x * r * 0.45)},{num(y + d.y * r * 0.45)}")
-        group.add(canvas.text(str(k + 1), x + d.x * r * 0.68, y + d.y * r * 0.68, "dir"))
+    for number, px, py in _direction_places(m):
+        dx, dy = (px - x) / (r * 0.68), (py - y) / (r * 0.68)
+        spokes.append(f"M{num(x + dx * hole)},{num(y + dy * hole)}"
+                      f"L{num(x + dx * r * 0.45)},{num(y + dy * r * 0.45)}")
+        group.add(canvas.text(number, px, py, "dir"))
     group.add(canvas.dwg.path(d="".join(spokes), class_="dirs"))
 
 
-def _template(canvas: Canvas, step: int, m: Mark, f: float) -> None:
+def _template(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
     """A blast marker: outline, Mega-blast zones, Robotech directions, centre hole, label."""
     dwg = canvas.dwg
     x, y, r = float(m["x"]), float(m["y"]), float(m["radius"])
@@ -201,10 +243,10 @@ def _template(canvas: Canvas, step: int, m: Mark, f: float) -> None:
         _directions(canvas, group, m, hole)
     group.add(dwg.circle(centre, num(hole), class_="hole"))
     if m.get("label"):
-        group.add(canvas.text(str(m["label"]), x, y - r - 0.6 * f, "tlabel"))
+        canvas.label(group, Label(x, y, r, str(m["label"]), f, bold=True), "tlabel")
 
 
-def _scatter(canvas: Canvas, step: int, m: Mark, f: float) -> None:
+def _scatter(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
     """A scatter arrow with its distance (and label) beside the shaft."""
     (x0, y0), (x1, y1) = (float(v) for v in m["from"]), (float(v) for v in m["to"])
     group = canvas.mark("scatter", m.get("role"), step)
@@ -216,12 +258,11 @@ def _scatter(canvas: Canvas, step: int, m: Mark, f: float) -> None:
     text = f'{num(float(length if distance is None else distance), 2)}"'
     if m.get("label"):
         text += f" {m['label']}"
-    nx, ny = ((y0 - y1) / length, (x1 - x0) / length) if length > 1e-9 else (0.0, -1.0)
-    group.add(canvas.text(text, (x0 + x1) / 2 + nx * 0.8 * f, (y0 + y1) / 2 + ny * 0.8 * f,
-                          "slabel"))
+    canvas.label(group, Label((x0 + x1) / 2, (y0 + y1) / 2, 0.2 * f, text, f, bold=True),
+                 "slabel")
 
 
-def draw_step(canvas: Canvas, scenario: Scenario, index: int, step: Step) -> None:
+def draw_step(canvas: Canvas, scenario: Scenario, index: int | str, step: Step) -> None:
     """The templates and scatter arrows of one step (unit states are drawn on the units)."""
     f = _sizes(scenario)["f1"]
     for m in marks_of(step, "template"):
@@ -271,7 +312,7 @@ def _cell_radius(points: list[tuple[float, float]]) -> float:
 
 def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
     """Where the marker lands (translucent discs, darker = likelier) and each unit's
-    chance of being hit, written on the unit (labels of a packed squad never collide)."""
+    chance of being hit, beside the unit and clear of every other label."""
     layer = canvas.layers["odds"]
     cells = [(float(c["x"]), float(c["y"]), float(c["p"])) for c in odds.landing
              if "x" in c and "y" in c and float(c.get("p", 0)) > 0]
@@ -282,9 +323,11 @@ def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
         for x, y, p in cells:
             heat.add(canvas.dwg.circle((num(x), num(y)), r,
                                        fill_opacity=heat_opacity(p, top)))
+    f = _sizes(scenario)["f1"]
     for unit in scenario.units:
         figures = odds.units.get(unit.id)
         chance = badge_chance(scenario.system, figures) if figures else None
         if chance is not None:
-            layer.add(canvas.text(pct_label(chance), unit.x, unit.y,
-                                  "odds-label", **{"data-for": unit.id}))
+            canvas.label(layer, Label(unit.x, unit.y, _reach(unit), pct_label(chance), f,
+                                      bold=True),
+                         "odds-label", unit.id, **{"data-for": unit.id})

@@ -193,10 +193,17 @@ def test_pinch_zooms_and_one_finger_pans_on_a_phone(new_page, base_url):
     open_app(page, f"{base_url}?demo={demo(False).name}")
     page.click("#zoom-in")
     before = zoom(page)
-    board = page.locator("#board").bounding_box()
-    cx, cy = board["x"] + board["width"] / 2, board["y"] + 30
-    touch = touch_session(page)  # the first finger lands on a unit (or the aim's handle
-    # over it): a pinch all the same
+    # the first finger lands on a unit (or the aim's handle over it): a pinch all the same
+    ux, uy = page.evaluate("""() => { const box = document.getElementById('board')
+        .getBoundingClientRect();
+      for (const b of document.querySelectorAll('#board svg .layer-units .body')) {
+        const r = b.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+        if (x > box.left + 70 && x < box.right - 110 && y > box.top + 10 && y < box.bottom - 10
+            && document.elementFromPoint(x, y).closest('[data-unit], [data-aim]')) return [x, y];
+      } return [null, null]; }""")
+    assert ux is not None
+    cx, cy = ux + 20, uy
+    touch = touch_session(page)
     assert page.evaluate(f"!!document.elementFromPoint({cx - 20}, {cy})"
                          ".closest('[data-unit], [data-aim]')")
     touch("touchStart", (cx - 20, cy), (cx + 20, cy))

@@ -200,7 +200,7 @@ def point_to_attacker(state: State, svg: Element) -> None:
     x, y, w, h = state.view_box
     size = OFFVIEW_PX / min(float(rect.width) / w, float(rect.height) / h)
     cx, cy = x + w / 2, y + h / 2
-    names: list[Bounds] | None = None
+    names: tuple[list[Bounds], list[Bounds]] | None = None
     for uid in sorted(attack_refs(state)[0]):
         node = svg.querySelector(".layer-units " + unit_selector(uid))
         if absent(node):
@@ -225,37 +225,48 @@ OFFVIEW_NAMES = 60
 every name in view would cost more than it is worth while panning)."""
 
 
-def names_in_view(svg: Element, box: Box) -> list[Bounds]:
-    """The boxes of the units' bodies and names, and of the marks' labels (a template's
-    "missile 3", a scatter's distance), inside `box` (none on a board of more than
-    `OFFVIEW_NAMES` units)."""
+def names_in_view(svg: Element, box: Box) -> tuple[list[Bounds], list[Bounds]]:
+    """The boxes inside `box` of the units' bodies and names and of every label (a
+    template's "missile 3" and direction numbers, a scatter's distance, the odds figures),
+    and those of the templates (none on a board of more than `OFFVIEW_NAMES` units)."""
     nodes = svg.querySelectorAll(".layer-units .unit .name, .layer-units .unit .body")
     if int(nodes.length) > 2 * OFFVIEW_NAMES:
-        return []
+        return [], []
     x, y, w, h = box
-    boxes = [bbox(svg, n) for n in [*nodes, *svg.querySelectorAll(
-        ".layer-marks .tlabel, .layer-marks .slabel")]]
-    return [b for b in boxes if b[2] >= x and b[0] <= x + w and b[3] >= y and b[1] <= y + h]
+
+    def inside(selector: str, more: list[Element]) -> list[Bounds]:
+        boxes = [bbox(svg, n) for n in [*more, *svg.querySelectorAll(selector)]]
+        return [b for b in boxes if b[2] >= x and b[0] <= x + w and b[3] >= y and b[1] <= y + h]
+
+    return (inside(".layer-marks .tlabel, .layer-marks .slabel, .layer-marks .dir, "
+                   ".layer-odds .odds-label", list(nodes)),
+            inside(".layer-marks .tpl", []))
 
 
-def clear_of_names(label: Element, names: list[Bounds], box: Box, across: bool) -> None:
+def clear_of_names(label: Element, names: tuple[list[Bounds], list[Bounds]], box: Box,
+                   across: bool) -> None:
     """Move an off-view attacker's label along the board's edge (`across`: sideways, for
-    an arrow at the top or bottom) to the first place near it where it covers no unit, its
-    name or a mark's label and stays in view (it stays put when there is none), on a
-    `backdrop`."""
+    an arrow at the top or bottom) to the first place near it where it covers no unit, no
+    label and no template and stays in view, else the first that covers no unit or label
+    (it stays put when there is none), on a `backdrop`."""
     b = label.getBBox()
     x0, y0, bw, bh = float(b.x), float(b.y), float(b.width), float(b.height)
     x, y, w, h = box
-    step = (bw / 2 + bh) if across else 1.3 * bh
-    for k in (0, -1, 1, -2, 2, -3, 3):
+    step = (bw / 2 + bh) / 2 if across else 0.65 * bh
+    labels, templates = names
+    places = []
+    for k in (0, *(sign * k for k in range(1, 13) for sign in (-1, 1))):
         sx, sy = (k * step, 0.0) if across else (0.0, k * step)
         lx, ly = x0 + sx, y0 + sy
-        if lx < x or ly < y or lx + bw > x + w or ly + bh > y + h:
-            continue
-        if not any(lx < n[2] and n[0] < lx + bw and ly < n[3] and n[1] < ly + bh
-                   for n in names):
-            if k:
-                label.setAttribute("transform", f"translate({sx:.3f} {sy:.3f})")
+        if not (lx < x or ly < y or lx + bw > x + w or ly + bh > y + h):
+            places.append((sx, sy, lx, ly))
+    for keep_off in (labels + templates, labels):
+        found = next(((sx, sy) for sx, sy, lx, ly in places
+                      if not any(lx < n[2] and n[0] < lx + bw and ly < n[3] and n[1] < ly + bh
+                                 for n in keep_off)), None)
+        if found is not None:
+            if found != (0.0, 0.0):
+                label.setAttribute("transform", f"translate({found[0]:.3f} {found[1]:.3f})")
             break
     backdrop(label)
 
@@ -399,13 +410,15 @@ def legible_zoom(state: State, svg: Element) -> float:
 
 def focus(state: State, svg: Element, with_attacker: bool, margin: float | None = None
           ) -> Box | None:
-    """The box around the attack: its targets (units, hexes, points), the templates and
+    """The box around the attack: its targets (units' bodies, hexes, points), the templates and
     hexes marked so far, optionally its attacker; with a margin (board units; by default
     FOCUS_MARGIN_HEXES hexes, or 8 % of Fit's width on a tabletop)."""
     attackers, targets, hexes, points = attack_refs(state)
     boxes: list[Bounds] = []
     for uid in targets | (attackers if with_attacker else set()):
-        node = svg.querySelector(".layer-units " + unit_selector(uid))
+        # the body: a name moved away to stay clear of a template (its leader line) must
+        # not widen the view; the margin leaves room for names
+        node = svg.querySelector(".layer-units " + unit_selector(uid) + " .body")
         if not absent(node):
             boxes.append(bbox(svg, node))
     for h in hexes:

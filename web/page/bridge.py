@@ -49,6 +49,7 @@ def svg_text(state: State) -> str:
         odds=state.odds,
         aim_scores=state.aim_scores,
         reach=legality.range_lines(state.shown) if state.resolution is None else (),
+        aimed=state.resolution is None,
     )
 
 

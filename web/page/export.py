@@ -19,9 +19,11 @@ def picture(state: State) -> str:
     """The shared picture's SVG text: the board as shown, zoom and step included."""
     from engine.render.export import export  # svgwrite: loaded once the board is drawn
 
+    location = window.location
     return export(state.shown, state.resolution,
                   upto_step=state.step if state.resolution is not None else None,
-                  odds=state.odds, box=state.box)
+                  odds=state.odds, box=state.box,
+                  address=f"{location.origin}{location.pathname}")
 
 
 def file_name(state: State, ext: str) -> str:

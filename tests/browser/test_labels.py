@@ -1,0 +1,154 @@
+"""Issue 22.3 and 22.4 in the built page: on every demo, at a phone's 390 x 844 (touch) and
+a desktop's 1366 x 800, no two board labels in view overlap (their boxes as the browser
+lays them out, getBoundingClientRect), before and after Roll; before Roll the template or
+hex is drawn where the attack is aimed.
+Every test also fails on console errors and off-site requests (conftest.Watch).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from .conftest import PHONE, open_app
+from .test_app import DEMO_FILES, roll, select_demo
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not DEMO_FILES, reason="no demo in web/demos yet"),
+]
+
+DESKTOP = {"width": 1366, "height": 800}
+SIZES = {"phone": (PHONE, {"has_touch": True, "is_mobile": True}), "desktop": (DESKTOP, {})}
+
+OVERLAPS = """() => {
+  const svg = document.querySelector('#board svg');
+  const frame = svg.getBoundingClientRect();
+  const movable = '.unit .name, .mark .tlabel, .mark .slabel, .odds-label, g.offview text';
+  const fixed = '.mark .dir, .ruler, .hexlabels text';
+  const boxes = [];
+  for (const [sel, kind] of [[movable, 'movable'], [fixed, 'fixed']]) {
+    for (const node of svg.querySelectorAll(sel)) {
+      const r = node.getBoundingClientRect();
+      if (r.width === 0 || r.right < frame.left || r.left > frame.right
+          || r.bottom < frame.top || r.top > frame.bottom) continue;
+      boxes.push({kind, text: node.textContent, r});
+    }
+  }
+  const out = [];
+  // a text's box holds its line's leading: the ink sits in the middle 80 % of its height
+  const ink = (r) => ({l: r.left, r: r.right, t: r.top + r.height * 0.1,
+                       b: r.bottom - r.height * 0.1});
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i], b = boxes[j];
+      if (a.kind === 'fixed' && b.kind === 'fixed') continue;
+      const p = ink(a.r), q = ink(b.r);
+      if (p.l < q.r - 0.5 && q.l < p.r - 0.5 && p.t < q.b - 0.5 && q.t < p.b - 0.5) {
+        out.push(`${a.text} / ${b.text}`);
+      }
+    }
+  }
+  return {count: boxes.length, overlaps: out};
+}"""
+
+
+def overlaps(page) -> list[str]:
+    found = page.evaluate(OVERLAPS)
+    assert found["count"] > 0
+    return found["overlaps"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_two_labels_overlap_on_any_demo_before_and_after_roll(new_page, base_url, size):
+    viewport, extra = SIZES[size]
+    page = new_page(viewport=viewport, **extra)
+    open_app(page, base_url)
+    bad = {}
+    for path in DEMO_FILES:
+        select_demo(page, path)
+        page.wait_for_function("document.querySelector('#board svg .unit')")
+        if found := overlaps(page):
+            bad[f"{path.stem} before Roll"] = found
+        if not page.locator("#board svg g.mark.preview").count():
+            bad[f"{path.stem} before Roll"] = ["no aim drawn"]
+        if roll(page):
+            page.wait_for_function("!document.querySelector('#board svg g.mark.preview')")
+            if found := overlaps(page):
+                bad[f"{path.stem} after Roll"] = found
+    assert not bad, json.dumps(bad, indent=1)
+
+
+def _centre(page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_before_roll_each_template_is_drawn_where_it_is_aimed(new_page, base_url, size):
+    viewport, extra = SIZES[size]
+    page = new_page(viewport=viewport, **extra)
+    volley = next(p for p in DEMO_FILES if p.stem == "robotech-derringer-volley")
+    open_app(page, f"{base_url}?demo={volley.name}")
+    attack = json.loads(volley.read_text("utf-8"))["attack"]
+    targets = page.evaluate("""() => [...document.querySelectorAll(
+        '#board svg g.mark.preview .tpl')].map(c => c.getBoundingClientRect())
+        .map(r => [r.x + r.width / 2, r.y + r.height / 2])""")
+    wanted = list(dict.fromkeys(attack["targets"]))  # one template per target aimed at
+    assert len(targets) == len(wanted)
+    assert page.locator("#board svg g.mark.preview .tlabel").all_text_contents() == [
+        f"missiles 1\u2013{attack['weapon']['volley']}"]
+    for (x, y), uid in zip(targets, wanted, strict=True):
+        ux, uy = _centre(page, f'#board svg [data-unit="{uid}"] .body')
+        assert (x, y) == pytest.approx((ux, uy), abs=1.5)
+    bombing = next(p for p in DEMO_FILES if p.stem == "battletech-bombing-scatter")
+    select_demo(page, bombing)
+    aimed = json.loads(bombing.read_text("utf-8"))["attack"]["supports"][0]["target"]
+    page.wait_for_function(
+        f"document.querySelector('#board svg g.mark.preview[data-hex=\"{aimed}\"]')")
+
+
+def test_the_shared_picture_holds_the_attacker_and_the_app_s_address(new_page, base_url):
+    """Issue 22.11: on a phone, zoomed in so the attacker is out of view, the picture
+    still shows the attacker, and it names the address the app was opened at."""
+    from pathlib import Path
+
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True, accept_downloads=True)
+    volley = next(p for p in DEMO_FILES if p.stem == "robotech-derringer-volley")
+    open_app(page, f"{base_url}?demo={volley.name}")
+    roll(page)
+    for _ in range(3):
+        page.click("#zoom-in")
+    attacker = json.loads(volley.read_text("utf-8"))["attack"]["attacker"]
+    assert page.locator(f'#board svg g.offview[data-points-to="{attacker}"]').count() == 1
+    with page.expect_download() as info:
+        page.click("#export")
+    svg = Path(info.value.path()).read_text("utf-8")
+    assert base_url in svg
+    nested = re.findall(r"<svg [^>]*>", svg)[1]
+    box = [float(v) for v in re.search(r'viewBox="([^"]+)"', nested).group(1).split()]
+    unit = next(u for u in json.loads(volley.read_text("utf-8"))["units"]
+                if u["id"] == attacker)
+    assert box[0] <= unit["x"] <= box[0] + box[2] and box[1] <= unit["y"] <= box[1] + box[3]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_odds_figures_keep_clear_of_every_label(new_page, base_url, size):
+    """After Odds each unit's figure is written beside it, clear of names, template
+    numbers and tags (a squad's figures once sat on each other and on the names)."""
+    from .test_app import click_odds
+
+    viewport, extra = SIZES[size]
+    page = new_page(viewport=viewport, **extra)
+    bad = {}
+    for stem in ("heresy-blast-squad", "robotech-derringer-volley"):
+        path = next(p for p in DEMO_FILES if p.stem == stem)
+        open_app(page, f"{base_url}?demo={path.name}")
+        roll(page)
+        click_odds(page)
+        page.wait_for_function("document.querySelector('#board svg .odds-label')")
+        if found := overlaps(page):
+            bad[stem] = found
+    assert not bad, json.dumps(bad, indent=1)
