@@ -164,3 +164,29 @@ def test_11_share_says_link_copied(new_page, base_url):
     assert page.inner_text("#share-copied") == "Link copied"
     assert page.is_visible("#share-copied")
     assert page.evaluate("navigator.clipboard.readText()") == page.input_value("#share-link")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_5_units_just_added_are_in_view(new_page, base_url, size):
+    """A 10-model squad added in a far corner of a new board is on the board's view at
+    once, every model of it, with no Fit pressed."""
+    page = new_page(**SIZES[size])
+    open_app(page, base_url)
+    page.select_option("#system", "heresy")
+    page.wait_for_function("document.body.dataset.system === 'heresy'")
+    page.click('#build [data-action="new"]')
+    for field, value in (("#add-x", "66"), ("#add-y", "44"), ("#add-count", "10")):
+        page.fill(field, value)
+    page.select_option("#add-preset", "tactical")
+    page.click("#add-unit")
+    page.wait_for_function("document.querySelectorAll('#board .layer-units .unit').length"
+                           " >= 11")
+    out = page.evaluate("""() => {
+      const view = document.querySelector('#board svg').getBoundingClientRect();
+      return [...document.querySelectorAll('#board .layer-units .unit')]
+        .filter(u => (u.dataset.unit || '').startsWith('tactical'))
+        .filter(u => { const r = u.querySelector('.body').getBoundingClientRect();
+          return r.left < view.left - 1 || r.right > view.right + 1
+            || r.top < view.top - 1 || r.bottom > view.bottom + 1; })
+        .map(u => u.dataset.unit); }""")
+    assert out == [], out
