@@ -175,7 +175,7 @@ def test_5_units_just_added_are_in_view(new_page, base_url, size):
     page.select_option("#system", "heresy")
     page.wait_for_function("document.body.dataset.system === 'heresy'")
     page.click('#build [data-action="new"]')
-    for field, value in (("#add-x", "66"), ("#add-y", "44"), ("#add-count", "10")):
+    for field, value in (("#add-x", "64"), ("#add-y", "24"), ("#add-count", "10")):
         page.fill(field, value)
     page.select_option("#add-preset", "tactical")
     page.click("#add-unit")

@@ -112,10 +112,16 @@ FOCUSING = ("click", "change", "keydown")
 
 
 def before(ev: Event | None) -> dict[str, str] | None:
-    """Before a handler of `ev`: what has the focus (None: an event `after` ignores)."""
+    """Before a handler of `ev`: what has the focus and, for a click on a Build panel
+    button, its action (the handler may redraw the panel away from under the event's
+    target). None: an event `after` ignores."""
     if ev is None or str(getattr(ev, "type", "")) not in FOCUSING:
         return None
-    return focus_key(document.activeElement)
+    was = focus_key(document.activeElement)
+    button = ev.target.closest("#build [data-action]") if str(ev.type) == "click" else None
+    if not absent(button):
+        was["action"] = attr(button, "data-action")
+    return was
 
 
 def after(state: State, ev: Event | None, was: dict[str, str] | None) -> None:
@@ -123,14 +129,12 @@ def after(state: State, ev: Event | None, was: dict[str, str] | None) -> None:
     if was is None or ev is None:
         return
     kind = str(ev.type)
-    if kind == "click":
-        button = ev.target.closest("#build [data-action]")
-        wanted = AFTER.get(attr(button, "data-action")) if not absent(button) else None
-        if wanted is not None:
-            made = document.querySelector(wanted)
-            if not absent(made):
-                made.focus()  # scrolled into the sheet's view
-                return
+    wanted = AFTER.get(was.pop("action", ""))
+    if wanted is not None:
+        made = document.querySelector(wanted)
+        if not absent(made):
+            made.focus()  # scrolled into the sheet's view
+            return
     if not lost():
         return
     node = find(was)
