@@ -24,10 +24,12 @@ from page import (
     export,
     gestures,
     irolled,
+    keys,
     library,
     loading,
     rules,
     storage,
+    tabs,
     updates,
 )
 from page.build import actions, edits, moves, panel
@@ -63,6 +65,7 @@ def guarded(state: State, handler: Handler, redraws: bool = False
     does a handler that `redraws` the board when the board is large (SLICED_UNITS)."""
 
     async def run_sliced(ev: Event | None = None) -> None:
+        was = keys.before(ev)
         try:
             with sliced(state):
                 done = handler(state, ev)
@@ -70,6 +73,7 @@ def guarded(state: State, handler: Handler, redraws: bool = False
                     await done
         except Exception as err:
             failed(state, err)
+        keys.after(state, ev, was)
 
     if inspect.iscoroutinefunction(handler):
         return run_sliced
@@ -79,10 +83,12 @@ def guarded(state: State, handler: Handler, redraws: bool = False
                 and len(state.scenario.units) > SLICED_UNITS):
             asyncio.ensure_future(run_sliced(ev))
             return
+        was = keys.before(ev)
         try:
             handler(state, ev)
         except Exception as err:
             failed(state, err)
+        keys.after(state, ev, was)
     return run
 
 
@@ -148,6 +154,9 @@ def wire(state: State) -> None:
         (el("library"), "click", library.on_click),
         (el("library"), "change", library.on_import),
         (document, "keydown", moves.on_key),
+        (document, "keydown", keys.on_key),
+        (el("tabs"), "click", tabs.on_tab),
+        (el("sheet"), "scroll", tabs.on_sheet_scroll),
     ):
         listen(state, node, event, handler)
 
@@ -191,8 +200,9 @@ async def start(state: State) -> None:
         clear_message()
 
     wire(state)
-    for node in document.querySelectorAll("#actions button, #actions input, #apply-json, "
-                                          "#system, #demo, #zoom button"):
+    for node in document.querySelectorAll("#actions button, .more button, .more input, "
+                                          "#aim-risk, #apply-json, #system, #demo, "
+                                          "#zoom button"):
         node.disabled = False
     panel.show_legality(state)  # Roll stays disabled while the setup is illegal
     document.body.dataset.state = "ready"

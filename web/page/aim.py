@@ -21,6 +21,7 @@ from engine import scenario as sc
 from . import bridge, editor
 from .dom import Event, clear_message, el, make, set_json, show_message, show_running
 from .state import State
+from .tabs import reveal
 
 
 def objective_words(state: State) -> dict[str, str]:
@@ -155,6 +156,7 @@ async def on_best_aim(state: State, ev: Event) -> None:
     set_json("last-aim", reply["aim"])
     clear_message()
     place(state, 0)
+    reveal("aim", "#aim-head")
 
 
 def on_aim_table_click(state: State, ev: Event) -> None:

@@ -546,3 +546,23 @@ def on_zoom_fit(state: State, ev: Event) -> None:
     if state.fit is not None:
         state.frame = None
         set_box(state, state.fit)
+
+
+def show_units(state: State, uids: list[str]) -> None:
+    """Units just added come into view (issue 22.5): the view grows from the one shown
+    to hold them too (within Fit, with a margin of 4 % of its width), and becomes the
+    board's default view, so the next redraw keeps it."""
+    svg = board_svg()
+    if svg is None or state.fit is None or state.box is None:
+        return
+    boxes = [bbox(svg, node) for node in (
+        svg.querySelector(".layer-units " + unit_selector(uid)) for uid in uids)
+        if not absent(node)]
+    x, y, w, h = state.box
+    shown = union([(x, y, x + w, y + h), *boxes])
+    if not boxes or shown is None or shown == (x, y, x + w, y + h):
+        return
+    margin = 0.04 * state.fit[2]
+    set_box(state, (shown[0] - margin, shown[1] - margin, shown[2] - shown[0] + 2 * margin,
+                    shown[3] - shown[1] + 2 * margin))
+    state.default = state.box

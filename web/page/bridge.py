@@ -22,6 +22,7 @@ from .dom import Event, clear_message, describe, el, set_json, show_message, sho
 from .oddsworker import OddsWorker, WorkerFailed, odds_from_dict, rebuild_error
 from .panels import show_log, show_odds
 from .state import State
+from .tabs import reveal
 
 PAGE_TRIALS = 20_000
 """Monte Carlo runs when a scenario is too large for exact odds (the command line runs
@@ -81,6 +82,7 @@ def on_roll(state: State, ev: Event) -> None:
         state.step = None
         show_log(state)
         draw(state)
+        reveal("result", "#summary-head")
 
 
 def on_step(state: State, ev: Event) -> None:
@@ -94,6 +96,7 @@ def on_step(state: State, ev: Event) -> None:
         state.step += 1
     show_log(state)
     draw(state)
+    reveal("result")  # the caption over the board, the result so far under it
 
 
 def odds_worker(state: State) -> OddsWorker:
@@ -193,6 +196,7 @@ async def on_odds(state: State, ev: Event) -> None:
     show_odds(state, reply["odds"])
     clear_message()
     draw(state)
+    reveal("odds", "#odds-head")
     set_json("last-odds", reply["odds"])  # last: it tells that the odds are on screen
 
 

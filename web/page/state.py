@@ -82,6 +82,7 @@ class State:
     # "I rolled" (page/irolled.py): the dice entered so far
     entered: list[int | float | str] | None = None
     arrow: dict[str, Any] | None = None  # "I rolled": the scatter arrow being dragged on the board
+    last_key: str = ""  # the last key pressed ("Shift+Tab" for a backward Tab): page/keys.py
 
     @property
     def shown(self) -> Scenario:

@@ -217,8 +217,12 @@ async def on_share(state: State, ev: Event) -> None:
     box.hidden = False
     link.focus()
     link.select()
+    copied = el("share-copied")
+    copied.textContent = ""
     try:
         await window.navigator.clipboard.writeText(url)
         show_message("Share link copied to the clipboard.", "info")
+        copied.textContent = "Link copied"
     except Exception:
         show_message("Share link ready below: copy it.", "info")
+        copied.textContent = "Copy the link above"

@@ -12,6 +12,7 @@ from engine.build import presets, squads, starters
 from engine.errors import ScatterlabError
 from engine.systems.battletech import next_turn
 
+from ..board import show_units
 from ..dom import Element, Event, absent, attr, describe, el, show_message
 from ..editor import set_scenario
 from ..state import State
@@ -65,6 +66,8 @@ def act_add_unit(state: State, target: Element) -> None:
     if commit(state, new):
         state.selected = new["units"][-1]["id"]
         fill(state)
+        added = {u["id"] for u in new["units"]} - {u["id"] for u in doc["units"]}
+        show_units(state, sorted(added))  # on the board, in view
 
 
 def act_add_building(state: State, target: Element) -> None:

@@ -14,7 +14,7 @@ from engine.render.summary import unit_label
 
 from .. import forms
 from ..board import unit_selector
-from ..dom import Element, absent, el, make, set_attrs
+from ..dom import Element, absent, attr, el, make, set_attrs
 from ..state import State
 from .commit import doc_of
 
@@ -55,7 +55,7 @@ def show_legality(state: State) -> None:
             continue
         if verdict.ok:
             button.removeAttribute("aria-disabled")
-            button.title = ""
+            button.title = attr(button, "data-title")  # its own title: what it does, its key
         else:
             button.title = verdict.text()
         button.disabled = not verdict.ok
