@@ -71,6 +71,9 @@ class State:
     whole_squad: bool = False  # drags and arrow keys move the picked model's whole unit
     board_tool: str | None = None  # BattleTech: "strafe" (drag paints a run), "preplot" (taps)
     preplot_gun: str = "long_tom"  # the artillery selection the pre-plot tool edits
+    placing: bool = False  # BattleTech: a support half set in the Build panel (taps aim it)
+    # Build panel fields whose typed value was refused: field -> (the text, why)
+    invalid: dict[str, tuple[str, str]] = field(default_factory=dict)
     painting: int | None = None  # the pointer drawing a strafing run with the "strafe" tool
     # called with the state after each change
     watchers: list[Callable[[State], None]] = field(default_factory=list)

@@ -15,8 +15,8 @@ from engine.systems.battletech import next_turn
 from ..dom import Element, Event, absent, attr, describe, el, show_message
 from ..editor import set_scenario
 from ..state import State
-from .commit import commit, doc_of, hex_list, number_of, value_of
-from .panel import fill, select_unit
+from .commit import commit, hex_list, number_of, value_of
+from .panel import doc_of, fill, select_unit
 
 
 def on_click(state: State, ev: Event) -> None:

@@ -1,6 +1,7 @@
-"""What every edit of the Build panel goes through: the document of the scenario shown,
-`commit` (the parser judges the new document, editor.set_scenario shows it and so the
-history records it), the values typed in the panel, and the JSON box's unapplied edit."""
+"""What every edit of the Build panel goes through: `commit` (the parser judges the new
+document, editor.set_scenario shows it and so the history records it; a refused one leaves
+the panel showing the scenario kept), the values typed in the panel, and the JSON box's
+unapplied edit."""
 
 from __future__ import annotations
 
@@ -13,17 +14,17 @@ from engine import scenario as sc
 from ..dom import clear_message, el
 from ..editor import set_scenario
 from ..state import State
-
-
-def doc_of(state: State) -> dict[str, Any]:
-    return sc.to_dict(state.shown)
+from .panel import fill
 
 
 def commit(state: State, doc: dict[str, Any]) -> bool:
-    """Show `doc` if the parser accepts it (set_scenario records it in the history)."""
+    """Show `doc` if the parser accepts it (set_scenario records it in the history); if it
+    refuses it, the panel is drawn again from the scenario kept, so that no control shows
+    a value that was refused (the message says why)."""
     if set_scenario(state, doc):
         clear_message()
         return True
+    fill(state)
     return False
 
 

@@ -13,7 +13,8 @@ from engine.scenario.battletech import STRAFE_MAX
 from ..board import board_point, board_svg, hex_at
 from ..dom import Event, absent, el
 from ..state import State
-from .commit import commit, doc_of, hex_list, value_of
+from .commit import commit, hex_list, value_of
+from .panel import doc_of
 
 STEP_INCHES = 0.5
 ARROWS = {"ArrowUp": (0, -1, 0, 0), "ArrowDown": (0, 1, 3, 3), "ArrowLeft": (-1, 0, 5, 4),

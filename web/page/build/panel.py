@@ -9,16 +9,21 @@ from typing import Any
 
 from pyscript import document
 
+from engine import scenario as sc
 from engine.build import editing, legality, presets, squads
 from engine.render.summary import unit_label
 
 from .. import forms
 from ..board import unit_selector
-from ..dom import Element, absent, el, make, set_attrs
+from ..dom import Element, absent, attr, el, make, set_attrs
 from ..state import State
-from .commit import doc_of
 
 SHAPES = (("1", "one model"), ("line", "a line"), ("ranks", "two ranks"), ("blob", "a blob"))
+
+
+def doc_of(state: State) -> dict[str, Any]:
+    """A copy of the scenario shown, as a document to edit."""
+    return sc.to_dict(state.shown)
 
 
 def after_change(state: State) -> None:
@@ -67,6 +72,35 @@ def show_legality(state: State) -> None:
             node.classList.add("illegal")
 
 
+def field_key(inp: Element) -> str:
+    """Which field of the panel an input is, across redraws: its section, key and index."""
+    return "|".join(attr(inp, f"data-{k}") for k in ("section", "key", "index"))
+
+
+def mark_field(state: State, inp: Element) -> None:
+    """A refused value kept in its field, marked (aria-invalid) with the reason beside it,
+    until it is fixed; the scenario keeps the last good value."""
+    raw, text = state.invalid[field_key(inp)]
+    inp.value = raw
+    inp.setAttribute("aria-invalid", "true")
+    note_id = f"build-error-{field_key(inp).replace('|', '-').replace('.', '-')}"
+    wrap = inp.closest("label")
+    wrap = inp.parentElement if absent(wrap) else wrap
+    old = wrap.querySelector(".field-error")
+    if not absent(old):
+        old.remove()
+    note = make("span", text, cls="field-error", id=note_id, role="alert")
+    inp.setAttribute("aria-describedby", note_id)
+    wrap.appendChild(note)
+
+
+def mark_invalid_fields(state: State) -> None:
+    """After the panel is drawn again: every refused value still unfixed, marked again."""
+    for inp in document.querySelectorAll("#build [data-section]"):
+        if field_key(inp) in state.invalid:
+            mark_field(state, inp)
+
+
 def select_unit(state: State, uid: str) -> None:
     """A unit tapped on the board or picked here: its fields open in the panel."""
     state.selected = uid
@@ -106,6 +140,7 @@ def fill(state: State) -> None:
         box.appendChild(selected_section(state, system, state.selected))
     box.appendChild(attack_section(state, system))
     box.appendChild(options_section(state, system))
+    mark_invalid_fields(state)
 
 
 def section(title: str, cls: str) -> Element:
