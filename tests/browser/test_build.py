@@ -317,8 +317,8 @@ def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url, where):
 
 def bombing_and_long_tom(b: Builder, where: str) -> None:
     """(c) A Heavy Bombing on a hex next to a friendly 'Mech, a Long Tom fired this turn,
-    Next turn: the shell in flight lands, the turn moves on. The Long Tom's hex is tapped
-    on the map, or typed from the keyboard."""
+    Next turn: the spotting question answered in the page, the shell in flight lands, the
+    turn moves on. The Long Tom's hex is tapped on the map, or typed from the keyboard."""
     page = b.page
     b.system("battletech")
     b.type('[data-section="attack"][data-key="side"]', "kurita")
@@ -339,8 +339,8 @@ def bombing_and_long_tom(b: Builder, where: str) -> None:
     b.tap("#add-support")
     assert b.legality()[0], b.legality()[1]
     b.check_against_cpython(b.roll())
-    page.once("dialog", lambda d: d.accept())  # the spotting question: yes
     b.tap("#next-turn")
+    b.tap("#spot-yes")  # the spotting question, asked in the page: yes
     page.wait_for_function("JSON.parse(document.getElementById('json').value)"
                            ".attack.turn === 2")
     doc = b.doc()

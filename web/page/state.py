@@ -72,6 +72,10 @@ class State:
     board_tool: str | None = None  # BattleTech: "strafe" (drag paints a run), "preplot" (taps)
     preplot_gun: str = "long_tom"  # the artillery selection the pre-plot tool edits
     placing: bool = False  # BattleTech: a support half set in the Build panel (taps aim it)
+    # BattleTech turns played before the one shown: per turn, its lines (page/build/actions)
+    turns: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
+    # the next turn's document while its spotting questions are asked, and the shell asked
+    spotting: tuple[dict[str, Any], int] | None = None
     # Build panel fields whose typed value was refused: field -> (the text, why)
     invalid: dict[str, tuple[str, str]] = field(default_factory=dict)
     painting: int | None = None  # the pointer drawing a strafing run with the "strafe" tool

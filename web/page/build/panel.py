@@ -10,6 +10,7 @@ from typing import Any
 from pyscript import document
 
 from engine import scenario as sc
+from engine import systems
 from engine.build import editing, legality, presets, squads
 from engine.render.summary import unit_label
 
@@ -18,6 +19,8 @@ from ..board import unit_selector
 from ..dom import Element, absent, attr, el, make, set_attrs
 from ..state import State
 
+DRAFT = ("support-preset", "support-hex")
+"""The fields of a support not yet added: kept as typed when the panel is drawn again."""
 SHAPES = (("1", "one model"), ("line", "a line"), ("ranks", "two ranks"), ("blob", "a blob"))
 
 
@@ -123,6 +126,7 @@ def fill(state: State) -> None:
     box = el("build")
     if absent(box) or state.scenario is None:
         return
+    draft = {i: str(el(i).value) for i in DRAFT if not absent(el(i))}
     box.replaceChildren()
     system = state.scenario.system
     bar = make("div", cls="build-bar")
@@ -140,6 +144,9 @@ def fill(state: State) -> None:
         box.appendChild(selected_section(state, system, state.selected))
     box.appendChild(attack_section(state, system))
     box.appendChild(options_section(state, system))
+    for iid, value in draft.items():  # a support half set is never reset by a redraw
+        if not absent(el(iid)):
+            el(iid).value = value
     mark_invalid_fields(state)
 
 
@@ -316,9 +323,45 @@ def supports_section(state: State, attack: dict[str, Any]) -> Element:
     box.appendChild(tool_button(state, "strafe", "Draw a strafing run on the map",
                                 "A drag across 1 to 5 hexes fills in the run's hexes"))
     box.appendChild(button("Add support", "add-support", id="add-support"))
-    box.appendChild(button("Next turn", "next-turn", id="next-turn",
-                           title="Shells in flight land; the turn number moves on"))
+    nxt = button("Next turn", "next-turn", id="next-turn",
+                 title="A new turn with new dice: shells in flight land, damage stays")
+    nxt.disabled = state.spotting is not None
+    box.appendChild(nxt)
+    if state.spotting is not None:
+        box.appendChild(spotting_question(state, *state.spotting))
+    box.appendChild(turn_history(state))
     box.appendChild(preplot_inputs(state, attack))
+    return box
+
+
+def spotting_question(state: State, doc: dict[str, Any], i: int) -> Element:
+    """BT-ART.4 asked in the page: is the shell's hex spotted as it lands next turn?"""
+    shell = doc["attack"]["in_flight"][i]
+    gun = next((p.label for p in presets.catalog("battletech").kinds["supports"]
+                if p.fields.get("gun") == shell["gun"]), shell["gun"])
+    box = make("div", cls="spotting", role="group", aria_labelledby="spot-question")
+    box.appendChild(make("p", f"Turn {doc['attack']['turn']}: does a friendly unit spot "
+                         f"hex {shell['target']} as the {gun} lands?", id="spot-question"))
+    box.appendChild(button("Yes, spotted", "spot-yes", id="spot-yes"))
+    box.appendChild(button("No", "spot-no", id="spot-no"))
+    return box
+
+
+def turn_history(state: State) -> Element:
+    """The turns played before the one shown, each as it ended (newest first)."""
+    turn = state.shown.attack.turn
+    box = make("details", cls="turn-history", id="turn-history")
+    earlier = [(n, lines) for n, lines in state.turns if n < turn]
+    box.open = bool(earlier)
+    seed = "scripted dice" if state.shown.dice else (
+        f"seed {systems.DEFAULT_SEED if state.shown.seed is None else state.shown.seed}")
+    box.appendChild(make("summary", f"Turn {turn} ({seed}); earlier turns: {len(earlier)}"))
+    for _, lines in reversed(earlier):
+        entry = make("section", cls="turn-entry")
+        entry.appendChild(make("h4", lines[0]))
+        for line in lines[1:]:
+            entry.appendChild(make("p", line))
+        box.appendChild(entry)
     return box
 
 
