@@ -75,9 +75,9 @@ def test_tap_on_an_occupied_hex_while_placing_a_support_aims_there(new_page, bas
     page.click("#zoom-fit")
     b.pick("#support-preset", "heavy-bombing")
     atlas = page.locator('#board [data-unit="atlas"]').first
-    atlas.scroll_into_view_if_needed()
 
     def tap_atlas() -> None:
+        atlas.scroll_into_view_if_needed()
         box = atlas.bounding_box()
         b.tap_at(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
