@@ -339,8 +339,8 @@ def bombing_and_long_tom(b: Builder, where: str) -> None:
     b.tap("#add-support")
     assert b.legality()[0], b.legality()[1]
     b.check_against_cpython(b.roll())
-    b.tap("#next-turn")
-    b.tap("#spot-yes")  # the spotting question, asked in the page: yes
+    assert "1009" in page.inner_text("#spot-question")  # asked in the page, before
+    b.tap("#next-turn-spotted")  # its answer, yes, is a Next turn button
     page.wait_for_function("JSON.parse(document.getElementById('json').value)"
                            ".attack.turn === 2")
     doc = b.doc()

@@ -165,14 +165,13 @@ def test_next_turn_is_a_new_turn_with_its_spotting_question_in_the_page(new_page
     first = b.roll()
     b.check_against_cpython(first)
     worn = first["effects"][uid]["record"]
-    b.tap("#next-turn")
-    question = page.inner_text("#spot-question")
+    question = page.inner_text("#spot-question")  # asked in the page, beside Next turn
     assert "Turn 2" in question and "1009" in question and "Long Tom" in question
-    assert page.evaluate("document.activeElement.id") == "spot-yes"
-    assert page.is_disabled("#next-turn")
-    b.tap("#spot-no")
+    assert page.inner_text("#next-turn") == "Next turn, not spotted"
+    b.tap("#next-turn")
     page.wait_for_function("JSON.parse(document.getElementById('json').value)"
                            ".attack.turn === 2")
+    assert page.evaluate("document.activeElement.id") == "next-turn"
     doc = b.doc()
     assert asked == []
     assert doc["seed"] == 2 and doc["attack"]["in_flight"][0]["spotted"] == []
@@ -220,3 +219,31 @@ def test_the_scatter_die_by_compass_buttons_north_up(new_page, base_url):
     page.click("#irolled-rest")
     page.wait_for_function("!document.body.hasAttribute('data-irolled')")
     assert json.loads(page.input_value("#json"))["dice"][:3] == [3, 4, 90]
+
+
+def test_each_shell_fired_gets_its_spotting_question_in_the_page(new_page, base_url):
+    """Two shells fired: Next turn's button answers the first; the second is asked in the
+    panel (focus on its Yes), Next turn waiting meanwhile; no browser dialog."""
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    asked = no_dialogs(page)
+    open_app(page, base_url)
+    b = Builder(page, touch=True)
+    b.system("battletech")
+    b.type('[data-section="attack"][data-key="side"]', "kurita")
+    b.add("atlas", "davion", hex_label="1010")
+    for where in ("1009", "1012"):
+        b.pick("#support-preset", "long-tom")
+        b.type("#support-hex", where)
+        b.tap("#add-support")
+    b.tap("#next-turn-spotted")
+    page.wait_for_selector("#spot-yes")
+    assert "1012" in page.inner_text("#spot-question")
+    assert page.evaluate("document.activeElement.id") == "spot-yes"
+    assert page.locator("#next-turn").count() == 0
+    assert b.doc()["attack"]["turn"] == 1  # not yet: the question first
+    b.tap("#spot-yes")
+    page.wait_for_function("JSON.parse(document.getElementById('json').value)"
+                           ".attack.turn === 2")
+    shells = b.doc()["attack"]["in_flight"]
+    assert [s["spotted"] for s in shells] == [["arrival"], ["arrival"]]
+    assert asked == []

@@ -177,7 +177,8 @@ def act_next_turn(state: State, target: Element) -> None:
     """A new turn (the engine's `next_turn`): this turn played with its dice, as Roll plays
     it, goes into the turn history; the next one has the next seed, this turn's shells in
     flight (BT-ART.3) and each record sheet's damage carried on. The spotting question
-    (BT-ART.4: spotted as it lands?) is then asked in the panel, shell by shell."""
+    (BT-ART.4: spotted as it lands?) is asked in the panel, shell by shell: the first
+    one's answer is the button pressed (`panel.next_turn_controls`)."""
     scenario = state.shown
     dice, _ = systems.dice_for(scenario)
     doc = next_turn(scenario, dice)
@@ -185,7 +186,10 @@ def act_next_turn(state: State, target: Element) -> None:
     state.turns = [(n, lines) for n, lines in state.turns if n < turn]  # an undone turn
     state.turns.append((turn, turn_entry(state, state.resolution)))
     state.spotting = (doc, 0)
-    ask_spotting(state)
+    if attr(target, "data-spot"):  # the first shell's question answered with Next turn
+        act_spot(state, target)
+    else:
+        ask_spotting(state)
 
 
 def turn_entry(state: State, shown: Resolution | None) -> tuple[str, ...]:
@@ -220,7 +224,7 @@ def act_spot(state: State, target: Element) -> None:
     doc, i = state.spotting
     shell = doc["attack"]["in_flight"][i]
     spotted = [t for t in shell.get("spotted", []) if t != "arrival"]
-    if attr(target, "data-action") == "spot-yes":
+    if attr(target, "data-spot") == "yes":
         spotted.append("arrival")
     else:
         shell.pop("spotter", None)

@@ -323,27 +323,50 @@ def supports_section(state: State, attack: dict[str, Any]) -> Element:
     box.appendChild(tool_button(state, "strafe", "Draw a strafing run on the map",
                                 "A drag across 1 to 5 hexes fills in the run's hexes"))
     box.appendChild(button("Add support", "add-support", id="add-support"))
-    nxt = button("Next turn", "next-turn", id="next-turn",
-                 title="A new turn with new dice: shells in flight land, damage stays")
-    nxt.disabled = state.spotting is not None
-    box.appendChild(nxt)
-    if state.spotting is not None:
-        box.appendChild(spotting_question(state, *state.spotting))
+    box.appendChild(next_turn_controls(state))
     box.appendChild(turn_history(state))
     box.appendChild(preplot_inputs(state, attack))
     return box
 
 
-def spotting_question(state: State, doc: dict[str, Any], i: int) -> Element:
-    """BT-ART.4 asked in the page: is the shell's hex spotted as it lands next turn?"""
-    shell = doc["attack"]["in_flight"][i]
+NEXT_TITLE = "A new turn with new dice: shells in flight land, damage stays"
+
+
+def next_turn_controls(state: State) -> Element:
+    """Next turn. With a shell fired this turn (BT-ART.3) its spotting question (BT-ART.4)
+    is asked here, before, and each answer is a Next turn button: one tap answers it and
+    moves on; other shells are asked in turn after (`spotting_question`)."""
+    box = make("div", cls="next-turn")
+    if state.spotting is not None:
+        doc, i = state.spotting
+        box.appendChild(spotting_question(doc["attack"]["turn"], doc["attack"]["in_flight"][i],
+                                          ("Yes, spotted", "spot-yes"), ("No", "spot-no")))
+        return box
+    fired = [s for s in state.shown.attack.supports if s.kind == "artillery"
+             and not s.preplotted]  # in flight next turn (as the engine's next_turn has it)
+    if not fired:
+        box.appendChild(button("Next turn", "next-turn", id="next-turn", title=NEXT_TITLE))
+        return box
+    shell = {"gun": fired[0].gun, "target": state.shown.board.map.name(fired[0].target_hex)}
+    box.appendChild(spotting_question(state.shown.attack.turn + 1, shell,
+                                      ("Next turn, spotted", "next-turn-spotted"),
+                                      ("Next turn, not spotted", "next-turn")))
+    return box
+
+
+def spotting_question(turn: int, shell: dict[str, Any], yes: tuple[str, str],
+                      no: tuple[str, str]) -> Element:
+    """BT-ART.4 asked in the page: is the shell's hex spotted as it lands in `turn`? `yes`
+    and `no`: each answer's button text and id (its data-action too, but Next turn's)."""
     gun = next((p.label for p in presets.catalog("battletech").kinds["supports"]
                 if p.fields.get("gun") == shell["gun"]), shell["gun"])
     box = make("div", cls="spotting", role="group", aria_labelledby="spot-question")
-    box.appendChild(make("p", f"Turn {doc['attack']['turn']}: does a friendly unit spot "
-                         f"hex {shell['target']} as the {gun} lands?", id="spot-question"))
-    box.appendChild(button("Yes, spotted", "spot-yes", id="spot-yes"))
-    box.appendChild(button("No", "spot-no", id="spot-no"))
+    box.appendChild(make("p", f"Turn {turn}: does a friendly unit spot hex "
+                         f"{shell['target']} as the {gun} lands?", id="spot-question"))
+    for (text, iid), spot in ((yes, "yes"), (no, "no")):
+        action = "next-turn" if iid.startswith("next-turn") else iid
+        box.appendChild(button(text, action, id=iid, data_spot=spot, title=NEXT_TITLE
+                               if action == "next-turn" else f"{text}: turn {turn}"))
     return box
 
 
