@@ -136,7 +136,7 @@ def compass(with_hit: bool) -> Element:
             continue
         grid.appendChild(make("button", text, type="button", data_face=str(degrees),
                               title=f"{name}, {degrees}°",
-                              aria_label=f"Enter {name} ({degrees}°)"))
+                              aria_label=f"{text}: enter {name}, {degrees}°"))
     return grid
 
 
