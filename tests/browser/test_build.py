@@ -444,15 +444,17 @@ def test_unapplied_json_edit_is_not_dropped_without_asking(new_page, base_url, d
     page.fill("#json", page.input_value("#json").replace('"title": "', '"title": "Mine: ', 1))
     other = next(d for d in demos if d["system"] == before["system"]
                  and d["file"] != page.evaluate("document.body.dataset.demo"))
-    # the page asks from an event handler that runs after select_option returns: wait for
-    # each question before answering it, or both answers may reach the first one
-    with page.expect_event("dialog") as asked:
-        page.select_option("#demo", other["file"])
-    asked.value.dismiss()
+    # the page asks in the page, beside the message: keep the edit, then drop it
+    page.select_option("#demo", other["file"])
+    ask = '.notice[data-notice="unapplied-json"]'
+    page.wait_for_selector(ask)
+    assert "not applied" in page.inner_text(ask)
+    assert page.evaluate("document.activeElement.textContent") == "Drop it and open the demo"
+    page.click(f"{ask} button:has-text('Keep my edit')")
     page.wait_for_function(f"document.getElementById('demo').value !== {json.dumps(other['file'])}")
+    assert page.locator(ask).count() == 0
     assert "Mine: " in page.input_value("#json")  # kept
-    with page.expect_event("dialog") as asked:
-        page.select_option("#demo", other["file"])
-    asked.value.accept()
+    page.select_option("#demo", other["file"])
+    page.click(f"{ask} button:has-text('Drop it and open the demo')")
     page.wait_for_function(f"document.body.dataset.demo === {json.dumps(other['file'])}")
     assert "Mine: " not in page.input_value("#json")

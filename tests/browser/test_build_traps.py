@@ -247,3 +247,28 @@ def test_each_shell_fired_gets_its_spotting_question_in_the_page(new_page, base_
     shells = b.doc()["attack"]["in_flight"]
     assert [s["spotted"] for s in shells] == [["arrival"], ["arrival"]]
     assert asked == []
+
+
+def test_deleting_a_save_asks_in_the_page(new_page, base_url):
+    """My scenarios' Delete asks in the page (its first button focused), not in a browser
+    dialog: "Keep it" keeps the save, "Delete" deletes it."""
+    page = new_page(viewport=DESKTOP)
+    asked = no_dialogs(page)
+    open_app(page, base_url)
+    page.click("#library-box summary")
+    page.fill("#save-name", "Mine")
+    page.click("#save")
+    row = '#saves li[data-save="Mine"]'
+    delete = '#saves button[data-lib="delete"][data-save="Mine"]'
+    ask = '.notice[data-notice="delete-save"]'
+    page.wait_for_selector(row)
+    page.click(delete)
+    page.wait_for_selector(ask)
+    assert "Mine" in page.inner_text(ask)
+    assert page.evaluate("document.activeElement.textContent") == "Delete"
+    page.click(f"{ask} button:has-text('Keep it')")
+    assert page.locator(ask).count() == 0 and page.locator(row).count() == 1
+    page.click(delete)
+    page.click(f"{ask} button:has-text('Delete')")
+    page.wait_for_function(f"!document.querySelector({json.dumps(row)})")
+    assert asked == []

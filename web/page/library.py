@@ -13,17 +13,19 @@ import contextlib
 import json
 from typing import Any
 
-from pyscript import window
+from pyscript import document, window
 
 from engine import scenario as sc
 
 from . import saveformat
 from .dom import Event, absent, attr, blob_of, download, el, file_stem, make, show_message
 from .editor import set_scenario
+from .notice import Action, clear_notice, show_notice
 from .state import State
 
 LIBRARY_KEY = "scatterlab:library"
 NAME_MAX = 80
+DELETE_NOTICE = "delete-save"
 
 
 def saves() -> dict[str, dict[str, Any]]:
@@ -107,13 +109,30 @@ def on_click(state: State, ev: Event) -> None:
             data[new] = data.pop(key)
             store(data)
     elif action == "delete" and key in data:
-        if window.confirm(f"Delete “{key}” from My scenarios?"):
-            del data[key]
-            store(data)
+        ask_delete(state, key)
     elif action == "export" and key in data:
         text = json.dumps(data[key], indent=2, ensure_ascii=False)
         download(blob_of([text], "application/json"), f"{file_stem(key, 'scenario')}.json")
     fill(state)
+
+
+def ask_delete(state: State, key: str) -> None:
+    """Delete asks in the page (a notice with two buttons, the first focused), not in a
+    browser dialog; the save goes only on "Delete"."""
+    def delete() -> None:
+        clear_notice(state, DELETE_NOTICE)
+        data = saves()
+        if key in data:
+            del data[key]
+            store(data)
+        fill(state)
+
+    show_notice(state, DELETE_NOTICE, f"Delete “{key}” from My scenarios?", [
+        Action("Delete", handler=delete),
+        Action("Keep it", handler=lambda: clear_notice(state, DELETE_NOTICE))])
+    first = document.querySelector(f'.notice[data-notice="{DELETE_NOTICE}"] button')
+    if not absent(first):
+        first.focus()
 
 
 async def on_import(state: State, ev: Event) -> None:

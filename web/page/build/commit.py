@@ -7,15 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import window
+import js
+from pyscript import document
 
 from engine import scenario as sc
 
-from ..dom import clear_message, el
+from ..dom import Element, absent, clear_message, el
 from ..editor import set_scenario
+from ..notice import Action, clear_notice, show_notice
 from ..state import State
 from .panel import fill
 
+UNAPPLIED = "unapplied-json"
 
 def commit(state: State, doc: dict[str, Any]) -> bool:
     """Show `doc` if the parser accepts it (set_scenario records it in the history); if it
@@ -44,11 +47,24 @@ def number_of(iid: str, what: str) -> float:
         raise ValueError(f"{what} must be a number") from None
 
 
-def drop_unapplied_json(state: State) -> bool:
+def drop_unapplied_json(state: State, select: Element, value: str) -> bool:
     """Before a demo replaces the scenario: True when the JSON box holds no edit left
-    unapplied, or the player agrees to drop it (issue 15: never without a word)."""
+    unapplied. Else False, and the page asks beside the message (never a browser dialog,
+    never without a word, issue 15): dropping the edit picks `value` in `select` again."""
     text = str(el("json").value)
     if state.scenario is None or text == sc.dumps(state.scenario):
         return True
-    return bool(window.confirm("The scenario JSON has an edit you have not applied. "
-                               "Drop it and open the demo?"))
+
+    def drop() -> None:
+        clear_notice(state, UNAPPLIED)
+        el("json").value = sc.dumps(state.shown)
+        select.value = value
+        select.dispatchEvent(js.Event.new("change"))
+
+    show_notice(state, UNAPPLIED, "The scenario JSON has an edit you have not applied.", [
+        Action("Drop it and open the demo", handler=drop),
+        Action("Keep my edit", handler=lambda: clear_notice(state, UNAPPLIED))])
+    first = document.querySelector(f'.notice[data-notice="{UNAPPLIED}"] button')
+    if not absent(first):
+        first.focus()
+    return False
