@@ -272,3 +272,20 @@ def test_deleting_a_save_asks_in_the_page(new_page, base_url):
     page.click(f"{ask} button:has-text('Delete')")
     page.wait_for_function(f"!document.querySelector({json.dumps(row)})")
     assert asked == []
+
+
+def test_a_refused_pick_is_not_shown(new_page, base_url):
+    """A pick the parser refuses (the VF-1 made a structure, which has no GN or PIL)
+    leaves the scenario as it was and the control showing the scenario's value, not the
+    refused one; the message says why."""
+    page = new_page(viewport=DESKTOP)
+    open_app(page, base_url)
+    b = Builder(page)
+    b.system("robotech")
+    b.select("a1")
+    kind = '[data-section="unit"][data-key="kind"]'
+    before = b.doc()
+    b.pick(kind, "structure")
+    assert b.doc() == before
+    assert page.input_value(kind) == "mecha"
+    assert page.is_visible("#message") and "structure" in page.inner_text("#message")
