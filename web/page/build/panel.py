@@ -13,6 +13,7 @@ from engine import scenario as sc
 from engine import systems
 from engine.build import editing, legality, presets, squads
 from engine.render.summary import unit_label
+from engine.systems.battletech.turn import PRETTY
 
 from .. import forms
 from ..board import unit_selector
@@ -358,8 +359,7 @@ def spotting_question(turn: int, shell: dict[str, Any], yes: tuple[str, str],
                       no: tuple[str, str]) -> Element:
     """BT-ART.4 asked in the page: is the shell's hex spotted as it lands in `turn`? `yes`
     and `no`: each answer's button text and id (its data-action too, but Next turn's)."""
-    gun = next((p.label for p in presets.catalog("battletech").kinds["supports"]
-                if p.fields.get("gun") == shell["gun"]), shell["gun"])
+    gun = PRETTY.get(shell["gun"], shell["gun"])  # as the log names it ("Long Tom")
     box = make("div", cls="spotting", role="group", aria_labelledby="spot-question")
     box.appendChild(make("p", f"Turn {turn}: does a friendly unit spot hex "
                          f"{shell['target']} as the {gun} lands?", id="spot-question"))
@@ -378,7 +378,9 @@ def turn_history(state: State) -> Element:
     box.open = bool(earlier)
     seed = "scripted dice" if state.shown.dice else (
         f"seed {systems.DEFAULT_SEED if state.shown.seed is None else state.shown.seed}")
-    box.appendChild(make("summary", f"Turn {turn} ({seed}); earlier turns: {len(earlier)}"))
+    n = len(earlier)
+    box.appendChild(make("summary", f"Turn {turn} ({seed})" + (
+        f" · {n} earlier turn{'s' if n > 1 else ''}" if n else "")))
     for _, lines in reversed(earlier):
         entry = make("section", cls="turn-entry")
         entry.appendChild(make("h4", lines[0]))
