@@ -251,7 +251,8 @@ def test_each_shell_fired_gets_its_spotting_question_in_the_page(new_page, base_
 
 def test_deleting_a_save_asks_in_the_page(new_page, base_url):
     """My scenarios' Delete asks in the page (its first button focused), not in a browser
-    dialog: "Keep it" keeps the save, "Delete" deletes it."""
+    dialog: "Keep it" keeps the save, "Delete" deletes it; Rename takes the new name in
+    the save's row, not in a browser prompt."""
     page = new_page(viewport=DESKTOP)
     asked = no_dialogs(page)
     open_app(page, base_url)
@@ -268,7 +269,15 @@ def test_deleting_a_save_asks_in_the_page(new_page, base_url):
     assert page.evaluate("document.activeElement.textContent") == "Delete"
     page.click(f"{ask} button:has-text('Keep it')")
     assert page.locator(ask).count() == 0 and page.locator(row).count() == 1
-    page.click(delete)
+    # Rename asks for the name in the row itself, then Delete deletes
+    page.click('#saves button[data-lib="rename"][data-save="Mine"]')
+    assert page.evaluate("document.activeElement.id") == "rename-name"
+    page.fill("#rename-name", "Ours")
+    page.click('#saves button[data-lib="rename-do"]')
+    row = '#saves li[data-save="Ours"]'
+    page.wait_for_selector(row)
+    assert page.locator('#saves li[data-save="Mine"]').count() == 0
+    page.click('#saves button[data-lib="delete"][data-save="Ours"]')
     page.click(f"{ask} button:has-text('Delete')")
     page.wait_for_function(f"!document.querySelector({json.dumps(row)})")
     assert asked == []

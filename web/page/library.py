@@ -18,7 +18,7 @@ from pyscript import document, window
 from engine import scenario as sc
 
 from . import saveformat
-from .dom import Event, absent, attr, blob_of, download, el, file_stem, make, show_message
+from .dom import Element, Event, absent, attr, blob_of, download, el, file_stem, make, show_message
 from .editor import set_scenario
 from .notice import Action, clear_notice, show_notice
 from .state import State
@@ -120,7 +120,10 @@ def on_click(state: State, ev: Event) -> None:
         state.demo_file = None
         set_scenario(state, data[key])
     elif action == "rename" and key in data:
-        new = clean_name(window.prompt("New name", key) or "")
+        ask_rename(target.closest("li"), key)
+        return
+    elif action == "rename-do" and key in data:
+        new = clean_name(el("rename-name").value)
         if new and new != key:
             put(state, new, data[key], instead_of=key)
     elif action == "delete" and key in data:
@@ -129,6 +132,21 @@ def on_click(state: State, ev: Event) -> None:
         text = json.dumps(data[key], indent=2, ensure_ascii=False)
         download(blob_of([text], "application/json"), f"{file_stem(key, 'scenario')}.json")
     fill(state)
+
+
+def ask_rename(row: Element, key: str) -> None:
+    """Rename asks for the new name in the save's own row (never a browser prompt): a
+    field holding the name, focused, with Rename and Cancel."""
+    row.replaceChildren()
+    name = make("input", type="text", id="rename-name", aria_label=f"New name for {key}")
+    name.value = key
+    row.appendChild(name)
+    row.appendChild(make("button", "Rename", type="button", data_lib="rename-do",
+                         data_save=key, aria_label=f"Rename {key} to the name typed"))
+    row.appendChild(make("button", "Cancel", type="button", data_lib="cancel",
+                         aria_label=f"Keep the name {key}"))
+    name.focus()
+    name.select()
 
 
 def ask_delete(state: State, key: str) -> None:
