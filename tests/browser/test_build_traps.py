@@ -99,19 +99,25 @@ def test_tap_on_an_occupied_hex_while_placing_a_support_aims_there(new_page, bas
 
 
 def test_undo_keeps_the_view(new_page, base_url):
-    """Undo and Redo leave the board's view box where it was."""
+    """Undo and Redo leave the board's view box where it was, though the edit undone
+    changed what the attack aims at (and so the board's default view)."""
     page = new_page(viewport=DESKTOP)
     open_app(page, base_url)
     b = Builder(page)
     b.system("robotech")
-    b.add("regult", "Zentraedi", at=(30, 16))
-    b.add("regult", "Zentraedi", at=(40, 40))
+    b.add("regult", "Zentraedi", at=(44, 44))
+    b.add("regult", "Zentraedi", at=(40, 6))
+    b.pick('select[data-missile="0"]', "regult-2")
+    b.pick('select[data-missile="0"]', "regult")
     view = page.get_attribute("#board svg", "viewBox")
     b.tap('[data-action="undo"]')
-    assert len(b.doc()["units"]) == 2
+    assert b.doc()["attack"]["targets"] == ["regult-2"]
+    assert page.get_attribute("#board svg", "viewBox") == view
+    b.tap('[data-action="undo"]')
+    assert "point" in b.doc()["attack"]
     assert page.get_attribute("#board svg", "viewBox") == view
     b.tap('[data-action="redo"]')
-    assert len(b.doc()["units"]) == 3
+    assert b.doc()["attack"]["targets"] == ["regult-2"]
     assert page.get_attribute("#board svg", "viewBox") == view
 
 
