@@ -203,6 +203,10 @@ def test_next_turn_is_a_new_turn_with_its_spotting_question_in_the_page(new_page
         for key, (now, full) in again[part].items():
             assert now <= worn[part][key][0] and full == worn[part][key][1]
     screenshot(page, "build-traps-next-turn-desktop")
+    # another game (a demo opened) does not show this game's turns
+    page.select_option("#demo", "battletech-long-tom-spotted.json")
+    page.wait_for_function("document.body.dataset.demo === 'battletech-long-tom-spotted.json'")
+    assert "earlier" not in page.inner_text("#turn-history summary")
 
 
 def test_the_scatter_die_by_compass_buttons_north_up(new_page, base_url):

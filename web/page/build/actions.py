@@ -183,8 +183,8 @@ def act_next_turn(state: State, target: Element) -> None:
     dice, _ = systems.dice_for(scenario)
     doc = next_turn(scenario, dice)
     turn = scenario.attack.turn
-    state.turns = [(n, lines) for n, lines in state.turns if n < turn]  # an undone turn
-    state.turns.append((turn, turn_entry(state, state.resolution)))
+    state.turns = [t for t in state.turns if t[0] < turn]  # an undone turn played again
+    state.turns.append((turn, state.demo_file, turn_entry(state, state.resolution)))
     state.spotting = (doc, 0)
     if attr(target, "data-spot"):  # the first shell's question answered with Next turn
         act_spot(state, target)

@@ -374,7 +374,8 @@ def turn_history(state: State) -> Element:
     """The turns played before the one shown, each as it ended (newest first)."""
     turn = state.shown.attack.turn
     box = make("details", cls="turn-history", id="turn-history")
-    earlier = [(n, lines) for n, lines in state.turns if n < turn]
+    earlier = [(n, lines) for n, demo, lines in state.turns  # of this game: not another
+               if n < turn and demo == state.demo_file]  # demo's, opened since
     box.open = bool(earlier)
     seed = "scripted dice" if state.shown.dice else (
         f"seed {systems.DEFAULT_SEED if state.shown.seed is None else state.shown.seed}")
