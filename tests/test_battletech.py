@@ -1085,3 +1085,31 @@ def test_marginals_check_their_budget_so_auto_odds_can_fall_back():
     with pytest.raises(TooManyOutcomes):
         bt.marginals(scn, Budget(seconds=0.0))
     assert len(bt.marginals(scn, Budget())) == 24
+
+
+def test_next_turn_is_a_new_turn_new_seed_and_the_record_sheet_damage_carried():
+    """Issue 22.8: the next turn rolls new dice (its seed moves on; scripted dice count as
+    the default seed) and, given this turn's dice, each record sheet starts from what
+    this turn left of it (``record.left``): its damage adds up over the turns."""
+    small = sheet(LA_armour=5, LA_structure=5, LT_armour=5, LT_structure=5)
+    strike = [{"kind": "heavy_strike", "target": "1010"}]
+    scn = make([mech("a", "1010", record=small)], strike)
+    dice = [3, 3, 1] + [5, 5] * 4  # LA and LT destroyed (the test above)
+    doc = bt.next_turn(scn, ScriptedDice(dice))
+    assert doc["seed"] == 2 and "dice" not in doc
+    left = doc["units"][0]["record"]["left"]
+    assert left["structure"]["LA"] == 0 and left["structure"]["LT"] == 0
+    assert left["armour"]["CT"] == 20 and doc["units"][0]["record"]["armour"] == small["armour"]
+    nxt = load_dict(dict(doc, attack=dict(doc["attack"], supports=strike)))
+    out, _ = run(nxt, [3, 3, 1] + [5, 5] * 4)  # the same four groups on LA again
+    rec = bt.effects(nxt, out)["a"]["record"]
+    assert rec["destroyed_locations"] == ["LT", "LA"]  # turn 1's, against the printed sheet
+    assert rec["armour"]["CT"] == [0, 20] and rec["structure"]["CT"] == [20, 20]  # on inward
+    first = bt.effects(scn, run(scn, dice)[0])["a"]["record"]
+    assert first["armour"]["CT"] == [20, 20]  # turn 1 alone left the CT whole
+    assert bt.next_turn(nxt)["seed"] == 3
+    # without dice: the sheet is left as it was, only the turn and the seed move on
+    assert "left" not in bt.next_turn(scn)["units"][0]["record"]
+    fails("units[0].record.left.structure.LA", "to 5",
+          lambda: make([mech("a", "1010", record=dict(small, left=dict(small, structure=dict(
+              small["structure"], LA=6))))]))

@@ -338,6 +338,23 @@ def test_add_on_a_hex_map_and_next_turn_lands_the_shells_in_flight(
     assert any(u.get("hex") == "0303" for u in nxt["units"])
 
 
+def test_next_turn_has_new_dice_and_carries_the_record_sheet(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 22.8: next-turn plays the turn with the scenario's own dice (as `resolve`
+    does), carries each record sheet's damage (``record.left``) and moves the seed on."""
+    demo = ROOT / "web" / "demos" / "battletech-long-tom-atlas.json"
+    scn = scenarios.loads(demo.read_text("utf-8"))
+    assert main(["next-turn", str(demo)]) == 0
+    nxt = json.loads(capsys.readouterr().out)
+    assert nxt["seed"] == 2 and "dice" not in nxt
+    effects = systems.resolve(scn).effects
+    assert any("record" in u for u in nxt["units"])
+    for unit in nxt["units"]:
+        if "record" in unit:
+            left = effects[unit["id"]]["record"]["armour"]
+            assert unit["record"]["left"]["armour"] == {k: v[0] for k, v in left.items()}
+
+
 @pytest.mark.parametrize("argv, says", [
     (["add", "FILE", "locust", "--side", "k", "--at", "3,3"], "give --hex"),
     (["add", "FILE", "nope", "--side", "k", "--hex", "0303"], "has no preset 'nope'"),

@@ -143,3 +143,29 @@ def test_BT_ART_1_toggle_preplotted_adds_and_takes_a_hex():
         crowded = editing.toggle_preplotted(crowded, "long_tom", label)
     with pytest.raises(ScenarioError, match="preplotted"):
         sc.load_dict(crowded)
+
+
+def test_missile_targets_are_one_set_picked_in_any_order_the_last_on_the_primary():
+    """Issue 22.7: each pick of a divided volley gives a whole set the parser accepts
+    (missiles not picked follow the primary), in any order; the last missile on the
+    primary is kept; all on one unit is that unit alone; no pick is a ground shot."""
+    doc = starters.starter("robotech")
+    for y in (16, 24, 32):
+        doc = presets.with_unit(doc, "regult", side="Zentraedi", at=(30, y))
+    ids = [u["id"] for u in doc["units"][1:]]
+    assert doc["attack"]["weapon"]["volley"] == 4
+    seen = []
+    picks = ["", "", "", ""]
+    for i, uid in ((3, ids[2]), (1, ids[1]), (0, ids[0]), (2, ids[1]), (3, ids[0])):
+        picks[i] = uid
+        doc = editing.with_missile_targets(doc, picks, (20, 22))
+        sc.load_dict(doc)  # never refused while being edited
+        seen.append(doc["attack"]["targets"])
+    assert seen[0] == [ids[2]]  # one pick: the whole volley on it
+    assert seen[1] == [ids[1], ids[1], ids[1], ids[2]]  # missile 2 is the first named
+    assert seen[-1] == [ids[0], ids[1], ids[1], ids[0]]  # the last on the primary
+    assert "point" not in doc["attack"]
+    doc = editing.with_missile_targets(doc, [ids[0]] * 4, (20, 22))
+    assert doc["attack"]["targets"] == [ids[0]]
+    doc = editing.with_missile_targets(doc, ["", "", "", ""], (20, 22))
+    assert "targets" not in doc["attack"] and doc["attack"]["point"] == {"x": 20, "y": 22}

@@ -319,3 +319,24 @@ def toggle_preplotted(doc: dict[str, Any], selection: str, hex_label: str) -> di
     hexes = list(doc["attack"].get("preplotted", {}).get(selection, []))
     hexes = [h for h in hexes if h != hex_label] if hex_label in hexes else [*hexes, hex_label]
     return with_preplotted(doc, selection, hexes)
+
+
+def with_missile_targets(doc: dict[str, Any], picks: list[str], point: tuple[float, float]
+                         ) -> dict[str, Any]:
+    """`doc` with a Robotech volley's targets set from one pick per missile ("" for none),
+    taken as one set, in any order (RT-17, RT-21): the primary target is missile 1's pick,
+    else the first missile's that names one; a missile with no pick follows the primary, so
+    every partial set is a whole one (one id per missile, the last on the primary too); a
+    volley all on one unit is that unit alone; no pick at all makes it a ground shot at
+    `point` (RT-3). The parser and `legality.check` then judge the set as a whole."""
+    out = copy.deepcopy(doc)
+    attack = out["attack"]
+    primary = next((p for p in picks if p), "")
+    if not primary:
+        attack.pop("targets", None)
+        attack["point"] = {"x": point[0], "y": point[1]}
+        return out
+    attack.pop("point", None)
+    targets = [p or primary for p in picks]
+    attack["targets"] = targets if len(set(targets)) > 1 else [primary]
+    return out

@@ -23,6 +23,7 @@ from typing import Any
 from engine import scenario as scenarios
 from engine.build import presets, squads, starters
 from engine.errors import ScenarioError
+from engine.systems import dice_for
 from engine.systems.battletech.turn import next_turn
 
 COMMANDS = ("presets", "new", "add", "next-turn")
@@ -88,7 +89,7 @@ def built(args: argparse.Namespace, scenario: scenarios.Scenario | None) -> dict
         if scenario.system != "battletech":
             raise ScenarioError("system", "next-turn is BattleTech's (BT-ART.3); this "
                                 f"scenario is {scenario.system}")
-        doc = next_turn(scenario)
+        doc = next_turn(scenario, dice_for(scenario)[0])  # the turn as `resolve` plays it
     else:
         doc = _added(args, scenarios.to_dict(scenario))
     scenarios.load_dict(doc)

@@ -12,7 +12,10 @@ Fields follow shared/spec/scenario.md; additions documented here:
 - unit ``record`` ('Mechs only, optional): the record sheet, ``{"armour": {...},
   "structure": {...}}``, armour for Head, CT, LT, RT, LA, RA, LL, RL and the rear CT(R),
   LT(R), RT(R), structure for the eight locations; effects then show what is left and odds
-  the chance per location that its armour is breached and that it is destroyed.
+  the chance per location that its armour is breached and that it is destroyed. Its
+  optional ``left`` (same keys, 0 up to the sheet's value; structure 0: the location is
+  destroyed) is what earlier turns left of it: this turn's damage starts from there
+  (`battletech.next_turn` writes it).
 - ``attack.held`` (optional): how many unused copies of each support the side holds,
   ``{"heavy_bombing": 1, "long_tom": 2, ...}`` (artillery by gun); each support is used
   once, hit or miss (facts.md), so a turn declares at most that many of each.
@@ -148,6 +151,8 @@ class Unit:
     type: str = "mech"
     facing: int = 0
     record: tuple[dict[str, int], dict[str, int]] | None = None
+    worn: tuple[dict[str, int], dict[str, int]] | None = None  # record.left: earlier turns'
+
 
 
 @dataclass(frozen=True)
@@ -240,23 +245,30 @@ def _unit(u: Field, hexmap: HexMap) -> Unit:
     u.only(("id", "side", "name", "hex", "type", "facing", "record"))
     uid, side, name = parse_identity(u)
     kind = u.get("type", "mech").choice(UNIT_TYPES)
-    record = None
+    record = worn = None
     if u.has("record"):
         if kind != "mech":
             raise u["record"].fail("a record sheet (armour and structure per location) is "
                                    "for 'Mechs only")
         record = _record(u["record"])
+        if u["record"].has("left"):
+            worn = _record(u["record"]["left"], record)
     return Unit(uid, side, name, _hex(u["hex"], hexmap), kind, u.get("facing", 0).integer(0, 5),
-                record)
+                record, worn)
 
 
-def _record(f: Field) -> tuple[dict[str, int], dict[str, int]]:
-    """A 'Mech's record sheet: armour per location (and torso rear), structure per location."""
-    f.only(("armour", "structure"))
+def _record(f: Field, full: tuple[dict[str, int], dict[str, int]] | None = None
+            ) -> tuple[dict[str, int], dict[str, int]]:
+    """A 'Mech's record sheet: armour per location (and torso rear), structure per location;
+    or, given the `full` sheet, what earlier turns left of it (``record.left``: 0 up to the
+    sheet's own value, a structure of 0 a destroyed location)."""
+    f.only(("armour", "structure") if full else ("armour", "structure", "left"))
     parts = []
-    for key, names, lo in (("armour", SHEET_ARMOUR, 0), ("structure", SHEET_STRUCTURE, 1)):
+    for i, (key, names, lo) in enumerate((("armour", SHEET_ARMOUR, 0),
+                                          ("structure", SHEET_STRUCTURE, 1))):
         part = f[key].only(names)
-        parts.append({n: part[n].integer(lo, SHEET_MAX) for n in names})
+        parts.append({n: part[n].integer(0, full[i][n]) if full else
+                      part[n].integer(lo, SHEET_MAX) for n in names})
     return parts[0], parts[1]
 
 

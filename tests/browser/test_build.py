@@ -317,8 +317,8 @@ def test_b_robotech_split_volley_illegal_then_legal(new_page, base_url, where):
 
 def bombing_and_long_tom(b: Builder, where: str) -> None:
     """(c) A Heavy Bombing on a hex next to a friendly 'Mech, a Long Tom fired this turn,
-    Next turn: the shell in flight lands, the turn moves on. The Long Tom's hex is tapped
-    on the map, or typed from the keyboard."""
+    Next turn: the spotting question answered in the page, the shell in flight lands, the
+    turn moves on. The Long Tom's hex is tapped on the map, or typed from the keyboard."""
     page = b.page
     b.system("battletech")
     b.type('[data-section="attack"][data-key="side"]', "kurita")
@@ -339,8 +339,8 @@ def bombing_and_long_tom(b: Builder, where: str) -> None:
     b.tap("#add-support")
     assert b.legality()[0], b.legality()[1]
     b.check_against_cpython(b.roll())
-    page.once("dialog", lambda d: d.accept())  # the spotting question: yes
-    b.tap("#next-turn")
+    assert "1009" in page.inner_text("#spot-question")  # asked in the page, before
+    b.tap("#next-turn-spotted")  # its answer, yes, is a Next turn button
     page.wait_for_function("JSON.parse(document.getElementById('json').value)"
                            ".attack.turn === 2")
     doc = b.doc()
@@ -444,15 +444,17 @@ def test_unapplied_json_edit_is_not_dropped_without_asking(new_page, base_url, d
     page.fill("#json", page.input_value("#json").replace('"title": "', '"title": "Mine: ', 1))
     other = next(d for d in demos if d["system"] == before["system"]
                  and d["file"] != page.evaluate("document.body.dataset.demo"))
-    # the page asks from an event handler that runs after select_option returns: wait for
-    # each question before answering it, or both answers may reach the first one
-    with page.expect_event("dialog") as asked:
-        page.select_option("#demo", other["file"])
-    asked.value.dismiss()
+    # the page asks in the page, beside the message: keep the edit, then drop it
+    page.select_option("#demo", other["file"])
+    ask = '.notice[data-notice="unapplied-json"]'
+    page.wait_for_selector(ask)
+    assert "not applied" in page.inner_text(ask)
+    assert page.evaluate("document.activeElement.textContent") == "Drop it and open the demo"
+    page.click(f"{ask} button:has-text('Keep my edit')")
     page.wait_for_function(f"document.getElementById('demo').value !== {json.dumps(other['file'])}")
+    assert page.locator(ask).count() == 0
     assert "Mine: " in page.input_value("#json")  # kept
-    with page.expect_event("dialog") as asked:
-        page.select_option("#demo", other["file"])
-    asked.value.accept()
+    page.select_option("#demo", other["file"])
+    page.click(f"{ask} button:has-text('Drop it and open the demo')")
     page.wait_for_function(f"document.body.dataset.demo === {json.dumps(other['file'])}")
     assert "Mine: " not in page.input_value("#json")

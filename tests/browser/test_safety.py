@@ -549,8 +549,10 @@ def test_27_7_importing_a_file_of_a_saved_title_asks_before_replacing(
     doc["notes"] = "the second file"
     _import(page, tmp_path, "two.json", json.dumps(doc))
     page.wait_for_function("document.querySelector('#json')?.value.includes('the second file')")
-    page.wait_for_timeout(300)
-    assert asked and "Same title" in asked[0]
+    question = '.notice[data-notice="replace-save"]'  # asked in the page (issue 22.7)
+    page.wait_for_selector(question)
+    assert "Same title" in page.inner_text(question) and asked == []
+    page.click(f"{question} button:has-text('Keep the saved one')")
     kept = json.loads(stored(page, "scatterlab:library"))["Same title"]
     assert "notes" not in kept or kept["notes"] != "the second file"
 

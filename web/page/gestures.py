@@ -26,7 +26,7 @@ from .board import (
     zoom_by,
 )
 from .bridge import draw
-from .build.moves import dragged, paint_hex, place_aim, tap_board
+from .build.moves import aims_hexes, dragged, paint_hex, place_aim, tap_board
 from .build.panel import select_unit
 from .dom import Event, absent, attr, clear_message, el
 from .editor import set_scenario
@@ -201,6 +201,9 @@ def on_pointerup(state: State, ev: Event) -> None:
     dx, dy = d["delta"]
     if abs(dx) < 0.05 and abs(dy) < 0.05:  # a tap: the unit opens in the Build panel
         cancel_drag(state)
+        if aims_hexes(state):  # unless a support is being placed: it aims at that hex
+            tap_board(state, ev.clientX, ev.clientY)
+            return
         uid = d["id"] if d["aim"] is None else unit_at(ev.clientX, ev.clientY)
         if uid:  # (a tap on an aim's handle opens the unit under it)
             select_unit(state, uid)

@@ -30,7 +30,7 @@ from engine.log import Log, Resolution
 from . import bridge
 from .board import board_svg, svg_point
 from .build.panel import show_legality
-from .dom import Event, clear_message, describe, el, make, set_json, show_message
+from .dom import Element, Event, clear_message, describe, el, make, set_json, show_message
 from .editor import SEED_MAX, set_scenario
 from .panels import show_log
 from .state import State
@@ -40,6 +40,12 @@ FACE_BUTTONS_MAX = 12
 ARROW_PX = 12
 """A drag on the board shorter than this (CSS px) sets no arrow."""
 SVG_NS = "http://www.w3.org/2000/svg"
+COMPASS = (("NW", "north-west", 315), ("N", "north", 0), ("NE", "north-east", 45),
+           ("W", "west", 270), (HIT, "", None), ("E", "east", 90),
+           ("SW", "south-west", 225), ("S", "south", 180), ("SE", "south-east", 135))
+"""The compass of a direction or the scatter die, row by row as drawn (north up the page,
+the board's up; degrees clockwise from it, engine/geometry.py's convention), HIT in the
+middle for the scatter die."""
 
 
 def entered(state: State) -> list[int | float | str]:
@@ -92,7 +98,8 @@ def ask(state: State) -> None:
     field = el("irolled-value")
     field.value = ""
     field.removeAttribute("aria-invalid")
-    field.placeholder = "degrees" if request.kind in ("direction", "scatter") else "face"
+    field.placeholder = ("degrees, 0 = N (up)" if request.kind in ("direction", "scatter")
+                         else "face")
     el("irolled-error").hidden = True
     el("irolled-count").textContent = f"{len(entered(state))} dice entered"
     arrow = request.kind in ("direction", "scatter")
@@ -102,18 +109,35 @@ def ask(state: State) -> None:
 
 
 def show_faces(request: RollRequest) -> None:
-    """One button per face the die can show (HIT for the scatter die)."""
+    """One button per face the die can show; for a direction or the 40K scatter die a
+    compass of eight (north up the page, as the board) with HIT in its middle."""
     faces = el("irolled-faces")
     faces.replaceChildren()
-    if request.kind == "scatter":
-        values = [HIT]
-    elif request.kind == "direction" or request.sides > FACE_BUTTONS_MAX:
-        values = []
-    else:
-        values = [str(face) for face in range(1, request.sides + 1)]
-    for value in values:
+    if request.kind in ("direction", "scatter"):
+        faces.appendChild(compass(request.kind == "scatter"))
+        return
+    if request.sides > FACE_BUTTONS_MAX:
+        return
+    for value in (str(face) for face in range(1, request.sides + 1)):
         faces.appendChild(make("button", value, type="button", data_face=value,
                                aria_label=f"Enter {value}"))
+
+
+def compass(with_hit: bool) -> Element:
+    """The eight directions as buttons around the middle (HIT there for the scatter die),
+    north at the top: a tap enters that bearing in degrees."""
+    grid = make("div", cls="compass", role="group",
+                aria_label="Compass: north is up the page, as on the board")
+    for text, name, degrees in COMPASS:
+        if degrees is None:
+            grid.appendChild(make("button", HIT, type="button", data_face=HIT,
+                                  aria_label=f"Enter {HIT}") if with_hit
+                             else make("span", "", cls="compass-middle"))
+            continue
+        grid.appendChild(make("button", text, type="button", data_face=str(degrees),
+                              title=f"{name}, {degrees}°",
+                              aria_label=f"{text}: enter {name}, {degrees}°"))
+    return grid
 
 
 def entry(kind: str, raw: str) -> int | float | str | None:

@@ -9,21 +9,24 @@ kept, not dropped.
 
 from __future__ import annotations
 
-import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
-from pyscript import window
+from pyscript import document, window
 
 from engine import scenario as sc
 
 from . import saveformat
-from .dom import Event, absent, attr, blob_of, download, el, file_stem, make, show_message
+from .dom import Element, Event, absent, attr, blob_of, download, el, file_stem, make, show_message
 from .editor import set_scenario
+from .notice import Action, clear_notice, show_notice
 from .state import State
 
 LIBRARY_KEY = "scatterlab:library"
 NAME_MAX = 80
+DELETE_NOTICE = "delete-save"
+REPLACE_NOTICE = "replace-save"
 
 
 def saves() -> dict[str, dict[str, Any]]:
@@ -50,12 +53,31 @@ def clean_name(text: str) -> str:
     return " ".join(str(text).split())[:NAME_MAX]
 
 
-def may_replace(data: dict[str, dict[str, Any]], name: str, doc: dict[str, Any]) -> bool:
-    """Whether `doc` may be stored as `name`: a new name, the same document again, or
-    the user says yes to replacing the save of that name."""
+def put(state: State, name: str, doc: dict[str, Any], *, instead_of: str | None = None,
+        then: Callable[[], object] | None = None) -> None:
+    """Store `doc` as `name` (in place of the save `instead_of`, a rename), then `then`:
+    at once for a new name or the same document again; over another save of that name
+    only once the player says so, asked in the page (a notice, its first button focused)."""
+    def write() -> None:
+        clear_notice(state, REPLACE_NOTICE)
+        data = saves()
+        if instead_of is not None:
+            data.pop(instead_of, None)
+        data[name] = doc
+        if store(data) and then is not None:
+            then()
+        fill(state)
+
+    data = saves()
     if name not in data or data[name] == doc:
-        return True
-    return bool(window.confirm(f"My scenarios already has “{name}”. Replace it?"))
+        write()
+        return
+    show_notice(state, REPLACE_NOTICE, f"My scenarios already has “{name}”. Replace it?", [
+        Action("Replace it", handler=write),
+        Action("Keep the saved one", handler=lambda: clear_notice(state, REPLACE_NOTICE))])
+    first = document.querySelector(f'.notice[data-notice="{REPLACE_NOTICE}"] button')
+    if not absent(first):
+        first.focus()
 
 
 def fill(state: State) -> None:
@@ -92,28 +114,58 @@ def on_click(state: State, ev: Event) -> None:
     data = saves()
     if action == "save":
         name = clean_name(el("save-name").value) or "My scenario"
-        doc = sc.to_dict(state.shown)
-        if not may_replace(data, name, doc):
-            return
-        data[name] = doc
-        if store(data):
-            show_message(f"Saved as “{name}” in My scenarios.", "info")
+        put(state, name, sc.to_dict(state.shown), then=lambda: show_message(
+            f"Saved as “{name}” in My scenarios.", "info"))
     elif action == "open" and key in data:
         state.demo_file = None
         set_scenario(state, data[key])
     elif action == "rename" and key in data:
-        new = clean_name(window.prompt("New name", key) or "")
-        if new and new != key and may_replace(data, new, data[key]):
-            data[new] = data.pop(key)
-            store(data)
+        ask_rename(target.closest("li"), key)
+        return
+    elif action == "rename-do" and key in data:
+        new = clean_name(el("rename-name").value)
+        if new and new != key:
+            put(state, new, data[key], instead_of=key)
     elif action == "delete" and key in data:
-        if window.confirm(f"Delete “{key}” from My scenarios?"):
-            del data[key]
-            store(data)
+        ask_delete(state, key)
     elif action == "export" and key in data:
         text = json.dumps(data[key], indent=2, ensure_ascii=False)
         download(blob_of([text], "application/json"), f"{file_stem(key, 'scenario')}.json")
     fill(state)
+
+
+def ask_rename(row: Element, key: str) -> None:
+    """Rename asks for the new name in the save's own row (never a browser prompt): a
+    field holding the name, focused, with Rename and Cancel."""
+    row.replaceChildren()
+    name = make("input", type="text", id="rename-name", aria_label=f"New name for {key}")
+    name.value = key
+    row.appendChild(name)
+    row.appendChild(make("button", "Rename", type="button", data_lib="rename-do",
+                         data_save=key, aria_label=f"Rename {key} to the name typed"))
+    row.appendChild(make("button", "Cancel", type="button", data_lib="cancel",
+                         aria_label=f"Keep the name {key}"))
+    name.focus()
+    name.select()
+
+
+def ask_delete(state: State, key: str) -> None:
+    """Delete asks in the page (a notice with two buttons, the first focused), not in a
+    browser dialog; the save goes only on "Delete"."""
+    def delete() -> None:
+        clear_notice(state, DELETE_NOTICE)
+        data = saves()
+        if key in data:
+            del data[key]
+            store(data)
+        fill(state)
+
+    show_notice(state, DELETE_NOTICE, f"Delete “{key}” from My scenarios?", [
+        Action("Delete", handler=delete),
+        Action("Keep it", handler=lambda: clear_notice(state, DELETE_NOTICE))])
+    first = document.querySelector(f'.notice[data-notice="{DELETE_NOTICE}"] button')
+    if not absent(first):
+        first.focus()
 
 
 async def on_import(state: State, ev: Event) -> None:
@@ -129,10 +181,5 @@ async def on_import(state: State, ev: Event) -> None:
         return
     state.demo_file = None
     if set_scenario(state, doc):
-        data = saves()
-        name = clean_name(doc.get("title") or files.item(0).name) or "Imported"
-        if may_replace(data, name, doc):
-            with contextlib.suppress(Exception):
-                data[name] = doc
-                store(data)
+        put(state, clean_name(doc.get("title") or files.item(0).name) or "Imported", doc)
     fill(state)

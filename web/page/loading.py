@@ -79,7 +79,7 @@ async def on_system(state: State, ev: Event) -> None:
     system = str(el("system").value)
     if state.scenario is not None and system == state.scenario.system:
         return  # the system shown: its demo stays open
-    if not drop_unapplied_json(state):
+    if not drop_unapplied_json(state, el("system"), system):
         el("system").value = state.shown.system
         return
     fill_demo_select(state, system)
@@ -92,7 +92,7 @@ async def on_system(state: State, ev: Event) -> None:
 
 async def on_demo(state: State, ev: Event) -> None:
     file = str(el("demo").value)
-    if file and not drop_unapplied_json(state):
+    if file and not drop_unapplied_json(state, el("demo"), file):
         el("demo").value = state.demo_file or ""
         return
     if file:

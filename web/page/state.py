@@ -71,6 +71,14 @@ class State:
     whole_squad: bool = False  # drags and arrow keys move the picked model's whole unit
     board_tool: str | None = None  # BattleTech: "strafe" (drag paints a run), "preplot" (taps)
     preplot_gun: str = "long_tom"  # the artillery selection the pre-plot tool edits
+    placing: bool = False  # BattleTech: a support half set in the Build panel (taps aim it)
+    # BattleTech turns played before the one shown: per turn, the demo it was played on
+    # (None: a board of the player's) and its lines (page/build/actions)
+    turns: list[tuple[int, str | None, tuple[str, ...]]] = field(default_factory=list)
+    # the next turn's document while its spotting questions are asked, and the shell asked
+    spotting: tuple[dict[str, Any], int] | None = None
+    # Build panel fields whose typed value was refused: field -> (the text, why)
+    invalid: dict[str, tuple[str, str]] = field(default_factory=dict)
     painting: int | None = None  # the pointer drawing a strafing run with the "strafe" tool
     # called with the state after each change
     watchers: list[Callable[[State], None]] = field(default_factory=list)

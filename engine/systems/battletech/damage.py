@@ -20,10 +20,11 @@ def merge_locations(pairs: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], 
     return tuple(sorted(total.items()))
 
 
-def _sheets_left(scn: Scenario, outcome: Outcome) -> list[Sheet | None]:
+def sheets_left(scn: Scenario, outcome: Outcome) -> list[Sheet | None]:
     """What each record sheet has left after the turn's attacks (`battletech.sheet`): each
-    damage group applied on its own, in the order rolled (BT-RULE.3)."""
-    left = [Sheet.of(u) for u in scn.units]
+    damage group applied on its own, in the order rolled (BT-RULE.3), from what earlier
+    turns left of it."""
+    left = [Sheet.start(u) for u in scn.units]
     for r in outcome:
         sheet = left[r.strike.unit]
         if sheet is not None:
@@ -40,7 +41,7 @@ def harm(scn: Scenario, outcome: Outcome) -> tuple[Harm, ...]:
     for r in outcome:
         taken[r.strike.unit] += r.groups
     out: list[Harm] = []
-    for groups, left in zip(taken, _sheets_left(scn, outcome), strict=True):
+    for groups, left in zip(taken, sheets_left(scn, outcome), strict=True):
         hits, damage = len(groups), sum(g.damage for g in groups)
         where = merge_locations((g.key, g.damage) for g in groups)
         out.append(Harm(hits, damage, where, left is not None and left.destroyed, left))
@@ -51,7 +52,7 @@ def effects(scn: Scenario, outcome: Outcome) -> dict[str, dict[str, Any]]:
     """Per unit: each attack with its damage groups (location, front/rear armour), the total,
     and what a record sheet has left."""
     out = {}
-    sheets = _sheets_left(scn, outcome)
+    sheets = sheets_left(scn, outcome)
     for i, unit in enumerate(scn.units):
         attacks: list[dict[str, Any]] = [{
             "support": r.strike.source, "arc": r.arc,

@@ -216,7 +216,7 @@ def marginals(scn: Scenario, budget: Budget | None = None, turn: Turn | None = N
     effects = _Effects()
     out = []
     for i, unit in enumerate(scn.units):
-        fold = _unit_fold(i, Sheet.of(unit), shared, effects, budget)
+        fold = _unit_fold(i, Sheet.start(unit), shared, effects, budget)
         out.append(Block((i,), Distribution(((_harm(state, p, locs),), p)
                                             for state, (p, locs) in fold.items() if p > 0)))
     return tuple(out)

@@ -58,6 +58,20 @@ class Sheet:
         armour, structure = unit.record
         return cls(tuple(armour[k] for k in ARMOUR), tuple(structure[k] for k in LOCATIONS))
 
+    @classmethod
+    def start(cls, unit: Any) -> Sheet | None:
+        """The sheet as this turn finds it: what earlier turns left (``record.left``), else
+        the full sheet; None for a unit without one."""
+        if unit.worn is None:
+            return cls.of(unit)
+        armour, structure = unit.worn
+        return cls(tuple(armour[k] for k in ARMOUR), tuple(structure[k] for k in LOCATIONS))
+
+    def as_record(self) -> dict[str, dict[str, int]]:
+        """The sheet as a document's ``record`` (or ``record.left``) writes it."""
+        return {"armour": dict(zip(ARMOUR, self.armour, strict=True)),
+                "structure": dict(zip(LOCATIONS, self.structure, strict=True))}
+
     @property
     def destroyed(self) -> bool:
         """The head or the centre torso is destroyed: so is the 'Mech."""

@@ -86,15 +86,16 @@ from typing import Any
 from engine.dice import Dice
 from engine.errors import IllegalAttack
 from engine.hexgrid import Hex
-from engine.log import Log, hex_mark, unit_state
-from engine.scenario import Scenario
+from engine.log import Log, SilentLog, hex_mark, unit_state
+from engine.scenario import SEED_MAX, Scenario
 from engine.scenario.battletech import held_name
+from engine.systems import DEFAULT_SEED
 from engine.systems.battletech import bsp
 from engine.systems.battletech import tables as T
 from engine.systems.battletech.aerospace import air_strike, bombing, strafing_run
 from engine.systems.battletech.artillery import arriving_shot, fire_artillery, preplotted_shot
 from engine.systems.battletech.attack import resolve_volley, target_roll
-from engine.systems.battletech.damage import harm
+from engine.systems.battletech.damage import harm, sheets_left
 from engine.systems.battletech.plan import Action, Outcome, Result, Stage, Turn, plural
 from engine.systems.battletech.sheet import Sheet, describe
 
@@ -273,8 +274,13 @@ def run(turn: Turn, dice: Dice, log: Log) -> Outcome:
     return outcome
 
 
-def next_turn(scn: Scenario) -> dict[str, Any]:
+def next_turn(scn: Scenario, dice: Dice | None = None) -> dict[str, Any]:
     """BT-ART.3: the next turn's scenario document: this turn's fired artillery in flight.
+
+    A new turn rolls new dice: the next turn's seed is this turn's plus one (this turn's
+    scripted dice, or no seed, count as `DEFAULT_SEED`), its scripted dice dropped. Given
+    this turn's `dice`, the turn is played with them (as Roll plays it) and each record
+    sheet's damage is carried on (``record.left``, BT-SHEET).
 
     A shell's ``spotter`` names who spots in THIS turn; in the next turn it is kept only if
     it spots the arrival too (``spotted`` holds "arrival"), else dropped: who spots the
@@ -282,8 +288,10 @@ def next_turn(scn: Scenario) -> dict[str, Any]:
     once, hit or miss. A turn `prepare` refuses has no next turn: its `IllegalAttack`
     (BT-RULE.5) is raised here too, as `validate` and `resolve` raise it.
     """
-    prepare(scn)
+    plan = prepare(scn)
     data = dict(scn.data)
+    if dice is not None:
+        data["units"] = _worn_units(scn, run(plan, dice, SilentLog()))
     attack = dict(data["attack"])
     turn = scn.attack.turn
     flying = []
@@ -305,4 +313,18 @@ def next_turn(scn: Scenario) -> dict[str, Any]:
     attack.update(turn=turn + 1, supports=[], air_cover=[])
     data["attack"] = attack
     data.pop("dice", None)
+    seed = DEFAULT_SEED if scn.seed is None or scn.dice else scn.seed
+    data["seed"] = seed + 1 if seed < SEED_MAX else 0
     return data
+
+
+def _worn_units(scn: Scenario, outcome: Outcome) -> list[dict[str, Any]]:
+    """The units of the document, each record sheet with what this turn left of it."""
+    out = []
+    for raw, sheet in zip(scn.data["units"], sheets_left(scn, outcome), strict=True):
+        unit = dict(raw)
+        if sheet is not None:
+            unit["record"] = {**{k: v for k, v in raw["record"].items() if k != "left"},
+                              "left": sheet.as_record()}
+        out.append(unit)
+    return out

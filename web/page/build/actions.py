@@ -5,19 +5,20 @@ the weapon preset, BattleTech supports, the map tools and Next turn."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
-from pyscript import window
-
+from engine import systems
 from engine.build import presets, squads, starters
 from engine.errors import ScatterlabError
+from engine.log import Resolution
 from engine.systems.battletech import next_turn
 
-from ..board import show_units
+from ..board import set_box, show_units
 from ..dom import Element, Event, absent, attr, describe, el, show_message
 from ..editor import set_scenario
 from ..state import State
-from .commit import commit, doc_of, hex_list, number_of, value_of
-from .panel import fill, select_unit
+from .commit import commit, hex_list, number_of, value_of
+from .panel import doc_of, fill, select_unit
 
 
 def on_click(state: State, ev: Event) -> None:
@@ -34,19 +35,24 @@ def on_click(state: State, ev: Event) -> None:
 
 def act_new(state: State, target: Element) -> None:
     state.demo_file, state.selected, state.fit = None, None, None
+    state.turns, state.spotting, state.placing = [], None, False
     commit(state, starters.starter(state.shown.system))
 
 
 def act_undo(state: State, target: Element) -> None:
-    doc = state.history.undo()
-    if doc is not None:
-        set_scenario(state, doc)
+    back_to(state, state.history.undo())
 
 
 def act_redo(state: State, target: Element) -> None:
-    doc = state.history.redo()
-    if doc is not None:
-        set_scenario(state, doc)
+    back_to(state, state.history.redo())
+
+
+def back_to(state: State, doc: dict[str, Any] | None) -> None:
+    """Undo or Redo: the document from the history, the board's view kept as it was (a
+    changed board would otherwise move to its new default view)."""
+    view = state.box
+    if doc is not None and set_scenario(state, doc) and view is not None:
+        set_box(state, view)
 
 
 def act_add_unit(state: State, target: Element) -> None:
@@ -159,7 +165,8 @@ def act_use_weapon(state: State, target: Element) -> None:
 def act_add_support(state: State, target: Element) -> None:
     hexes = hex_list(value_of("support-hex"))
     doc = presets.with_support(doc_of(state), value_of("support-preset"), hexes or [""])
-    commit(state, doc)
+    if commit(state, doc):
+        state.placing = False  # placed: taps on units select them again
 
 
 def act_remove_support(state: State, target: Element) -> None:
@@ -169,19 +176,69 @@ def act_remove_support(state: State, target: Element) -> None:
 
 
 def act_next_turn(state: State, target: Element) -> None:
-    """BT-ART.3: this turn's shells in flight, the turn number moved on (the engine's),
-    and the spotting question asked for each shell (BT-ART.4: spotted on arrival?)."""
-    doc = next_turn(state.shown)
-    for shell in doc["attack"].get("in_flight", []):
-        spotted = [t for t in shell.get("spotted", []) if t != "arrival"]
-        question = (f"Turn {doc['attack']['turn']}: does a friendly unit spot hex "
-                    f"{shell['target']} as the {shell['gun'].replace('_', ' ')} lands?")
-        if window.confirm(question):
-            spotted.append("arrival")
-        else:
-            shell.pop("spotter", None)
-        shell["spotted"] = spotted
-    commit(state, doc)
+    """A new turn (the engine's `next_turn`): this turn played with its dice, as Roll plays
+    it, goes into the turn history; the next one has the next seed, this turn's shells in
+    flight (BT-ART.3) and each record sheet's damage carried on. The spotting question
+    (BT-ART.4: spotted as it lands?) is asked in the panel, shell by shell: the first
+    one's answer is the button pressed (`panel.next_turn_controls`)."""
+    scenario = state.shown
+    dice, _ = systems.dice_for(scenario)
+    doc = next_turn(scenario, dice)
+    turn = scenario.attack.turn
+    state.turns = [t for t in state.turns if t[0] < turn]  # an undone turn played again
+    state.turns.append((turn, state.demo_file, turn_entry(state, state.resolution)))
+    state.spotting = (doc, 0)
+    if attr(target, "data-spot"):  # the first shell's question answered with Next turn
+        act_spot(state, target)
+    else:
+        ask_spotting(state)
+
+
+def turn_entry(state: State, shown: Resolution | None) -> tuple[str, ...]:
+    """What the turn shown did, for the turn history: its number and seed, each record
+    sheet after it and the result line (the resolution shown, else Roll's)."""
+    scenario = state.shown
+    res = shown if shown is not None and shown.effects else systems.resolve(scenario)
+    seed = "scripted dice" if scenario.dice else f"seed {res.seed}"
+    lines = [s.text for s in res.steps if s.clause in ("BT-SHEET", "RESULT")]
+    return (f"Turn {scenario.attack.turn} ({seed})", *lines)
+
+
+def ask_spotting(state: State) -> None:
+    """The next shell's spotting question in the panel; none left: the next turn shown."""
+    if state.spotting is None:
+        return
+    doc, i = state.spotting
+    if i >= len(doc["attack"].get("in_flight", [])):
+        state.spotting = None
+        if commit(state, doc):
+            focus_next_turn()
+        return
+    fill(state)
+    el("spot-yes").focus()
+
+
+def act_spot(state: State, target: Element) -> None:
+    """The spotting question answered (BT-ART.4): a friendly unit spots the shell's hex as
+    it lands, or none does (the firing turn's spotter is then dropped)."""
+    if state.spotting is None:
+        return
+    doc, i = state.spotting
+    shell = doc["attack"]["in_flight"][i]
+    spotted = [t for t in shell.get("spotted", []) if t != "arrival"]
+    if attr(target, "data-spot") == "yes":
+        spotted.append("arrival")
+    else:
+        shell.pop("spotter", None)
+    shell["spotted"] = spotted
+    state.spotting = (doc, i + 1)
+    ask_spotting(state)
+
+
+def focus_next_turn() -> None:
+    node = el("next-turn")
+    if not absent(node):
+        node.focus()
 
 
 ACTIONS = {
@@ -191,5 +248,6 @@ ACTIONS = {
     "duplicate": act_duplicate, "delete": act_delete, "use-weapon": act_use_weapon,
     "add-support": act_add_support, "remove-support": act_remove_support,
     "next-turn": act_next_turn, "whole-squad": act_whole_squad,
+    "spot-yes": act_spot, "spot-no": act_spot,
     "tool-strafe": act_tool, "tool-preplot": act_tool,
 }

@@ -1,29 +1,33 @@
-"""What every edit of the Build panel goes through: the document of the scenario shown,
-`commit` (the parser judges the new document, editor.set_scenario shows it and so the
-history records it), the values typed in the panel, and the JSON box's unapplied edit."""
+"""What every edit of the Build panel goes through: `commit` (the parser judges the new
+document, editor.set_scenario shows it and so the history records it; a refused one leaves
+the panel showing the scenario kept), the values typed in the panel, and the JSON box's
+unapplied edit."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyscript import window
+import js
+from pyscript import document
 
 from engine import scenario as sc
 
-from ..dom import clear_message, el
+from ..dom import Element, absent, clear_message, el
 from ..editor import set_scenario
+from ..notice import Action, clear_notice, show_notice
 from ..state import State
+from .panel import fill
 
-
-def doc_of(state: State) -> dict[str, Any]:
-    return sc.to_dict(state.shown)
-
+UNAPPLIED = "unapplied-json"
 
 def commit(state: State, doc: dict[str, Any]) -> bool:
-    """Show `doc` if the parser accepts it (set_scenario records it in the history)."""
+    """Show `doc` if the parser accepts it (set_scenario records it in the history); if it
+    refuses it, the panel is drawn again from the scenario kept, so that no control shows
+    a value that was refused (the message says why)."""
     if set_scenario(state, doc):
         clear_message()
         return True
+    fill(state)
     return False
 
 
@@ -43,11 +47,24 @@ def number_of(iid: str, what: str) -> float:
         raise ValueError(f"{what} must be a number") from None
 
 
-def drop_unapplied_json(state: State) -> bool:
+def drop_unapplied_json(state: State, select: Element, value: str) -> bool:
     """Before a demo replaces the scenario: True when the JSON box holds no edit left
-    unapplied, or the player agrees to drop it (issue 15: never without a word)."""
+    unapplied. Else False, and the page asks beside the message (never a browser dialog,
+    never without a word, issue 15): dropping the edit picks `value` in `select` again."""
     text = str(el("json").value)
     if state.scenario is None or text == sc.dumps(state.scenario):
         return True
-    return bool(window.confirm("The scenario JSON has an edit you have not applied. "
-                               "Drop it and open the demo?"))
+
+    def drop() -> None:
+        clear_notice(state, UNAPPLIED)
+        el("json").value = sc.dumps(state.shown)
+        select.value = value
+        select.dispatchEvent(js.Event.new("change"))
+
+    show_notice(state, UNAPPLIED, "The scenario JSON has an edit you have not applied.", [
+        Action("Drop it and open the demo", handler=drop),
+        Action("Keep my edit", handler=lambda: clear_notice(state, UNAPPLIED))])
+    first = document.querySelector(f'.notice[data-notice="{UNAPPLIED}"] button')
+    if not absent(first):
+        first.focus()
+    return False

@@ -10,12 +10,13 @@ from engine.build import editing
 from engine.build.fieldwords import worded
 from engine.errors import ScatterlabError, ScenarioError
 
-from .. import forms
+from .. import bridge, forms
 from ..dom import Element, Event, attr, describe, show_message
 from ..state import State
-from .commit import commit, doc_of, hex_list, number_of
+from ..words import in_words
+from .commit import commit, hex_list, number_of
 from .moves import place_aim
-from .panel import fill
+from .panel import doc_of, field_key, fill, mark_field
 
 
 def on_change(state: State, ev: Event) -> None:
@@ -23,6 +24,9 @@ def on_change(state: State, ev: Event) -> None:
     inp = ev.target
     if attr(inp, "data-missile") or str(inp.id) in ("point-x", "point-y"):
         edit_targets(state)
+        return
+    if str(inp.id) in ("support-preset", "support-hex"):
+        state.placing = True  # a support half set: a tap on the map aims it (moves.py)
         return
     if str(inp.id) == "preplot-gun":
         state.preplot_gun = str(inp.value)
@@ -48,53 +52,65 @@ def on_change(state: State, ev: Event) -> None:
         return
     doc = doc_of(state)
     raw = forms.read_input(inp)
+    path = ""
     try:
         if section_name == "unit":
             i = int(attr(inp, "data-index"))
-            value = editing.coerce(spec, raw, f"units[{i}].{spec.key}")
+            path = f"units[{i}].{spec.key}"
+            value = editing.coerce(spec, raw, path)
             doc["units"][i] = editing.write(doc["units"][i], spec, value)
         elif section_name == "weapon":
-            value = editing.coerce(spec, raw, f"attack.weapon.{spec.key}")
+            path = f"attack.weapon.{spec.key}"
+            value = editing.coerce(spec, raw, path)
             doc["attack"]["weapon"] = editing.write(doc["attack"]["weapon"], spec, value)
         elif section_name == "attack":
-            value = editing.coerce(spec, raw, f"attack.{spec.key}")
+            path = f"attack.{spec.key}"
+            value = editing.coerce(spec, raw, path)
             doc["attack"] = editing.write(doc["attack"], spec, value)
         elif section_name == "option":
-            doc.setdefault("options", {})[spec.key] = editing.coerce(
-                spec, raw, f"options.{spec.key}")
+            path = f"options.{spec.key}"
+            doc.setdefault("options", {})[spec.key] = editing.coerce(spec, raw, path)
         else:
             uid = attr(inp, "data-index")
             reactions = doc["attack"].setdefault("reactions", {})
             base = dict(reactions.get(uid) or reactions.get("default") or {})
             base[spec.key] = bool(raw)
             reactions[uid] = base
+        if str(inp.type) == "text":
+            bridge.load(doc)  # judged here, so that a refusal is marked beside the field
     except ScatterlabError as err:
-        show_message(describe(worded(err, doc) if isinstance(err, ScenarioError) else err))
+        if isinstance(err, ScenarioError):
+            err = worded(err, doc)
+        if str(inp.type) != "text":
+            show_message(describe(err))
+            fill(state)  # the control shows the scenario's value again
+            return
+        state.invalid[field_key(inp)] = (str(raw), reason(state, err, path, spec))
+        mark_field(state, inp)
         return
+    state.invalid.pop(field_key(inp), None)
     commit(state, doc)
+
+
+def reason(state: State, err: ScatterlabError, path: str, spec: editing.Spec) -> str:
+    """Why the parser refused a typed value, in words, for the note beside its field: the
+    field's own label and the parser's reason when the refusal is of this field."""
+    if isinstance(err, ScenarioError) and (err.path == path or err.path.startswith(path)):
+        return f"{spec.label} {err.reason}."
+    return in_words(state.shown, describe(err))
 
 
 def edit_targets(state: State) -> None:
-    """The missile pickers: targets in missile order, or the ground point."""
-    doc = doc_of(state)
-    attack = doc["attack"]
+    """The missile pickers, read as one set (engine.build.editing.with_missile_targets), or
+    the ground point: a refused set leaves every picker showing the scenario's targets."""
     picks = [str(s.value) for s in document.querySelectorAll("#build select[data-missile]")]
-    first = picks[0] if picks else ""
-    if first:
-        attack.pop("point", None)
-        attack["targets"] = [p or first for p in picks]
-        while len(attack["targets"]) > 1 and attack["targets"][-1] == first:
-            attack["targets"].pop()  # missiles left unnamed go to the primary anyway
-    else:
-        attack.pop("targets", None)
-        table = state.shown.board.table
-        try:
-            x = number_of("point-x", "The ground point's x")
-            y = number_of("point-y", "The ground point's y")
-        except (ValueError, AttributeError):
-            x, y = table.width / 2, table.height / 2
-        attack["point"] = {"x": x, "y": y}
-    commit(state, doc)
+    table = state.shown.board.table
+    try:
+        x = number_of("point-x", "The ground point's x")
+        y = number_of("point-y", "The ground point's y")
+    except (ValueError, AttributeError):
+        x, y = table.width / 2, table.height / 2
+    commit(state, editing.with_missile_targets(doc_of(state), picks, (x, y)))
 
 
 def edit_hole(state: State, inp: Element) -> None:

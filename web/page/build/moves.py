@@ -10,10 +10,11 @@ from engine.build import editing, legality, squads
 from engine.hexgrid import neighbor
 from engine.scenario.battletech import STRAFE_MAX
 
-from ..board import board_point, board_svg, hex_at
+from ..board import board_point, board_svg, hex_at, unit_at
 from ..dom import Event, absent, el
 from ..state import State
-from .commit import commit, doc_of, hex_list, value_of
+from .commit import commit, hex_list, value_of
+from .panel import doc_of, select_unit
 
 STEP_INCHES = 0.5
 ARROWS = {"ArrowUp": (0, -1, 0, 0), "ArrowDown": (0, 1, 3, 3), "ArrowLeft": (-1, 0, 5, 4),
@@ -52,10 +53,20 @@ def dragged(state: State, uid: str) -> tuple[str, ...]:
     return squads.squad_of(doc_of(state), uid) if state.whole_squad else (uid,)
 
 
+def aims_hexes(state: State) -> bool:
+    """Whether a tap on a BattleTech unit aims at its hex rather than selecting it: while a
+    support is half set in the panel (its kind or hex changed, not yet added) or a map tool
+    is pressed; bombing the enemy's own hex is the common case."""
+    return (state.shown.system == "battletech" and not absent(el("support-hex"))
+            and (state.placing or state.board_tool is not None))
+
+
 def tap_board(state: State, client_x: float, client_y: float) -> None:
     """A tap on empty board: a Robotech ground shot's point moves there (Indirect Fire,
     RT-3); a tap on an empty BattleTech hex aims the next support there (a strafing run:
-    each tap adds a hex, up to five). The single-pointer way to aim."""
+    each tap adds a hex, up to five), and so does a tap on a unit's hex while a support is
+    being placed (`aims_hexes`; else the unit, seen through the marks over it, opens).
+    The single-pointer way to aim."""
     if state.shown.system == "robotech":
         aim_ground_point(state, client_x, client_y)
         return
@@ -63,6 +74,10 @@ def tap_board(state: State, client_x: float, client_y: float) -> None:
         return
     label = hex_at(client_x, client_y)
     if not label:
+        return
+    under = unit_at(client_x, client_y)
+    if under and not aims_hexes(state):  # a unit under the support's marker: opened
+        select_unit(state, under)
         return
     if state.board_tool == "preplot":
         commit(state, editing.toggle_preplotted(doc_of(state), state.preplot_gun, label))

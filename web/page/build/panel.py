@@ -9,16 +9,25 @@ from typing import Any
 
 from pyscript import document
 
+from engine import scenario as sc
+from engine import systems
 from engine.build import editing, legality, presets, squads
 from engine.render.summary import unit_label
+from engine.systems.battletech.turn import PRETTY
 
 from .. import forms
 from ..board import unit_selector
 from ..dom import Element, absent, attr, el, make, set_attrs
 from ..state import State
-from .commit import doc_of
 
+DRAFT = ("support-preset", "support-hex")
+"""The fields of a support not yet added: kept as typed when the panel is drawn again."""
 SHAPES = (("1", "one model"), ("line", "a line"), ("ranks", "two ranks"), ("blob", "a blob"))
+
+
+def doc_of(state: State) -> dict[str, Any]:
+    """A copy of the scenario shown, as a document to edit."""
+    return sc.to_dict(state.shown)
 
 
 def after_change(state: State) -> None:
@@ -67,6 +76,35 @@ def show_legality(state: State) -> None:
             node.classList.add("illegal")
 
 
+def field_key(inp: Element) -> str:
+    """Which field of the panel an input is, across redraws: its section, key and index."""
+    return "|".join(attr(inp, f"data-{k}") for k in ("section", "key", "index"))
+
+
+def mark_field(state: State, inp: Element) -> None:
+    """A refused value kept in its field, marked (aria-invalid) with the reason beside it,
+    until it is fixed; the scenario keeps the last good value."""
+    raw, text = state.invalid[field_key(inp)]
+    inp.value = raw
+    inp.setAttribute("aria-invalid", "true")
+    note_id = f"build-error-{field_key(inp).replace('|', '-').replace('.', '-')}"
+    wrap = inp.closest("label")
+    wrap = inp.parentElement if absent(wrap) else wrap
+    old = wrap.querySelector(".field-error")
+    if not absent(old):
+        old.remove()
+    note = make("span", text, cls="field-error", id=note_id, role="alert")
+    inp.setAttribute("aria-describedby", note_id)
+    wrap.appendChild(note)
+
+
+def mark_invalid_fields(state: State) -> None:
+    """After the panel is drawn again: every refused value still unfixed, marked again."""
+    for inp in document.querySelectorAll("#build [data-section]"):
+        if field_key(inp) in state.invalid:
+            mark_field(state, inp)
+
+
 def select_unit(state: State, uid: str) -> None:
     """A unit tapped on the board or picked here: its fields open in the panel."""
     state.selected = uid
@@ -89,6 +127,7 @@ def fill(state: State) -> None:
     box = el("build")
     if absent(box) or state.scenario is None:
         return
+    draft = {i: str(el(i).value) for i in DRAFT if not absent(el(i))}
     box.replaceChildren()
     system = state.scenario.system
     bar = make("div", cls="build-bar")
@@ -106,6 +145,10 @@ def fill(state: State) -> None:
         box.appendChild(selected_section(state, system, state.selected))
     box.appendChild(attack_section(state, system))
     box.appendChild(options_section(state, system))
+    for iid, value in draft.items():  # a support half set is never reset by a redraw
+        if not absent(el(iid)):
+            el(iid).value = value
+    mark_invalid_fields(state)
 
 
 def section(title: str, cls: str) -> Element:
@@ -281,9 +324,70 @@ def supports_section(state: State, attack: dict[str, Any]) -> Element:
     box.appendChild(tool_button(state, "strafe", "Draw a strafing run on the map",
                                 "A drag across 1 to 5 hexes fills in the run's hexes"))
     box.appendChild(button("Add support", "add-support", id="add-support"))
-    box.appendChild(button("Next turn", "next-turn", id="next-turn",
-                           title="Shells in flight land; the turn number moves on"))
+    box.appendChild(next_turn_controls(state))
+    box.appendChild(turn_history(state))
     box.appendChild(preplot_inputs(state, attack))
+    return box
+
+
+NEXT_TITLE = "A new turn with new dice: shells in flight land, damage stays"
+
+
+def next_turn_controls(state: State) -> Element:
+    """Next turn. With a shell fired this turn (BT-ART.3) its spotting question (BT-ART.4)
+    is asked here, before, and each answer is a Next turn button: one tap answers it and
+    moves on; other shells are asked in turn after (`spotting_question`)."""
+    box = make("div", cls="next-turn")
+    if state.spotting is not None:
+        doc, i = state.spotting
+        box.appendChild(spotting_question(doc["attack"]["turn"], doc["attack"]["in_flight"][i],
+                                          ("Yes, spotted", "spot-yes"), ("No", "spot-no")))
+        return box
+    fired = [s for s in state.shown.attack.supports if s.kind == "artillery"
+             and not s.preplotted]  # in flight next turn (as the engine's next_turn has it)
+    if not fired:
+        box.appendChild(button("Next turn", "next-turn", id="next-turn", title=NEXT_TITLE))
+        return box
+    shell = {"gun": fired[0].gun, "target": state.shown.board.map.name(fired[0].target_hex)}
+    box.appendChild(spotting_question(state.shown.attack.turn + 1, shell,
+                                      ("Next turn, spotted", "next-turn-spotted"),
+                                      ("Next turn, not spotted", "next-turn")))
+    return box
+
+
+def spotting_question(turn: int, shell: dict[str, Any], yes: tuple[str, str],
+                      no: tuple[str, str]) -> Element:
+    """BT-ART.4 asked in the page: is the shell's hex spotted as it lands in `turn`? `yes`
+    and `no`: each answer's button text and id (its data-action too, but Next turn's)."""
+    gun = PRETTY.get(shell["gun"], shell["gun"])  # as the log names it ("Long Tom")
+    box = make("div", cls="spotting", role="group", aria_labelledby="spot-question")
+    box.appendChild(make("p", f"Turn {turn}: does a friendly unit spot hex "
+                         f"{shell['target']} as the {gun} lands?", id="spot-question"))
+    for (text, iid), spot in ((yes, "yes"), (no, "no")):
+        action = "next-turn" if iid.startswith("next-turn") else iid
+        box.appendChild(button(text, action, id=iid, data_spot=spot, title=NEXT_TITLE
+                               if action == "next-turn" else f"{text}: turn {turn}"))
+    return box
+
+
+def turn_history(state: State) -> Element:
+    """The turns played before the one shown, each as it ended (newest first)."""
+    turn = state.shown.attack.turn
+    box = make("details", cls="turn-history", id="turn-history")
+    earlier = [(n, lines) for n, demo, lines in state.turns  # of this game: not another
+               if n < turn and demo == state.demo_file]  # demo's, opened since
+    box.open = bool(earlier)
+    seed = "scripted dice" if state.shown.dice else (
+        f"seed {systems.DEFAULT_SEED if state.shown.seed is None else state.shown.seed}")
+    n = len(earlier)
+    box.appendChild(make("summary", f"Turn {turn} ({seed})" + (
+        f" · {n} earlier turn{'s' if n > 1 else ''}" if n else "")))
+    for _, lines in reversed(earlier):
+        entry = make("section", cls="turn-entry")
+        entry.appendChild(make("h4", lines[0]))
+        for line in lines[1:]:
+            entry.appendChild(make("p", line))
+        box.appendChild(entry)
     return box
 
 
