@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import hexgrid
+from engine.names import names_as_shown
 from engine.scenario.battletech import GUNS
 
 GRID = 0.25
@@ -93,10 +94,10 @@ def enemy_units(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return [u for u in doc["units"] if str(u["side"]) != side]
 
 
-def _name(unit: dict[str, Any]) -> str:
-    """A unit as a label names it: its name and id, or its id."""
-    name = unit.get("name")
-    return f"{name} ({unit['id']})" if name and name != unit["id"] else str(unit["id"])
+def _names(doc: dict[str, Any]) -> dict[str, str]:
+    """Per unit id of `doc`, its name as the page shows it (engine.names): the id follows
+    only where two units share the name."""
+    return names_as_shown((str(u["id"]), str(u.get("name") or u["id"])) for u in doc["units"])
 
 
 def _grid(x: float, y: float, radius: float, step: float) -> Iterator[tuple[float, float]]:
@@ -131,16 +132,16 @@ def _cell(make: Callable[[float, float, float], Aim], x: float, y: float, step: 
                          if q != (x, y) and keep(*q))
 
 
-def _hole(unit: dict[str, Any], x: float, y: float, step: float) -> Aim:
-    """The hole at (x, y) over `unit`, refined over its base or hull."""
+def _hole(unit: dict[str, Any], name: str, x: float, y: float, step: float) -> Aim:
+    """The hole at (x, y) over `unit` (shown as `name`), refined over its base or hull."""
     reach = _reach(unit)
 
     def over(qx: float, qy: float) -> bool:
         return math.hypot(qx - unit["x"], qy - unit["y"]) <= reach + 1e-9
 
-    return Aim(f"hole at ({x:g}, {y:g}) over {_name(unit)}",
+    return Aim(f"hole at ({x:g}, {y:g}) over {name}",
                (("target", unit["id"]), ("aim", _point(x, y))), (x, y),
-               finer=_cell(lambda qx, qy, s: _hole(unit, qx, qy, s), x, y, step, over),
+               finer=_cell(lambda qx, qy, s: _hole(unit, name, qx, qy, s), x, y, step, over),
                refine_refused=True)
 
 
@@ -151,7 +152,8 @@ def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
     rules' checks too). A hull starts from the points of the `COARSE` grid over the circle
     round its corners (HH-1 refuses those off the hull). Every shot is aimed there; once
     these are ranked, `spread_shots` tries the shots apart."""
-    return [_hole(u, x, y, COARSE) for u in enemy_units(doc)
+    names = _names(doc)
+    return [_hole(u, names[u["id"]], x, y, COARSE) for u in enemy_units(doc)
             for x, y in (_grid(u["x"], u["y"], _reach(u), COARSE) if "hull" in u
                          else [(u["x"], u["y"])])]
 
@@ -199,7 +201,7 @@ def spread_shots(doc: dict[str, Any], best: list[Aim]) -> list[Aim]:
 
 def _targets(doc: dict[str, Any], ids: list[str]) -> Aim:
     """The volley's missiles at `ids`, the first the primary target (RT-17)."""
-    names = {u["id"]: _name(u) for u in doc["units"]}
+    names = _names(doc)
     label = ("target " + names[ids[0]] if len(set(ids)) == 1 else
              "split: " + ", ".join(f"{ids.count(i)} at {names[i]}" for i in dict.fromkeys(ids)))
     return Aim(label, (("targets", list(ids)), ("point", None)))
@@ -244,7 +246,8 @@ def split_moves(doc: dict[str, Any], ids: list[str]) -> list[Aim]:
 
 def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
     """Every enemy mecha or structure as the target of the whole attack (RT-2, RT-4)."""
-    return [Aim(f"target {_name(u)}", (("targets", [u["id"]]), ("point", None)))
+    names = _names(doc)
+    return [Aim(f"target {names[u['id']]}", (("targets", [u["id"]]), ("point", None)))
             for u in enemy_units(doc)]
 
 

@@ -110,9 +110,12 @@ def test_field_verdict_keeps_the_path_and_says_it_in_words():
     assert v.text() == f"Not yet: {name}: DF must be a whole number from 1 to 12"
 
 
-def test_named_units_whole_words():
-    assert legality.named_units("friendly mecha b1, b12 would be under", ["b1", "b12", "b"]) \
-        == ("b1", "b12")
+def test_named_units_whole_words_longest_name_first():
+    shown = {"r1": "Regult (r1)", "r12": "Regult (r12)", "g": "Glaug", "go": "Glaug Officer",
+             "b": "Bat"}
+    reason = "Friendly Regult (r12), Glaug Officer under the template (Battle)"
+    assert legality.named_units(reason, shown) == ("r12", "go")
+    assert legality.named_units("Glaug and Regult (r1)", shown) == ("r1", "g")
 
 
 def test_HH_1_with_aim_moves_the_hole_of_the_shots_aimed_there():

@@ -169,3 +169,28 @@ def test_ids_show_only_where_two_units_share_a_name() -> None:
     with pytest.raises(ScenarioError) as err:
         fieldwords.load(doc)
     assert err.value.words.startswith("Regult 1 (r2): DF ")
+
+
+def _result_of(name: str) -> list[str]:
+    scenario = load(next(p for p in DEMOS if p.name == name))
+    return [line.text for line in tally_lines(scenario, systems.resolve(scenario))]
+
+
+def test_BT_AIR_a_support_that_damaged_no_unit_has_its_own_result_line():
+    assert _result_of("rule-battletech-air-cover-revealed.json") == [
+        "Light Air Strike on 1010: no unit damaged (2D6 shows 2 against TN 5: failure, "
+        "no effect)"]
+
+
+def test_BT_AIRCOVER_and_BT_BLUFF_say_why_a_support_did_nothing():
+    lines = _result_of("battletech-hidden-bluff.json")
+    assert "Heavy Air Strike on 1510: no unit damaged (Light Air Cover against the Heavy Air " \
+           "Strike on 1510: 10 >= 9: the attack is discarded)" in lines
+    assert any(line.startswith("Bluff: no unit damaged (the face-down card is a Bluff")
+               for line in lines)
+
+
+def test_BT_ART_3_a_shell_in_flight_says_when_it_lands():
+    lines = _result_of("battletech-long-tom-spotted.json")
+    assert lines[-1].startswith("Long Tom at 2424 (D:0807): no unit damaged (fired")
+    assert lines[-1].endswith("lands in the Weapon Attack Phase of turn 5)")

@@ -567,6 +567,15 @@ def test_key_lists_sides_badges_marks_and_the_heat_map_only_with_odds():
     assert any("likelier" in w for _, _, w in entries(s, True))
 
 
+def test_key_names_the_aim_drawn_before_roll_in_its_blue():
+    from engine.render.legend import AIM_BLUE, legend
+
+    for name, words in (("battletech-bombing-scatter.json", "aimed here, before Roll (blue)"),
+                        ("robotech-derringer-volley.json", "friendly unit under the aim")):
+        key = legend(_demo(name))
+        assert words in key and AIM_BLUE in key
+
+
 def test_chart_bars_carry_the_exact_figures():
     import re
 

@@ -17,8 +17,8 @@ from typing import Any
 from engine import scenario as sc
 from engine.build.editing import ATTACK_FIELDS, UNIT_FIELDS, WEAPON_FIELDS, Spec
 from engine.errors import ScenarioError
+from engine.names import names_as_shown
 from engine.readings import reading_name
-from engine.render.summary import names_as_shown
 from engine.scenario import bounds
 
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")

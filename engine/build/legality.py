@@ -9,6 +9,7 @@ mark them (the friendly mecha under a Robotech template, RT-4).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ from engine.build import fieldwords
 from engine.build.reach import RangeLine
 from engine.clauses import clause_text
 from engine.errors import IllegalAttack, ScenarioError
+from engine.names import shown_names
 from engine.scenario import Scenario
 from engine.systems import rules_of, runner
 
@@ -44,9 +46,18 @@ class Verdict:
         return f"Illegal — {self.clause}{words}: {self.reason}"
 
 
-def named_units(reason: str, ids: list[str]) -> tuple[str, ...]:
-    """The unit ids a reason mentions, as whole words, in document order."""
-    return tuple(u for u in ids if re.search(rf"(?<![\w-]){re.escape(u)}(?![\w-])", reason))
+def named_units(reason: str, shown: Mapping[str, str]) -> tuple[str, ...]:
+    """The ids of the units a reason names, by their names as shown (`shown`, per id; see
+    engine.names), as whole words, in document order. Longer names are matched first, so
+    "Regult (r12)" is not also read as "Regult (r1)", nor "Glaug Officer" as "Glaug"."""
+    found: set[str] = set()
+    rest = reason
+    for uid, name in sorted(shown.items(), key=lambda kv: -len(kv[1])):
+        pattern = rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+        if re.search(pattern, rest):
+            found.add(uid)
+            rest = re.sub(pattern, " ", rest)
+    return tuple(uid for uid in shown if uid in found)
 
 
 def check(doc: dict[str, Any]) -> Verdict:
@@ -58,9 +69,8 @@ def check(doc: dict[str, Any]) -> Verdict:
     try:
         runner(scenario)
     except IllegalAttack as err:
-        ids = [u.id for u in scenario.units]
         return Verdict(False, err.clause, "attack", err.reason, clause_text(err.clause) or "",
-                       named_units(err.reason, ids))
+                       named_units(err.reason, shown_names(scenario.units)))
     return Verdict(True)
 
 

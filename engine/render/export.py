@@ -24,7 +24,8 @@ from engine.render.common import num, xml_text
 from engine.render.hexmap import HEX
 from engine.render.labels import text_width
 from engine.render.legend import legend_group
-from engine.render.summary import dice_words, unit_label
+from engine.render.oddswords import odds_view
+from engine.render.summary import dice_words
 from engine.render.tabletop import font_size
 from engine.render.tally import tally_lines
 from engine.scenario import Scenario
@@ -53,27 +54,10 @@ def dice_line(scenario: Scenario, resolution: Resolution | None) -> str:
     return f"{system} · {dice_words(scenario)}"
 
 
-ODDS_NAMED = 3
-"""Units the odds line names, likeliest first."""
-
-
 def odds_line(scenario: Scenario, odds: Odds) -> str:
-    """One line of the odds: the chance of the units likeliest to be hit."""
-    attackers = _attackers(scenario)
-    chances = sorted(((float(f["p_hit"]), unit_label(u)) for u in scenario.units
-                      if u.id not in attackers and "p_hit" in (f := odds.units.get(u.id, {}))),
-                     key=lambda pn: -pn[0])
-    named = [f"{name} {pct(p)}" for p, name in chances[:ODDS_NAMED]]
-    if not named:
-        return "Odds: nothing can be hit"
-    more = len(chances) - len(named)
-    return "Odds: chance of being hit: " + ", ".join(named) + (f" and {more} more" if more
-                                                               else "")
-
-
-def pct(p: float) -> str:
-    """A chance as players read it: "73.5%"."""
-    return f"{100 * p:.1f}%".replace(".0%", "%")
+    """One line of the odds, as the page's odds panel leads with them
+    (engine.render.oddswords): a 40K unit's models removed, another unit's damage."""
+    return "Odds: " + odds_view(scenario, odds.to_dict()).lead
 
 
 def _attackers(scenario: Scenario) -> set[str]:

@@ -23,14 +23,19 @@ FONT = 12.0
 STATE_WORDS = {"hit": "hit", "damaged": "damaged", "dodged": "dodged", "shot-down": "shot down",
                "saved": "saved", "missed": "missed"}
 
-TABLE_MARKS = (("final", "where the template (marker) came down"),
+TABLE_MARKS = (("preview", "aimed here, before Roll (blue, dashed)"),
+               ("under", "friendly unit under the aim (red outline)"),
+               ("final", "where the template (marker) came down"),
                ("aim", "where it was aimed (dashed)"),
                ("arrow", "scatter: direction and distance"))
-HEX_MARKS = (("target", "target hex"), ("hit", "hex hit"), ("scatter", "scattered into"),
-             ("aoe", "area of effect"), ("strafe", "strafed hex"))
-HEX_FILLS = {"target": ("none", 0.0, "4 3"), "hit": ("#D55E00", 0.3, ""),
-             "scatter": ("#000000", 0.12, "2 2"), "aoe": ("#E69F00", 0.45, ""),
-             "strafe": ("#CC79A7", 0.3, "")}
+HEX_MARKS = (("hex-preview", "aimed here, before Roll (blue)"), ("target", "target hex"),
+             ("hit", "hex hit"), ("scatter", "scattered into"), ("aoe", "area of effect"),
+             ("strafe", "strafed hex"))
+HEX_FILLS = {"hex-preview": ("none", 0.0, "4 3"), "target": ("none", 0.0, "4 3"),
+             "hit": ("#D55E00", 0.3, ""), "scatter": ("#000000", 0.12, "2 2"),
+             "aoe": ("#E69F00", 0.45, ""), "strafe": ("#CC79A7", 0.3, "")}
+AIM_BLUE = "#1d4ed8"
+"""The stroke of the aim drawn before Roll (the board's ``.mark.preview``)."""
 
 
 def entries(scenario: Scenario, with_odds: bool) -> list[tuple[str, str | None, str]]:
@@ -70,15 +75,20 @@ def _swatch(dwg: svgwrite.Drawing, kind: str, what: str | None, x: float, y: flo
         g.add(dwg.polygon([(num(x + 9), num(y)), (num(x + 3), num(y - 4)),
                            (num(x + 3), num(y + 4))], fill="#000000"))
         return g
-    if what in ("final", "aim"):
+    if what == "under":
+        return dwg.circle((num(x), num(y)), 6, fill="#ffffff", stroke="#cc0000",
+                          stroke_width=2.5)
+    if what in ("final", "aim", "preview"):
         return dwg.circle((num(x), num(y)), 7, fill="#000000",
-                          fill_opacity=0.07 if what == "final" else 0, stroke="#000000",
-                          stroke_width=1.5, stroke_dasharray="3 2" if what == "aim" else "none")
+                          fill_opacity=0.07 if what == "final" else 0,
+                          stroke=AIM_BLUE if what == "preview" else "#000000",
+                          stroke_width=1.5, stroke_dasharray="none" if what == "final" else "3 2")
     fill, opacity, dash = HEX_FILLS[str(what)]
     points = [(x + 8 * dx, y + 7 * dy) for dx, dy in
               ((1, 0), (0.5, 1), (-0.5, 1), (-1, 0), (-0.5, -1), (0.5, -1))]
     return dwg.polygon([(num(px), num(py)) for px, py in points], fill=fill,
-                       fill_opacity=num(opacity, 2), stroke="#000000", stroke_width=1.5,
+                       fill_opacity=num(opacity, 2),
+                       stroke=AIM_BLUE if what == "hex-preview" else "#000000", stroke_width=1.5,
                        stroke_dasharray=dash or "none")
 
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.render.summary import shown_names
+from engine.names import shown_names
 from engine.render.tally import squad_name, squads
 from engine.scenario import Scenario
 
@@ -112,7 +112,7 @@ def _order(keys: list[str], first: list[str], exposure: Mapping[str, float]) -> 
 
 def _heresy(scenario: Scenario, d: Mapping[str, Any]) -> OddsView:
     units, groups = d.get("units") or {}, d.get("groups") or {}
-    names = shown_names(scenario)
+    names = shown_names(scenario.units)
     models = squads(scenario)
     squad_of = {m.id: key for key, ms in models.items() for m in ms}
     live = [k for k in groups if at_stake(groups[k])]
@@ -143,7 +143,7 @@ def _heresy(scenario: Scenario, d: Mapping[str, Any]) -> OddsView:
 
 def _single(scenario: Scenario, d: Mapping[str, Any]) -> OddsView:
     units = d.get("units") or {}
-    names = shown_names(scenario)
+    names = shown_names(scenario.units)
     live = [uid for uid in units if at_stake(units[uid])]
     order = _order(live, _targets(scenario),
                    {u: float(units[u].get("expected_damage") or 0) for u in live})

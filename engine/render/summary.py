@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Any
 
 from engine.log import Resolution, Step
+from engine.names import shown_names
 from engine.scenario import Scenario
 from engine.systems import DEFAULT_SEED
 
@@ -35,36 +36,6 @@ def unit_states(steps: Iterable[tuple[int, Step]]) -> dict[str, str]:
             if mark.get("kind") == "unit" and "id" in mark and mark.get("state"):
                 states[str(mark["id"])] = str(mark["state"])
     return states
-
-
-class Named(Protocol):
-    """A unit of any system, as the summary names it."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-
-
-def unit_label(unit: Named) -> str:
-    """A unit as players name it: its name, with its id when the name differs."""
-    return unit.name if unit.name == unit.id else f"{unit.name} ({unit.id})"
-
-
-def names_as_shown(units: Iterable[tuple[str, str]]) -> dict[str, str]:
-    """Per unit id, its name as the page shows it: the name alone, or "Regult (r1)" where
-    two units share the name (the id tells them apart); from (id, name) pairs."""
-    pairs = list(units)
-    count: dict[str, int] = {}
-    for _, name in pairs:
-        count[name] = count.get(name, 0) + 1
-    return {uid: name if count[name] == 1 or name == uid else f"{name} ({uid})"
-            for uid, name in pairs}
-
-
-def shown_names(scenario: Scenario) -> dict[str, str]:
-    """Per unit id of `scenario`, its name as shown (`names_as_shown`)."""
-    return names_as_shown((u.id, u.name) for u in scenario.units)
 
 
 def plural(n: int, word: str) -> str:
@@ -198,7 +169,7 @@ def summary_lines(scenario: Scenario, resolution: Resolution | None,
     if resolution is None:
         return []
     last = len(resolution.steps) - 1
-    names = shown_names(scenario)
+    names = shown_names(scenario.units)
     if so_far or (upto_step is not None and upto_step < last):
         upto = last if upto_step is None else upto_step
         states = unit_states(enumerate(resolution.steps[: upto + 1]))

@@ -15,20 +15,22 @@ no svgwrite, so the page can use it before the renderer is loaded.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.log import Resolution
+from engine.names import shown_names
 from engine.render.summary import (
     inches,
     plural,
     reaches,
-    shown_names,
     summary_lines,
 )
 from engine.scenario import Scenario
 from engine.systems.battletech import bsp
+from engine.systems.battletech.turn import support_labels
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ def squad_name(scenario: Scenario, key: str, models: Sequence[Any]) -> str:
     if not _is_id(key):
         return key
     if len(models) == 1:
-        return shown_names(scenario)[models[0].id]
+        return shown_names(scenario.units)[models[0].id]
     bases = {_base(m.name) for m in models}
     if len(bases) == 1 and not _is_id(base := bases.pop()):
         return f"{base} squad"
@@ -103,7 +105,7 @@ def _squad_text(effects: Sequence[dict[str, Any]], removed: Sequence[str]) -> st
 def _heresy(scenario: Scenario, resolution: Resolution,
             per_unit: list[tuple[str, str]]) -> list[Line]:
     lines_of = dict(per_unit)
-    names = shown_names(scenario)
+    names = shown_names(scenario.units)
     out = []
     for key, models in squads(scenario).items():
         touched = [(m.id, lines_of[m.id]) for m in models if m.id in lines_of]
@@ -140,8 +142,10 @@ def _missed(resolution: Resolution) -> list[Line]:
     return out
 
 
-def _battletech(resolution: Resolution, per_unit: list[tuple[str, str]]) -> list[Line]:
-    """A line per unit; by support when more than one support reached it (BT-RULE.3)."""
+def _battletech(scenario: Scenario, resolution: Resolution, per_unit: list[tuple[str, str]]
+                ) -> list[Line]:
+    """A line per unit; by support when more than one support reached it (BT-RULE.3); then
+    a line for each support that damaged no unit (`_idle_supports`)."""
     out = []
     for uid, text in per_unit:
         attacks = (resolution.effects.get(uid) or {}).get("attacks") or []
@@ -153,6 +157,31 @@ def _battletech(resolution: Resolution, per_unit: list[tuple[str, str]]) -> list
         elif sources:
             text += f", by the {sources[0].get('support', 'support')}"
         out.append(Line(uid, text, (uid,), detail))
+    return out + _idle_supports(scenario, resolution)
+
+
+_CITE = re.compile(r" \((?:BT|RT|HH)-[\w.-]+\)")
+_QUIET = ("BT-GEN", "BT-HIDDEN", "RESULT", "BT-SHEET", "OPT", "SETUP")
+"""Steps that declare, pay for or sum up the turn, not what one support did."""
+
+
+def _idle_supports(scenario: Scenario, resolution: Resolution) -> list[Line]:
+    """BattleTech: "Light Air Strike on 1010: no unit damaged (2D6 shows 2 against TN 5:
+    failure, no effect)", for each support (and shell landing) that damaged no unit, why
+    in the words of the last step that names it (Air Cover, a failed roll, a Bluff, a
+    shell still in flight, bombs on an empty hex)."""
+    damaging = {str(a.get("support")) for e in resolution.effects.values()
+                for a in e.get("attacks") or [] if int(a.get("damage", 0))}
+    out = []
+    for label in dict.fromkeys(support_labels(scenario)):
+        if label in damaging:
+            continue
+        named = re.compile(re.escape(label) + r"(?! \(\d+(?:st|nd|rd|th)\))")
+        said = [s.text for s in resolution.steps
+                if not s.clause.startswith(_QUIET) and named.search(s.text)]
+        why = _CITE.sub("", said[-1]).removeprefix(label + ": ") if said else ""
+        out.append(Line(label, f"{label}: no unit damaged" + (f" ({why})" if why else ""),
+                        ()))
     return out
 
 
@@ -180,7 +209,7 @@ def tally_lines(scenario: Scenario, resolution: Resolution | None,
     if scenario.system == "heresy":
         return _heresy(scenario, resolution, per_unit)
     if scenario.system == "battletech":
-        return _battletech(resolution, per_unit)
+        return _battletech(scenario, resolution, per_unit)
     return [Line(uid, text, (uid,)) for uid, text in per_unit] + _missed(resolution)
 
 

@@ -13,8 +13,8 @@ from pyscript import document
 from engine import scenario as sc
 from engine import systems
 from engine.errors import ScatterlabError, ScenarioError
+from engine.names import shown_name
 from engine.render import notes as render_notes
-from engine.render.summary import unit_label
 
 from . import bridge
 from .dom import Element, Event, clear_message, describe, el, make, set_json, show_message
@@ -141,7 +141,7 @@ def fill_units(state: State) -> None:
     for i, unit in enumerate(data.get("units", [])):
         breathe(state)
         uid = str(unit.get("id", i))
-        who = unit_label(state.shown.units[i])
+        who = shown_name(state.shown.units[i], state.shown.units)
         is_hex = "hex" in unit
         row = make("div", cls="unit-row hex" if is_hex else "unit-row", data_unit=uid)
         row.appendChild(make("div", f"{uid} · {unit.get('side', '')}", cls="who"))
@@ -195,7 +195,7 @@ def on_unit_field(state: State, ev: Event) -> None:
     if not inp.dataset.key:
         return
     index, key = int(inp.dataset.index), str(inp.dataset.key)
-    who = unit_label(state.shown.units[index])
+    who = shown_name(state.shown.units[index], state.shown.units)
     data = sc.to_dict(state.shown)
     raw = str(inp.value).strip()
     value: object = raw

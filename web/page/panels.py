@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.clauses import clause_text
+from engine.names import shown_names
 from engine.render.oddswords import OddsView, Row, idle_words, mean, odds_view, pct
-from engine.render.summary import dice_words, shown_names
+from engine.render.summary import dice_words
 from engine.render.tally import Line, result_text, squad_name, squads, tally_lines
 from engine.scenario import Scenario
 
@@ -160,7 +161,7 @@ def show_caption(state: State) -> None:
 
 def unit_name(state: State, uid: str) -> str:
     """A unit by its name, with its id only where two units share the name."""
-    return shown_names(state.shown).get(uid, uid)
+    return shown_names(state.shown.units).get(uid, uid)
 
 
 def line_node(line: Line) -> Element:

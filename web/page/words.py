@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from engine.render.summary import unit_label
+from engine.names import shown_name
 from engine.scenario import Scenario
 
 _UNIT_FIELD = re.compile(r"units\[(\d+)\](?:\.(\w+))?")
@@ -21,7 +21,8 @@ def in_words(scenario: Scenario, text: str) -> str:
     repository paths ("see shared/rules/facts.md") are dropped."""
     def unit(m: re.Match[str]) -> str:
         i = int(m.group(1))
-        who = unit_label(scenario.units[i]) if i < len(scenario.units) else f"unit {i + 1}"
+        units = scenario.units
+        who = shown_name(units[i], units) if i < len(units) else f"unit {i + 1}"
         return f"{who}'s {m.group(2).replace('_', ' ')}" if m.group(2) else who
 
     text = _UNIT_FIELD.sub(unit, text)

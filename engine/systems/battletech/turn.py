@@ -105,7 +105,7 @@ PRETTY = {"light_strike": "Light Air Strike", "heavy_strike": "Heavy Air Strike"
           "sniper": "Sniper", "long_tom": "Long Tom"}
 
 
-def _labels(scn: Scenario) -> tuple[str, ...]:
+def support_labels(scn: Scenario) -> tuple[str, ...]:
     """How the log names each support, then each shell in flight: as a player would say it
     ("Heavy Bombing on 1010", "Strafing run 0905-0909", "Long Tom at 2020"), with "(2nd)"
     and so on when the same is declared twice."""
@@ -141,7 +141,7 @@ def prepare(scn: Scenario) -> Turn:
     for i, u in enumerate(scn.units):
         units_in[u.hex] = (*units_in.get(u.hex, ()), i)
     submerged = tuple(scn.board.submerges(u) for u in scn.units)
-    labels = _labels(scn)
+    labels = support_labels(scn)
     _refuse_submerged_targets(scn, labels, units_in, submerged)
     return Turn(scn, labels, _stages(scn, labels, units_in), units_in, submerged)
 

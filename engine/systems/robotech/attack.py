@@ -110,7 +110,7 @@ def log_setup(plan: Plan, log: Log) -> None:
     else:
         targets = ("all its missiles at " if plan.volley else "") + names[0]
     modifier = plan.scenario.attack.strike_modifier
-    log.step("SETUP", f"{cap(who(plan.attacker))} fires {weapon.name} (MD {weapon.md}"
+    log.step("SETUP", f"{cap(who(plan.attacker, plan.units))} fires {weapon.name} (MD {weapon.md}"
                       + (f", volley of {len(plan.aims)}" if plan.volley else "")
                       + (f", Strike modifier {modifier:+d}" if modifier else "")
                       + f"): {targets}",
@@ -143,7 +143,7 @@ def log_pools(plan: Plan, log: Log) -> None:
 
 def log_own_side(plan: Plan, struck: Record, log: Log) -> None:
     """Mecha of the attacker's side under a template do not react (`reactions_in`)."""
-    friends = [who(u) for u, hit in zip(plan.units, struck, strict=True)
+    friends = [who(u, plan.units) for u, hit in zip(plan.units, struck, strict=True)
                if hit is not None and own_side(plan.scenario, u)]
     if friends:
         log.step("RT-11" if plan.scenario.attack.weapon.has("missile") else "RT-6",
@@ -167,6 +167,6 @@ def log_result(plan: Plan, results: Sequence[UnitResult], log: Log) -> None:
             templates = f"{r.hits} template{'s' if r.hits != 1 else ''} over it"
             end = (f", destroyed: {r.damage} reaches its MDC {u.mdc}"
                    if destroyed(u, r.damage) else "")
-            parts.append(f"{who(u)} takes {r.damage} damage ({templates}, "
+            parts.append(f"{who(u, plan.units)} takes {r.damage} damage ({templates}, "
                          f"{r.cp_spent} CP spent){end}")
     log.step("RESULT", "; ".join(parts) or "No damage", *marks)

@@ -78,7 +78,7 @@ def dodge(plan: Plan, unit: Unit, hit: Impact, dice: Dice, log: Log) -> bool:
     """RT-6 / RT-15 / RT-18: D6 + PIL + modifier equal or beat the highest Strike roll: no
     damage. A successful Dodge leaves the template where it is (RT-10)."""
     pil = unit.pil if plan.options["dodge_adds_pil"] else 0
-    face = dice.d6(f"Dodge by {who(unit)} (D6" + (f" + PIL {pil}" if pil else "")
+    face = dice.d6(f"Dodge by {who(unit, plan.units)} (D6" + (f" + PIL {pil}" if pil else "")
                    + (f" {unit.dodge_modifier:+d} modifier" if unit.dodge_modifier else "")
                    + f" against Strike {hit.strike})")
     ok = dodges(plan, unit, face, hit.strike)
@@ -91,7 +91,7 @@ def dodge(plan: Plan, unit: Unit, hit: Impact, dice: Dice, log: Log) -> bool:
         if ok != (total >= hit.strike):
             outcome = f"a natural {face}: {outcome}"
         log.step("RT-18" if plan.volley else "RT-6",
-                 f"{cap(who(unit))} dodges (1 CP) and rolls {face}"
+                 f"{cap(who(unit, plan.units))} dodges (1 CP) and rolls {face}"
                  + (f" + PIL {pil}" if pil else "")
                  + (f" {unit.dodge_modifier:+d} (modifier)" if unit.dodge_modifier else "")
                  + f" = {total} against {of}, {hit.strike}: {outcome}",
@@ -155,7 +155,7 @@ def roll_with_impact(plan: Plan, unit: Unit, hit: Impact, log: Log) -> int:
     damage = reduced(plan, hit)
     if not log.silent:
         log.step("RT-19" if plan.volley else "RT-7",
-                 f"{cap(who(unit))} rolls with impact (1 CP): {hit.damage} damage "
+                 f"{cap(who(unit, plan.units))} rolls with impact (1 CP): {hit.damage} damage "
                  f"becomes {damage}", unit_state(unit.id, "damaged"))
     return damage
 
@@ -178,18 +178,18 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, shot: bool, d
     unit = plan.units[index]
     if not unit.is_mecha:
         if not log.silent:
-            log.step("RT-8", f"{cap(who(unit))} is a structure: it takes "
+            log.step("RT-8", f"{cap(who(unit, plan.units))} is a structure: it takes "
                              f"{hit.damage} with no reduction", unit_state(unit.id, "damaged"))
         return Defence(hit.damage, 0)
     if not log.silent and inescapable(plan, hit):
-        log.step("RT-18", f"{cap(who(unit))} cannot dodge: {inescapable(plan, hit)}")
+        log.step("RT-18", f"{cap(who(unit, plan.units))} cannot dodge: {inescapable(plan, hit)}")
     budget = plan.cp[index] - spent - plan.reactions_of(unit).keep
     tried: tuple[str, ...] = ()
     if (not log.silent and shot and not dodge_after_shot(plan)
             and may_dodge(plan, unit, hit, budget)):
         log.step("RT-18" if plan.volley else "RT-6",
-                 f"{cap(who(unit))} tried to shoot these missiles down, so it may not also "
-                 "Dodge them: Dodge or shoot down "
+                 f"{cap(who(unit, plan.units))} tried to shoot these missiles down, so it may "
+                 "not also Dodge them: Dodge or shoot down "
                  + reading_words("robotech", "shoot_and_dodge", False))
     if will_dodge(plan, unit, hit, budget, shot):
         if dodge(plan, unit, hit, dice, log):

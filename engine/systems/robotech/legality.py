@@ -43,7 +43,7 @@ def in_the_way(scenario: Scenario, looker: Unit, target: Unit | None, b: Point) 
         return "a terrain feature"
     if scenario.options["line_of_sight"] == "terrain":
         return ""
-    return next((who(u) for u in scenario.units
+    return next((who(u, scenario.units) for u in scenario.units
                  if u is not looker and u is not target and not squadmates(looker, u)
                  and segment_intersects_circle(a, b, circle_of(u))), "")
 
@@ -62,13 +62,13 @@ def check_target(scenario: Scenario, attacker: Unit, target: Unit | None,
     """RT-2 and RT-3: the target's kind, range and line of sight; the log text if legal."""
     weapon = scenario.attack.weapon
     indirect = weapon.has("indirect_fire")
-    name = who(target) if target else f"the point ({centre.x:g}, {centre.y:g})"
+    name = who(target, scenario.units) if target else f"the point ({centre.x:g}, {centre.y:g})"
     if target is None and not indirect:
         raise IllegalAttack("RT-2", "a Blast cannot target a spot on the ground without "
                                     "the Indirect Fire ability")
     if target is not None and is_friend(attacker, target):
-        raise IllegalAttack("RT-2", f"{who(target)} is a friendly mecha: the target must be a "
-                                    "structure or an enemy mecha")
+        raise IllegalAttack("RT-2", f"{who(target, scenario.units)} is a friendly mecha: the "
+                                    "target must be a structure or an enemy mecha")
     reach = edge_distance(circle_of(attacker), Circle(centre, circle_of(target).radius
                                                        if target else 0.0))
     if reach > weapon.range:
@@ -78,10 +78,10 @@ def check_target(scenario: Scenario, attacker: Unit, target: Unit | None,
     if not indirect:
         blocker = in_the_way(scenario, attacker, target, centre)
         if blocker:
-            raise IllegalAttack("RT-2", f"{who(attacker)} has no line of sight to {name} "
-                                        f"({blocker} is in the way)")
+            raise IllegalAttack("RT-2", f"{who(attacker, scenario.units)} has no line of sight "
+                                        f"to {name} ({blocker} is in the way)")
         return f"{cap(name)} is {reach:.2f}\" away (range {weapon.range:g}\") and in sight"
-    spotters = [who(u) for u in scenario.units
+    spotters = [who(u, scenario.units) for u in scenario.units
                 if is_friend(attacker, u) and not in_the_way(scenario, u, target, centre)]
     if not spotters:
         raise IllegalAttack("RT-3", f"no friendly mecha has line of sight to {name} "
@@ -128,13 +128,13 @@ def check_friends(scenario: Scenario, attacker: Unit, circles: Sequence[Circle],
     """RT-4: no friendly mecha may be under the template, unless it has Life is Cheap."""
     friends = [scenario.units[i] for i in units_under(circles, centre)
                if is_friend(attacker, scenario.units[i])]
-    banned = [who(u) for u in friends if not u.life_is_cheap]
+    banned = [who(u, scenario.units) for u in friends if not u.life_is_cheap]
     if banned:
         raise IllegalAttack("RT-4", f"friendly mecha {', '.join(banned)} would be under the "
                                     "template (only Life is Cheap mecha may be)")
     if friends:
-        return (f"Friendly {', '.join(who(u) for u in friends)} under the template: "
-                "Life is Cheap")
+        named = ", ".join(who(u, scenario.units) for u in friends)
+        return f"Friendly {named} under the template: Life is Cheap"
     return "No friendly mecha under the template"
 
 

@@ -88,7 +88,7 @@ def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log,
             log.step("RT-16", head + what + ": a dud, no second scatter", tpl,
                      *(unit_state(plan.units[i].id, "missed") for i in spared))
         if struck and spared:
-            log.step("RT-15", ", ".join(f"{who(plan.units[i])} DF {plan.units[i].df}"
+            log.step("RT-15", ", ".join(f"{who(plan.units[i], plan.units)} DF {plan.units[i].df}"
                                         for i in spared)
                      + f" above the new Strike roll {roll.total}: no damage",
                      *(unit_state(plan.units[i].id, "missed") for i in spared))

@@ -103,14 +103,14 @@ def shoot(plan: Plan, index: int, incoming: Sequence[int], state: ShootDown, dic
     """RT-11: one mecha shoots at the missiles `incoming` (indices of records); only a 6
     succeeds, and then every one of them is destroyed: they damage no one."""
     unit = plan.units[index]
-    face = dice.d6(f"Shoot-down by {who(unit)} (a 6 succeeds)")
+    face = dice.d6(f"Shoot-down by {who(unit, plan.units)} (a 6 succeeds)")
     cost = shoot_down_cost(unit)
     success = face == SHOOT_DOWN_FACE
     if not log.silent:
         which = (("missile " if len(incoming) == 1 else "missiles ")
                  + ", ".join(str(k + 1) for k in incoming) if plan.volley else "the missile")
         what = "shot down: they damage no one" if success else "it misses, no effect"
-        log.step("RT-11", f"{cap(who(unit))} shoots at {which} over it "
+        log.step("RT-11", f"{cap(who(unit, plan.units))} shoots at {which} over it "
                           f"({cost} CP) and rolls {face}: {what}",
                  unit_state(unit.id, "shot-down" if success else "hit"))
     alive = tuple(a and not (success and k in incoming) for k, a in enumerate(state.alive))

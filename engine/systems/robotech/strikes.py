@@ -106,7 +106,8 @@ def direct_hit(plan: Plan, aim: Aim, roll: Strike, log: Log) -> Record:
                        if roll.natural_impact and roll.face == 6 and not roll.natural_all
                        else "")
             log.step("RT-22" if plan.volley else "RT-9",
-                     ", ".join(f"{who(plan.units[i])} DF {plan.units[i].df}" for i in spared)
+                     ", ".join(f"{who(plan.units[i], plan.units)} DF {plan.units[i].df}"
+                               for i in spared)
                      + f" above the Strike roll {roll.total}: no damage" + natural,
                      *(unit_state(plan.units[i].id, "missed") for i in spared))
     return record

@@ -8,6 +8,7 @@ from engine.geometry import (
     Point,
 )
 from engine.log import Mark, template
+from engine.names import shown_name
 from engine.scenario.robotech import Unit
 from engine.systems.robotech.stages import TEMPLATE_RADIUS, Aim, Plan, Record, Strike
 
@@ -24,7 +25,7 @@ def template_name(plan: Plan, aim: Aim, whole: bool) -> str:
 def place_name(plan: Plan, aim: Aim) -> str:
     if aim.target is None:
         return f"the point ({aim.centre.x:g}, {aim.centre.y:g})"
-    return who(plan.units[aim.target])
+    return who(plan.units[aim.target], plan.units)
 
 
 def final_template(plan: Plan, centre: Point, one_at: float, source: str) -> Mark:
@@ -36,7 +37,7 @@ def final_template(plan: Plan, centre: Point, one_at: float, source: str) -> Mar
 def describe(plan: Plan, record: Record, struck: Sequence[int], full: Container[int],
              roll: Strike) -> str:
     """Who a template strikes, for how much (and where only a natural 6 reached the DF)."""
-    parts = [f"{who(plan.units[i])} {'full' if i in full else 'half'} {hit.damage}"
+    parts = [f"{who(plan.units[i], plan.units)} {'full' if i in full else 'half'} {hit.damage}"
              + (" (natural 6)" if roll.by_nature(plan.units[i].df) else "")
              for i, hit in ((i, record[i]) for i in struck) if hit is not None]
     return "it strikes " + ", ".join(parts) if parts else "it strikes no unit"
@@ -47,6 +48,7 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def who(unit: Unit) -> str:
-    """A unit as players call it: its name and id ("Regult r1"), or its id alone."""
-    return unit.id if unit.name == unit.id else f"{unit.name} {unit.id}"
+def who(unit: Unit, units: Sequence[Unit]) -> str:
+    """A unit as players call it among `units`: its name, with its id where another unit
+    shares the name ("Regult (r1)"; engine.names)."""
+    return shown_name(unit, units)

@@ -12,7 +12,7 @@ from pyscript import document
 from engine import scenario as sc
 from engine import systems
 from engine.build import editing, legality, presets, squads
-from engine.render.summary import unit_label
+from engine.names import shown_name, shown_names
 from engine.systems.battletech.turn import PRETTY
 
 from .. import forms
@@ -113,7 +113,7 @@ def select_unit(state: State, uid: str) -> None:
 
 
 def units_of(state: State) -> tuple[tuple[str, str], ...]:
-    return tuple((u.id, unit_label(u)) for u in state.shown.units)
+    return tuple(shown_names(state.shown.units).items())
 
 
 def button(text: str, action: str, **attrs: object) -> Element:
@@ -224,7 +224,7 @@ def selected_section(state: State, system: str, uid: str) -> Element:
     """The picked unit `uid`: its buttons, its fields and, in Robotech, its reactions."""
     index = next(i for i, u in enumerate(state.shown.units) if u.id == uid)
     unit = doc_of(state)["units"][index]
-    who = unit_label(state.shown.units[index])
+    who = shown_name(state.shown.units[index], state.shown.units)
     node = section(f"Selected: {who}", "build-selected")
     node.dataset.unit = uid
     bar = make("div", cls="build-bar")
