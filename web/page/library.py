@@ -13,14 +13,14 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document, window
+from pyscript import window
 
 from engine import scenario as sc
 
 from . import saveformat
 from .dom import Element, Event, absent, attr, blob_of, download, el, file_stem, make, show_message
 from .editor import set_scenario
-from .notice import Action, clear_notice, show_notice
+from .notice import ask
 from .state import State
 
 LIBRARY_KEY = "scatterlab:library"
@@ -59,7 +59,6 @@ def put(state: State, name: str, doc: dict[str, Any], *, instead_of: str | None 
     at once for a new name or the same document again; over another save of that name
     only once the player says so, asked in the page (a notice, its first button focused)."""
     def write() -> None:
-        clear_notice(state, REPLACE_NOTICE)
         data = saves()
         if instead_of is not None:
             data.pop(instead_of, None)
@@ -72,12 +71,8 @@ def put(state: State, name: str, doc: dict[str, Any], *, instead_of: str | None 
     if name not in data or data[name] == doc:
         write()
         return
-    show_notice(state, REPLACE_NOTICE, f"My scenarios already has “{name}”. Replace it?", [
-        Action("Replace it", handler=write),
-        Action("Keep the saved one", handler=lambda: clear_notice(state, REPLACE_NOTICE))])
-    first = document.querySelector(f'.notice[data-notice="{REPLACE_NOTICE}"] button')
-    if not absent(first):
-        first.focus()
+    ask(state, REPLACE_NOTICE, f"My scenarios already has “{name}”. Replace it?",
+        "Replace it", write, "Keep the saved one")
 
 
 def fill(state: State) -> None:
@@ -153,19 +148,14 @@ def ask_delete(state: State, key: str) -> None:
     """Delete asks in the page (a notice with two buttons, the first focused), not in a
     browser dialog; the save goes only on "Delete"."""
     def delete() -> None:
-        clear_notice(state, DELETE_NOTICE)
         data = saves()
         if key in data:
             del data[key]
             store(data)
         fill(state)
 
-    show_notice(state, DELETE_NOTICE, f"Delete “{key}” from My scenarios?", [
-        Action("Delete", handler=delete),
-        Action("Keep it", handler=lambda: clear_notice(state, DELETE_NOTICE))])
-    first = document.querySelector(f'.notice[data-notice="{DELETE_NOTICE}"] button')
-    if not absent(first):
-        first.focus()
+    ask(state, DELETE_NOTICE, f"Delete “{key}” from My scenarios?", "Delete", delete,
+        "Keep it")
 
 
 async def on_import(state: State, ev: Event) -> None:

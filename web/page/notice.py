@@ -54,6 +54,22 @@ def show_notice(state: State, key: str, text: str, actions: list[Action]) -> Non
     notices_box().appendChild(node)
 
 
+def ask(state: State, key: str, question: str, yes: str, then: Callable[[], object],
+        no: str) -> None:
+    """Ask `question` in the page, never in a browser dialog: the notice `key` with a
+    `yes` button (the notice goes, then `then` runs) and a `no` button (the notice goes),
+    the first focused, so Enter answers as a dialog's OK would."""
+    def agreed() -> None:
+        clear_notice(state, key)
+        then()
+
+    show_notice(state, key, question, [Action(yes, handler=agreed),
+                                       Action(no, handler=lambda: clear_notice(state, key))])
+    first = document.querySelector(f'.notice[data-notice="{key}"] button')
+    if not absent(first):
+        first.focus()
+
+
 def _control(action: Action, proxies: list[JsObject]) -> Element:
     if action.href is not None:
         link = make("a", action.label, cls="button", href=action.href)

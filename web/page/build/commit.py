@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from pyscript import document
 
 from engine import scenario as sc
 
-from ..dom import Element, absent, clear_message, el
+from ..dom import Element, clear_message, el
 from ..editor import set_scenario
-from ..notice import Action, clear_notice, show_notice
+from ..notice import ask
 from ..state import State
 from .panel import fill
 
@@ -56,15 +55,10 @@ def drop_unapplied_json(state: State, select: Element, value: str) -> bool:
         return True
 
     def drop() -> None:
-        clear_notice(state, UNAPPLIED)
         el("json").value = sc.dumps(state.shown)
         select.value = value
         select.dispatchEvent(js.Event.new("change"))
 
-    show_notice(state, UNAPPLIED, "The scenario JSON has an edit you have not applied.", [
-        Action("Drop it and open the demo", handler=drop),
-        Action("Keep my edit", handler=lambda: clear_notice(state, UNAPPLIED))])
-    first = document.querySelector(f'.notice[data-notice="{UNAPPLIED}"] button')
-    if not absent(first):
-        first.focus()
+    ask(state, UNAPPLIED, "The scenario JSON has an edit you have not applied.",
+        "Drop it and open the demo", drop, "Keep my edit")
     return False
