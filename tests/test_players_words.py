@@ -194,3 +194,10 @@ def test_BT_ART_3_a_shell_in_flight_says_when_it_lands():
     lines = _result_of("battletech-long-tom-spotted.json")
     assert lines[-1].startswith("Long Tom at 2424 (D:0807): no unit damaged (fired")
     assert lines[-1].endswith("lands in the Weapon Attack Phase of turn 5)")
+
+
+def test_ids_only_where_two_units_share_a_name():
+    from engine.names import names_as_shown
+
+    assert names_as_shown([("r1", "Regult"), ("r2", "Regult"), ("g", "Glaug"), ("b1", "b1")]) \
+        == {"r1": "Regult (r1)", "r2": "Regult (r2)", "g": "Glaug", "b1": "b1"}

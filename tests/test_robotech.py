@@ -522,13 +522,13 @@ def test_rt_17_roll_labels_name_units_and_missiles_as_the_log_does() -> None:
     attack.play(s, d, log)
     assert d.remaining == 0
     assert [r.label for step in log.steps for r in step.rolls] == [
-        "Strike of missile 1 at Regult r1 (D6 + GN 2, +1 modifier)",
-        "Strike of missile 2 at Glaug r2 (D6 + GN 2, +1 modifier, -3 secondary target)",
-        "Scatter direction of missile 2 from Glaug r2 (D6)",
+        "Strike of missile 1 at Regult (D6 + GN 2, +1 modifier)",
+        "Strike of missile 2 at Glaug (D6 + GN 2, +1 modifier, -3 secondary target)",
+        "Scatter direction of missile 2 from Glaug (D6)",
         "Scatter distance of missile 2 (2D6 inches)",
         "New Strike of missile 2 where it comes down (D6 + 1)",
-        "Shoot-down by Regult r1 (a 6 succeeds)",
-        "Dodge by Regult r1 (D6 + PIL 2 against Strike 6)"]
+        "Shoot-down by Regult (a 6 succeeds)",
+        "Dodge by Regult (D6 + PIL 2 against Strike 6)"]
 
 
 def test_rt_11_an_order_or_the_policy_best_declares_together_before_any_roll() -> None:
