@@ -386,8 +386,9 @@ def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
         if support.get("kind") == "strafing":
             for run in strafing_lines(enemy_hexes, occupied):
                 labels = [lb for h in run if (lb := _label(h)) is not None]
-                if len(labels) == len(run):
-                    out.append(_with_support(doc, i, "-".join(labels), hexes=labels))
+                if len(labels) == len(run):  # named by its ends, as the log names a run
+                    ends = "-".join(dict.fromkeys((labels[0], labels[-1])))
+                    out.append(_with_support(doc, i, ends, hexes=labels))
             continue
         if "target" not in support:
             continue

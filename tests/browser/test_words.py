@@ -75,7 +75,10 @@ def test_the_squad_demo_leads_with_the_unit(new_page, base_url):
 
 
 def said(page) -> str:
-    return message(page) + "\n" + page.inner_text("#legality")
+    """All the page says of a setup: the message, the legality line and the notes beside
+    refused fields (a refused value stays in its field, its reason beside it)."""
+    notes = page.eval_on_selector_all(".field-error", "ns => ns.map(n => n.textContent)")
+    return "\n".join([message(page), page.inner_text("#legality"), *notes])
 
 
 @pytest.mark.parametrize("where", ["desktop", "phone"])

@@ -180,6 +180,7 @@ def set_box(state: State, box: Box) -> None:
     svg.style.aspectRatio = "" if state.frame is None else f"{state.frame:.5f}"
     zoom = state.fit[2] / shown[2]
     board = el("board")
+    board.toggleAttribute("data-frame", state.frame is not None)  # a taller frame may be taller
     board.dataset.zoom = f"{zoom:.2f}"
     board.toggleAttribute("data-zoomed", zoom > 1.001)
     point_to_attacker(state, svg)
@@ -200,7 +201,7 @@ def point_to_attacker(state: State, svg: Element) -> None:
     x, y, w, h = state.view_box
     size = OFFVIEW_PX / min(float(rect.width) / w, float(rect.height) / h)
     cx, cy = x + w / 2, y + h / 2
-    names: tuple[list[Bounds], list[Bounds]] | None = None
+    names: tuple[list[Bounds], list[Bounds], list[Bounds]] | None = None
     for uid in sorted(attack_refs(state)[0]):
         node = svg.querySelector(".layer-units " + unit_selector(uid))
         if absent(node):
@@ -225,42 +226,42 @@ OFFVIEW_NAMES = 60
 every name in view would cost more than it is worth while panning)."""
 
 
-def names_in_view(svg: Element, box: Box) -> tuple[list[Bounds], list[Bounds]]:
-    """The boxes inside `box` of the units' bodies and names and of every label (a
-    template's "missile 3" and direction numbers, a scatter's distance, the odds figures),
-    and those of the templates (none on a board of more than `OFFVIEW_NAMES` units)."""
-    nodes = svg.querySelectorAll(".layer-units .unit .name, .layer-units .unit .body")
-    if int(nodes.length) > 2 * OFFVIEW_NAMES:
-        return [], []
+def names_in_view(svg: Element, box: Box) -> tuple[list[Bounds], list[Bounds], list[Bounds]]:
+    """The boxes inside `box` of every text (the units' names, a template's "missile 3" and
+    direction numbers, a scatter's distance, the odds figures), of the units' bodies and of
+    the templates (none on a board of more than `OFFVIEW_NAMES` units)."""
+    if int(svg.querySelectorAll(".layer-units .unit").length) > OFFVIEW_NAMES:
+        return [], [], []
     x, y, w, h = box
 
-    def inside(selector: str, more: list[Element]) -> list[Bounds]:
-        boxes = [bbox(svg, n) for n in [*more, *svg.querySelectorAll(selector)]]
+    def inside(selector: str) -> list[Bounds]:
+        boxes = [bbox(svg, n) for n in svg.querySelectorAll(selector)]
         return [b for b in boxes if b[2] >= x and b[0] <= x + w and b[3] >= y and b[1] <= y + h]
 
-    return (inside(".layer-marks .tlabel, .layer-marks .slabel, .layer-marks .dir, "
-                   ".layer-odds .odds-label", list(nodes)),
-            inside(".layer-marks .tpl", []))
+    return (inside(".layer-units .unit .name, .layer-marks .tlabel, .layer-marks .slabel, "
+                   ".layer-marks .dir, .layer-odds .odds-label"),
+            inside(".layer-units .unit .body"), inside(".layer-marks .tpl"))
 
 
-def clear_of_names(label: Element, names: tuple[list[Bounds], list[Bounds]], box: Box,
-                   across: bool) -> None:
+def clear_of_names(label: Element, names: tuple[list[Bounds], list[Bounds], list[Bounds]],
+                   box: Box, across: bool) -> None:
     """Move an off-view attacker's label along the board's edge (`across`: sideways, for
-    an arrow at the top or bottom) to the first place near it where it covers no unit, no
-    label and no template and stays in view, else the first that covers no unit or label
-    (it stays put when there is none), on a `backdrop`."""
+    an arrow at the top or bottom) to the first place near it where it covers no text, no
+    unit and no template and stays in view, else the first that covers no text or unit,
+    else the first that covers no text (it stays put when there is none), on a
+    `backdrop`."""
     b = label.getBBox()
     x0, y0, bw, bh = float(b.x), float(b.y), float(b.width), float(b.height)
     x, y, w, h = box
     step = (bw / 2 + bh) / 2 if across else 0.65 * bh
-    labels, templates = names
+    texts, bodies, templates = names
     places = []
     for k in (0, *(sign * k for k in range(1, 13) for sign in (-1, 1))):
         sx, sy = (k * step, 0.0) if across else (0.0, k * step)
         lx, ly = x0 + sx, y0 + sy
         if not (lx < x or ly < y or lx + bw > x + w or ly + bh > y + h):
             places.append((sx, sy, lx, ly))
-    for keep_off in (labels + templates, labels):
+    for keep_off in (texts + bodies + templates, texts + bodies, texts):
         found = next(((sx, sy) for sx, sy, lx, ly in places
                       if not any(lx < n[2] and n[0] < lx + bw and ly < n[3] and n[1] < ly + bh
                                  for n in keep_off)), None)
@@ -449,8 +450,9 @@ def default_box(state: State, svg: Element) -> Box:
     """The default view (issue 14.6): the attack with its attacker, targets and templates
     if it is legible there (bases and names big enough to read and drag), else its
     targets and templates, in a taller frame if that makes them legible (sets
-    state.frame), else zoomed in at least to the legible zoom about their centre; Fit when
-    it is legible and the attack fills it. Called in Fit's frame."""
+    state.frame), else zoomed in at least to the legible zoom about their centre, moved
+    as little as holds the answer (the hit hexes and final templates) when that is all
+    that fits; Fit when it is legible and the attack fills it. Called in Fit's frame."""
     least = legible_zoom(state, svg)
     for with_attacker in (True, False):
         box = focus(state, svg, with_attacker)
@@ -462,10 +464,18 @@ def default_box(state: State, svg: Element) -> Box:
         return box
     fit = state.fit_box
     box = focus(state, svg, False) or fit
-    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
     w = fit[2] / max(least, 1.0)
     h = w * fit[3] / fit[2]
-    return (cx - w / 2, cy - h / 2, w, h)
+    x, y = box[0] + (box[2] - w) / 2, box[1] + (box[3] - h) / 2
+    answer = union([bbox(svg, m) for m in svg.querySelectorAll(ANSWER_MARKS)])
+    if answer is not None and answer[2] - answer[0] <= w and answer[3] - answer[1] <= h:
+        x = min(max(x, answer[2] - w), answer[0])
+        y = min(max(y, answer[3] - h), answer[1])
+    return (x, y, w, h)
+
+
+ANSWER_MARKS = ".layer-marks > .mark.role-hit, .layer-marks > .mark.role-final"
+"""The marks that show what an attack did: hit hexes and final templates."""
 
 
 FRAME_MARGIN_PX = 16.0
@@ -483,7 +493,11 @@ def taller_frame(state: State, svg: Element, least: float) -> tuple[float, Box] 
     rect = svg.getBoundingClientRect()
     width, height = float(rect.width), float(rect.height)
     fw, fh = state.fit_box[2], state.fit_box[3]
+    board = el("board")
+    framed = board.hasAttribute("data-frame")
+    board.toggleAttribute("data-frame", True)  # the max-height a taller frame may have
     tallest = float(js.parseFloat(window.getComputedStyle(svg).maxHeight))
+    board.toggleAttribute("data-frame", framed)
     if width <= 0 or not tallest > 0 or height < width * fh / fw - 1:
         return None
     px = least * width / fw  # CSS px per board unit at the legible zoom
