@@ -62,7 +62,9 @@ def guarded(state: State, handler: Handler, redraws: bool = False
             ) -> Callable[[Event | None], object]:
     """Wrap handler(state, ev): an unexpected error becomes a message (see `failed`); an
     async handler runs in slices (page/slices.py), so it never holds the page long, and so
-    does a handler that `redraws` the board when the board is large (SLICED_UNITS)."""
+    does a handler that `redraws` the board when the board is large (SLICED_UNITS), in its
+    turn: one such handler starts when the one before it has finished (issue 27.7: a second
+    edit made while the first is still being judged is applied after it, not instead)."""
 
     async def run_sliced(ev: Event | None = None) -> None:
         was = keys.before(ev)
@@ -75,13 +77,17 @@ def guarded(state: State, handler: Handler, redraws: bool = False
             failed(state, err)
         keys.after(state, ev, was)
 
+    async def run_in_turn(ev: Event | None = None) -> None:
+        async with state.turn:
+            await run_sliced(ev)
+
     if inspect.iscoroutinefunction(handler):
         return run_sliced
 
     def run(ev: Event | None = None) -> None:
         if (redraws and state.scenario is not None
                 and len(state.scenario.units) > SLICED_UNITS):
-            asyncio.ensure_future(run_sliced(ev))
+            asyncio.ensure_future(run_in_turn(ev))
             return
         was = keys.before(ev)
         try:

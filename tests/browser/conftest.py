@@ -209,9 +209,9 @@ def last_resolution(page):
 
 
 def mouse_drag(page, selector: str, dx: float, dy: float = 0.0, moves: int = 5) -> None:
-    """Drag the centre of the first element matching `selector` by (dx, dy) board units
-    (inches on a table) with the mouse, in `moves` moves; a unit is taken by its body, as
-    a player takes a model (its name may stand apart, on a leader line)."""
+    """Drag the first element matching `selector` by (dx, dy) board units (inches on a
+    table) with the mouse, in `moves` moves, taken at its centre; a unit is taken by its
+    body, as a player takes a model (its name may stand apart, on a leader line)."""
     node = page.locator(selector).first
     if node.locator(".body").count():
         node = node.locator(".body").first

@@ -201,7 +201,8 @@ def test_a_whole_squad_moves_by_drag_and_by_arrow_key(new_page, base_url):
     b.tap('[data-action="whole-squad"]')
     assert page.get_attribute('[data-action="whole-squad"]', "aria-pressed") == "true"
     before = {u["id"]: u for u in b.doc()["units"]}
-    mouse_drag(page, '#board svg [data-unit="tactical-5"]', 3, 2)
+    # another model of the unit than the target (its centre holds the aim's handle)
+    mouse_drag(page, '#board svg [data-unit="tactical-3"]', 3, 2)
     page.wait_for_function("JSON.parse(document.getElementById('json').value)"
                            ".units.find(u => u.id === 'tactical-1').x !== "
                            + json.dumps(before["tactical-1"]["x"]))

@@ -495,6 +495,31 @@ def test_roll_step_and_a_field_edit_at_the_unit_limit_never_hold_the_page(
 # ----------------------------------------------------------------------------- 27
 
 
+def test_27_7_two_quick_field_edits_on_a_large_board_both_land(new_page, base_url):
+    """On a board of MAX_UNITS units each edit is judged and drawn in slices; a second
+    edit 300 ms after the first (while the first is still being judged) is applied after
+    it, on the scenario it left, not instead of it."""
+    from engine import scenario as sc
+
+    page = new_page()
+    doc = army(demo("robotech"), sc.MAX_UNITS)
+    doc.pop("dice", None)
+    page.goto(base_url + "?demo=" + demo("robotech").name + "#s=" + share_code(doc))
+    assert started(page) == "ready"
+    page.wait_for_timeout(1000)
+    for uid, value in (("copy-0", 11), ("copy-1", 13)):
+        field = page.locator(f'#units [data-unit="{uid}"] input').last
+        field.fill(str(value))
+        field.dispatch_event("change")
+        page.wait_for_timeout(300)
+    both = ("(() => { const us = JSON.parse(document.getElementById('json').value).units;"
+            " const has = (id, v) => us.some(u => u.id === id && (u.x === v || u.y === v));"
+            " return has('copy-0', 11) && has('copy-1', 13); })()")
+    page.wait_for_function(both, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(500)
+    assert page.evaluate(both)
+
+
 HUGE = "9" * 400
 
 

@@ -65,6 +65,9 @@ class State:
     updating: bool = False  # this tab asked the new service worker to take over
     # task -> page/slices.Slicer working in slices
     slicers: dict[asyncio.Task[Any], Slicer] = field(default_factory=dict)
+    # the board-changing handlers run in slices on a large board take turns (main.guarded):
+    # each starts from the scenario the one before it left, so no edit is lost
+    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
     deadline: float = 0.0  # when the slice of the task running in slices ends (perf_counter)
     history: History = field(default_factory=History)  # undo / redo (page/history.py)
     selected: str | None = None  # the unit picked for editing (page/build/)
