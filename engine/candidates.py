@@ -30,6 +30,7 @@ from typing import Any
 from engine import hexgrid
 from engine.names import names_as_shown
 from engine.scenario.battletech import GUNS
+from engine.systems.battletech.turn import run_ends
 
 GRID = 0.25
 """Inches between the points of the fine grid: over a base or hull, and on the ground."""
@@ -387,8 +388,7 @@ def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
             for run in strafing_lines(enemy_hexes, occupied):
                 labels = [lb for h in run if (lb := _label(h)) is not None]
                 if len(labels) == len(run):  # named by its ends, as the log names a run
-                    ends = "-".join(dict.fromkeys((labels[0], labels[-1])))
-                    out.append(_with_support(doc, i, ends, hexes=labels))
+                    out.append(_with_support(doc, i, run_ends(labels), hexes=labels))
             continue
         if "target" not in support:
             continue

@@ -81,6 +81,7 @@ seeded runs of a Monte Carlo check pay for little but their dice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.dice import Dice
@@ -116,14 +117,20 @@ def support_labels(scn: Scenario) -> tuple[str, ...]:
         if s.kind == "bluff":
             base = "Bluff"
         elif s.kind == "strafing":
-            base = f"Strafing run {'-'.join(hexmap.name(h) for h in (s.hexes[0], s.hexes[-1]))}"
-            base = base if len(s.hexes) > 1 else f"Strafing run on {hexmap.name(s.hexes[0])}"
+            ends = run_ends([hexmap.name(h) for h in s.hexes])
+            base = f"Strafing run {ends}" if len(s.hexes) > 1 else f"Strafing run on {ends}"
         else:
             word = "at" if s.gun else "on"
             base = f"{PRETTY[s.gun or s.kind]} {word} {hexmap.name(s.target_hex)}"
         seen[base] = seen.get(base, 0) + 1
         out.append(base if seen[base] == 1 else f"{base} ({_ordinal(seen[base])})")
     return tuple(out)
+
+
+def run_ends(names: Sequence[str]) -> str:
+    """A strafing run named by its end hexes, as players name it: "0905-0909" (a run of
+    one hex: "0905")."""
+    return "-".join(dict.fromkeys((names[0], names[-1])))
 
 
 def _ordinal(n: int) -> str:
