@@ -226,6 +226,17 @@ def mouse_drag(page, selector: str, dx: float, dy: float = 0.0, moves: int = 5) 
     page.mouse.up()
 
 
+def whole_board(page) -> None:
+    """The whole board in view, as a player gets it: Fit (which stops where names are
+    still legible, issue 22.5), then zoom out until the board is shown at Fit's box."""
+    page.click("#zoom-fit")
+    for _ in range(8):
+        if page.get_attribute("#board", "data-zoom") == "1.00":
+            return
+        page.click("#zoom-out")
+    raise AssertionError(f"zoom out stopped at {page.get_attribute('#board', 'data-zoom')}")
+
+
 def screenshot(page, name: str) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

@@ -27,6 +27,7 @@ from .conftest import (
     open_app,
     screenshot,
     wait_ready,
+    whole_board,
 )
 
 pytestmark = pytest.mark.browser
@@ -103,7 +104,14 @@ def select_demo(page, path: Path) -> None:
         page.wait_for_function(f"document.body.dataset.system === {json.dumps(system)}")
     if page.evaluate("document.body.dataset.demo") != path.name:
         page.select_option("#demo", path.name)
-    page.wait_for_function(f"document.body.dataset.demo === {json.dumps(path.name)}")
+    try:
+        page.wait_for_function(f"document.body.dataset.demo === {json.dumps(path.name)}")
+    except Exception as err:  # say what the page shows instead of a bare time-out
+        shown = page.evaluate("[document.body.dataset.demo, document.body.dataset.state,"
+                              " document.getElementById('message').innerText,"
+                              " [...document.querySelectorAll('.notice')].map(n => n.innerText)]")
+        raise AssertionError(f"{path.name} did not open: (demo, state, message, notices)"
+                             f" = {shown}") from err
 
 
 def roll(page) -> bool:
@@ -487,7 +495,7 @@ def test_touch_drag_moves_a_unit_on_a_phone(new_page, base_url):
         pytest.skip("no tabletop demo")
     page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     open_app(page, f"{base_url}?demo={path.name}")
-    page.click("#zoom-fit")  # every unit in view (the default view is on the attack)
+    whole_board(page)  # every unit in view (the default view is on the attack)
     state = scenario_json(page)
     unit = state["units"][0]
     box = page.locator(f'#board svg [data-unit="{unit["id"]}"]').first.bounding_box()

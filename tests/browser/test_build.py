@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from .conftest import DESKTOP, PHONE, mouse_drag, open_app, screenshot
-from .test_app import expected_resolution, same
+from .conftest import DESKTOP, PHONE, mouse_drag, open_app, screenshot, whole_board
+from .test_app import expected_resolution, same, select_demo
 
 pytestmark = pytest.mark.browser
 
@@ -382,7 +382,7 @@ def test_bt_strafe_1_a_run_drawn_across_hexes_and_bt_art_1_hexes_tapped_to_prepl
     b.system("battletech")
     b.type('[data-section="attack"][data-key="side"]', "kurita")
     b.add("atlas", "davion", hex_label="1010")
-    page.click("#zoom-fit")  # the whole map in view
+    whole_board(page)  # the whole map in view
     b.tap("#tool-strafe")
     assert page.get_attribute("#tool-strafe", "aria-pressed") == "true"
     assert page.input_value("#support-preset") == "strafing"
@@ -424,11 +424,8 @@ def test_my_scenarios_survive_demos_and_reload(new_page, base_url, demos):
     page.fill("#save-name", "Glaug ambush")
     b.tap("#save")
     saved = b.doc()
-    for d in demos:
-        page.select_option("#system", d["system"])
-        page.wait_for_function(f"document.body.dataset.system === {json.dumps(d['system'])}")
-        page.select_option("#demo", d["file"])
-        page.wait_for_function(f"document.body.dataset.demo === {json.dumps(d['file'])}")
+    for d in demos:  # as a player picks them: a demo already open is not picked again
+        select_demo(page, d["path"])
     page.reload()
     open_app(page, page.url)
     page.click("#library-box summary")

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from .conftest import DESKTOP, PHONE, open_app, screenshot
+from .conftest import DESKTOP, PHONE, open_app, screenshot, whole_board
 from .test_app import expected_resolution, same
 from .test_build import Builder
 from .test_irolled import answer, entered, start
@@ -72,7 +72,7 @@ def test_tap_on_an_occupied_hex_while_placing_a_support_aims_there(new_page, bas
     b.type('[data-section="attack"][data-key="side"]', "kurita")
     b.add("atlas", "davion", hex_label="1010")
     b.add("jenner", "kurita", hex_label="1013")  # selected, as a unit just added is
-    page.click("#zoom-fit")
+    whole_board(page)
     b.pick("#support-preset", "heavy-bombing")
     atlas = page.locator('#board [data-unit="atlas"]').first
 

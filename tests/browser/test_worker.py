@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, DEMOS_DIR, ROOT, mouse_drag, open_app
+from .conftest import BOOT_TIMEOUT_MS, DEMOS_DIR, ROOT, mouse_drag, open_app, whole_board
 from .test_app import message, same, scenario_json
 
 pytestmark = pytest.mark.browser
@@ -78,7 +78,7 @@ def test_odds_run_off_the_main_thread_and_cancel_leaves_the_page_usable(new_page
     assert page.is_visible("#cancel-odds") and page.is_disabled("#odds")
     page.evaluate("window.longTasks = []")  # from here on the worker is computing
     page.wait_for_timeout(1500)
-    page.click("#zoom-fit")  # the default view shows the targets; the firer is off it
+    whole_board(page)  # the default view shows the targets; the firer is off it
     drag_start = page.evaluate("performance.now()")
     before, after = drag_unit(page, 0, -2)  # the firer, away from the squad
     drag_end = page.evaluate("performance.now()")

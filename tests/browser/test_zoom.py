@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from .conftest import DESKTOP, PHONE, open_app, screenshot
+from .conftest import DESKTOP, PHONE, open_app, screenshot, whole_board
 from .test_app import DEMO_FILES, _system, scenario_json, select_demo
 
 pytestmark = [
@@ -45,9 +45,11 @@ def no_overflow(page, width: int) -> None:
 
 
 def test_buttons_zoom_and_fit_restores(new_page, base_url):
+    """Zoom in and out by 1.5 x, clamped at 8 x and at the whole board; Fit gives the same
+    view each time, the whole board where its names can be read there."""
     page = new_page()
     open_app(page, f"{base_url}?demo={demo(False).name}")
-    page.click("#zoom-fit")  # the default view is on the attack (test_table.test_6)
+    whole_board(page)  # the default view is on the attack (test_table.test_6)
     fit = view_box(page)
     assert zoom(page) == 1.0
     assert page.get_attribute("#zoom-in", "aria-label") == "Zoom in"
@@ -57,19 +59,43 @@ def test_buttons_zoom_and_fit_restores(new_page, base_url):
     assert zoom(page) == 1.5
     page.click("#zoom-out")
     assert view_box(page) == pytest.approx(fit, abs=1e-3)
+    page.click("#zoom-fit")
+    legible = view_box(page)
     for _ in range(10):  # clamped at 8x
         page.click("#zoom-in")
     assert zoom(page) == 8.0
     page.click("#zoom-fit")
-    assert view_box(page) == pytest.approx(fit, abs=1e-3)
-    assert zoom(page) == 1.0
+    assert view_box(page) == pytest.approx(legible, abs=1e-3)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_fit_stops_where_names_are_still_legible(new_page, base_url, size):
+    """Issue 22.5: on every demo, Fit shows the whole board where its names are legible
+    there (11 CSS px), else stops at the zoom where they are; zoom out goes on towards
+    the whole board."""
+    page = new_page(**(dict(viewport=PHONE, has_touch=True, is_mobile=True)
+                       if size == "phone" else dict(viewport=DESKTOP)))
+    open_app(page, base_url)
+    for path in DEMO_FILES:
+        select_demo(page, path)
+        page.click("#zoom-fit")
+        size_px = page.evaluate("""() => { const n = document.querySelector(
+            '#board .layer-units .unit .name');
+          return parseFloat(getComputedStyle(n).fontSize)
+            * document.querySelector('#board svg').getScreenCTM().a; }""")
+        assert size_px >= 11 - 0.01 or zoom(page) == 1.0, (path.name, size_px)
+        stopped = zoom(page)
+        if stopped > 1.0:
+            assert size_px == pytest.approx(11, abs=0.05), (path.name, size_px)
+            page.click("#zoom-out")
+            assert zoom(page) < stopped, path.name
 
 
 def test_wheel_zooms_around_the_pointer_and_redraws_keep_it(new_page, base_url):
     page = new_page()
     path = demo(True)
     open_app(page, f"{base_url}?demo={path.name}")
-    page.click("#zoom-fit")
+    whole_board(page)
     unit = scenario_json(page)["units"][0]
     box = page.locator(f'#board svg [data-unit="{unit["id"]}"]').first.bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -97,7 +123,7 @@ def test_mouse_drag_on_empty_board_pans_and_unit_drag_still_works_zoomed(new_pag
     page = new_page()
     open_app(page, f"{base_url}?demo={demo(False).name}")
     state = scenario_json(page)
-    page.click("#zoom-fit")
+    whole_board(page)
     page.click("#zoom-in")
     page.click("#zoom-in")
     before = view_box(page)
@@ -118,7 +144,7 @@ def test_mouse_drag_on_empty_board_pans_and_unit_drag_still_works_zoomed(new_pag
     # a unit drag while zoomed (around the unit): the board's own matrix converts the pointer
     unit = state["units"][0]
     loc = page.locator(f'#board svg [data-unit="{unit["id"]}"] .body').first
-    page.click("#zoom-fit")
+    whole_board(page)
     box = loc.bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(cx, cy)
@@ -154,7 +180,7 @@ def test_phone_opens_a_hex_map_on_the_units_and_touch_drag_snaps(new_page, base_
     open_app(page, f"{base_url}?demo={path.name}")
     assert zoom(page) > 1.5
     unit = scenario_json(page)["units"][0]
-    page.click("#zoom-fit")
+    whole_board(page)
     at_fit = unit_size(page, unit["id"])
     select_demo(page, next(p for p in DEMO_FILES if _system(p) != "battletech"))
     select_demo(page, path)  # loading a demo brings the phone default back

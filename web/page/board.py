@@ -4,7 +4,8 @@ Zoom and pan change only the board <svg>'s viewBox; the engine's own viewBox is 
 box, and zoom is clamped between Fit and MAX_ZOOM x. The shown box stays inside Fit and
 keeps the board frame's aspect ratio: Fit's, except where the default view needs a taller
 frame (`taller_frame`: on a phone, an attack taller than the landscape board can show
-legibly gets a board as tall as the page allows, CSS max-height); Fit brings Fit's back.
+legibly gets a board as tall as the page allows, CSS max-height); Fit brings Fit's frame
+back, and the whole board unless its names would be too small to read there.
 The zoom survives redraws (Roll, Step, Odds, a drag) while the board's
 Fit box is unchanged and the player has zoomed or panned; a new board, or one still on its
 default view, gets the default view again. Default view (`default_box`): the attack, fitted
@@ -389,18 +390,18 @@ def bbox(svg: Element, node: Element) -> Bounds:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def legible_zoom(state: State, svg: Element) -> float:
-    """The least zoom at which every base is MIN_BASE_PX and every name MIN_LABEL_PX
-    CSS px across (issue 14.6), from the board as drawn."""
+def legible_zoom(state: State, svg: Element, bases: bool = True) -> float:
+    """The least zoom at which every base is MIN_BASE_PX (unless not `bases`) and every
+    name MIN_LABEL_PX CSS px across (issue 14.6), from the board as drawn."""
     rect = svg.getBoundingClientRect()
     if float(rect.width) <= 0 or float(rect.height) <= 0:
         return 1.0
     # CSS px per user unit at Fit (the drawing is letterboxed inside the svg's box)
     fit = state.fit_box
     px_at_fit = min(float(rect.width) / fit[2], float(rect.height) / fit[3])
-    bases = [min(float(b.getBBox().width), float(b.getBBox().height))
-             for b in svg.querySelectorAll(".layer-units .unit .body")]
-    need = [MIN_BASE_PX / min(bases)] if bases and min(bases) > 0 else []
+    sizes = [min(float(b.getBBox().width), float(b.getBBox().height))
+             for b in svg.querySelectorAll(".layer-units .unit .body")] if bases else []
+    need = [MIN_BASE_PX / min(sizes)] if sizes and min(sizes) > 0 else []
     for selector in (".layer-units .unit .name", ".hexlabels text"):  # names, hex numbers
         label = svg.querySelector(selector)
         if not absent(label):
@@ -557,9 +558,25 @@ def on_zoom_out(state: State, ev: Event) -> None:
 
 
 def on_zoom_fit(state: State, ev: Event) -> None:
-    if state.fit is not None:
-        state.frame = None
-        set_box(state, state.fit)
+    """Fit (issue 22.5): the whole board when its names are legible there, else Fit stops
+    at the least zoom where they are (MIN_LABEL_PX), about the units and the attack's
+    marks, so Fit never draws names too small to read; zoom out still goes on to the
+    whole board."""
+    svg = board_svg()
+    if state.fit is None or svg is None:
+        return
+    state.frame = None
+    set_box(state, state.fit)  # Fit's frame first: the legible zoom is measured in it
+    least = legible_zoom(state, svg, bases=False)
+    if least <= 1.0:
+        return
+    drawn = union([bbox(svg, node) for node in svg.querySelectorAll(
+        ".layer-units, .layer-marks") if float(node.getBBox().width) > 0])
+    fit = state.fit
+    cx, cy = ((fit[0] + fit[2] / 2, fit[1] + fit[3] / 2) if drawn is None
+              else ((drawn[0] + drawn[2]) / 2, (drawn[1] + drawn[3]) / 2))
+    w, h = fit[2] / least, fit[3] / least
+    set_box(state, (cx - w / 2, cy - h / 2, w, h))
 
 
 def show_units(state: State, uids: list[str]) -> None:
