@@ -183,10 +183,25 @@ def test_each_demo_draws(new_page, base_url, viewport_name):
             assert unit["id"] in drawn, f"{path.name}: unit {unit['id']} not drawn"
         assert message(page) == "", f"{path.name}: {message(page)}"
         screenshot(page, f"{path.stem}-{viewport_name}-1-open")
-        if roll(page):
+        rolled = roll(page)
+        if rolled:
             page.wait_for_function("document.getElementById('log').children.length > 0 "
                                    "|| !document.getElementById('message').hidden")
-        screenshot(page, f"{path.stem}-{viewport_name}-2-rolled")
+        both_schemes(page, f"{path.stem}-{viewport_name}-2-rolled")
+        if rolled:
+            click_odds(page)
+            wide = page.evaluate("""() => { const box = document.querySelector(
+                '#odds-box .table-scroll'); return box.scrollWidth - box.clientWidth; }""")
+            assert wide <= 0, f"{path.name}: the odds table is {wide} px wider than its box"
+            both_schemes(page, f"{path.stem}-{viewport_name}-3-odds")
+
+
+def both_schemes(page, name: str) -> None:
+    """Screenshots of the page as it is, light and then dark (the system's scheme)."""
+    screenshot(page, name)
+    page.emulate_media(color_scheme="dark")
+    screenshot(page, f"{name}-dark")
+    page.emulate_media(color_scheme="light")
 
 
 # ----------------------------------------------------------------------------- roll / step
