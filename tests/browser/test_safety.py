@@ -226,6 +226,37 @@ def test_another_tabs_change_is_noticed_and_the_user_chooses(browser, watch, bas
     watch.check()
 
 
+def test_27_4_a_tab_closed_while_another_tabs_save_waits_keeps_its_scenario(
+        browser, watch, base_url):
+    """Tab A is asked about tab B's save and is closed before answering: A's scenario,
+    with the edit made while the question waited, is in My scenarios afterwards."""
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
+    watch.attach(context)
+    try:
+        a, b = context.new_page(), context.new_page()
+        for page in (a, b):
+            page.goto(base_url + "?demo=" + DEMOS[0].name)
+            wait_ready(page)
+        b.fill("#seed", "1111")
+        b.dispatch_event("#seed", "change")
+        a.wait_for_selector('.notice[data-notice="other-tab"]')
+        a.fill("#seed", "2222")
+        a.dispatch_event("#seed", "change")
+        title = scenario_json(a)["title"]
+        a.close(run_before_unload=True)
+        name = f"{title} (kept when its tab closed)"
+        b.wait_for_function(f"(JSON.parse(localStorage.getItem('scatterlab:library') || '{{}}')"
+                            f"[{json.dumps(name)}] || {{}}).seed === 2222")
+        assert json.loads(stored(b, SAVE_KEY).split("\n", 1)[1])["seed"] == 1111  # B's
+        b.reload()
+        wait_ready(b)
+        b.click("#library-box summary")
+        assert b.locator(f'#saves li[data-save="{name}"]').count() == 1
+    finally:
+        context.close()
+    watch.check()
+
+
 # ----------------------------------------------------------------------------- 12.5
 
 

@@ -17,6 +17,7 @@ from engine.errors import ScatterlabError
 from . import saveformat
 from .dom import Event, absent, el, show_message
 from .editor import set_scenario
+from .library import LIBRARY_KEY, clean_name
 from .notice import Action, clear_notice, show_notice
 from .state import State
 
@@ -53,7 +54,10 @@ def autosave(state: State) -> None:
     Called once the scenario has loaded and been drawn; saved only if it also resolves, so
     a scenario that breaks the page is never the one it opens with next time. Another
     tab's save is never overwritten unseen: while one is pending the user chooses first."""
-    if state.scenario is None or state.save_paused or state.theirs is not None:
+    if state.scenario is None or state.save_paused:
+        return
+    if state.theirs is not None:  # the player has not chosen yet: kept if the tab closes
+        hold(state)
         return
     current = stored(SAVE_KEY)
     if current is not None and current != state.saved_text:
@@ -155,9 +159,32 @@ def start_clean(state: State, share_fragment: str) -> None:
                     "scenario stays where it was.", texts)
 
 
+HELD_SUFFIX = " (kept when its tab closed)"
+
+
+def hold(state: State) -> None:
+    """While another tab's save waits for the player's choice, this tab's scenario is
+    stored nowhere: hand it to web/closing.js, which puts it into My scenarios (as its
+    title + HELD_SUFFIX) if the tab closes before the choice (issue 27.4)."""
+    if state.scenario is None:
+        return
+    held = js.Object.new()
+    held.key = LIBRARY_KEY
+    held.name = clean_name((state.scenario.title or "Untitled") + HELD_SUFFIX)
+    held.doc = sc.dumps(state.scenario, indent=None)
+    window.scatterlabHeld = held
+
+
+def release() -> None:
+    """The choice is made: nothing is held for a closing tab any more."""
+    window.scatterlabHeld = None
+
+
 def offer_theirs(state: State, text: str) -> None:
-    """Another tab saved `text`: ask whether to open it or keep this tab's scenario."""
+    """Another tab saved `text`: ask whether to open it or keep this tab's scenario (held
+    meanwhile, in case the tab closes first)."""
     state.theirs = text
+    hold(state)
     show_notice(state, "other-tab", "Another tab saved a different scenario.", [
         Action("Open it here", handler=lambda: take_theirs(state)),
         Action("Keep mine", handler=lambda: keep_mine(state)),
@@ -167,6 +194,7 @@ def offer_theirs(state: State, text: str) -> None:
 def take_theirs(state: State) -> None:
     """Open the other tab's save in this tab."""
     text, state.theirs = state.theirs, None
+    release()
     clear_notice(state, "other-tab")
     state.saved_text = text
     try:
@@ -181,6 +209,7 @@ def take_theirs(state: State) -> None:
 def keep_mine(state: State) -> None:
     """Keep this tab's scenario: it replaces the other tab's save."""
     state.theirs = None
+    release()
     state.saved_text = stored(SAVE_KEY)
     clear_notice(state, "other-tab")
     autosave(state)
