@@ -192,7 +192,7 @@ def new_page(browser, watch):
 def wait_ready(page) -> None:
     """Wait until main.py has started (or failed: then fail with its message)."""
     page.wait_for_function(
-        "['ready', 'failed'].includes(document.body.dataset.state)", timeout=BOOT_TIMEOUT_MS
+        "['ready', 'failed'].includes(document.body?.dataset.state)", timeout=BOOT_TIMEOUT_MS
     )
     state = page.evaluate("document.body.dataset.state")
     if state != "ready":

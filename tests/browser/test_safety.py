@@ -51,7 +51,7 @@ def share_code(document: dict) -> str:
 
 def started(page) -> str:
     """Wait for the page to be ready or failed; its state."""
-    page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
+    page.wait_for_function("['ready', 'failed'].includes(document.body?.dataset.state)",
                            timeout=BOOT_TIMEOUT_MS)
     return page.evaluate("document.body.dataset.state")
 
