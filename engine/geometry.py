@@ -27,6 +27,7 @@ right), so a Rhino facing east is ``Rect(c, 4.5, 2.75, 90)``.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -109,8 +110,11 @@ def normalize_angle(angle_deg: float) -> float:
     return 0.0 if a >= 360.0 else a
 
 
+@functools.lru_cache(maxsize=1024)
 def direction(angle_deg: float) -> Point:
-    """Unit vector of a bearing: 0 = up the page (0, -1), 90 = right (1, 0), clockwise."""
+    """Unit vector of a bearing: 0 = up the page (0, -1), 90 = right (1, 0), clockwise.
+    (Memoised: a board's hulls ask for the few bearings they face again and again; a
+    Point is immutable, so sharing one changes nothing.)"""
     rad = math.radians(angle_deg)
     return Point(math.sin(rad), -math.cos(rad))
 

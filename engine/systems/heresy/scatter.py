@@ -209,10 +209,12 @@ def spans_at(fire: Fire, centre: Point, reach: list[float]
              ) -> tuple[tuple[int, int] | None, ...]:
     """HH-7/HH-13: per model, the zones its footprint lies in (`zones.zone_span`), or None
     when it is not under the marker; `reach`: how near each is to the centre (`reaches`)."""
+    limit = fire.radii[-1] + TOUCH_EPS
     if not fire.mega:
-        limit = fire.radii[0] + TOUCH_EPS
         return tuple((0, 0) if r <= limit else None for r in reach)
-    return tuple(zone_span(r, farthest(shape, centre), fire.radii)
+    # only a model the marker reaches has zones to span (its farthest point costs a hull's
+    # four corners: on a crowded board most models are out of reach)
+    return tuple(zone_span(r, farthest(shape, centre), fire.radii) if r <= limit else None
                  for r, shape in zip(reach, fire.shapes, strict=True))
 
 

@@ -49,6 +49,8 @@ def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> S
     state = ShootDown.start(records, len(plan.units))
     for i in plan.shooters:
         over = [k for k, r in enumerate(records) if aimed_at(plan, i, r)]
+        if not over:  # nothing it may shoot at: no shoot-down to decide, nothing to pay
+            continue
         spent = plan.spent_from(i, state.spent)
         if not in_turn(plan, i):
             if declares(plan, i, records, spent):
