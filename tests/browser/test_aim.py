@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, DEMOS_DIR, ROOT, open_app
+from .conftest import BOOT_TIMEOUT_MS, DEMOS_DIR, ROOT, mouse_drag, open_app
 from .test_app import scenario_json, select_demo
 
 pytestmark = pytest.mark.browser
@@ -71,6 +71,29 @@ def test_cancel_stops_best_aim_and_leaves_the_page_usable(new_page, base_url) ->
     assert "Best aim cancelled." in page.text_content("#message")
     assert page.is_enabled("#best-aim") and page.is_hidden("#cancel-aim")
     assert page.text_content("#last-aim") == "null"
+
+
+def test_27_9_a_unit_dragged_while_best_aim_runs_moves_without_an_error(
+        new_page, base_url) -> None:
+    """Dragging a unit while Best aim runs found the body's data-aim state ("computing")
+    for the aim's handle: "Unexpected error — ValueError". Now the unit moves, and no
+    error is shown."""
+    from .test_worker import apply_json, large_heresy_attack
+
+    page = new_page()
+    open_app(page, base_url)
+    apply_json(page, large_heresy_attack())
+    unit = scenario_json(page)["units"][-1]
+    page.click("#best-aim")
+    page.wait_for_function("document.body.dataset.aim === 'computing'",
+                           timeout=BOOT_TIMEOUT_MS)
+    mouse_drag(page, f'#board svg [data-unit="{unit["id"]}"]', 0, -1)
+    page.wait_for_function(f"JSON.parse(document.getElementById('json').value).units"
+                           f".find(u => u.id === {json.dumps(unit['id'])}).y !== {unit['y']}")
+    assert "Unexpected error" not in page.text_content("#message")
+    if page.is_visible("#cancel-aim"):
+        page.click("#cancel-aim")
+    page.wait_for_function("document.body.dataset.aim === undefined")
 
 
 def test_best_aim_within_a_risk_limit_bombs_one_hex_off_as_the_cli_does(
