@@ -92,6 +92,20 @@ class Classes:
             self.reduced[threats] = tuple(t for t, _ in pairs), sum(b for _, b in pairs)
         return self.reduced[threats]
 
+    def added(self, threats: Threats, declared: tuple[tuple[int, Threat], ...]
+              ) -> tuple[Threats, int]:
+        """`of` the readings with one missile's added to each declaring shooter's (`of`
+        the others once for all such missiles: only the declaring shooters' change)."""
+        kept, never = self.of(threats)
+        if not declared:
+            return kept, never
+        out = list(kept)
+        join = self.rules.join
+        for n, t in declared:
+            out[n], bit = self.one(n, join(n, threats[n], t))
+            never = never & ~(1 << n) | bit
+        return tuple(out), never
+
 
 def sums_to_come(rules: Rules, parts: Sequence[Distribution[Seen]]
                  ) -> list[list[list[Threat | None]]]:
@@ -122,7 +136,7 @@ class Ids:
         self.threat_id: dict[Threats, int] = {}
         self.lefts: list[Impact | None] = []
         self.left_id: dict[Impact | None, int] = {}
-        self.sums: dict[tuple[int, int], int] = {}
+        self.sums: dict[int, dict[int, int]] = {}
 
     def threat(self, threats: Threats) -> int:
         if threats not in self.threat_id:
@@ -136,18 +150,16 @@ class Ids:
             self.lefts.append(left)
         return self.left_id[left]
 
-    def added(self, threats: Threats, declared: tuple[tuple[int, Threat], ...]) -> Threats:
-        """Each declaring shooter's reading with one missile's added."""
-        out = list(threats)
-        for n, t in declared:
-            out[n] = self.rules.join(n, out[n], t)
-        return tuple(out)
+    def sums_with(self, own: int) -> dict[int, int]:
+        """The sums already made of each Impact left (by id) and `own`, by the left's id."""
+        return self.sums.setdefault(own, {})
 
     def plus(self, left: int, own: int) -> int:
-        key = (left, own)
-        if key not in self.sums:
-            self.sums[key] = self.left(self.rules.plus(self.lefts[left], self.lefts[own]))
-        return self.sums[key]
+        """The Impact left plus `own`, by id (made once: `sums_with`)."""
+        sums = self.sums_with(own)
+        if left not in sums:
+            sums[left] = self.left(self.rules.plus(self.lefts[left], self.lefts[own]))
+        return sums[left]
 
 
 Rest = tuple[bool, int, int, int]
@@ -194,20 +206,25 @@ def folded_one(ids: Ids, states: Step, part: Distribution[Seen], cls: Classes,
         for missed_s, hits_s, mask, own, declared, pm in sights:
             key = (tid, declared)
             if key not in nexts:
-                kept, never = cls.of(ids.added(ids.threats[tid], declared))
+                kept, never = cls.added(ids.threats[tid], declared)
                 nexts[key] = ids.threat(kept), ~never
             t2, keep = nexts[key]
             into = out.setdefault(t2, {})
             get = into.get
+            if own is None:
+                for (missed, hits, k, left), ps in group.items():
+                    nxt = (missed and missed_s, hits + hits_s, k & keep, left)
+                    into[nxt] = get(nxt, 0.0) + ps * pm
+                continue
+            sums = ids.sums_with(own)
             for (missed, hits, k, left), ps in group.items():
                 p = ps * pm
                 m2, h2 = missed and missed_s, hits + hits_s
-                if own is None:
-                    nxt = (m2, h2, k & keep, left)
-                    into[nxt] = get(nxt, 0.0) + p
-                    continue
                 wide = (k | mask) & keep
-                counted = (m2, h2, wide, ids.plus(left, own))
+                summed = sums.get(left)
+                if summed is None:
+                    summed = ids.plus(left, own)
+                counted = (m2, h2, wide, summed)
                 into[counted] = get(counted, 0.0) + p
                 narrow = k & keep
                 if wide != narrow:
