@@ -469,17 +469,6 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     whole = single is not None
     parts = [m.map(lambda o: view.sight(plan, o[0] and whole, o[1])) for m in missiles]
     one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
-    key = ("robotech.unit", index, keyed, tuple(tuple(p.items()) for p in parts),
-           None if one is None else tuple(one.items()))
-    return budget.memo(key, partial(sighted_marginal, plan, view, parts, one, budget, keyed))
-
-
-def sighted_marginal(plan: Plan, view: View, parts: Sequence[Distribution[Sight]],
-                     one: Distribution[Sight] | None, budget: Budget, keyed: bool) -> Block:
-    """Stages 3 and 4 for one unit from its sights of the missiles (`one`: RT-20's single
-    template), which are all its harm depends on: candidate aims whose missiles a unit sees
-    alike share it (`unit_marginal` keeps it in `budget`'s store by them)."""
-    index = view.unit
     decided: Decided = {}
     if not keyed and not any(view.turn):
         return defended(plan, index, declared_only(plan, view, parts, one, decided, budget),
