@@ -75,6 +75,7 @@ class Classes:
         self.kept: list[dict[tuple[bool, ...], Threat | None]] = [{} for _ in later]
         self.seen: list[dict[Threat | None, tuple[Threat | None, int]]] = [{} for _ in later]
         self.reduced: dict[Threats, tuple[Threats, int]] = {}
+        self.joined: dict[tuple[int, Threat | None, Threat], tuple[Threat | None, int]] = {}
 
     def one(self, n: int, t: Threat | None) -> tuple[Threat | None, int]:
         seen = self.seen[n]
@@ -100,9 +101,13 @@ class Classes:
         if not declared:
             return kept, never
         out = list(kept)
-        join = self.rules.join
+        joined = self.joined
         for n, t in declared:
-            out[n], bit = self.one(n, join(n, threats[n], t))
+            key = (n, threats[n], t)
+            got = joined.get(key)
+            if got is None:
+                got = joined[key] = self.one(n, self.rules.join(n, threats[n], t))
+            out[n], bit = got
             never = never & ~(1 << n) | bit
         return tuple(out), never
 
