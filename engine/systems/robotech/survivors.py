@@ -133,7 +133,7 @@ def sums_to_come(rules: Rules, parts: Sequence[Distribution[Seen]]
 class Ids:
     """Readings and Impacts named by small integers, so that states hash as integers: the
     Threats of every shooter (`threats`), the Impacts left (`lefts`), and the sums between
-    them made once (`added`, `plus`)."""
+    them made once (`plus`)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
