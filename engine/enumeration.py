@@ -137,14 +137,20 @@ class Budget:
                                   "depends on this machine's speed")
 
 
+Arcs = dict[tuple[float, int], tuple[object, list[tuple[float | None, float]]]]
+"""A direction's options by (chance of a HIT, id of its angles), with the angles."""
+
+
 class _PathDice(Dice):
     """Follows a prefix of choices through the outcome tree, then takes first options
     (or, given `rng`, options drawn uniformly: one probe of `tree_size`)."""
 
-    def __init__(self, prefix: list[int], rng: random.Random | None = None) -> None:
+    def __init__(self, prefix: list[int], rng: random.Random | None = None,
+                 arcs: Arcs | None = None) -> None:
         super().__init__()
         self._prefix = prefix
         self._rng = rng
+        self._arcs: Arcs = {} if arcs is None else arcs
         self.choices: list[int] = []
         self.sizes: list[int] = []
         self.probability = 1.0
@@ -170,15 +176,26 @@ class _PathDice(Dice):
     def _highest(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
         return (), int(self._branch(highest_distribution(n, sides)))
 
+    def _options(self, hit: float, breakpoints: Breakpoints) -> list[tuple[float | None, float]]:
+        """A direction's options (a HIT first, of chance `hit`, when it is a scatter die):
+        each interval between the breakpoints with its share of the rest. Made once per
+        enumeration for the same angles (a rule's breakpoints, computed once per aim,
+        are the same object on every path; kept alive beside them, so an id is not
+        reused)."""
+        angles = breakpoints() if callable(breakpoints) else breakpoints
+        made = self._arcs.get((hit, id(angles)))
+        if made is None or made[0] is not angles:
+            options: list[tuple[float | None, float]] = [(None, hit)] if hit else []
+            options += [(a, (1.0 - hit) * w / 360.0)
+                        for a, w in angle_intervals(_normalise(angles))]
+            made = self._arcs[hit, id(angles)] = (angles, options)
+        return made[1]
+
     def _direction(self, label: str, breakpoints: Breakpoints) -> float:
-        intervals = angle_intervals(_normalise(breakpoints))
-        return float(self._branch([(a, w / 360.0) for a, w in intervals]))
+        return float(self._branch(self._options(0.0, breakpoints)))
 
     def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None:
-        arrow = 1.0 - SCATTER_HIT_FACES / 6.0
-        options: list[tuple[float | None, float]] = [(None, SCATTER_HIT_FACES / 6.0)]
-        options += [(a, arrow * w / 360.0) for a, w in angle_intervals(_normalise(breakpoints))]
-        value: float | None = self._branch(options)
+        value: float | None = self._branch(self._options(SCATTER_HIT_FACES / 6.0, breakpoints))
         return value
 
     def drain(self) -> list[Roll]:
@@ -244,9 +261,10 @@ def enumerate_outcomes(fn: Callable[[Dice], T], *, budget: int | Budget = 250_00
     limit = budget if isinstance(budget, Budget) else Budget(budget, seconds=math.inf)
     results: dict[T, float] = {}
     prefix: list[int] = []
+    arcs: Arcs = {}
     for _ in range(limit.states):
         limit.check(steps=cost)
-        dice = _PathDice(prefix)
+        dice = _PathDice(prefix, arcs=arcs)
         outcome = fn(dice)
         results[outcome] = results.get(outcome, 0.0) + dice.probability
         depth = len(dice.choices) - 1

@@ -454,11 +454,16 @@ def test_aim_and_odds_json_are_the_same_whatever_the_hash_seed_and_the_load() ->
     assert loaded == first
 
 
-def test_candidates_share_their_work_and_score_as_each_would_alone() -> None:
-    """Issue 24: the candidates of one ranking share one store of sub-results, and a
-    candidate's figures are those of its own odds (`assert_figures_are_those_of_odds`),
-    whatever its place in the ranking; the allowance counts the work done, not reused."""
-    s = scenarios.loads((SUITE / "heresy-two-shots-squad.json").read_text())
+@pytest.mark.parametrize("path", [SUITE / "heresy-two-shots-squad.json",
+                                  SUITE / "robotech-split-volley-3.json",
+                                  DEMOS / "robotech-indirect-fire-ground.json"],
+                         ids=lambda p: p.stem)
+def test_candidates_share_their_work_and_score_as_each_would_alone(path: Path) -> None:
+    """Issue 24: the candidates of one ranking share one store of sub-results (Heresy's
+    pools; Robotech's canons, flights and defences), and a candidate's figures are those of
+    its own odds (`assert_figures_are_those_of_odds`), whatever its place in the ranking;
+    the allowance counts the work done, not reused."""
+    s = scenarios.loads(path.read_text())
     allowance = aim.Allowance()
     ranking = aim.rank(s, allowance=allowance)
     assert aim.rank(s).to_dict() == ranking.to_dict()

@@ -125,6 +125,24 @@ def test_direction_enumerates_intervals_between_breakpoints() -> None:
     assert dist[False] == pytest.approx(270 / 360)
 
 
+def test_kept_breakpoints_enumerate_as_fresh_ones() -> None:
+    """Issue 24: a direction's options are made once per enumeration for the same angles
+    (a rule's breakpoints, kept per aim), and give what fresh angles on every path give,
+    to the last bit; angles that differ between paths are never confused."""
+    kept = (350.0, 10.0, 95.5, 200.0)
+
+    def run(fresh: bool) -> list[tuple[object, float]]:
+        def fn(d: Dice) -> tuple[float | None, float, float]:
+            far = d.d6("far") > 3
+            angles = [a + 40.0 * far for a in kept] if fresh or far else kept
+            return (d.scatter("s", lambda: list(angles) if fresh else angles),
+                    d.direction("d", list(kept) if fresh else kept),
+                    d.direction("e", () if far else kept))
+        return list(enumerate_outcomes(fn).items())
+
+    assert run(True) == run(False)
+
+
 def test_scatter_die_enumerates_hit_and_arrow_arcs() -> None:
     dist = enumerate_outcomes(lambda d: d.scatter("s", [350, 10]) is None)
     assert dist[True] == pytest.approx(1 / 3)

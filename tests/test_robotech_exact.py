@@ -43,7 +43,7 @@ def declaring_only(s: Scenario) -> bool:
     it, and no side's pool that may run short)?"""
     plan = legality.prepare(s)
     return not ro.pool_binds(plan) and not any(
-        any(ro.View.of(plan, i).turn) for i in range(len(plan.units)))
+        any(ro.View.of(plan, i, Budget()).turn) for i in range(len(plan.units)))
 
 
 def assert_same(m: Marginals, ref: Marginals, tol: float = 1e-9) -> None:

@@ -135,14 +135,14 @@ def reference(s: Scenario) -> Distribution[tuple[Harm, ...]]:
         return enumerate_outcomes(
             lambda d: shootdowns.shoot_down(plan, records, d, silent)).bind(after)
 
-    parts = [f.map(lambda o: (o[0] and whole, o[1].record)) for f in ro.flights(plan)]
+    parts = [f.map(lambda o: (o[0] and whole, o[1].record)) for f in ro.flights(plan, Budget())]
     joint = combine(parts, (True, ()),
                     lambda t, o: (t[0] and o[0], tuple(sorted((*t[1], o[1]), key=repr))))
     missed = joint.probability(lambda j: whole and j[0])
     some = Distribution([(j[1], p) for j, p in joint.items() if not (whole and j[0])])
     out = list(some.bind(reactions).items())
     if whole:
-        single = ro.single_scatter(plan).bind(lambda landed: reactions((landed.record,)))
+        single = ro.single_scatter(plan, Budget()).bind(lambda landed: reactions((landed.record,)))
         out += [(o, p * missed) for o, p in single.items()]
     return Distribution(out)
 

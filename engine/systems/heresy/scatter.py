@@ -93,7 +93,8 @@ class Aimed:
 class Fire:
     """The attack, prepared once: who, where, what marker. `breaks` and `fresh` keep what
     exact odds and the HH-10 policy compute per aim point, `landed` and `arcs` what a
-    landing covers per arc of the arrow (`land`; never shared between attacks)."""
+    landing covers per arc of the arrow (`land`), `taken` the zone a straddling model
+    takes (`zone_taken`); never shared between attacks."""
 
     scenario: Scenario
     shapes: tuple[Shape, ...]
@@ -113,6 +114,8 @@ class Fire:
                                                                     compare=False)
     arcs: dict[tuple[Point, int], list[float] | None] = field(default_factory=dict,
                                                               compare=False)
+    taken: dict[tuple[int, tuple[int, int], int | None], int] = field(default_factory=dict,
+                                                                      compare=False)
 
     @property
     def attack(self) -> Attack:
@@ -224,9 +227,13 @@ def zone_taken(fire: Fire, i: int, span: tuple[int, int] | None, cover: int | No
     a model straddling zones), or None; `cover`: the terrain's cover save against it."""
     if span is None or span[0] == span[1]:
         return None if span is None else span[0]
-    model = fire.models[i]
-    return best_zone(fire.attack.weapon, span, model, fire.toughness[fire.unit_of(i)],
-                     best_cover(model, cover), fire.options)
+    key = (i, span, cover)
+    if key not in fire.taken:
+        model = fire.models[i]
+        fire.taken[key] = best_zone(fire.attack.weapon, span, model,
+                                    fire.toughness[fire.unit_of(i)], best_cover(model, cover),
+                                    fire.options)
+    return fire.taken[key]
 
 
 def facing_from(fire: Fire, i: int, centre: Point) -> str | None:

@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import partial
 from typing import NamedTuple
 
 from engine.enumeration import Budget, Distribution, enumerate_outcomes
@@ -99,20 +101,20 @@ def scattered(plan: Plan, aim: Aim, whole: bool) -> Distribution[Landing]:
         lambda d: Landing(c, scattered_hit(plan, aim, c, d, silent, whole))))
 
 
-def single_scatter(plan: Plan) -> Distribution[Landing]:
+def single_scatter(plan: Plan, budget: Budget) -> Distribution[Landing]:
     """RT-20: the one template a whole-volley miss scatters from the first target (as
-    `land_whole_miss` does)."""
-    return scattered(plan, plan.aims[0], True)
+    `land_whole_miss` does), kept in `budget`'s store by its aim."""
+    first = plan.aims[0]
+    return budget.memo(("robotech.single", replace(first, index=0)),
+                       partial(scattered, plan, first, True))
 
 
-def flights(plan: Plan) -> list[Distribution[tuple[bool, Landing]]]:
-    """Every missile's own distribution (missiles with the same aim computed once)."""
-    seen: dict[tuple[int | None, int], Distribution[tuple[bool, Landing]]] = {}
-    for a in plan.aims:
-        key = (a.target, a.modifier)
-        if key not in seen:
-            seen[key] = flight(plan, a)
-    return [seen[(a.target, a.modifier)] for a in plan.aims]
+def flights(plan: Plan, budget: Budget) -> list[Distribution[tuple[bool, Landing]]]:
+    """Every missile's own distribution, kept in `budget`'s store by its aim (the missile's
+    number only names it in the log), so that missiles, and candidates, aimed alike share
+    it."""
+    return [budget.memo(("robotech.flight", replace(a, index=0)), partial(flight, plan, a))
+            for a in plan.aims]
 
 
 # -- which shooters matter to a unit ---------------------------------------------------------
@@ -288,10 +290,14 @@ class View(NamedTuple):
     """Threats already joined, by (shooter's place, one, other): the same sums recur."""
 
     @classmethod
-    def of(cls, plan: Plan, index: int) -> View:
+    def of(cls, plan: Plan, index: int, budget: Budget) -> View:
+        """Unit `index`'s view; its canons kept in `budget`'s store (they read the units,
+        the options and the weapon, never the aim, so every candidate shares them)."""
         shooters = coupled(plan, index)
         return cls(index, shooters, tuple(in_turn(plan, j) for j in shooters),
-                   defence_canon(plan, index), tuple(decision_canon(plan, j) for j in shooters),
+                   budget.memo(("robotech.defence", index), partial(defence_canon, plan, index)),
+                   tuple(budget.memo(("robotech.decision", j), partial(decision_canon, plan, j))
+                         for j in shooters),
                    {})
 
     def join(self, n: int, a: Threat | None, b: Threat) -> Threat:
@@ -459,7 +465,7 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[
     coupled shooter declares, the missiles are folded by inclusion and exclusion
     (`survivors`), unless `keyed` asks for the packs per key (the two are equal)."""
     budget.check(steps=len(plan.units) * (1 + sum(len(m) for m in missiles)))
-    view = View.of(plan, index)
+    view = View.of(plan, index, budget)
     whole = single is not None
     parts = [m.map(lambda o: view.sight(plan, o[0] and whole, o[1])) for m in missiles]
     one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
@@ -513,8 +519,9 @@ def defended(plan: Plan, index: int, faced: Distribution[tuple[int, Impact | Non
 
     def harms(f: tuple[int, Impact | None, bool]) -> Distribution[tuple[Harm, ...]]:
         hits, hit, shot = f
-        return enumerate_outcomes(lambda d: (harm_of(unit, hits, defend(
-            plan, index, hit, cost if shot else 0, shot, d, silent).damage),))
+        return budget.memo(("robotech.harms", index, f), lambda: enumerate_outcomes(
+            lambda d: (harm_of(unit, hits, defend(
+                plan, index, hit, cost if shot else 0, shot, d, silent).damage),)))
 
     return Block((index,), faced.bind(harms))
 
@@ -526,9 +533,9 @@ def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None,
     plan = prepare(scenario) if plan is None else plan
     if pool_binds(plan):
         return pooled(plan, budget)
-    missiles = [f.map(lambda o: (o[0], o[1].record)) for f in flights(plan)]
+    missiles = [f.map(lambda o: (o[0], o[1].record)) for f in flights(plan, budget)]
     budget.check(sum(len(m) for m in missiles))
-    single = single_scatter(plan).map(lambda landed: landed.record) \
+    single = single_scatter(plan, budget).map(lambda landed: landed.record) \
         if whole_volley_rule(plan) else None
     return tuple(unit_marginal(plan, i, missiles, single, budget, keyed)
                  for i in range(len(plan.units)))
@@ -568,7 +575,8 @@ def landing(scenario: Scenario) -> list[dict[str, float]]:
     some other missile struck; when all miss, the one template's scatter counts instead.
     """
     plan = prepare(scenario)
-    dists = flights(plan)
+    budget = Budget()
+    dists = flights(plan, budget)
     misses = [d.probability(lambda o: o[0]) for d in dists]
     all_missed = math.prod(misses) if whole_volley_rule(plan) else 0.0
     weight: dict[tuple[float, float], float] = {}
@@ -581,7 +589,7 @@ def landing(scenario: Scenario) -> list[dict[str, float]]:
         for (missed, landed), p in dist.items():
             add(landed.centre, p * (1.0 - all_missed / q) if missed else p)
     if all_missed:
-        for landed, p in single_scatter(plan).items():
+        for landed, p in single_scatter(plan, budget).items():
             add(landed.centre, all_missed * p)
     total = sum(weight.values())
     return [{"x": x, "y": y, "p": round(p / total, 6)}

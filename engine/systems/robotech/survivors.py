@@ -75,6 +75,7 @@ class Classes:
         self.kept: list[dict[tuple[bool, ...], Threat | None]] = [{} for _ in later]
         self.seen: list[dict[Threat | None, tuple[Threat | None, int]]] = [{} for _ in later]
         self.reduced: dict[Threats, tuple[Threats, int]] = {}
+        self.joined: dict[tuple[int, Threat | None, Threat], tuple[Threat | None, int]] = {}
 
     def one(self, n: int, t: Threat | None) -> tuple[Threat | None, int]:
         seen = self.seen[n]
@@ -91,6 +92,24 @@ class Classes:
             pairs = [self.one(n, t) for n, t in enumerate(threats)]
             self.reduced[threats] = tuple(t for t, _ in pairs), sum(b for _, b in pairs)
         return self.reduced[threats]
+
+    def added(self, threats: Threats, declared: tuple[tuple[int, Threat], ...]
+              ) -> tuple[Threats, int]:
+        """`of` the readings with one missile's added to each declaring shooter's (`of`
+        the others once for all such missiles: only the declaring shooters' change)."""
+        kept, never = self.of(threats)
+        if not declared:
+            return kept, never
+        out = list(kept)
+        joined = self.joined
+        for n, t in declared:
+            key = (n, threats[n], t)
+            got = joined.get(key)
+            if got is None:
+                got = joined[key] = self.one(n, self.rules.join(n, threats[n], t))
+            out[n], bit = got
+            never = never & ~(1 << n) | bit
+        return tuple(out), never
 
 
 def sums_to_come(rules: Rules, parts: Sequence[Distribution[Seen]]
@@ -114,7 +133,7 @@ def sums_to_come(rules: Rules, parts: Sequence[Distribution[Seen]]
 class Ids:
     """Readings and Impacts named by small integers, so that states hash as integers: the
     Threats of every shooter (`threats`), the Impacts left (`lefts`), and the sums between
-    them made once (`added`, `plus`)."""
+    them made once (`plus`)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -122,7 +141,7 @@ class Ids:
         self.threat_id: dict[Threats, int] = {}
         self.lefts: list[Impact | None] = []
         self.left_id: dict[Impact | None, int] = {}
-        self.sums: dict[tuple[int, int], int] = {}
+        self.sums: dict[int, dict[int, int]] = {}
 
     def threat(self, threats: Threats) -> int:
         if threats not in self.threat_id:
@@ -136,18 +155,16 @@ class Ids:
             self.lefts.append(left)
         return self.left_id[left]
 
-    def added(self, threats: Threats, declared: tuple[tuple[int, Threat], ...]) -> Threats:
-        """Each declaring shooter's reading with one missile's added."""
-        out = list(threats)
-        for n, t in declared:
-            out[n] = self.rules.join(n, out[n], t)
-        return tuple(out)
+    def sums_with(self, own: int) -> dict[int, int]:
+        """The sums already made of each Impact left (by id) and `own`, by the left's id."""
+        return self.sums.setdefault(own, {})
 
     def plus(self, left: int, own: int) -> int:
-        key = (left, own)
-        if key not in self.sums:
-            self.sums[key] = self.left(self.rules.plus(self.lefts[left], self.lefts[own]))
-        return self.sums[key]
+        """The Impact left plus `own`, by id (made once: `sums_with`)."""
+        sums = self.sums_with(own)
+        if left not in sums:
+            sums[left] = self.left(self.rules.plus(self.lefts[left], self.lefts[own]))
+        return sums[left]
 
 
 Rest = tuple[bool, int, int, int]
@@ -194,20 +211,25 @@ def folded_one(ids: Ids, states: Step, part: Distribution[Seen], cls: Classes,
         for missed_s, hits_s, mask, own, declared, pm in sights:
             key = (tid, declared)
             if key not in nexts:
-                kept, never = cls.of(ids.added(ids.threats[tid], declared))
+                kept, never = cls.added(ids.threats[tid], declared)
                 nexts[key] = ids.threat(kept), ~never
             t2, keep = nexts[key]
             into = out.setdefault(t2, {})
             get = into.get
+            if own is None:
+                for (missed, hits, k, left), ps in group.items():
+                    nxt = (missed and missed_s, hits + hits_s, k & keep, left)
+                    into[nxt] = get(nxt, 0.0) + ps * pm
+                continue
+            sums = ids.sums_with(own)
             for (missed, hits, k, left), ps in group.items():
                 p = ps * pm
                 m2, h2 = missed and missed_s, hits + hits_s
-                if own is None:
-                    nxt = (m2, h2, k & keep, left)
-                    into[nxt] = get(nxt, 0.0) + p
-                    continue
                 wide = (k | mask) & keep
-                counted = (m2, h2, wide, ids.plus(left, own))
+                summed = sums.get(left)
+                if summed is None:
+                    summed = ids.plus(left, own)
+                counted = (m2, h2, wide, summed)
                 into[counted] = get(counted, 0.0) + p
                 narrow = k & keep
                 if wide != narrow:
