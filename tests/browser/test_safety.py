@@ -196,20 +196,27 @@ def test_start_failure_offers_start_clean_which_keeps_a_copy(new_page, base_url,
 # ----------------------------------------------------------------------------- two tabs
 
 
+def asked_about_the_other_tab(context, base_url):
+    """Two tabs (a, b) on the same demo: b saves seed 1111, so a asks which to keep, and
+    a's seed is edited to 2222 while the question waits."""
+    a, b = context.new_page(), context.new_page()
+    for page in (a, b):
+        page.goto(base_url + "?demo=" + DEMOS[0].name)
+        wait_ready(page)
+    b.fill("#seed", "1111")
+    b.dispatch_event("#seed", "change")
+    a.wait_for_selector('.notice[data-notice="other-tab"]')
+    a.fill("#seed", "2222")
+    a.dispatch_event("#seed", "change")
+    return a, b
+
+
 def test_another_tabs_change_is_noticed_and_the_user_chooses(browser, watch, base_url):
     context = browser.new_context(viewport=DESKTOP, service_workers="block")
     watch.attach(context)
     try:
-        a, b = context.new_page(), context.new_page()
-        for page in (a, b):
-            page.goto(base_url + "?demo=" + DEMOS[0].name)
-            wait_ready(page)
-        b.fill("#seed", "1111")
-        b.dispatch_event("#seed", "change")
-        a.wait_for_selector('.notice[data-notice="other-tab"]')
+        a, b = asked_about_the_other_tab(context, base_url)
         # an edit here while the choice is open does not overwrite the other tab's save
-        a.fill("#seed", "2222")
-        a.dispatch_event("#seed", "change")
         assert '"seed": 1111' in stored(a, SAVE_KEY).replace('"seed":1111', '"seed": 1111')
         a.click('.notice[data-notice="other-tab"] button:text("Open it here")')
         assert a.input_value("#seed") == "1111"
@@ -233,15 +240,7 @@ def test_27_4_a_tab_closed_while_another_tabs_save_waits_keeps_its_scenario(
     context = browser.new_context(viewport=DESKTOP, service_workers="block")
     watch.attach(context)
     try:
-        a, b = context.new_page(), context.new_page()
-        for page in (a, b):
-            page.goto(base_url + "?demo=" + DEMOS[0].name)
-            wait_ready(page)
-        b.fill("#seed", "1111")
-        b.dispatch_event("#seed", "change")
-        a.wait_for_selector('.notice[data-notice="other-tab"]')
-        a.fill("#seed", "2222")
-        a.dispatch_event("#seed", "change")
+        a, b = asked_about_the_other_tab(context, base_url)
         title = scenario_json(a)["title"]
         a.close(run_before_unload=True)
         name = f"{title} (kept when its tab closed)"
