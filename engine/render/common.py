@@ -20,7 +20,7 @@ from svgwrite.etree import etree  # ElementTree, patched by svgwrite to write CD
 from svgwrite.text import Text
 
 from engine.log import Mark, Resolution, Step
-from engine.render.labels import Label, Placed, Placer
+from engine.render.labels import Bounds, Label, Placed, Placer
 
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
            "#000000")
@@ -173,6 +173,9 @@ class Canvas:
         self.dwg["class"] = f"scatterlab board system-{token(system)}"
         self.dwg.embed_stylesheet(css)
         self.placer = placer
+        # the boxes of the template numbers drawn so far: a later template's number is
+        # left out where an earlier one's stands (two Robotech templates that overlap)
+        self.numbers: list[Bounds] = []
         self.layers: dict[str, Group] = {}
         for name in LAYERS:
             self.layers[name] = self.dwg.add(self.dwg.g(id=f"layer-{name}",

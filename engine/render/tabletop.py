@@ -27,7 +27,7 @@ from engine.render.common import (
     side_numbers,
     stylesheet,
 )
-from engine.render.labels import Label, Placer
+from engine.render.labels import Label, Placer, overlap
 from engine.render.oddswords import badge_chance
 from engine.scenario import Scenario, heresy, robotech
 
@@ -216,14 +216,20 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
         canvas.glyph(group, state, reach * 0.71, -reach * 0.71, 0.4 * f)
 
 
-def _directions(canvas: Canvas, group: Group, m: Mark, hole: float) -> None:
-    """The Robotech template's six numbered directions, 1 at bearing ``one_at``."""
+def _directions(canvas: Canvas, group: Group, m: Mark, hole: float, f: float) -> None:
+    """The Robotech template's six numbered directions, 1 at bearing ``one_at``; a number
+    that would stand on one an earlier template drew is left out (its spoke stays), so
+    two templates' 6 and 5 never read as 65."""
     x, y, r = float(m["x"]), float(m["y"]), float(m["radius"])
     spokes = []
     for number, px, py in _direction_places(m):
         dx, dy = (px - x) / (r * 0.68), (py - y) / (r * 0.68)
         spokes.append(f"M{num(x + dx * hole)},{num(y + dy * hole)}"
                       f"L{num(x + dx * r * 0.45)},{num(y + dy * r * 0.45)}")
+        box = Label(px, py, 0.0, number, f, bold=True).box(0.0, 0.0)
+        if any(overlap(box, drawn) for drawn in canvas.numbers):
+            continue
+        canvas.numbers.append(box)
         group.add(canvas.text(number, px, py, "dir"))
     group.add(canvas.dwg.path(d="".join(spokes), class_="dirs"))
 
@@ -240,7 +246,7 @@ def _template(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
             group.add(dwg.circle(centre, num(float(z)), class_="zone"))
     hole = min(0.1, r / 5)
     if m.get("one_at") is not None:
-        _directions(canvas, group, m, hole)
+        _directions(canvas, group, m, hole, f)
     group.add(dwg.circle(centre, num(hole), class_="hole"))
     if m.get("label"):
         canvas.label(group, Label(x, y, r, str(m["label"]), f, bold=True), "tlabel")
