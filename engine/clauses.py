@@ -7,6 +7,8 @@ facts of shared/rules/facts.md that the Japanese seed page leaves to the rest of
 Battlefield Support document: Air Cover, artillery scatter and area of effect).
 """
 
+from engine.words import DEFAULT_LANG, Lang, battletech, heresy, robotech
+
 CLAUSES: dict[str, str] = {
     'RT-1': (
         'Roll to Strike for a Blast is made against DF 5 (the point of impact).'
@@ -359,6 +361,14 @@ ENGINE_CLAUSES: dict[str, str] = {
 }
 
 
-def clause_text(clause_id: str) -> str:
-    """The condensed text of a clause ID, or of one of the engine's own step IDs."""
-    return CLAUSES.get(clause_id) or ENGINE_CLAUSES.get(clause_id, "")
+CLAUSES_JA: dict[str, str] = {**robotech.CLAUSES_JA, **heresy.CLAUSES_JA,
+                               **battletech.CLAUSES_JA}
+"""The clauses (and the engine's own step IDs) in Japanese: BattleTech's in seed 004's own
+words, Robotech's and Heresy's translated (engine.words.<system>)."""
+
+
+def clause_text(clause_id: str, lang: Lang = DEFAULT_LANG) -> str:
+    """The condensed text of a clause ID, or of one of the engine's own step IDs, in `lang`
+    (English where it has no translation yet)."""
+    english = CLAUSES.get(clause_id) or ENGINE_CLAUSES.get(clause_id, "")
+    return CLAUSES_JA.get(clause_id, english) if lang == "ja" else english

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import DiceError
+from engine.words import DEFAULT_LANG, Lang, Msg, Words, msg, say
 
 HIT = "HIT"
 """The scatter die's HIT face (40K / Horus Heresy): two of its six faces."""
@@ -47,12 +48,12 @@ class Roll:
     `dice` is empty when the faces are not known (odds enumerate totals directly).
     """
 
-    label: str
+    label: Words
     dice: tuple[Any, ...]
     value: Any
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"label": self.label, "dice": list(self.dice), "value": self.value}
+    def to_dict(self, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
+        return {"label": say(self.label, lang), "dice": list(self.dice), "value": self.value}
 
 
 class Dice(ABC):
@@ -64,7 +65,7 @@ class Dice(ABC):
 
     # -- what rules call -------------------------------------------------------------
 
-    def die(self, label: str, sides: int = 6) -> int:
+    def die(self, label: Words, sides: int = 6) -> int:
         """One die of `sides` faces (1..sides)."""
         self._begin(label, "die", 1, sides)
         value = self._die(label, sides)
@@ -75,28 +76,28 @@ class Dice(ABC):
         """One six-sided die."""
         return self.die(label, 6)
 
-    def dice(self, label: str, n: int, sides: int = 6) -> tuple[int, ...]:
+    def dice(self, label: Words, n: int, sides: int = 6) -> tuple[int, ...]:
         """N dice whose individual faces matter (each To Wound die, say)."""
         self._begin(label, "dice", n, sides)
         faces = self._faces(label, n, sides)
         self._keep(label, faces, list(faces))
         return faces
 
-    def highest(self, label: str, n: int = 2, sides: int = 6) -> int:
+    def highest(self, label: Words, n: int = 2, sides: int = 6) -> int:
         """N dice, keeping the highest face (40K Ordnance armour penetration: 2D6)."""
         self._begin(label, "highest", n, sides)
         faces, value = self._highest(label, n, sides)
         self._keep(label, faces, value)
         return value
 
-    def total(self, label: str, n: int = 2, sides: int = 6) -> int:
+    def total(self, label: Words, n: int = 2, sides: int = 6) -> int:
         """The sum of N dice (NdM), e.g. 2D6 for a scatter distance or a target roll."""
         self._begin(label, "total", n, sides)
         faces, value = self._total(label, n, sides)
         self._keep(label, faces, value)
         return value
 
-    def direction(self, label: str, breakpoints: Breakpoints = ()) -> float:
+    def direction(self, label: Words, breakpoints: Breakpoints = ()) -> float:
         """A continuous direction in degrees [0, 360), uniform.
 
         `breakpoints` are the angles at which the rule's outcome may change, or a function
@@ -107,7 +108,7 @@ class Dice(ABC):
         self._keep(label, (), round(value, 3))
         return value
 
-    def scatter(self, label: str, breakpoints: Breakpoints = ()) -> float | None:
+    def scatter(self, label: Words, breakpoints: Breakpoints = ()) -> float | None:
         """The 40K scatter die: `None` for HIT (2 faces in 6), else the arrow's angle.
 
         `breakpoints` as for `direction`.
@@ -118,7 +119,7 @@ class Dice(ABC):
         self._keep(label, (shown,), shown)
         return value
 
-    def _keep(self, label: str, faces: tuple[Any, ...], value: Any) -> None:
+    def _keep(self, label: Words, faces: tuple[Any, ...], value: Any) -> None:
         """Record a roll for the log (not when made with ``record=False``: Monte Carlo runs
         thousands of attacks and reads none of their rolls)."""
         if self._recording:
@@ -140,30 +141,30 @@ class Dice(ABC):
 
     # -- what each kind supplies ---------------------------------------------------
 
-    def _begin(self, label: str, kind: str, n: int, sides: int) -> None:
+    def _begin(self, label: Words, kind: str, n: int, sides: int) -> None:
         """Called before each roll with what it takes (`RollRequest` names the kinds);
         dice that answer from a list check here that the whole roll is there."""
         return None
 
     @abstractmethod
-    def _die(self, label: str, sides: int) -> int: ...
+    def _die(self, label: Words, sides: int) -> int: ...
 
-    def _faces(self, label: str, n: int, sides: int) -> tuple[int, ...]:
-        return tuple(self._die(f"{label}#{i + 1}", sides) for i in range(n))
+    def _faces(self, label: Words, n: int, sides: int) -> tuple[int, ...]:
+        return tuple(self._die(msg("dice.nth", roll=label, i=i + 1), sides) for i in range(n))
 
-    def _total(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
+    def _total(self, label: Words, n: int, sides: int) -> tuple[tuple[int, ...], int]:
         faces = tuple(self._die(label, sides) for _ in range(n))
         return faces, sum(faces)
 
-    def _highest(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
+    def _highest(self, label: Words, n: int, sides: int) -> tuple[tuple[int, ...], int]:
         faces = tuple(self._die(label, sides) for _ in range(n))
         return faces, max(faces)
 
     @abstractmethod
-    def _direction(self, label: str, breakpoints: Breakpoints) -> float: ...
+    def _direction(self, label: Words, breakpoints: Breakpoints) -> float: ...
 
     @abstractmethod
-    def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None: ...
+    def _scatter(self, label: Words, breakpoints: Breakpoints) -> float | None: ...
 
 
 def _seeded_die(rng: random.Random, sides: int) -> int:
@@ -195,17 +196,17 @@ class SeededDice(Dice):
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def _die(self, label: str, sides: int) -> int:
+    def _die(self, label: Words, sides: int) -> int:
         return _seeded_die(self._rng, sides)
 
-    def _faces(self, label: str, n: int, sides: int) -> tuple[int, ...]:
+    def _faces(self, label: Words, n: int, sides: int) -> tuple[int, ...]:
         rng = self._rng
         return tuple(_seeded_die(rng, sides) for _ in range(n))
 
-    def _direction(self, label: str, breakpoints: Breakpoints) -> float:
+    def _direction(self, label: Words, breakpoints: Breakpoints) -> float:
         return _seeded_direction(self._rng)
 
-    def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None:
+    def _scatter(self, label: Words, breakpoints: Breakpoints) -> float | None:
         return _seeded_scatter(self._rng)
 
 
@@ -214,7 +215,7 @@ ROLL_KINDS = ("die", "dice", "highest", "total", "direction", "scatter")
 highest; the total of N dice; a direction in degrees; the 40K scatter die."""
 
 
-def entry_problem(kind: str, sides: int, value: Any) -> str | None:
+def entry_problem(kind: str, sides: int, value: Any) -> Msg | None:
     """Why `value` cannot be one entry of a roll of `kind` (None when it can): a die
     shows an integer face 1..sides, a direction is degrees [0, 360), the scatter die
     shows ``"HIT"`` or the arrow's degrees."""
@@ -225,11 +226,10 @@ def entry_problem(kind: str, sides: int, value: Any) -> str | None:
     if kind in ("direction", "scatter"):
         if (isinstance(value, bool) or not isinstance(value, int | float)
                 or not math.isfinite(value) or not 0 <= value < 360):
-            return ("a direction is degrees from 0 up to 360" if kind == "direction"
-                    else "the scatter die shows HIT or an arrow: degrees from 0 up to 360")
+            return msg(f"dice.problem.{kind}")
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
-        return f"a d{sides} shows 1 to {sides}"
+        return msg("dice.problem.face", sides=sides)
     return None
 
 
@@ -242,7 +242,7 @@ class RollRequest:
     scenario's `dice` list from index `position`.
     """
 
-    label: str
+    label: Words
     kind: str
     n: int
     sides: int
@@ -250,29 +250,24 @@ class RollRequest:
     entered: tuple[Any, ...] = ()
 
     @property
-    def prompt(self) -> str:
+    def prompt(self) -> Msg:
         """What to roll, in players' words (``"Scatter distance: roll 2D6, the total
         counts (die 1 of 2)"``)."""
-        name = self.label[:1].upper() + self.label[1:]
-        if self.kind == "direction":
-            return f"{name}: a direction in degrees, clockwise from up the page (0 to 360)"
-        if self.kind == "scatter":
-            return f"{name}: the scatter die, HIT or the arrow's direction in degrees"
+        if self.kind in ("direction", "scatter"):
+            return msg(f"dice.prompt.{self.kind}", roll=self.label)
         if self.n == 1:
-            return f"{name}: roll 1D{self.sides}"
-        how = {"dice": "each die counts", "highest": "keep the highest",
-               "total": "the total counts"}[self.kind]
-        return (f"{name}: roll {self.n}D{self.sides}, {how} "
-                f"(die {len(self.entered) + 1} of {self.n})")
+            return msg("dice.prompt.one", roll=self.label, sides=self.sides)
+        return msg(f"dice.prompt.{self.kind}", roll=self.label, n=self.n, sides=self.sides,
+                   die=len(self.entered) + 1)
 
-    def problem(self, value: Any) -> str | None:
+    def problem(self, value: Any) -> Msg | None:
         """Why the die cannot show `value` as this roll's next entry (None if it can)."""
         return entry_problem(self.kind, self.sides, value)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"label": self.label, "kind": self.kind, "n": self.n, "sides": self.sides,
-                "position": self.position, "entered": list(self.entered),
-                "prompt": self.prompt}
+    def to_dict(self, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
+        return {"label": say(self.label, lang), "kind": self.kind, "n": self.n,
+                "sides": self.sides, "position": self.position, "entered": list(self.entered),
+                "prompt": say(self.prompt, lang)}
 
 
 class RollNeeded(DiceError):
@@ -280,7 +275,7 @@ class RollNeeded(DiceError):
 
     def __init__(self, request: RollRequest) -> None:
         self.request = request
-        super().__init__(f"the next roll is needed: {request.prompt}")
+        super().__init__(msg("dice.needed", prompt=request.prompt))
 
 
 class ScriptedDice(Dice):
@@ -306,37 +301,36 @@ class ScriptedDice(Dice):
     def check_all_used(self) -> None:
         """After a resolution: a `DiceError` saying how many scripted results were left."""
         if self.remaining:
-            were = "result was" if self.remaining == 1 else "results were"
-            raise DiceError(
-                f"{self.remaining} scripted dice {were} left over: the rules asked for "
-                f"{self._next} of the {len(self._results)} (the first unused is roll "
-                f"{self._next + 1}, {self._results[self._next]!r})")
+            raise DiceError(msg("dice.left_over", n=self.remaining, asked=self._next,
+                                total=len(self._results), first=self._next + 1,
+                                value=repr(self._results[self._next])))
 
-    def _begin(self, label: str, kind: str, n: int, sides: int) -> None:
+    def _begin(self, label: Words, kind: str, n: int, sides: int) -> None:
         if self.remaining < n:
             self._ran_out(RollRequest(label, kind, n, sides, self._next,
                                       tuple(self._results[self._next:])))
 
     def _ran_out(self, request: RollRequest) -> None:
         missing = request.position + len(request.entered) + 1
-        raise DiceError(f"scripted dice ran out: roll {missing} ('{request.label}') has no "
-                        f"result (the script holds {len(self._results)})")
+        raise DiceError(msg("dice.ran_out", roll=missing, label=request.label,
+                            total=len(self._results)))
 
-    def _take(self, label: str, kind: str, sides: int) -> Any:
+    def _take(self, label: Words, kind: str, sides: int) -> Any:
         value = self._results[self._next]
         self._next += 1
         problem = entry_problem(kind, sides, value)
         if problem:
-            raise DiceError(f"scripted roll {self._next} ('{label}') is {value!r}: {problem}")
+            raise DiceError(msg("dice.bad_entry", roll=self._next, label=label,
+                                value=repr(value), problem=problem))
         return value
 
-    def _die(self, label: str, sides: int) -> int:
+    def _die(self, label: Words, sides: int) -> int:
         return int(self._take(label, "die", sides))
 
-    def _direction(self, label: str, breakpoints: Breakpoints) -> float:
+    def _direction(self, label: Words, breakpoints: Breakpoints) -> float:
         return float(self._take(label, "direction", 360))
 
-    def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None:
+    def _scatter(self, label: Words, breakpoints: Breakpoints) -> float | None:
         value = self._take(label, "scatter", 6)
         return None if value == HIT else float(value)
 
@@ -371,24 +365,24 @@ class ScriptedThenSeeded(ScriptedDice):
         """Every result used so far: the entered ones, then the seeded ones."""
         return self._results[:self._next] + self._rolled
 
-    def _begin(self, label: str, kind: str, n: int, sides: int) -> None:
+    def _begin(self, label: Words, kind: str, n: int, sides: int) -> None:
         return None  # never runs out: seeded dice take over
 
-    def _die(self, label: str, sides: int) -> int:
+    def _die(self, label: Words, sides: int) -> int:
         if self.remaining:
             return super()._die(label, sides)
         value = _seeded_die(self._rng, sides)
         self._rolled.append(value)
         return value
 
-    def _direction(self, label: str, breakpoints: Breakpoints) -> float:
+    def _direction(self, label: Words, breakpoints: Breakpoints) -> float:
         if self.remaining:
             return super()._direction(label, breakpoints)
         value = _seeded_direction(self._rng)
         self._rolled.append(value)
         return value
 
-    def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None:
+    def _scatter(self, label: Words, breakpoints: Breakpoints) -> float | None:
         if self.remaining:
             return super()._scatter(label, breakpoints)
         value = _seeded_scatter(self._rng)

@@ -22,6 +22,7 @@ from typing import Any, Generic, TypeVar
 
 from engine.dice import SCATTER_HIT_FACES, Breakpoints, Dice, Roll
 from engine.shared import Ledger, Shared
+from engine.words import Words
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -167,13 +168,13 @@ class _PathDice(Dice):
         self.probability *= p
         return value
 
-    def _die(self, label: str, sides: int) -> int:
+    def _die(self, label: Words, sides: int) -> int:
         return int(self._branch(sum_distribution(1, sides)))
 
-    def _total(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
+    def _total(self, label: Words, n: int, sides: int) -> tuple[tuple[int, ...], int]:
         return (), int(self._branch(sum_distribution(n, sides)))
 
-    def _highest(self, label: str, n: int, sides: int) -> tuple[tuple[int, ...], int]:
+    def _highest(self, label: Words, n: int, sides: int) -> tuple[tuple[int, ...], int]:
         return (), int(self._branch(highest_distribution(n, sides)))
 
     def _options(self, hit: float, breakpoints: Breakpoints) -> list[tuple[float | None, float]]:
@@ -191,10 +192,10 @@ class _PathDice(Dice):
             made = self._arcs[hit, id(angles)] = (angles, options)
         return made[1]
 
-    def _direction(self, label: str, breakpoints: Breakpoints) -> float:
+    def _direction(self, label: Words, breakpoints: Breakpoints) -> float:
         return float(self._branch(self._options(0.0, breakpoints)))
 
-    def _scatter(self, label: str, breakpoints: Breakpoints) -> float | None:
+    def _scatter(self, label: Words, breakpoints: Breakpoints) -> float | None:
         value: float | None = self._branch(self._options(SCATTER_HIT_FACES / 6.0, breakpoints))
         return value
 

@@ -12,30 +12,41 @@
 
 from __future__ import annotations
 
+from engine.words import DEFAULT_LANG, Lang, Words, msg, say
+
 
 class ScatterlabError(Exception):
-    """Base of every error the engine raises on purpose."""
+    """Base of every error the engine raises on purpose: `message` says what went wrong
+    (a message of engine.words; ``str(error)`` is it in English)."""
+
+    def __init__(self, message: Words) -> None:
+        self.message = message
+        super().__init__(say(message))
+
+    def said(self, lang: Lang = DEFAULT_LANG) -> str:
+        """The error in `lang`."""
+        return say(self.message, lang)
 
 
 class ScenarioError(ScatterlabError, ValueError):
     """A malformed scenario: `path` is the field (``units[3].df``), `reason` says why."""
 
-    def __init__(self, path: str, reason: str) -> None:
+    def __init__(self, path: str, reason: Words) -> None:
         self.path = path
         self.reason = reason
         self.words = reason
         """The error in players' words, naming the unit and the field (no JSON path): set
         from the document by `engine.build.fieldwords.worded`; the reason alone until then."""
-        super().__init__(f"{path}: {reason}" if path else reason)
+        super().__init__(msg("error.at", path=path, reason=reason) if path else reason)
 
 
 class IllegalAttack(ScatterlabError):
     """The rules forbid this attack: `clause` is the rule clause ID that forbids it."""
 
-    def __init__(self, clause: str, reason: str) -> None:
+    def __init__(self, clause: str, reason: Words) -> None:
         self.clause = clause
         self.reason = reason
-        super().__init__(f"{clause}: {reason}")
+        super().__init__(msg("error.at", path=clause, reason=reason))
 
 
 class DiceError(ScatterlabError):

@@ -29,25 +29,28 @@ from typing import Any
 
 from engine.dice import Dice, Roll
 from engine.readings import readings_line
+from engine.words import DEFAULT_LANG, Lang, Msg, Words, say
 
 Mark = dict[str, Any]
 
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a resolution: the clause it applies, what happened, its dice."""
+    """One step of a resolution: the clause it applies, what happened (a message, said in
+    the reader's language by `engine.words.say`), its dice."""
 
     clause: str
-    text: str
+    text: Words
     rolls: tuple[Roll, ...] = ()
     marks: tuple[Mark, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
         return {
             "clause": self.clause,
-            "text": self.text,
-            "rolls": [r.to_dict() for r in self.rolls],
-            "marks": [dict(m) for m in self.marks],
+            "text": say(self.text, lang),
+            "rolls": [r.to_dict(lang) for r in self.rolls],
+            "marks": [{k: say(v, lang) if isinstance(v, Msg) else v for k, v in m.items()}
+                      for m in self.marks],
         }
 
 
@@ -65,12 +68,13 @@ class Resolution:
     steps: tuple[Step, ...]
     effects: dict[str, dict[str, Any]]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
+        """The resolution as JSON, its words in `lang`."""
         return {
             "system": self.system,
             "seed": self.seed,
             "options": dict(self.options),
-            "steps": [s.to_dict() for s in self.steps],
+            "steps": [s.to_dict(lang) for s in self.steps],
             "effects": {k: dict(v) for k, v in self.effects.items()},
         }
 
@@ -82,7 +86,7 @@ class Log:
     dice: Dice
     steps: list[Step] = field(default_factory=list)
 
-    def step(self, clause: str, text: str, *marks: Mark) -> None:
+    def step(self, clause: str, text: Words, *marks: Mark) -> None:
         """Record a step citing `clause`, with the rolls made since the previous step."""
         self.steps.append(Step(clause, text, tuple(self.dice.drain()),
                                tuple(_rounded(m) for m in marks)))
@@ -105,7 +109,7 @@ class SilentLog(Log):
     def __init__(self) -> None:
         super().__init__(dice=None)  # type: ignore[arg-type]
 
-    def step(self, clause: str, text: str, *marks: Mark) -> None:
+    def step(self, clause: str, text: Words, *marks: Mark) -> None:
         return None
 
     @property

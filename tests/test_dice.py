@@ -28,6 +28,7 @@ from engine.enumeration import (
 )
 from engine.errors import DiceError
 from engine.montecarlo import estimate
+from engine.words import say
 
 
 def _rolls(dice: Dice) -> list[object]:
@@ -235,7 +236,7 @@ def test_asking_dice_describe_each_kind_of_roll(
         roll: Callable[[Dice], object], kind: str, n: int, sides: int, prompt: str) -> None:
     request = _asked(roll, [])
     assert (request.kind, request.n, request.sides, request.position) == (kind, n, sides, 0)
-    assert request.prompt == prompt
+    assert say(request.prompt) == prompt
     assert request.to_dict()["prompt"] == prompt
 
 
@@ -245,7 +246,7 @@ def test_asking_dice_ask_for_the_rest_of_a_roll_begun() -> None:
 
     request = _asked(two_rolls, [4, 3])
     assert (request.position, request.entered) == (1, (3,))
-    assert request.prompt.endswith("(die 2 of 2)")
+    assert say(request.prompt).endswith("(die 2 of 2)")
     assert two_rolls(AskingDice([4, 3, 5])) == 12
 
 

@@ -20,6 +20,7 @@ from engine.errors import ScenarioError
 from engine.names import names_as_shown
 from engine.readings import reading_name
 from engine.scenario import bounds
+from engine.words import say
 
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
 ATTACK_WORDS = {
@@ -131,7 +132,8 @@ def error_words(doc: Mapping[str, Any], path: str, reason: str) -> str:
 
 def worded(err: ScenarioError, doc: Any) -> ScenarioError:
     """`err` with its players' words (`words`) set from the document it was raised for."""
-    err.words = error_words(doc if isinstance(doc, Mapping) else {}, err.path, err.reason)
+    err.words = error_words(doc if isinstance(doc, Mapping) else {}, err.path,
+                            say(err.reason))
     return err
 
 

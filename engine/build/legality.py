@@ -20,6 +20,7 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.names import shown_names
 from engine.scenario import Scenario
 from engine.systems import rules_of, runner
+from engine.words import say
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,13 @@ def check(doc: dict[str, Any]) -> Verdict:
     try:
         scenario = fieldwords.load(doc)
     except ScenarioError as err:
-        return Verdict(False, "field", err.path, err.reason, words=err.words)
+        return Verdict(False, "field", err.path, say(err.reason), words=say(err.words))
     try:
         runner(scenario)
     except IllegalAttack as err:
-        return Verdict(False, err.clause, "attack", err.reason, clause_text(err.clause) or "",
-                       named_units(err.reason, shown_names(scenario.units)))
+        reason = say(err.reason)
+        return Verdict(False, err.clause, "attack", reason, clause_text(err.clause) or "",
+                       named_units(reason, shown_names(scenario.units)))
     return Verdict(True)
 
 

@@ -27,6 +27,7 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.log import Step
 from engine.scenario import Scenario
 from engine.scenario.battletech import preplotted_limit
+from engine.words import say
 
 FAMILIES = (("RT", "Robotech RPG Tactics: Blast"), ("HH", "Warhammer 40K / Horus Heresy: Blast"),
             ("BT", "BattleTech: Battlefield Support"))
@@ -52,7 +53,7 @@ def cites(step: Step, clause: str) -> bool:
     """Whether `step` cites `clause` (see the module docstring)."""
     if step.clause == clause:
         return True
-    if re.search(r"(?<![\w.-])" + re.escape(clause) + r"(?![\w-]|\.\d)", step.text):
+    if re.search(r"(?<![\w.-])" + re.escape(clause) + r"(?![\w-]|\.\d)", say(step.text)):
         return True
     return "." not in clause and step.clause.startswith(clause + ".")
 
@@ -133,6 +134,6 @@ def load_refusals(demos: Mapping[str, str]) -> dict[str, LoadRefusal]:
         try:
             sc.load_dict(changed)
         except ScenarioError as refused:
-            if refused.reason.startswith(clause + ":"):
-                found[clause] = LoadRefusal(clause, demo, change, refused.reason)
+            if say(refused.reason).startswith(clause + ":"):
+                found[clause] = LoadRefusal(clause, demo, change, say(refused.reason))
     return found

@@ -31,6 +31,7 @@ from engine.render.summary import (
 from engine.scenario import Scenario
 from engine.systems.battletech import bsp
 from engine.systems.battletech.turn import support_labels
+from engine.words import say
 
 
 @dataclass(frozen=True)
@@ -177,8 +178,8 @@ def _idle_supports(scenario: Scenario, resolution: Resolution) -> list[Line]:
         if label in damaging:
             continue
         named = re.compile(re.escape(label) + r"(?! \(\d+(?:st|nd|rd|th)\))")
-        said = [s.text for s in resolution.steps
-                if not s.clause.startswith(_QUIET) and named.search(s.text)]
+        said = [text for text in (say(s.text) for s in resolution.steps
+                                  if not s.clause.startswith(_QUIET)) if named.search(text)]
         why = _CITE.sub("", said[-1]).removeprefix(label + ": ") if said else ""
         out.append(Line(label, f"{label}: no unit damaged" + (f" ({why})" if why else ""),
                         ()))

@@ -15,6 +15,7 @@ from engine import systems
 from engine.errors import ScatterlabError, ScenarioError
 from engine.names import shown_name
 from engine.render import notes as render_notes
+from engine.words import say
 
 from . import bridge
 from .dom import Element, Event, clear_message, describe, el, make, set_json, show_message
@@ -210,7 +211,7 @@ def on_unit_field(state: State, ev: Event) -> None:
     try:
         scenario = bridge.load(data)
     except ScatterlabError as err:
-        mark_invalid(inp, err.words if isinstance(err, ScenarioError)
+        mark_invalid(inp, say(err.words) if isinstance(err, ScenarioError)
                      else in_words(state.shown, str(err)))
         return
     if set_scenario(state, scenario):

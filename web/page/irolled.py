@@ -26,6 +26,7 @@ from engine import systems
 from engine.dice import HIT, AskingDice, RollNeeded, RollRequest, ScriptedThenSeeded
 from engine.errors import ScatterlabError
 from engine.log import Log, Resolution
+from engine.words import say
 
 from . import bridge
 from .board import board_svg, svg_point
@@ -92,7 +93,7 @@ def ask(state: State) -> None:
     show_so_far(state, log)
     document.body.dataset.irolled = str(len(entered(state)))
     prompt = el("irolled-prompt")
-    prompt.textContent = request.prompt
+    prompt.textContent = say(request.prompt)
     prompt.dataset.kind = request.kind
     show_faces(request)
     field = el("irolled-value")
@@ -168,7 +169,7 @@ def enter(state: State, raw: str) -> None:
     value = entry(request.kind, raw)
     problem = "not a number" if value is None else request.problem(value)
     if problem or value is None:
-        refuse(f"{raw.strip() or 'Nothing'} is refused: {problem}.")
+        refuse(f"{raw.strip() or 'Nothing'} is refused: {say(problem or '')}.")
         return
     entered(state).append(value)
     ask(state)

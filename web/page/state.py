@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.scenario import Scenario
+from engine.words import DEFAULT_LANG, Lang
 
 from .history import History
 
@@ -41,6 +42,7 @@ def _present(value: T | None, missing: str) -> T:
 class State:
     """Everything the page shows, in one place."""
 
+    lang: Lang = DEFAULT_LANG  # the language the page speaks (engine.words)
     scenario: Scenario | None = None
     resolution: Resolution | None = None  # engine Resolution shown, or None
     res_dict: dict[str, Any] | None = None  # its to_dict()

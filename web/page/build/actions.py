@@ -12,6 +12,7 @@ from engine.build import presets, squads, starters
 from engine.errors import ScatterlabError
 from engine.log import Resolution
 from engine.systems.battletech import next_turn
+from engine.words import say
 
 from ..board import set_box, show_units
 from ..dom import Element, Event, absent, attr, describe, el, show_message
@@ -200,7 +201,7 @@ def turn_entry(state: State, shown: Resolution | None) -> tuple[str, ...]:
     scenario = state.shown
     res = shown if shown is not None and shown.effects else systems.resolve(scenario)
     seed = "scripted dice" if scenario.dice else f"seed {res.seed}"
-    lines = [s.text for s in res.steps if s.clause in ("BT-SHEET", "RESULT")]
+    lines = [say(s.text) for s in res.steps if s.clause in ("BT-SHEET", "RESULT")]
     return (f"Turn {scenario.attack.turn} ({seed})", *lines)
 
 

@@ -9,6 +9,7 @@ from pyscript import document
 from engine.build import editing
 from engine.build.fieldwords import reason_words, worded
 from engine.errors import ScatterlabError, ScenarioError
+from engine.words import say
 
 from .. import bridge, forms
 from ..dom import Element, Event, attr, describe, show_message
@@ -96,7 +97,7 @@ def reason(state: State, err: ScatterlabError, path: str, spec: editing.Spec) ->
     """Why the parser refused a typed value, in words, for the note beside its field: the
     field's own label and the parser's reason when the refusal is of this field."""
     if isinstance(err, ScenarioError) and (err.path == path or err.path.startswith(path)):
-        return f"{spec.label} {reason_words(err.reason)}."
+        return f"{spec.label} {reason_words(say(err.reason))}."
     return in_words(state.shown, describe(err))
 
 
