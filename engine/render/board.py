@@ -56,6 +56,7 @@ from engine.render.aimed import aim_marks
 from engine.render.common import PREVIEW, Canvas, all_marks, steps_drawn
 from engine.render.summary import unit_states
 from engine.scenario import Scenario
+from engine.words import DEFAULT_LANG, Lang
 
 
 def _painter(scenario: Scenario) -> ModuleType:
@@ -66,7 +67,8 @@ def _painter(scenario: Scenario) -> ModuleType:
 def board(scenario: Scenario, resolution: Resolution | None = None, *,
           upto_step: int | None = None, odds: Odds | None = None,
           size: float | None = None, aim_scores: list[dict[str, Any]] | None = None,
-          reach: Sequence[RangeLine] = (), aimed: bool = False) -> str:
+          reach: Sequence[RangeLine] = (), aimed: bool = False,
+          lang: Lang = DEFAULT_LANG) -> str:
     """The SVG text of the board with the units, the marks of the resolution's steps
     0..`upto_step` (all when None), the `odds` overlay, the score of every candidate
     aim (`aim_scores`, `engine.aim.Ranking.overlay`) and the attack's range lines

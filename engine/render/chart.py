@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import svgwrite
 
 from engine.render.common import num, pct_label, xml_text
+from engine.words import DEFAULT_LANG, Lang
 
 WIDTH, HEIGHT = 260.0, 86.0
 """The chart's size in CSS px (the page scales it to its column)."""
@@ -34,7 +35,8 @@ def ordered(dist: Mapping[str, float]) -> list[tuple[str, float]]:
 
 
 def bar_chart(dist: Mapping[str, float], what: str,
-              at_least: Mapping[str, float] | None = None) -> str:
+              at_least: Mapping[str, float] | None = None, *,
+              lang: Lang = DEFAULT_LANG) -> str:
     """The SVG text of a bar chart of `dist` (value -> probability), `what` naming the
     values ("damage", "hits", "models removed") in its title and tooltips."""
     bars = ordered(dist)

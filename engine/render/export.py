@@ -29,6 +29,7 @@ from engine.render.summary import dice_words
 from engine.render.tabletop import font_size
 from engine.render.tally import tally_lines
 from engine.scenario import Scenario
+from engine.words import DEFAULT_LANG, Lang
 
 WIDTH = 800.0
 PAD = 16.0
@@ -95,7 +96,8 @@ def _board_box(text: str, box: tuple[float, float, float, float] | None) -> tupl
 
 def export(scenario: Scenario, resolution: Resolution | None = None, *,
            upto_step: int | None = None, odds: Odds | None = None,
-           box: tuple[float, float, float, float] | None = None, address: str = "") -> str:
+           box: tuple[float, float, float, float] | None = None, address: str = "",
+           lang: Lang = DEFAULT_LANG) -> str:
     """The SVG text of the shared picture (see the module docstring)."""
     board = boards.board(scenario, resolution, upto_step=upto_step, odds=odds,
                          aimed=resolution is None)

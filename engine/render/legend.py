@@ -15,6 +15,7 @@ from svgwrite.container import Group
 from engine.render.common import PALETTE, STATE_GLYPHS, num, side_numbers, xml_text
 from engine.render.oddswords import BADGE_WORDS
 from engine.scenario import Scenario
+from engine.words import DEFAULT_LANG, Lang
 
 ROW = 20.0
 """Height of one entry in CSS px."""
@@ -110,7 +111,8 @@ def legend_group(dwg: svgwrite.Drawing, scenario: Scenario, with_odds: bool, wid
     return group, rows * ROW
 
 
-def legend(scenario: Scenario, with_odds: bool = False, width: float = 420.0) -> str:
+def legend(scenario: Scenario, with_odds: bool = False, width: float = 420.0, *,
+           lang: Lang = DEFAULT_LANG) -> str:
     """The key as a standalone SVG `width` px wide, for the page."""
     dwg = svgwrite.Drawing(profile="full", debug=False)
     group, height = legend_group(dwg, scenario, with_odds, width)

@@ -17,6 +17,7 @@ from typing import Any
 from engine.names import shown_names
 from engine.render.tally import squad_name, squads
 from engine.scenario import Scenario
+from engine.words import DEFAULT_LANG, Lang
 
 
 @dataclass(frozen=True)
@@ -169,11 +170,12 @@ def _single(scenario: Scenario, d: Mapping[str, Any]) -> OddsView:
     return OddsView(headers, tuple(rows), lead, idle)
 
 
-def odds_view(scenario: Scenario, d: Mapping[str, Any]) -> OddsView:
+def odds_view(scenario: Scenario, d: Mapping[str, Any], *,
+              lang: Lang = DEFAULT_LANG) -> OddsView:
     """The odds of `d` (Odds.to_dict()) for the page (see the module)."""
     return _heresy(scenario, d) if scenario.system == "heresy" else _single(scenario, d)
 
 
-def idle_words(view: OddsView) -> str:
+def idle_words(view: OddsView, *, lang: Lang = DEFAULT_LANG) -> str:
     """The one line for the units with nothing at stake: "Nothing at stake: a, b"."""
     return f"Nothing at stake (0 % everywhere): {', '.join(view.idle)}" if view.idle else ""

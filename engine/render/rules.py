@@ -27,7 +27,7 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.log import Step
 from engine.scenario import Scenario
 from engine.scenario.battletech import preplotted_limit
-from engine.words import say
+from engine.words import DEFAULT_LANG, Lang, say
 
 FAMILIES = (("RT", "Robotech RPG Tactics: Blast"), ("HH", "Warhammer 40K / Horus Heresy: Blast"),
             ("BT", "BattleTech: Battlefield Support"))
@@ -42,7 +42,7 @@ def rule_ids() -> list[str]:
     return [*CLAUSES, *(k for k in ENGINE_CLAUSES if k.startswith("BT-"))]
 
 
-def rules_by_family() -> list[tuple[str, list[tuple[str, str]]]]:
+def rules_by_family(*, lang: Lang = DEFAULT_LANG) -> list[tuple[str, list[tuple[str, str]]]]:
     """(family title, [(clause ID, its text)]) for RT, HH and BT, in clause order."""
     ids = rule_ids()
     return [(title, [(c, clause_text(c)) for c in ids if c.startswith(prefix + "-")])

@@ -16,6 +16,7 @@ from engine.log import Resolution, Step
 from engine.names import shown_names
 from engine.scenario import Scenario
 from engine.systems import DEFAULT_SEED
+from engine.words import DEFAULT_LANG, Lang
 
 STATE_WORDS = {"hit": "hit", "damaged": "damaged", "dodged": "dodged", "shot-down": "shot down",
                "saved": "saved", "missed": "missed", "untouched": "untouched"}
@@ -188,7 +189,7 @@ def summary_lines(scenario: Scenario, resolution: Resolution | None,
     return lines
 
 
-def dice_words(scenario: Scenario) -> str:
+def dice_words(scenario: Scenario, *, lang: Lang = DEFAULT_LANG) -> str:
     """Which dice the resolution uses: the scenario's scripted dice, or its seed."""
     if scenario.dice:
         return f"scripted dice ({len(scenario.dice)})"

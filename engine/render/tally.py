@@ -31,7 +31,7 @@ from engine.render.summary import (
 from engine.scenario import Scenario
 from engine.systems.battletech import bsp
 from engine.systems.battletech.turn import support_labels
-from engine.words import say
+from engine.words import DEFAULT_LANG, Lang, say
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,8 @@ def _base(name: str) -> str:
     return head if head and tail.isdigit() else name
 
 
-def squad_name(scenario: Scenario, key: str, models: Sequence[Any]) -> str:
+def squad_name(scenario: Scenario, key: str, models: Sequence[Any], *,
+               lang: Lang = DEFAULT_LANG) -> str:
     """A 40K unit as players call it: its ``unit`` name when a player wrote one ("Tactical
     Squad"), a lone model's own name, or the name its models share ("Tactical Marine
     squad"); the unit name in words otherwise."""
@@ -198,7 +199,8 @@ def _where(attack: dict[str, Any]) -> str:
 
 
 def tally_lines(scenario: Scenario, resolution: Resolution | None,
-                upto_step: int | None = None, *, so_far: bool = False) -> list[Line]:
+                upto_step: int | None = None, *, so_far: bool = False,
+                lang: Lang = DEFAULT_LANG) -> list[Line]:
     """The result in lines as players count it (see the module). While stepping (or while
     dice are still being entered) the per-unit states of engine.render.summary are shown
     as they are: the units' totals exist only once the resolution is complete."""
@@ -215,7 +217,7 @@ def tally_lines(scenario: Scenario, resolution: Resolution | None,
 
 
 def result_text(scenario: Scenario, resolution: Resolution | None,
-                upto_step: int | None = None) -> str:
+                upto_step: int | None = None, *, lang: Lang = DEFAULT_LANG) -> str:
     """The summary as one paragraph (the board's description and the live region)."""
     if resolution is None:
         return "Not rolled yet."
