@@ -26,7 +26,8 @@ UNTRANSLATED = frozenset({
 """Words left in Latin letters in Japanese text: dice, profile marks, clause IDs, units
 of measure, the product's and the games' own names."""
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+_WORD = re.compile(r"[0-9]*[A-Za-z][A-Za-z0-9'’]*")
+"""A word in Latin letters, with the digits it is written with ("2D6", "D10", "hh2")."""
 _NAME_KEYS = frozenset({"id", "name", "title", "squad", "unit", "weapon", "target", "model",
                         "gun", "selection", "hex"})
 
