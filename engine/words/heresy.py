@@ -43,13 +43,13 @@ MESSAGES: Catalogue = {
     "hh.place": {
         "en": "{firer} can see {target} and places the {size:g}\" marker with its hole over "
               "{target}'s {part} at ({x:.2f}, {y:.2f}).",
-        "ja": "{firer}は{target}を視認できる。{size:g}インチのマーカーを、穴が{target}の{part}"
-              "に重なるよう（{x:.2f}, {y:.2f}）に置く。"},
+        "ja": "{firer}は{target}を視認できる。{size:g}インチのマーカーを（{x:.2f}, {y:.2f}）に"
+              "置き、穴を{target}の{part}の上に重ねる。"},
     "hh.place.shot": {
         "en": "For shot {shot}, {firer} can see {target} and places the {size:g}\" marker with "
               "its hole over {target}'s {part} at ({x:.2f}, {y:.2f}).",
-        "ja": "{shot}発目：{firer}は{target}を視認できる。{size:g}インチのマーカーを、穴が"
-              "{target}の{part}に重なるよう（{x:.2f}, {y:.2f}）に置く。"},
+        "ja": "{shot}発目：{firer}は{target}を視認できる。{size:g}インチのマーカーを"
+              "（{x:.2f}, {y:.2f}）に置き、穴を{target}の{part}の上に重ねる。"},
     "hh.range": {
         "en": "The hole is {reach:.2f}\" from {firer}: within the {max_range:g}\" maximum range.",
         "ja": "穴は{firer}から{reach:.2f}インチ：最大射程{max_range:g}インチ以内。"},
@@ -102,7 +102,7 @@ MESSAGES: Catalogue = {
     "hh.label.gets_hot_reroll": {"en": "Gets Hot re-roll shot {shot}",
                                  "ja": "ゲッツホットの振り直し {shot}発目"},
     "hh.label.gets_hot_vehicle": {"en": "Gets Hot vehicle {vehicle}",
-                                  "ja": "ゲッツホット ビークル{vehicle}"},
+                                  "ja": "ゲッツホット ビークル {vehicle}"},
     "hh.gets_hot.one": {"en": "Shot {shot}: the Gets Hot D6 rolls a 1.",
                         "ja": "{shot}発目：ゲッツホットのD6で1が出た。"},
     "hh.gets_hot.reroll": {"en": "The firer may re-roll To Hit, so it re-rolls the 1: {roll}.",
@@ -168,7 +168,8 @@ MESSAGES: Catalogue = {
               "ヒットは通常どおり算出する。"},
     "hh.own_side": {
         "en": "The shot scattered onto the firer's own side ({models}): they are hit as normal.",
-        "ja": "射撃は射撃モデルの味方の上にスキャッターした（{models}）：通常どおりヒットを受ける。"},
+        "ja": "射撃は射撃モデル側のモデル（{models}）の上にスキャッターした：それらも通常どおり"
+              "ヒットを受ける。"},
     "hh.under": {"en": "Under the marker: {models}.", "ja": "マーカーの下：{models}。"},
     "hh.under.nobody": {"en": "Under the marker: nobody.", "ja": "マーカーの下には誰もいない。"},
     "hh.under.zone": {"en": "{model} ({zone})", "ja": "{model}（{zone}）"},
@@ -178,10 +179,10 @@ MESSAGES: Catalogue = {
         "ja": "{zones}のゾーンにまたがり、最も内側のゾーンを使う"},
     "hh.straddle.best": {
         "en": "it straddles the {zones} zones and takes the best, S{s} AP{ap}, {why}",
-        "ja": "{zones}のゾーンにまたがり、最良のS{s} AP{ap}を使う（{why}）"},
+        "ja": "{zones}のゾーンにまたがり、{why}S{s} AP{ap}を最良として使う"},
     "hh.straddle.wounds_more": {"en": "the likelier to cost it a Wound",
-                                "ja": "ウーンズを失う可能性が高いほう"},
-    "hh.straddle.higher_strength": {"en": "the higher Strength", "ja": "筋力が高いほう"},
+                                "ja": "ウーンズを失う可能性がより高い"},
+    "hh.straddle.higher_strength": {"en": "the higher Strength", "ja": "筋力がより高い"},
     "hh.reroll": {
         "en": "Full To Hit re-roll, as {why}: both the scatter die and the 2D6 are re-rolled.",
         "ja": "{why}ため、命中ロールを完全に振り直す：スキャッター・ダイスと2D6を両方とも振り直す。"},
@@ -211,9 +212,10 @@ MESSAGES: Catalogue = {
     "hh.cannot_wound.zone": {"en": "{unit}: {hits} ({zone} zone) at S{s} cannot wound.",
                              "ja": "{unit}：{zone}ゾーンのS{s}の{hits}ではウーンズを与えられない。"},
     "hh.to_wound": {"en": "{unit}: {hits} at S{s} wound on {target}+: {wounds}.",
-                    "ja": "{unit}：S{s}の{hits}、{target}+でウーンズ：{wounds}。"},
+                    "ja": "{unit}：S{s}の{hits}、ウーンズロール{target}+：{wounds}。"},
     "hh.to_wound.zone": {"en": "{unit}: {hits} ({zone} zone) at S{s} wound on {target}+: {wounds}.",
-                         "ja": "{unit}：{zone}ゾーンのS{s}の{hits}、{target}+でウーンズ：{wounds}。"},
+                         "ja": "{unit}：{zone}ゾーンのS{s}の{hits}、ウーンズロール{target}+："
+                               "{wounds}。"},
     "hh.wounds": {"en": {"one": "{n} wound", "other": "{n} wounds"}, "ja": "{n}ウーンズ"},
     "hh.wounds.breaching": {
         "en": {"one": "{n} wound, {changed} at AP 2 (Breaching)",
