@@ -8,6 +8,7 @@ import pytest
 from engine import scenario as scenarios
 from engine.errors import IllegalAttack, ScenarioError
 from engine.systems import odds
+from engine.words import say
 from tests.test_heresy import doc, marine, run
 
 
@@ -21,7 +22,7 @@ def hull_firer(d: dict) -> dict:
 
 
 def step_texts(steps: list, clause: str) -> list[str]:
-    return [st.text for st in steps if st.clause == clause]
+    return [say(st.text) for st in steps if st.clause == clause]
 
 
 def opt_text(steps: list) -> str:
@@ -50,7 +51,7 @@ def test_hh_1_a_hull_firer_sees_from_its_hull_edge() -> None:
     d["terrain"] = [{"points": [[4, 18], [17, 18]]}]  # now every line from the hull is cut
     with pytest.raises(IllegalAttack) as e:
         run(d)
-    assert e.value.clause == "HH-1" and "cannot see t" in e.value.reason
+    assert e.value.clause == "HH-1" and "cannot see t" in say(e.value.reason)
 
 
 def test_hh_8_a_hull_firer_gives_cover_from_its_hull_edge() -> None:
@@ -140,7 +141,7 @@ def test_hh_1_hole_mm_option_sets_the_hole_diameter() -> None:
     d = doc([marine("a", 30, 24, base_mm=25)], dice=[1, 1, "HIT", 6, 1], aim={"x": 30.4, "y": 24})
     with pytest.raises(IllegalAttack) as e:
         run(d)
-    assert e.value.clause == "HH-1" and "entirely over the base of a" in e.value.reason
+    assert e.value.clause == "HH-1" and "entirely over the base of a" in say(e.value.reason)
     effects, steps = run({**d, "options": {"hole_mm": 3}})
     assert effects["a"]["wounds_lost"] == 1 and "centre hole: 3 mm across" in opt_text(steps)
 
@@ -180,11 +181,11 @@ def test_hh_2_a_refusal_rounds_so_its_words_agree_with_its_verdict() -> None:
     d = doc([marine("a", edge + 19.372, 24)], weapon={"range": 19.37})
     with pytest.raises(IllegalAttack) as e:
         run(d)
-    assert e.value.reason == 'the hole is 19.372" away, beyond the 19.37" maximum range'
+    assert say(e.value.reason) == 'the hole is 19.372" away, beyond the 19.37" maximum range'
     d = doc([marine("a", edge + 5.998, 24)], weapon={"min_range": 6})
     with pytest.raises(IllegalAttack) as e:
         run(d)
-    assert e.value.reason.startswith('the hole is 5.998" away, inside the weapon\'s 6" '
+    assert say(e.value.reason).startswith('the hole is 5.998" away, inside the weapon\'s 6" '
                                      "minimum range")
 
 

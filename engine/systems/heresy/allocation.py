@@ -33,6 +33,7 @@ from engine.systems.heresy.wounds import (
     allocated_to,
     wound_from_roll,
 )
+from engine.words import msg
 
 State = tuple[tuple[int, ...], tuple[int, ...]]
 """The fold's state: the Wounds lost per infantry model, and each source's pending dice."""
@@ -51,12 +52,16 @@ def chain(budget: Budget, key: Any, start: Distribution[Any], steps: tuple[Any, 
     return state
 
 
+TO_WOUND = msg("hh.label.to_wound_die")
+"""The label of a To Wound die the exact odds roll (never shown)."""
+
+
 def one_wound(fire: Fire, roll: tuple[Any, ...]) -> Distribution[Wound | None]:
     """One To Wound die of a roll of `UnitPlan.rolls` (HH-8, HH-16): the wound it gives."""
     source, zone, s, ap, target = roll[:5]
     breaching = fire.attack.weapon.breaching
     return enumerate_outcomes(lambda d: wound_from_roll(
-        zone, s, ap, target, breaching, d.d6("To Wound"), fire.options, source))
+        zone, s, ap, target, breaching, d.d6(TO_WOUND), fire.options, source))
 
 
 def fold_steps(fire: Fire, plan: UnitPlan, budget: Budget) -> tuple[Step, ...]:

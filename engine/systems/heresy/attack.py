@@ -47,7 +47,9 @@ from engine.geometry import Point
 from engine.log import Log, template
 from engine.systems.heresy.placement import can_see, gap, hole_over, hole_radius
 from engine.systems.heresy.scatter import Fire, touches
+from engine.systems.heresy.words import chained
 from engine.systems.heresy.zones import ZONE_NAMES
+from engine.words import Msg, msg
 
 
 def name(fire: Fire, i: int) -> str:
@@ -99,26 +101,24 @@ def range_lines(fire: Fire) -> tuple[RangeLine, ...]:
     return tuple(out)
 
 
-def placement_fault(fire: Fire, target: int, point: Point) -> tuple[str, str] | None:
+def placement_fault(fire: Fire, target: int, point: Point) -> tuple[str, Msg] | None:
     """HH-1 to HH-3 for one hole position over `target`: the clause and reason it breaks,
     or None. (A minimum range is the weapon's: HH-5 is the seed's word for it.)"""
     w = fire.attack.weapon
     if not hole_over(fire.shapes[target], point, hole_radius(fire.options)):
-        return "HH-1", (f"the hole must lie entirely over the "
-                        f"{'hull' if fire.models[target].vehicle else 'base'} of "
-                        f"{name(fire, target)}")
+        return "HH-1", msg("hh.fault.hull" if fire.models[target].vehicle else "hh.fault.base",
+                           model=name(fire, target))
     reach = range_to(fire, point)
     if reach > w.range + RANGE_EPS:
-        return "HH-2", (f"the hole is {inches(reach, w.range)}\" away, beyond the "
-                        f"{w.range:g}\" maximum range")
+        return "HH-2", msg("hh.fault.max_range", reach=inches(reach, w.range),
+                           max_range=w.range)
     if reach < w.min_range - RANGE_EPS:
-        return "HH-5", (f"the hole is {inches(reach, w.min_range)}\" away, inside the "
-                        f"weapon's {w.min_range:g}\" minimum range: only a scatter may end "
-                        "there")
+        return "HH-5", msg("hh.fault.min_range", reach=inches(reach, w.min_range),
+                           min_range=w.min_range)
     side = fire.models[fire.firer].side
     for i, (model, shape) in enumerate(zip(fire.models, fire.shapes, strict=True)):
         if model.side == side and touches(shape, point, fire.radii[-1]):
-            return "HH-3", f"friendly model {name(fire, i)} would be under the marker"
+            return "HH-3", msg("hh.fault.friendly", model=name(fire, i))
     return None
 
 
@@ -131,27 +131,33 @@ def check_attack(fire: Fire) -> None:
     """HH-11, HH-1, HH-2, HH-3: refuse an attack the rules forbid, before any roll."""
     firer = fire.models[fire.firer]
     if fire.attack.snap_shot:
-        raise IllegalAttack("HH-11", "Blast weapons cannot be fired as Snap Shots")
+        raise IllegalAttack("HH-11", msg("hh.fault.snap_shot"))
     for k, shot in enumerate(fire.shots):
         target = fire.models[shot.target]
-        which = f"shot {k + 1}: " if len(fire.shots) > 1 else ""
+        fault: tuple[str, Msg] | None
         if target.side == firer.side:
-            raise IllegalAttack("HH-1", f"{which}the target {target.name} is not an enemy of "
-                                        f"{firer.name}")
-        if not can_see(fire.shapes[fire.firer], fire.shapes[shot.target],
-                       fire.scenario.board.blocking):
-            raise IllegalAttack("HH-1", f"{which}{firer.name} cannot see {target.name}: "
-                                        "terrain blocks every line of sight")
-        if fault := placement_fault(fire, shot.target, shot.aim):
-            raise IllegalAttack(fault[0], which + fault[1])
+            fault = "HH-1", msg("hh.fault.not_enemy", target=target.name, firer=firer.name)
+        elif not can_see(fire.shapes[fire.firer], fire.shapes[shot.target],
+                         fire.scenario.board.blocking):
+            fault = "HH-1", msg("hh.fault.unseen", firer=firer.name, target=target.name)
+        else:
+            fault = placement_fault(fire, shot.target, shot.aim)
+        if fault:
+            clause, reason = fault
+            raise IllegalAttack(clause, msg("hh.fault.shot", shot=k + 1, reason=reason)
+                                if len(fire.shots) > 1 else reason)
 
 
-def kind_of(fire: Fire) -> str:
+KINDS = {3: msg("hh.kind.blast"), 5: msg("hh.kind.large"), 7: msg("hh.kind.massive"),
+         10: msg("hh.kind.apocalyptic")}
+"""HH-12: each marker's Blast kind by its diameter, as the rules name it."""
+
+
+def kind_of(fire: Fire) -> Msg:
     """The weapon's Blast kind, as the rules name it (HH-12, HH-13)."""
     if fire.mega:
-        return "Apocalyptic Mega-blast"
-    return {3: "Blast", 5: "Large Blast", 7: "Massive Blast",
-            10: "Apocalyptic Blast"}[fire.attack.weapon.blast]
+        return msg("hh.kind.mega")
+    return KINDS[fire.attack.weapon.blast]
 
 
 def log_setup(fire: Fire, log: Log) -> None:
@@ -161,31 +167,29 @@ def log_setup(fire: Fire, log: Log) -> None:
     w = fire.attack.weapon
     firer = name(fire, fire.firer)
     targets = list(dict.fromkeys(name(fire, s.target) for s in fire.shots))
-    log.step("SETUP", f"{firer} (BS {fire.attack.bs}) fires {w.name} ({kind_of(fire)}, "
-                      f"{w.shots} shot{'s' if w.shots > 1 else ''}) at "
-                      f"{' and '.join(targets)}. Blast weapons do not roll To Hit.")
-    size = f"{2 * fire.radii[-1]:g}\""
+    log.step("SETUP", msg("hh.setup", firer=firer, bs=fire.attack.bs, weapon=w.name,
+                          kind=kind_of(fire), n=w.shots, targets=chained("hh.and", targets)))
+    size = 2 * fire.radii[-1]
     extra = {"zones": list(fire.radii)} if fire.mega else {}
     placed: set[tuple[int, Point]] = set()
     for k, shot in enumerate(fire.shots):
         if (shot.target, shot.aim) in placed:
             continue
         placed.add((shot.target, shot.aim))
-        which = f"For shot {k + 1}, " if len(fire.shots) > 1 else ""
-        t = name(fire, shot.target)
-        part = "hull" if fire.models[shot.target].vehicle else "base"
-        log.step("HH-1", f"{which}{firer} can see {t} and places the {size} marker with its "
-                         f"hole over {t}'s {part} at ({shot.aim.x:.2f}, {shot.aim.y:.2f}).",
+        where = {"firer": firer, "target": name(fire, shot.target), "size": size,
+                 "part": msg("hh.part.hull" if fire.models[shot.target].vehicle
+                             else "hh.part.base"), "x": shot.aim.x, "y": shot.aim.y}
+        log.step("HH-1", msg("hh.place.shot", shot=k + 1, **where) if len(fire.shots) > 1
+                 else msg("hh.place", **where),
                  template(shot.aim.x, shot.aim.y, fire.radii[-1], "aim", **extra))
-        log.step("HH-2", f"The hole is {range_to(fire, shot.aim):.2f}\" from {firer}: within "
-                         f"the {w.range:g}\" maximum range"
-                         + (f" and outside the {w.min_range:g}\" minimum range"
-                            if w.min_range else "") + ".")
-        log.step("HH-3", "No friendly model is under the marker, not even partly.")
+        reach = range_to(fire, shot.aim)
+        log.step("HH-2", msg("hh.range.min", reach=reach, firer=firer, max_range=w.range,
+                             min_range=w.min_range) if w.min_range
+                 else msg("hh.range", reach=reach, firer=firer, max_range=w.range))
+        log.step("HH-3", msg("hh.no_friendly"))
     if w.mega is not None:
-        zones = ", ".join(f"{z} {2 * r:.3g}\" S{s} AP{ap or '-'}" for z, r, (s, ap)
-                          in zip(ZONE_NAMES, fire.radii, w.mega, strict=True))
-        log.step("HH-13", f"Apocalyptic Mega-blast: the 10\" marker has three zones ({zones}).")
+        zones = [msg("hh.zone.profile", zone=z, size=2 * r, s=s, ap=ap or "-")
+                 for z, r, (s, ap) in zip(ZONE_NAMES, fire.radii, w.mega, strict=True)]
+        log.step("HH-13", msg("hh.mega_zones", zones=zones))
     elif w.blast > 3:
-        log.step("HH-12", f"{kind_of(fire)}: the {size} marker; otherwise every Blast rule "
-                          "applies.")
+        log.step("HH-12", msg("hh.bigger_marker", kind=kind_of(fire), size=size))

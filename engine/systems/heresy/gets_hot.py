@@ -10,7 +10,8 @@ from engine.dice import Dice
 from engine.log import Log, unit_state
 from engine.systems.heresy.attack import name
 from engine.systems.heresy.scatter import Fire
-from engine.systems.heresy.wounds import EVENT_TEXT, gets_hot_damage
+from engine.systems.heresy.wounds import EVENT_WORDS, gets_hot_damage
+from engine.words import msg
 
 
 def may_reroll_gets_hot(fire: Fire) -> bool:
@@ -26,24 +27,23 @@ def gets_hot(fire: Fire, shot: int, dice: Dice, log: Log) -> str | None:
     weapon = fire.attack.weapon
     if not weapon.gets_hot:
         return None
-    roll = dice.d6(f"Gets Hot shot {shot + 1}")
+    roll = dice.d6(msg("hh.label.gets_hot", shot=shot + 1))
     if roll == 1 and may_reroll_gets_hot(fire):
-        log.step("HH-19", f"Shot {shot + 1}: the Gets Hot D6 rolls a 1.")
-        roll = dice.d6(f"Gets Hot re-roll shot {shot + 1}")
-        log.step("HH-20", f"The firer may re-roll To Hit, so it re-rolls the 1: {roll}.")
+        log.step("HH-19", msg("hh.gets_hot.one", shot=shot + 1))
+        roll = dice.d6(msg("hh.label.gets_hot_reroll", shot=shot + 1))
+        log.step("HH-20", msg("hh.gets_hot.reroll", roll=roll))
     if roll >= 2:
-        log.step("HH-19", f"Shot {shot + 1}: the Gets Hot D6 rolls {roll}: the shot is fired.")
+        log.step("HH-19", msg("hh.gets_hot.fired", shot=shot + 1, roll=roll))
         return None
     firer = fire.models[fire.firer]
     event = gets_hot_damage(firer, weapon.ap, fire.options, dice)
     if firer.vehicle:
-        text = f"a vehicle rolls a D6 instead (as HH-18 says): {EVENT_TEXT[event]}"
+        what = msg("hh.gets_hot.vehicle", event=EVENT_WORDS[event])
     else:
-        text = (f"{firer.name} suffers a Wound at the weapon's own AP {weapon.ap or '-'}"
-                + (" (not Breaching's AP 2)" if weapon.breaching else "")
-                + f", no cover save (the Gets Hot wound of HH-18): {EVENT_TEXT[event]}")
+        what = msg("hh.gets_hot.wound_breaching" if weapon.breaching else "hh.gets_hot.wound",
+                   firer=firer.name, ap=weapon.ap or "-", event=EVENT_WORDS[event])
     clause = "HH-17" if weapon.breaching and not firer.vehicle else "HH-19"
-    log.step(clause, f"Shot {shot + 1} Gets Hot on a 1: the shot is not fired; {text}.",
+    log.step(clause, msg("hh.gets_hot.not_fired", shot=shot + 1, what=what),
              unit_state(firer.id, "saved" if event in ("saved", "ignored", "no effect")
                         else "damaged"))
     return event
@@ -72,10 +72,11 @@ def shots_fired(fire: Fire, dice: Dice, log: Log, fired: Callable[[int], None]
     shots = len(fire.shots)
     for shot in range(shots):
         if firer_down(fire, events):
-            gone = "wrecked" if fire.models[fire.firer].vehicle else "removed"
-            log.step("HH-19", f"{name(fire, fire.firer)} is {gone} by its own Gets Hot: "
-                              + (f"shots {shot + 1} to {shots} are" if shot + 1 < shots
-                                 else f"shot {shot + 1} is") + " not fired.")
+            unfired = (msg("hh.unfired.range", first=shot + 1, last=shots) if shot + 1 < shots
+                       else msg("hh.unfired.one", shot=shot + 1))
+            log.step("HH-19", msg("hh.gets_hot.wrecked" if fire.models[fire.firer].vehicle
+                                  else "hh.gets_hot.removed", firer=name(fire, fire.firer),
+                                  unfired=unfired))
             break
         event = gets_hot(fire, shot, dice, log)
         if event is None:

@@ -15,8 +15,10 @@ from engine.scenario.heresy import Model
 from engine.systems.heresy.gets_hot import firer_lost
 from engine.systems.heresy.scatter import Fire
 from engine.systems.heresy.shots import HIT_OF, Hit, Tally, UnitTally, member_hits
+from engine.systems.heresy.words import chained
 from engine.systems.heresy.wounds import (
     BREACHING_AP,
+    FACING_WORDS,
     Sources,
     Wound,
     armour_value,
@@ -26,6 +28,7 @@ from engine.systems.heresy.wounds import (
     wound_unit,
 )
 from engine.systems.heresy.zones import ZONE_NAMES, profile
+from engine.words import Msg, msg
 
 
 class ModelResult(NamedTuple):
@@ -90,38 +93,40 @@ def roll_to_wound(fire: Fire, plan: UnitPlan, dice: Dice, log: Log) -> tuple[Wou
     """HH-8, HH-9, HH-16: all the unit's To Wound rolls together, zone by zone."""
     wounds: list[Wound] = []
     for source, zone, s, ap, target, n in plan.rolls:
-        where = f" ({ZONE_NAMES[zone]} zone)" if fire.mega else ""
-        hits = f"{n} Hit{'s' if n > 1 else ''}"
+        where = {"zone": ZONE_NAMES[zone]} if fire.mega else {}
+        said = {"unit": plan.name, "hits": msg("hh.hits", n=n), "s": s, **where}
         if target is None:
-            log.step("HH-8", f"{plan.name}: {hits}{where} at S{s} cannot wound.")
+            log.step("HH-8", msg("hh.cannot_wound.zone" if fire.mega else "hh.cannot_wound",
+                                 **said))
             continue
         breaching = fire.attack.weapon.breaching
-        faces = dice.dice(f"To Wound {plan.name}{where} ({target}+)", n)
+        faces = dice.dice(msg("hh.label.to_wound.zone" if fire.mega else "hh.label.to_wound",
+                              unit=plan.name, target=target, **where), n)
         got = [w for f in faces if (w := wound_from_roll(
             zone, s, ap, target, breaching, f, fire.options, source))]
         wounds += got
         if not log.silent:
             reached = sum(f >= max(target, breaching) for f in faces) if breaching else 0
             log.step("HH-16" if reached else ("HH-13" if fire.mega else "HH-8"),
-                     f"{plan.name}: {hits}{where} at S{s} wound on {target}+: {len(got)} "
-                     f"wound{'s' if len(got) != 1 else ''}"
-                     + breaching_words(reached, sum(w.ap != ap for w in got), breaching, ap)
-                     + ".")
+                     msg("hh.to_wound.zone" if fire.mega else "hh.to_wound", target=target,
+                         wounds=wounds_words(len(got), reached, sum(w.ap != ap for w in got),
+                                             breaching, ap), **said))
     return tuple(sorted(wounds))
 
 
-def breaching_words(reached: int, changed: int, breaching: int | None, ap: int | None
-                    ) -> str:
-    """HH-16 in the log: how many wounds Breaching made AP 2, or, where the weapon's AP is
-    better still (option ``breaching_ap: "better"``), that its rolls change nothing."""
+def wounds_words(n: int, reached: int, changed: int, breaching: int | None, ap: int | None
+                 ) -> Msg:
+    """HH-8, HH-16 in the log: `n` wounds, and how many of them Breaching made AP 2, or,
+    where the weapon's AP is better still (option ``breaching_ap: "better"``), that its
+    rolls change nothing."""
     if not reached:
-        return ""
+        return msg("hh.wounds", n=n)
     if changed:
-        return f", {changed} at AP 2 (Breaching)"
-    rolls = f"{reached} Breaching roll{'s' if reached > 1 else ''} ({breaching}+)"
-    why = "the weapon is AP 2 already" if ap == BREACHING_AP else (
-        f"the weapon's AP {ap} is better than AP 2")
-    return f"; {rolls} change{'s' if reached == 1 else ''} nothing: {why}"
+        return msg("hh.wounds.breaching", n=n, changed=changed)
+    return msg("hh.wounds.breaching_moot", n=n,
+               rolls=msg("hh.breaching_rolls", n=reached, x=breaching),
+               why=msg("hh.breaching.ap2") if ap == BREACHING_AP
+               else msg("hh.breaching.better", ap=ap))
 
 
 def vehicle_hits(fire: Fire, u: int, hits: tuple[tuple[Hit, ...], ...]
@@ -138,11 +143,16 @@ def log_penetration(fire: Fire, i: int, hits: list[tuple[int, str]], got: list[s
     """The armour penetration step of one vehicle (HH-8; HH-15 for a Mega-blast)."""
     v = fire.models[i]
     log.step("HH-15" if fire.mega else "HH-8",
-             f"{v.name}: {len(hits)} Hit{'s' if len(hits) > 1 else ''} on armour"
-             + (" (a Mega-blast always strikes Side armour)" if fire.mega else "") + ": "
-             + ", ".join(f"S{s} against {f} armour {armour_value(v, f)}: "
-                         f"{g or 'no effect'}" for (s, f), g in zip(hits, got, strict=True))
-             + ".")
+             msg("hh.armour.mega" if fire.mega else "hh.armour", vehicle=v.name, n=len(hits),
+                 hits=[msg("hh.armour.hit", s=s, facing=FACING_WORDS[f],
+                           av=armour_value(v, f), result=PENETRATION_WORDS[g])
+                       for (s, f), g in zip(hits, got, strict=True)]))
+
+
+PENETRATION_WORDS = {"glancing": msg("hh.penetration.glancing"),
+                     "penetrating": msg("hh.penetration.penetrating"),
+                     None: msg("hh.event.no_effect")}
+"""What a Hit on a vehicle's armour did, in words (HH-8)."""
 
 
 def resolve_unit(fire: Fire, u: int, tally: UnitTally, events: tuple[str, ...], dice: Dice,
@@ -205,16 +215,17 @@ def log_result(fire: Fire, outcome: Outcome, log: Log) -> None:
             return "damaged"
         return "saved" if r.hits or r.wounds or r.gets_hot else "untouched"
 
-    def loss(m: Model, r: ModelResult) -> str:
+    def loss(m: Model, r: ModelResult) -> Msg:
         if m.vehicle:
-            return f"{m.name} loses {r.lost} Hull Point{'s' if r.lost > 1 else ''}" + (
-                " and is wrecked" if r.lost >= m.hp else "")
+            return msg("hh.loss.wrecked" if r.lost >= m.hp else "hh.loss.hull_points",
+                       model=m.name, n=r.lost)
         if r.lost >= m.w:
-            return f"{m.name} is removed"
-        return f"{m.name} loses {r.lost} Wound{'s' if r.lost > 1 else ''}"
+            return msg("hh.loss.removed", model=m.name)
+        return msg("hh.loss.wounds", model=m.name, n=r.lost)
 
     hurt = [loss(m, r) for m, r in zip(fire.models, outcome, strict=True) if r.lost]
-    log.step("RESULT", ("; ".join(hurt) if hurt else "No model is lost") + ".",
+    log.step("RESULT", msg("hh.result", losses=chained("hh.then", hurt)) if hurt
+             else msg("hh.result.none"),
              *(unit_state(m.id, state(r)) for m, r in zip(fire.models, outcome, strict=True)))
 
 

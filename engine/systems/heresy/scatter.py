@@ -56,6 +56,7 @@ from engine.systems.heresy.placement import (
 )
 from engine.systems.heresy.wounds import best_cover
 from engine.systems.heresy.zones import best_zone, marker_radii, zone_span
+from engine.words import msg
 
 
 @dataclass(frozen=True)
@@ -184,9 +185,7 @@ def take_aim(scenario: Scenario, legal: Callable[[Fire, int, Point], bool]) -> F
         if shot.aim == AUTO:
             point = auto_aim(shapes[target], hole, partial(legal, fire, target))
             if point is None:
-                raise IllegalAttack("HH-1", f"no position of the hole over {shot.target} is "
-                                            "legal: in range, with no friendly model under "
-                                            "the marker (HH-2, HH-3)")
+                raise IllegalAttack("HH-1", msg("hh.fault.no_aim", target=shot.target))
         else:
             point = shapes[target].center if shot.aim is None else Point(*shot.aim)
         aimed.append(Aimed(target, point))

@@ -24,6 +24,7 @@ from engine.systems.heresy.scatter import (
     spans_at,
 )
 from engine.systems.heresy.zones import ZONE_NAMES, why_best
+from engine.words import Msg, msg
 
 SILENT = SilentLog()
 
@@ -56,9 +57,9 @@ class Tally:
 
 def scatter_once(fire: Fire, shot: int, dice: Dice, log: Log, again: bool = False) -> Landing:
     """HH-4 to HH-7: 2D6 and the scatter die; where the marker lands and whom it covers."""
-    roll = dice.total(f"scatter distance shot {shot + 1}", 2)
+    roll = dice.total(msg("hh.label.scatter_distance", shot=shot + 1), 2)
     distance = max(0, roll - fire.attack.bs)
-    bearing = dice.scatter(f"scatter die shot {shot + 1}",
+    bearing = dice.scatter(msg("hh.label.scatter_die", shot=shot + 1),
                            lambda: breakpoints(fire, shot, distance))
     landing = land(fire, shot, distance, bearing)
     if not log.silent:
@@ -66,11 +67,12 @@ def scatter_once(fire: Fire, shot: int, dice: Dice, log: Log, again: bool = Fals
     return landing
 
 
-COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
-           "north-west")
+COMPASS = (msg("hh.compass.north"), msg("hh.compass.north_east"), msg("hh.compass.east"),
+           msg("hh.compass.south_east"), msg("hh.compass.south"), msg("hh.compass.south_west"),
+           msg("hh.compass.west"), msg("hh.compass.north_west"))
 
 
-def compass(bearing: float) -> str:
+def compass(bearing: float) -> Msg:
     """A bearing as players say it (0 = up the table, clockwise)."""
     return COMPASS[round(bearing / 45.0) % 8]
 
@@ -80,50 +82,48 @@ def log_landing(fire: Fire, log: Log, shot: int, landing: Landing,
     """The HH-4 (and HH-5/HH-6/HH-7) steps of one scatter, with their marks."""
     roll, distance, bearing = rolled
     c, a = landing.centre, fire.shots[shot].aim
-    what = "re-rolled scatter" if again else "scatter"
+    what = msg("hh.scatter.again" if again else "hh.scatter.first")
     if bearing is None:
-        text = f"Shot {shot + 1} {what}: HIT, the marker stays where it was placed."
+        text = msg("hh.landing.hit", shot=shot + 1, what=what)
     elif distance == 0:
-        text = (f"Shot {shot + 1} {what}: the arrow points {compass(bearing)}, but 2D6 "
-                f"{roll} minus BS {fire.attack.bs} leaves 0\": the marker stays.")
+        text = msg("hh.landing.still", shot=shot + 1, what=what, direction=compass(bearing),
+                   roll=roll, bs=fire.attack.bs)
     else:
-        text = (f"Shot {shot + 1} {what}: 2D6 {roll} minus BS {fire.attack.bs}: the marker "
-                f"scatters {distance}\" {compass(bearing)} ({bearing:.0f} deg).")
+        text = msg("hh.landing.moved", shot=shot + 1, what=what, roll=roll, bs=fire.attack.bs,
+                   distance=distance, direction=compass(bearing), bearing=bearing)
     marks = [template(c.x, c.y, fire.radii[-1], "final",
                       **({"zones": list(fire.radii)} if fire.mega else {}))]
     if bearing is not None and distance > 0:
         marks.insert(0, scatter((a.x, a.y), (c.x, c.y), distance, f"{distance}\""))
     log.step("HH-4", text, *marks)
     if not landing.on_table:
-        log.step("HH-6", "The hole is beyond the table edge: a complete miss.")
+        log.step("HH-6", msg("hh.off_table"))
         return
     reach, w = range_to(fire, c), fire.attack.weapon
     limit = w.range if reach > w.range + RANGE_EPS else w.min_range
     if reach > w.range + RANGE_EPS or reach < w.min_range - RANGE_EPS:
-        log.step("HH-5", f"The hole scattered to {inches(reach, limit)}\" from the firer, "
-                         "outside the weapon's range: Hits are worked out as normal.")
+        log.step("HH-5", msg("hh.out_of_range", reach=inches(reach, limit)))
     spans = spans_at(fire, c, reaches(fire.shapes, c))
     covered = [(i, zone_words(fire, i, z, spans[i])) for i, z in enumerate(landing.hits.zones)
                if z is not None]
     side = fire.models[fire.firer].side
     own = [name(fire, i) for i, _ in covered if fire.models[i].side == side]
     if own:
-        log.step("HH-5", f"The shot scattered onto the firer's own side ({', '.join(own)}): "
-                         "they are hit as normal.")
+        log.step("HH-5", msg("hh.own_side", models=own))
+    under = [msg("hh.under.zone", model=name(fire, i), zone=z) if fire.mega else name(fire, i)
+             for i, z in covered]
     log.step("HH-13" if fire.mega else "HH-7",
-             "Under the marker: " + (", ".join(f"{name(fire, i)} ({z})" if fire.mega
-                                               else name(fire, i) for i, z in covered)
-                                     or "nobody") + ".",
+             msg("hh.under", models=under) if under else msg("hh.under.nobody"),
              *(unit_state(fire.models[i].id, "hit") for i, _ in covered))
 
 
-def zone_words(fire: Fire, i: int, zone: int, span: tuple[int, int] | None) -> str:
+def zone_words(fire: Fire, i: int, zone: int, span: tuple[int, int] | None) -> Msg:
     """The log's words for the zone model `i` is hit in (HH-13), and for a model straddling
     the zones of `span` which profile it takes and why."""
     if span is None or span[0] == span[1]:
         return ZONE_NAMES[zone]
-    return (f"{ZONE_NAMES[zone]}: "
-            + why_best(fire.attack.weapon, span, zone, fire.models[i], fire.options))
+    return msg("hh.zone.why", zone=ZONE_NAMES[zone],
+               why=why_best(fire.attack.weapon, span, zone, fire.models[i], fire.options))
 
 
 def shot_value(fire: Fire, hits: Hits) -> int:
@@ -165,13 +165,12 @@ def scatter_shot(fire: Fire, shot: int, dice: Dice, log: Log) -> Hits:
     if not wants_reroll(fire, shot, first.hits):
         return first.hits
     if not log.silent:
-        why = {"best": f"a fresh scatter is expected to do better ({fresh_value(fire, shot):.2f}"
-                       f" enemy models hit, less own ones, against "
-                       f"{shot_value(fire, first.hits)})",
-               "target-missed": "the target is not under the marker",
-               "missed-or-friendly": "the target is not under the marker, or a friendly is"}
-        log.step("HH-10", f"Full To Hit re-roll, as {why[fire.attack.reroll_when]}: both the "
-                          "scatter die and the 2D6 are re-rolled.")
+        when = fire.attack.reroll_when
+        why = (msg("hh.reroll.best", fresh=fresh_value(fire, shot),
+                   kept=shot_value(fire, first.hits)) if when == "best"
+               else msg("hh.reroll.target_missed") if when == "target-missed"
+               else msg("hh.reroll.missed_or_friendly"))
+        log.step("HH-10", msg("hh.reroll", why=why))
     return scatter_once(fire, shot, dice, log, again=True).hits
 
 
@@ -246,6 +245,5 @@ def fire_shots(fire: Fire, dice: Dice, log: Log) -> Tally:
         tally = add_shot(fire, tally, hits)
     if not log.silent and len(fire.shots) > 1:
         total = sum(len(h.zones) - h.zones.count(None) for h in landed)
-        log.step("HH-9", f"All shots scattered: {total} Hit{'s' if total != 1 else ''} in "
-                         "total; now To Wound.")
+        log.step("HH-9", msg("hh.all_scattered", n=total))
     return tally

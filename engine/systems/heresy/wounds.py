@@ -39,18 +39,23 @@ from typing import Any, NamedTuple
 from engine.dice import Dice
 from engine.log import Log, unit_state
 from engine.scenario.heresy import Model
+from engine.systems.heresy.words import chained
+from engine.words import msg
 
 GETS_HOT_GLANCE = {"hh2": 2, "7th": 3}
 """HH-18/HH-19: the highest D6 on which a vehicle's Gets Hot is a Glancing Hit, by edition."""
 FACINGS = ("front", "side", "rear")
-EVENT_TEXT = {
-    "saved": "saved",
-    "ignored": "not saved, but Feel No Pain ignores it",
-    "wound": "not saved, 1 Wound lost",
-    "instant-death": "not saved, Instant Death (S at least double T): every Wound lost",
-    "no model left": "no model is left to take it",
-    "glancing": "a Glancing Hit (1 Hull Point)",
-    "no effect": "no effect",
+FACING_WORDS = {"front": msg("hh.facing.front"), "side": msg("hh.facing.side"),
+                "rear": msg("hh.facing.rear")}
+"""Each armour facing in words."""
+EVENT_WORDS = {
+    "saved": msg("hh.event.saved"),
+    "ignored": msg("hh.event.ignored"),
+    "wound": msg("hh.event.wound"),
+    "instant-death": msg("hh.event.instant_death"),
+    "no model left": msg("hh.event.no_model_left"),
+    "glancing": msg("hh.event.glancing"),
+    "no effect": msg("hh.event.no_effect"),
 }
 """How the log tells each event of `resist`, `allocate_wound` and `gets_hot_damage`."""
 BREACHING_AP = 2
@@ -163,11 +168,13 @@ def resist(model: Model, s: int | None, ap: int | None, cover: int | None,
     """One wound on `model`: ``"saved"``, ``"ignored"`` (Feel No Pain), ``"wound"`` or
     ``"instant-death"`` (S >= 2T, option ``instant_death``; no Feel No Pain then)."""
     target = save_target(model, ap, cover)
-    if target is not None and dice.d6(f"save {model.id} ({target}+)") >= target:
+    if target is not None and dice.d6(msg("hh.label.save", model=model.id,
+                                          target=target)) >= target:
         return "saved"
     if options["instant_death"] and s is not None and s >= 2 * model.t:
         return "instant-death"
-    if model.fnp is not None and dice.d6(f"Feel No Pain {model.id} ({model.fnp}+)") >= model.fnp:
+    if model.fnp is not None and dice.d6(msg("hh.label.fnp", model=model.id,
+                                             target=model.fnp)) >= model.fnp:
         return "ignored"
     return "wound"
 
@@ -221,7 +228,7 @@ def armour_value(vehicle: Model, facing: str) -> int:
 def penetration(vehicle: Model, s: int, facing: str, ordnance: bool, dice: Dice) -> str | None:
     """A Hit on a vehicle: D6 (Ordnance: 2D6 keep the highest) + S against the facing's
     Armour Value: ``"glancing"`` when equal, ``"penetrating"`` when higher, else None."""
-    label = f"armour penetration {vehicle.id} ({facing})"
+    label = msg("hh.label.penetration", vehicle=vehicle.id, facing=FACING_WORDS[facing])
     roll = dice.highest(label, 2) if ordnance else dice.d6(label)
     total = roll + s
     av = armour_value(vehicle, facing)
@@ -234,7 +241,7 @@ def gets_hot_damage(firer: Model, ap: int | None, options: dict[str, Any], dice:
     """HH-17 to HH-19: the Gets Hot wound on the firer (base AP, no cover), or a vehicle's
     D6: ``"glancing"`` on 1-2 (``edition: "7th"``: 1-3), else ``"no effect"``."""
     if firer.vehicle:
-        roll = dice.d6(f"Gets Hot vehicle {firer.id}")
+        roll = dice.d6(msg("hh.label.gets_hot_vehicle", vehicle=firer.id))
         return "glancing" if roll <= GETS_HOT_GLANCE[options["edition"]] else "no effect"
     return resist(firer, None, ap, None, options, dice)
 
@@ -251,21 +258,22 @@ def wound_unit(models: tuple[Model, ...], sources: Sources, lost: tuple[int, ...
         events.append((k, event))
         if not log.silent:
             ap = "-" if wound.ap is None else wound.ap
+            said = {"unit": unit, "s": wound.s, "ap": ap, "event": EVENT_WORDS[event]}
             if k is None:
-                log.step(clause, f"{unit}: a S{wound.s} AP{ap} wound: {EVENT_TEXT[event]}.")
+                log.step(clause, msg("hh.wound.left", **said))
                 continue
             model = models[k]
             terrain = sources.covers[wound.source][k]
             bare = save_target(model, wound.ap, best_cover(model, terrain)) is None
             notes = []
             if model.sv is not None and wound.ap is not None and wound.ap <= model.sv:
-                notes.append(f"AP{ap} denies its {model.sv}+ armour"
-                             + (", no other save" if bare else ""))
+                notes.append(msg("hh.note.ap_denies_bare" if bare else "hh.note.ap_denies",
+                                 ap=ap, sv=model.sv))
             if terrain is not None:
-                notes.append(f"in cover: {terrain}+")
-            log.step(clause, f"{unit}: a S{wound.s} AP{ap} wound is allocated to {model.name}"
-                             + (f" ({'; '.join(notes)})" if notes else "")
-                             + f": {EVENT_TEXT[event]}.",
+                notes.append(msg("hh.note.cover", save=terrain))
+            log.step(clause, msg("hh.wound.allocated.notes", model=model.name,
+                                 notes=chained("hh.also", notes), **said) if notes
+                     else msg("hh.wound.allocated", model=model.name, **said),
                      unit_state(model.id, "saved" if event in ("saved", "ignored")
                                 else "damaged"))
     return lost, events

@@ -26,16 +26,19 @@ from typing import Any
 
 from engine.geometry import TOUCH_EPS
 from engine.scenario.heresy import Model, Weapon
+from engine.systems.heresy.words import chained
 from engine.systems.heresy.wounds import p_fail, to_wound_target, wound_from_roll
+from engine.words import Msg, msg
 
 BLAST_RADII = {3: (1.5,), 5: (2.5,), 7: (3.5,), 10: (5.0,)}
 """HH-12: marker radius (inches) by marker diameter."""
 MEGA_RADII = {"diameters": (2.5, 3.5, 5.0), "equal-rings": (5.0 / 3, 10.0 / 3, 5.0)}
 """HH-13: inner, middle and outer zone radii of the Apocalyptic Mega-blast marker, by
 option ``mega_zones``."""
-ZONE_NAMES = ("inner", "middle", "outer")
-READING = {"wounds-more": "the likelier to cost it a Wound",
-           "higher-strength": "the higher Strength"}
+ZONE_NAMES = (msg("hh.zone.inner"), msg("hh.zone.middle"), msg("hh.zone.outer"))
+"""HH-13: the Mega-blast's zones in words, innermost first."""
+READING = {"wounds-more": msg("hh.straddle.wounds_more"),
+           "higher-strength": msg("hh.straddle.higher_strength")}
 """How the log says why a straddling model's profile is the best, by option ``straddle``."""
 NO_AP = 7
 """An AP of "-" ranks below AP 6."""
@@ -103,14 +106,15 @@ def best_zone(weapon: Weapon, span: tuple[int, int], model: Model, toughness: in
 
 
 def why_best(weapon: Weapon, span: tuple[int, int], zone: int, model: Model,
-             options: dict[str, Any]) -> str:
+             options: dict[str, Any]) -> Msg:
     """The log's words for a model straddling the zones of `span` that takes `zone`."""
     inner, outer = span
-    names = [ZONE_NAMES[z] for z in range(inner, outer + 1)]
-    straddles = f"it straddles the {', '.join(names[:-1])} and {names[-1]} zones"
+    names = ZONE_NAMES[inner:outer + 1]
+    zones = (msg("hh.three", first=names[0], second=names[1], third=names[2])
+             if len(names) == 3 else chained("hh.and", names))
     reading = options["straddle"]
     if reading == "innermost":
-        return f"{straddles} and takes the innermost"
+        return msg("hh.straddle.innermost", zones=zones)
     s, ap = profile(weapon, zone)
-    why = READING["higher-strength" if model.vehicle else reading]
-    return f"{straddles} and takes the best, S{s} AP{ap or '-'}, {why}"
+    return msg("hh.straddle.best", zones=zones, s=s, ap=ap or "-",
+               why=READING["higher-strength" if model.vehicle else reading])
