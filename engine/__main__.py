@@ -32,6 +32,7 @@ from engine.errors import ScatterlabError, ScenarioError
 from engine.log import Resolution, effect_text
 from engine.odds import Odds
 from engine.scenario.bounds import MAX_TEXT
+from engine.words import say
 
 # The longest file worth reading: a scenario's text is at most MAX_TEXT characters of UTF-8
 # (indentation included), at most 4 bytes each. Reading stops there, so /dev/zero or a huge
@@ -89,10 +90,11 @@ def format_resolution(resolution: Resolution) -> str:
     lines = []
     for i, step in enumerate(resolution.steps, 1):
         rolls = ", ".join(
-            f"{r.label} {'+'.join(map(str, r.dice))}={r.value}" if len(r.dice) > 1
-            else f"{r.label} {r.value}" for r in step.rolls
+            f"{say(r.label)} {'+'.join(map(str, r.dice))}={r.value}" if len(r.dice) > 1
+            else f"{say(r.label)} {r.value}" for r in step.rolls
         )
-        lines.append(f"{i:>3}. [{step.clause}] {step.text}" + (f"  ({rolls})" if rolls else ""))
+        lines.append(f"{i:>3}. [{step.clause}] {say(step.text)}"
+                     + (f"  ({rolls})" if rolls else ""))
     lines.append("Effects:")
     for uid, eff in resolution.effects.items():
         lines.append(f"  {uid}: {effect_text(eff)}")

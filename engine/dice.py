@@ -72,7 +72,7 @@ class Dice(ABC):
         self._keep(label, (value,), value)
         return value
 
-    def d6(self, label: str) -> int:
+    def d6(self, label: Words) -> int:
         """One six-sided die."""
         return self.die(label, 6)
 

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from engine.geometry import Circle, Point
 from engine.scenario import Scenario
 from engine.scenario.robotech import Reactions, Unit
+from engine.words import Msg
 
 TEMPLATE_RADIUS = 2.5
 POINT_OF_IMPACT_DF = 5
@@ -175,7 +176,7 @@ class Plan:
     aims: tuple[Aim, ...]
     shooters: tuple[int, ...]  # units that may try to shoot the missiles down (RT-11)
     cp: tuple[int, ...]  # Command Points in each unit's purse (0: structures, Life is Cheap)
-    checks: tuple[tuple[str, str], ...]  # (clause, text) of the legality checks passed
+    checks: tuple[tuple[str, Msg], ...]  # (clause, text) of the legality checks passed
 
     @cached_property
     def units(self) -> tuple[Unit, ...]:
