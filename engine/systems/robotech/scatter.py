@@ -13,6 +13,7 @@ from engine.log import scatter as scatter_mark
 from engine.systems.robotech.legality import units_under
 from engine.systems.robotech.stages import (
     NEW_STRIKE,
+    SCATTER_STRIKE_BONUS,
     TEMPLATE_RADIUS,
     Aim,
     Plan,
@@ -21,6 +22,7 @@ from engine.systems.robotech.stages import (
 )
 from engine.systems.robotech.strikes import damage_record
 from engine.systems.robotech.words import (
+    aim_label,
     describe,
     final_template,
     place_name,
@@ -29,7 +31,6 @@ from engine.systems.robotech.words import (
 )
 from engine.words import msg
 
-SCATTER_STRIKE_BONUS = 1
 DIRECTION_STEP = 60.0
 
 
@@ -43,14 +44,13 @@ def scatter_bearing(plan: Plan, aim: Aim, number: int) -> float:
 def scatter(plan: Plan, aim: Aim, dice: Dice, log: Log, whole: bool = False) -> Point:
     """RT-12 / RT-13: D6 for the direction, 2D6 inches, capped at the range to the target
     (`whole`: the one template of a whole-volley miss, RT-20)."""
-    name = template_name(plan, aim, whole)
-    place = place_name(plan, aim)
-    number = dice.d6(msg("rt.roll.scatter_direction", name=name, place=place))
-    rolled = dice.total(msg("rt.roll.scatter_distance", name=name), 2, 6)
+    number = dice.d6(aim_label(plan, "scatter direction", aim, whole))
+    rolled = dice.total(aim_label(plan, "scatter distance", aim, whole), 2, 6)
     distance = min(float(rolled), aim.reach)
     bearing = scatter_bearing(plan, aim, number)
     end = move(aim.centre, bearing, distance)
     if not log.silent:
+        name, place = template_name(plan, aim, whole), place_name(plan, aim)
         start = (aim.centre.x, aim.centre.y)
         log.step("RT-20" if whole else "RT-12",
                  msg("rt.scatters", name=name, place=place, number=number, bearing=bearing,
@@ -68,13 +68,13 @@ def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log,
     """RT-14 / RT-15 / RT-16: new Strike D6+1; half damage where it reaches the DF, else a
     dud. For the one template of a whole-volley miss (`whole`, RT-20) under the "full"
     reading of ``volley_miss_damage`` everything struck takes the full MD."""
-    name = template_name(plan, aim, whole)
-    face = dice.d6(msg("rt.roll.new_strike", name=name, bonus=SCATTER_STRIKE_BONUS))
+    face = dice.d6(aim_label(plan, "new strike", aim, whole))
     roll = strike_roll(plan, face, face + SCATTER_STRIKE_BONUS, NEW_STRIKE)
     under = units_under(plan.circles, centre)
     full = under if whole and plan.options["volley_miss_damage"] == "full" else ()
     record, struck, spared = damage_record(plan, under, roll, full)
     if not log.silent:
+        name = template_name(plan, aim, whole)
         tpl = final_template(plan, centre, aim.one_at, name)
         if struck:
             outcome = describe(plan, record, struck, full, roll)

@@ -19,6 +19,8 @@ from engine.words import Msg
 
 TEMPLATE_RADIUS = 2.5
 POINT_OF_IMPACT_DF = 5
+SCATTER_STRIKE_BONUS = 1
+"""The new Strike after a scatter is D6 + 1 (RT-14)."""
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,12 @@ class Plan:
     @cached_property
     def volley(self) -> bool:
         return len(self.aims) > 1
+
+    @cached_property
+    def labels(self) -> dict[tuple[str, int, bool], Msg]:
+        """The dice labels that depend on the aim alone, made once per plan
+        (engine.systems.robotech.words): the odds roll the same aims thousands of times."""
+        return {}
 
     @cached_property
     def reactions(self) -> dict[str, Reactions]:

@@ -23,6 +23,7 @@ from engine.systems.robotech.stages import (
     strike_roll,
 )
 from engine.systems.robotech.words import (
+    aim_label,
     describe,
     final_template,
     missile_name,
@@ -38,15 +39,7 @@ def strike(plan: Plan, aim: Aim, dice: Dice, log: Log) -> Strike:
     against a DF of 5 will cause the Blast template to scatter"), unless ``natural_rolls``
     lets a natural 6 always hit and a natural 1 always miss the point of impact."""
     modifier = plan.scenario.attack.strike_modifier
-    dice_words = msg("rt.dice.gn", gn=plan.attacker.gn)
-    if modifier:
-        dice_words = msg("rt.dice.modifier", dice=dice_words, mod=modifier)
-    if aim.modifier:
-        dice_words = msg("rt.dice.secondary", dice=dice_words, mod=aim.modifier)
-    place = place_name(plan, aim)
-    face = dice.d6(msg("rt.roll.strike_of", missile=missile_name(plan, aim), place=place,
-                       dice=dice_words) if plan.volley
-                   else msg("rt.roll.strike", place=place, dice=dice_words))
+    face = dice.d6(aim_label(plan, "strike", aim))
     roll = strike_roll(plan, face, face + plan.attacker.gn + modifier + aim.modifier, IMPACT)
     if not log.silent:
         sum_words: Msg = msg("rt.sum.gn", face=face, gn=plan.attacker.gn)

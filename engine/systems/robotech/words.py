@@ -7,7 +7,7 @@ shows the log; a missile's name is also the ``label`` of its scatter arrow and t
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Callable, Container, Sequence
 
 from engine.geometry import (
     Point,
@@ -15,7 +15,14 @@ from engine.geometry import (
 from engine.log import Mark, template
 from engine.names import shown_name
 from engine.scenario.robotech import Unit
-from engine.systems.robotech.stages import TEMPLATE_RADIUS, Aim, Plan, Record, Strike
+from engine.systems.robotech.stages import (
+    SCATTER_STRIKE_BONUS,
+    TEMPLATE_RADIUS,
+    Aim,
+    Plan,
+    Record,
+    Strike,
+)
 from engine.words import Msg, Words, msg
 
 
@@ -77,6 +84,42 @@ def chained(key: str, parts: Sequence[Words]) -> Words:
     for part in reversed(parts[:-1]):
         whole = msg(key, a=part, b=whole)
     return whole
+
+
+def aim_label(plan: Plan, kind: str, aim: Aim, whole: bool = False) -> Msg:
+    """The label of a roll that depends on the aim alone: the Strike (`kind` "strike"), the
+    scatter's direction and distance, the new Strike where it comes down; made once per plan
+    and aim (`Plan.labels`)."""
+    key = (kind, aim.index, whole)
+    label = plan.labels.get(key)
+    if label is None:
+        label = plan.labels[key] = _AIM_LABELS[kind](plan, aim, whole)
+    return label
+
+
+def _strike_label(plan: Plan, aim: Aim, whole: bool) -> Msg:
+    modifier = plan.scenario.attack.strike_modifier
+    dice: Msg = msg("rt.dice.gn", gn=plan.attacker.gn)
+    if modifier:
+        dice = msg("rt.dice.modifier", dice=dice, mod=modifier)
+    if aim.modifier:
+        dice = msg("rt.dice.secondary", dice=dice, mod=aim.modifier)
+    place = place_name(plan, aim)
+    if plan.volley:
+        return msg("rt.roll.strike_of", missile=missile_name(plan, aim), place=place, dice=dice)
+    return msg("rt.roll.strike", place=place, dice=dice)
+
+
+_AIM_LABELS: dict[str, Callable[[Plan, Aim, bool], Msg]] = {
+    "strike": _strike_label,
+    "scatter direction": lambda plan, aim, whole: msg(
+        "rt.roll.scatter_direction", name=template_name(plan, aim, whole),
+        place=place_name(plan, aim)),
+    "scatter distance": lambda plan, aim, whole: msg(
+        "rt.roll.scatter_distance", name=template_name(plan, aim, whole)),
+    "new strike": lambda plan, aim, whole: msg(
+        "rt.roll.new_strike", name=template_name(plan, aim, whole), bonus=SCATTER_STRIKE_BONUS),
+}
 
 
 def who(unit: Unit, units: Sequence[Unit]) -> str:
