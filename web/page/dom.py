@@ -11,6 +11,7 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document
 
 from engine.errors import IllegalAttack, NotImplementedYet, ScenarioError
+from engine.words import say
 
 Element = Any
 """A DOM element (Pyodide's JsProxy of it): its attributes are JavaScript's, which the
@@ -97,7 +98,7 @@ def describe(err: Exception) -> str:
     if isinstance(err, ScenarioError):
         return f"Invalid scenario — {err.words}"
     if isinstance(err, IllegalAttack):
-        return f"Illegal attack — {err.clause}: {err.reason}"
+        return f"Illegal attack — {err.clause}: {say(err.reason)}"
     if isinstance(err, NotImplementedYet):
         return f"Not implemented yet — {err}"
     return f"{type(err).__name__}: {err}"
