@@ -43,7 +43,7 @@ MESSAGES: Catalogue = {
         "ja": "間接射撃：{target}までの距離は{reach:.2f}インチ（射程{range:g}インチ）、"
               "{spotters}から射線が通る"},
     "rt.friends_under": {"en": "Friendly {friends} under the template: Life is Cheap",
-                         "ja": "テンプレートの下に味方の{friends}：ライフ・イズ・チープ"},
+                         "ja": "テンプレートの下の味方{friends}はライフ・イズ・チープを持つ"},
     "rt.no_friends_under": {"en": "No friendly mecha under the template",
                             "ja": "テンプレートの下に味方のメカはいない"},
     "rt.terrain_feature": {"en": "a terrain feature", "ja": "地形"},
@@ -85,8 +85,8 @@ MESSAGES: Catalogue = {
     "rt.own_side": {
         "en": "No reaction from {friends}, of the attacker's side: a side never reacts against "
               "its own attack (no shoot-down, no Command Point spent)",
-        "ja": "攻撃側の陣営の{friends}は反応しない：自陣営の攻撃には反応しない"
-              "（撃墜もコマンドポイントの消費もなし）"},
+        "ja": "{friends}は攻撃側の陣営なので反応しない：自陣営の攻撃に対しては、撃墜も"
+              "コマンドポイントの消費もしない"},
 
     # the Roll to Strike and the template on its target (RT-1, RT-5, RT-9, RT-17, RT-22)
     "rt.dice.gn": {"en": "D6 + GN {gn}", "ja": "D6 + GN {gn}"},
@@ -152,7 +152,7 @@ MESSAGES: Catalogue = {
               "reaches {reading}, the seed's words",
         "ja": "一斉射撃の全ミサイルが外れた：一斉射撃のテンプレート1枚だけがスキャッターし、"
               "与えるのはミサイル1発分のMDのみ。フル：新たなストライクが届くすべてに{md}"
-              "{reading}、原文の言葉どおり"},
+              "{reading}、原文どおり"},
     "rt.whole_miss.half": {
         "en": "Every missile of the volley missed: ONE template, the volley's, scatters and "
               "inflicts only the MD of one missile, halved as any scattered blast: {half} "
@@ -190,9 +190,9 @@ MESSAGES: Catalogue = {
         "ja": "{unit}がドッジ（1 CP）、{of}{strike}に対して{sum} = {total}：{outcome}"},
     "rt.inescapable.over": {
         "en": "{n} missiles of the volley are over it, so Inescapable {reading}",
-        "ja": "一斉射撃のミサイル{n}発のテンプレートが重なっているので回避不能{reading}"},
+        "ja": "一斉射撃のミサイル{n}発のテンプレートがかかっているので回避不能{reading}"},
     "rt.inescapable.strike": {"en": "{n} missiles of the volley strike it, so Inescapable",
-                              "ja": "一斉射撃のミサイル{n}発がストライクしたので回避不能"},
+                              "ja": "一斉射撃のミサイル{n}発が命中したので回避不能"},
     "rt.inescapable.weapon": {"en": "{weapon} is Inescapable", "ja": "{weapon}は回避不能"},
     "rt.cannot_dodge": {"en": "{unit!c} cannot dodge: {why}", "ja": "{unit}はドッジできない：{why}"},
     "rt.shot_so_no_dodge": {
