@@ -160,7 +160,7 @@ def template(x: float, y: float, radius: float, role: str, **extra: Any) -> Mark
 
 
 def scatter(start: tuple[float, float], end: tuple[float, float], distance: float,
-            label: str = "") -> Mark:
+            label: Words = "") -> Mark:
     """A scatter arrow from `start` to `end` (inches)."""
     return {"kind": "scatter", "from": list(start), "to": list(end),
             "distance": distance, "label": label}

@@ -26,6 +26,7 @@ from engine.log import Log
 from engine.scenario import Scenario
 from engine.systems.robotech import attack, stages, strikes
 from engine.systems.robotech.legality import prepare
+from engine.words import say
 
 OFF = {"shoot_down": False, "dodge": False, "roll_with_impact": False}
 ALL = {"shoot_down": True, "dodge": True, "roll_with_impact": True}
@@ -158,10 +159,10 @@ def test_rt_1_natural_six_hits_the_point_of_impact_then_totals_decide() -> None:
               options={"natural_rolls": "point-of-impact"})
     res, steps = play(s, [1, 6, 1, 1, 1, 6])  # missile 1 natural 1: scatters 2", new 6 + 1
     assert damage(res) == {"a1": 0, "r1": 4, "r2": 0}
-    said = [st.text for st in steps if st.clause == "RT-17"]
+    said = [say(st.text) for st in steps if st.clause == "RT-17"]
     assert "Strike 6 + GN 1 -3 (secondary target) = 4 against DF 5: a natural 6: hits" in said[1]
     assert "Strike 1 + GN 1 = 2 against DF 5: misses" in said[0]
-    spared = next(st.text for st in steps if st.clause == "RT-22")
+    spared = next(say(st.text) for st in steps if st.clause == "RT-22")
     assert "r2 DF 6 above the Strike roll 4: no damage (a natural 6" in spared
     res, _ = play(build(units, weapon=volley(2), targets=["r1", "r2"],
                         options={"natural_rolls": True}), [1, 6, 1, 1, 1, 6])
@@ -173,7 +174,7 @@ def test_rt_1_natural_one_always_misses_the_point_of_impact_unless_the_option_is
     for natural in ("point-of-impact", True):
         res, steps = play(build(units, options={"natural_rolls": natural}), [1, 1, 6, 6, 3])
         assert damage(res)["r1"] == 0 and "RT-12" in clauses(steps)
-        assert "a natural 1: misses" in next(st.text for st in steps if st.clause == "RT-1")
+        assert "a natural 1: misses" in next(say(st.text) for st in steps if st.clause == "RT-1")
     res, _ = play(build(units, options={"natural_rolls": False}), [1])  # 1 + 4 = 5
     assert damage(res)["r1"] == 6
 
@@ -183,15 +184,15 @@ def test_rt_1_strike_modifier_adds_to_the_first_strike_only() -> None:
     s = build(units, strike_modifier=-1)
     res, steps = play(s, [3, 1, 1, 1, 4])  # 3 + 2 - 1 = 4 misses; 2" east; new 4 + 1 = 5
     assert damage(res) == {"a1": 0, "r1": 3, "r2": 3}
-    assert "Strike 3 + GN 2 -1 (modifier) = 4 against DF 5: misses" in steps[4].text
-    assert "modifier -1" in steps[1].text
+    assert "Strike 3 + GN 2 -1 (modifier) = 4 against DF 5: misses" in say(steps[4].text)
+    assert "modifier -1" in say(steps[1].text)
     res, _ = play(build(units, strike_modifier=1), [2])  # 2 + 2 + 1 = 5
     assert damage(res) == {"a1": 0, "r1": 6, "r2": 3}
 
 
 def test_rt_1_only_blast_weapons_use_this_rule() -> None:
     e = illegal(build([attacker(), unit("r1", 30, 24)], weapon={**GRENADE, "abilities": []}))
-    assert e.clause == "RT-1" and "no Blast ability" in e.reason
+    assert e.clause == "RT-1" and "no Blast ability" in say(e.reason)
 
 
 # -- RT-2, RT-3, RT-4: legality before any roll ---------------------------------------------------
@@ -200,7 +201,7 @@ def test_rt_1_only_blast_weapons_use_this_rule() -> None:
 def test_rt_2_a_friendly_mecha_is_not_a_target() -> None:
     s = build([attacker(), unit("b1", 30, 24, side="blue")], targets=["b1"])
     e = illegal(s)
-    assert e.clause == "RT-2" and "friendly mecha" in e.reason
+    assert e.clause == "RT-2" and "friendly mecha" in say(e.reason)
 
 
 def test_rt_2_any_structure_may_be_a_target() -> None:
@@ -212,7 +213,7 @@ def test_rt_2_any_structure_may_be_a_target() -> None:
 
 def test_rt_2_the_ground_needs_indirect_fire() -> None:
     e = illegal(build([attacker(), unit("r1", 30, 24)], point={"x": 30, "y": 30}))
-    assert e.clause == "RT-2" and "Indirect Fire" in e.reason
+    assert e.clause == "RT-2" and "Indirect Fire" in say(e.reason)
 
 
 def test_rt_2_range_is_measured_base_to_base() -> None:
@@ -226,7 +227,7 @@ def test_rt_2_range_is_measured_base_to_base() -> None:
 @pytest.mark.parametrize("wall", [[[18, 10], [18, 40]], [[17, 22], [19, 22], [19, 26], [17, 26]]])
 def test_rt_2_terrain_blocks_line_of_sight(wall: list[list[float]]) -> None:
     e = illegal(build([attacker(), unit("r1", 30, 24)], terrain=[wall]))
-    assert e.clause == "RT-2" and "line of sight" in e.reason
+    assert e.clause == "RT-2" and "line of sight" in say(e.reason)
 
 
 def test_rt_3_indirect_fire_at_the_ground_seen_by_a_friend() -> None:
@@ -236,7 +237,7 @@ def test_rt_3_indirect_fire_at_the_ground_seen_by_a_friend() -> None:
     res, steps = play(s, [3])
     assert damage(res) == {"a1": 0, "b2": 0, "r1": 3}  # the ground is no primary target
     check = next(st for st in steps if st.clause == "RT-3")
-    assert "in sight of b2" in check.text
+    assert "in sight of b2" in say(check.text)
 
 
 def test_rt_3_indirect_fire_needs_a_friendly_line_of_sight() -> None:
@@ -244,7 +245,7 @@ def test_rt_3_indirect_fire_needs_a_friendly_line_of_sight() -> None:
     weapon = {**GRENADE, "abilities": ["blast", "indirect_fire"]}
     s = build(units, weapon=weapon, targets=["r1"], terrain=[[[14, 4], [14, 20]]])
     e = illegal(s)
-    assert e.clause == "RT-3" and "line of sight" in e.reason
+    assert e.clause == "RT-3" and "line of sight" in say(e.reason)
 
 
 def test_rt_3_indirect_fire_at_a_mecha_the_firer_cannot_see() -> None:
@@ -257,12 +258,12 @@ def test_rt_3_indirect_fire_at_a_mecha_the_firer_cannot_see() -> None:
 def test_rt_3_indirect_fire_range() -> None:
     weapon = {**GRENADE, "range": 20, "abilities": ["blast", "indirect_fire"]}
     e = illegal(build([attacker(), unit("r1", 30, 12)], weapon=weapon, point={"x": 30, "y": 24}))
-    assert e.clause == "RT-3" and "beyond the range" in e.reason
+    assert e.clause == "RT-3" and "beyond the range" in say(e.reason)
 
 
 def test_rt_4_no_friendly_mecha_under_the_template() -> None:
     e = illegal(build([attacker(), unit("r1", 30, 24), unit("b2", 33, 24, side="blue")]))
-    assert e.clause == "RT-4" and "b2" in e.reason
+    assert e.clause == "RT-4" and "b2" in say(e.reason)
 
 
 def test_rt_4_life_is_cheap_friends_may_be_under_and_have_no_cp() -> None:
@@ -360,7 +361,7 @@ def test_rt_10_a_successful_dodge_does_not_scatter_the_blast() -> None:
     res, steps = play(build(units, reactions={"default": ALL}), [3, 6])  # no scatter dice
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 3}
     assert "RT-12" not in clauses(steps)
-    assert "no scatter" in next(s.text for s in steps if s.clause == "RT-6")
+    assert "no scatter" in next(say(s.text) for s in steps if s.clause == "RT-6")
 
 
 def test_rt_6_dodge_modifier_adds_to_the_roll_and_is_logged() -> None:
@@ -368,7 +369,7 @@ def test_rt_6_dodge_modifier_adds_to_the_roll_and_is_logged() -> None:
     s = build(units, reactions={"default": ALL})
     res, steps = play(s, [4, 5])  # Strike 6; Dodge 5 + PIL 2 - 1 = 6
     assert damage(res)["r1"] == 0
-    said = next(st.text for st in steps if st.clause == "RT-6")
+    said = next(say(st.text) for st in steps if st.clause == "RT-6")
     assert "rolls 5 + PIL 2 -1 (modifier) = 6 against the Strike roll, 6: dodged" in said
     res, _ = play(s, [4, 4])  # 4 + 2 - 1 = 5 < 6
     assert damage(res)["r1"] == 6
@@ -383,7 +384,7 @@ def test_rt_6_a_natural_six_dodge_compares_its_total_by_default() -> None:
     res, steps = play(build(units, reactions=react,
                             options={"natural_rolls": True}), [6, 6])
     assert damage(res)["r1"] == 0
-    assert "a natural 6: dodged" in next(st.text for st in steps if st.clause == "RT-6")
+    assert "a natural 6: dodged" in next(say(st.text) for st in steps if st.clause == "RT-6")
 
 
 # -- reactions per unit: order, keep_cp, the policy best (issue 10) -------------------------------
@@ -473,7 +474,7 @@ def test_rt_8_structures_refuse_mecha_fields_and_reactions() -> None:
     with pytest.raises(ScenarioError) as e:
         build([attacker(), structure("s1", 30, 24)], targets=["s1"],
               reactions={"s1": ALL})
-    assert e.value.path == "attack.reactions.s1" and "RT-8" in e.value.reason
+    assert e.value.path == "attack.reactions.s1" and "RT-8" in say(e.value.reason)
 
 
 # -- RT-11: shooting the missiles down ------------------------------------------------------------
@@ -493,7 +494,7 @@ def test_rt_11_shoot_for_others_false_shoots_only_to_save_itself() -> None:
               options={"natural_rolls": False, "shoot_for_others": False})
     res, steps = play(s, [3])
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 4} and "RT-11" not in clauses(steps)
-    assert "shoots down missiles to save its friends: no" in steps[0].text
+    assert "shoots down missiles to save its friends: no" in say(steps[0].text)
 
 
 def test_rt_11_booleans_decide_in_turn_a_second_shooter_keeps_its_cp() -> None:
@@ -505,7 +506,7 @@ def test_rt_11_booleans_decide_in_turn_a_second_shooter_keeps_its_cp() -> None:
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 0}
     assert res["r1"] == stages.UnitResult(1, 0, 1, ("shoot-down",))
     assert res["r2"] == stages.UnitResult(1, 0, 0, ())
-    assert [s.text for s in steps if s.clause == "RT-11"] == [
+    assert [say(s.text) for s in steps if s.clause == "RT-11"] == [
         "R1 shoots at the missile over it (1 CP) and rolls 6: shot down: they damage no one"]
     # r1 misses: the missile still flies, so r2 shoots at it in its turn
     res, _ = play(build(units, weapon=MISSILE, reactions={"default": ALL}), [3, 2, 6])
@@ -521,7 +522,7 @@ def test_rt_17_roll_labels_name_units_and_missiles_as_the_log_does() -> None:
     log = Log(d)
     attack.play(s, d, log)
     assert d.remaining == 0
-    assert [r.label for step in log.steps for r in step.rolls] == [
+    assert [say(r.label) for step in log.steps for r in step.rolls] == [
         "Strike of missile 1 at Regult (D6 + GN 2, +1 modifier)",
         "Strike of missile 2 at Glaug (D6 + GN 2, +1 modifier, -3 secondary target)",
         "Scatter direction of missile 2 from Glaug (D6)",
@@ -700,7 +701,7 @@ def test_rt_18_four_missiles_are_inescapable() -> None:
     s = build(units, weapon=volley(4), reactions={"default": {**OFF, "dodge": True}})
     res, steps = play(s, [3, 3, 3, 3])  # no Dodge roll
     assert damage(res)["r1"] == 36 and res["r1"].cp_spent == 0
-    assert "cannot dodge: 4 missiles" in next(st.text for st in steps if st.clause == "RT-18")
+    assert "cannot dodge: 4 missiles" in next(say(st.text) for st in steps if st.clause == "RT-18")
 
 
 def test_rt_18_inescapable_weapons_cannot_be_dodged() -> None:
@@ -709,7 +710,7 @@ def test_rt_18_inescapable_weapons_cannot_be_dodged() -> None:
     res, steps = play(s, [3, 3, 1])  # shoot-down 1 fails; no Dodge; roll with impact
     assert damage(res)["r1"] == 9 and res["r1"].cp_spent == 2
     assert res["r1"].reactions == ("shoot-down-failed", "roll-with-impact")
-    assert "Inescapable" in next(st.text for st in steps if st.clause == "RT-18")
+    assert "Inescapable" in next(say(st.text) for st in steps if st.clause == "RT-18")
 
 
 def test_rt_19_one_roll_with_impact_for_the_whole_volley() -> None:
@@ -729,17 +730,17 @@ def test_rt_20_a_whole_volley_miss_scatters_one_template_with_the_full_md_of_one
     assert damage(res) == {"a1": 0, "r1": 9, "r2": 9}  # "the full MD of one missile"
     assert res["r1"].hits == 1
     assert "RT-12" not in clauses(steps) and "RT-14" not in clauses(steps)
-    rt20 = [st.text for st in steps if st.clause == "RT-20"]
+    rt20 = [say(st.text) for st in steps if st.clause == "RT-20"]
     assert "full: 9" in rt20[0] and "That one template deals: one missile's full MD" in rt20[0]
     # issue 10: the one template is the volley's, never "missile 1", and cites RT-20
     assert rt20[1].startswith("The volley's template scatters from r1: direction 1")
     assert rt20[2].startswith("The volley's template: new Strike 6 + 1 = 7")
-    assert not any("missile 1" in st.text for st in steps if st.clause.startswith("RT-2"))
+    assert not any("missile 1" in say(st.text) for st in steps if st.clause.startswith("RT-2"))
     half = build(units, weapon=volley(4), options={"volley_miss_damage": "half"})
     res, steps = play(half, [1, 1, 1, 1, 1, 1, 1, 6])
     assert damage(res) == {"a1": 0, "r1": 4, "r2": 4} and res["r1"].hits == 1
     assert "That one template deals: half of one missile's MD" in next(
-        st.text for st in steps if st.clause == "RT-20")
+        say(st.text) for st in steps if st.clause == "RT-20")
 
 
 def test_rt_20_missiles_that_miss_scatter_separately_otherwise() -> None:
@@ -757,7 +758,7 @@ def test_rt_21_a_divided_volley_has_a_template_per_missile_and_minus_3() -> None
     res, steps = play(s, [3, 5, 4, 1, 6, 6, 3])
     assert damage(res) == {"a1": 0, "r1": 18, "r2": 0}
     assert "RT-21" in clauses(steps)
-    assert steps[1].text.endswith("volley of 3): missiles 1, 3 at r1; missile 2 at r2")
+    assert say(steps[1].text).endswith("volley of 3): missiles 1, 3 at r1; missile 2 at r2")
 
 
 def test_rt_21_a_divided_volley_names_one_target_per_missile() -> None:
@@ -804,7 +805,7 @@ def test_log_starts_with_the_options_and_cites_known_clauses_only() -> None:
                             options={"shoot_and_dodge": True}),
                       [3, 4, 5, 1, 2, 3, 3, 4, 5, 2, 4])
     assert steps[0].clause == "OPT"
-    assert steps[0].text.startswith("Rules as written; 2 readings changed: A mecha that shot "
+    assert say(steps[0].text).startswith("Rules as written; 2 readings changed: A mecha that shot "
                                     "at the missiles may also Dodge them: yes; ")
     assert steps[-1].clause == "RESULT"
     for st in steps:
@@ -850,7 +851,7 @@ def test_rt_5_a_unit_whose_damage_reaches_its_mdc_is_destroyed() -> None:
     assert [eff[u]["destroyed"] for u in ("r1", "r2", "s1")] == [True, False, True]
     assert [h.destroyed for h in attack.harm(s, out)] == [False, True, False, True]
     assert "r1 takes 6 damage (1 template over it, 0 CP spent), destroyed: 6 reaches its " \
-           "MDC 6" in log.steps[-1].text
+           "MDC 6" in say(log.steps[-1].text)
 
 
 @pytest.mark.parametrize("path", [p for p in DEMOS if "dice" in json.loads(p.read_text())],

@@ -28,6 +28,7 @@ from test_robotech import (
 from engine import scenario as scenarios
 from engine import systems
 from engine.enumeration import Budget
+from engine.words import say
 
 BEST = {"default": "best"}
 
@@ -49,7 +50,7 @@ def friendly_under(reactions: dict[str, Any]) -> Any:
 def test_rt_11_a_friendly_mecha_does_not_shoot_its_own_sides_missile_down() -> None:
     res, steps = play(friendly_under(BEST), [3])  # Strike 5: no shoot-down roll for b2
     assert damage(res) == {"a1": 0, "r1": 9, "b2": 4} and res["b2"].reactions == ()
-    said = next(st.text for st in steps if st.clause == "RT-11")
+    said = next(say(st.text) for st in steps if st.clause == "RT-11")
     assert said.startswith("No reaction from b2, of the attacker's side")
 
 
@@ -77,7 +78,7 @@ def test_rt_11_a_mecha_that_shot_at_the_missile_may_not_also_dodge_it() -> None:
     res, steps = play(s, [3, 5])  # Strike 5; shoot-down 5 fails; no Dodge: Roll with Impact
     assert damage(res)["r1"] == 4
     assert res["r1"].reactions == ("shoot-down-failed", "roll-with-impact")
-    assert "may not also Dodge them" in next(st.text for st in steps if st.clause == "RT-6")
+    assert "may not also Dodge them" in next(say(st.text) for st in steps if st.clause == "RT-6")
     both = build(shooter(), weapon=MISSILE, reactions={"default": ALL},
                  options={"shoot_and_dodge": True})
     res, _ = play(both, [3, 5, 6])  # the other reading: Dodge 6 + 2 = 8 after the shot
@@ -124,7 +125,7 @@ def test_rt_18_four_templates_over_a_mecha_are_inescapable_as_rt_11_reads_hit() 
     # Strikes 6, 6, 6, 5: all four land on r1; three reach its DF 6 (27), one does not
     res, steps = play(four_over(), [4, 4, 4, 3])  # no Dodge roll
     assert damage(res)["r1"] == 27 and res["r1"].hits == 4 and res["r1"].cp_spent == 0
-    said = next(st.text for st in steps if st.clause == "RT-18" and "cannot" in st.text)
+    said = next(say(st.text) for st in steps if st.clause == "RT-18" and "cannot" in say(st.text))
     assert "4 missiles of the volley are over it, so Inescapable" in said
 
 
@@ -160,7 +161,7 @@ def test_rt_7_roll_with_impact_never_goes_below_one_by_default() -> None:
 def test_rt_7_impact_minimum_0_halves_one_to_nothing_as_the_seed_words_it() -> None:
     res, steps = play(splash(impact_minimum=0), [3])
     assert damage(res)["r2"] == 0 and res["r2"].reactions == ("roll-with-impact",)
-    assert "1 damage becomes 0" in next(st.text for st in steps if st.clause == "RT-7")
+    assert "1 damage becomes 0" in next(say(st.text) for st in steps if st.clause == "RT-7")
 
 
 # -- point 8: natural rolls, both halves -------------------------------------------------------
@@ -172,7 +173,7 @@ def test_rt_10_a_natural_one_whose_total_reaches_df_5_hits_by_default() -> None:
     res, steps = play(build([attacker(gn=4), unit("r1", 30, 24)]), [1])
     assert damage(res)["r1"] == 6 and "RT-12" not in clauses(steps)
     assert "= 5 against DF 5: hits the point of impact" in next(
-        st.text for st in steps if st.clause == "RT-1")
+        say(st.text) for st in steps if st.clause == "RT-1")
 
 
 def test_rt_6_a_natural_six_dodge_compares_its_total_by_default_as_the_strike_does() -> None:
@@ -188,9 +189,9 @@ def test_rt_6_strike_and_dodge_lets_natural_rolls_decide_the_strike_and_the_dodg
     s = build(units, reactions=react, options={"natural_rolls": "strike-and-dodge"})
     res, steps = play(s, [6, 6])  # Strike 10; a natural 6 Dodge (6 + 0) still dodges it
     assert damage(res)["r1"] == 0
-    assert "a natural 6: dodged" in next(st.text for st in steps if st.clause == "RT-6")
+    assert "a natural 6: dodged" in next(say(st.text) for st in steps if st.clause == "RT-6")
     res, steps = play(s, [1, 1, 1, 1, 5])  # 1 + 4 = 5, but a natural 1 misses: scatter
-    assert "a natural 1: misses" in next(st.text for st in steps if st.clause == "RT-1")
+    assert "a natural 1: misses" in next(say(st.text) for st in steps if st.clause == "RT-1")
     weak = build([attacker(gn=0), unit("r1", 30, 24, df=7)],
                  options={"natural_rolls": "strike-and-dodge"})
     res, _ = play(weak, [6])  # a natural 6 hits the point of impact; 6 < DF 7: no damage
@@ -264,7 +265,7 @@ def test_rt_6_a_sides_pool_is_its_mecha_plus_their_leadership_spent_by_any() -> 
     assert damage(res) == {"a1": 0, "r1": 3, "r2": 3}
     assert res["r1"].reactions == ("dodge-failed", "roll-with-impact") and res["r2"].cp_spent == 0
     assert "red's Command Points: a pool of 2 (2 mecha + Leadership 0)" in " ".join(
-        st.text for st in steps if st.clause == "SETUP")
+        say(st.text) for st in steps if st.clause == "SETUP")
     res, _ = play(pooled(two_regults(leadership=1), reactions=DODGE_IMPACT), [3, 1, 6])
     assert damage(res) == {"a1": 0, "r1": 3, "r2": 0}  # the third point: r2's Dodge
 

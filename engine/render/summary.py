@@ -16,7 +16,7 @@ from engine.log import Resolution, Step
 from engine.names import shown_names
 from engine.scenario import Scenario
 from engine.systems import DEFAULT_SEED
-from engine.words import DEFAULT_LANG, Lang
+from engine.words import DEFAULT_LANG, Lang, say
 
 STATE_WORDS = {"hit": "hit", "damaged": "damaged", "dodged": "dodged", "shot-down": "shot down",
                "saved": "saved", "missed": "missed", "untouched": "untouched"}
@@ -115,8 +115,8 @@ def reaches(steps: Iterable[Step]) -> dict[str, list[Reach]]:
     for step in steps:
         for mark in step.marks:
             if mark.get("kind") == "scatter" and mark.get("label"):
-                scattered[str(mark["label"])] = float(mark["distance"])
-        source = next((str(m["source"]) for m in step.marks if m.get("kind") == "template"
+                scattered[say(mark["label"])] = float(mark["distance"])
+        source = next((say(m["source"]) for m in step.marks if m.get("kind") == "template"
                        and m.get("role") == "final" and m.get("source")), None)
         if source is None:
             continue

@@ -30,6 +30,7 @@ from engine.render.common import (
 from engine.render.labels import Label, Placer, overlap
 from engine.render.oddswords import badge_chance
 from engine.scenario import Scenario, heresy, robotech
+from engine.words import say
 
 PX_PER_UNIT = 16.0
 """Default pixel size of an inch when `board` is given no `size`."""
@@ -249,7 +250,7 @@ def _template(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
         _directions(canvas, group, m, hole, f)
     group.add(dwg.circle(centre, num(hole), class_="hole"))
     if m.get("label"):
-        canvas.label(group, Label(x, y, r, str(m["label"]), f, bold=True), "tlabel")
+        canvas.label(group, Label(x, y, r, say(m["label"]), f, bold=True), "tlabel")
 
 
 def _scatter(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
@@ -263,7 +264,7 @@ def _scatter(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
     distance = m.get("distance")
     text = f'{num(float(length if distance is None else distance), 2)}"'
     if m.get("label"):
-        text += f" {m['label']}"
+        text += f" {say(m['label'])}"
     canvas.label(group, Label((x0 + x1) / 2, (y0 + y1) / 2, 0.2 * f, text, f, bold=True),
                  "slabel")
 

@@ -133,10 +133,10 @@ def _missed(resolution: Resolution) -> list[Line]:
     for step in resolution.steps:
         for mark in step.marks:
             if mark.get("kind") == "scatter" and mark.get("label"):
-                scattered[str(mark["label"])] = float(mark["distance"])
+                scattered[say(mark["label"])] = float(mark["distance"])
             if (mark.get("kind") == "template" and mark.get("role") == "final"
-                    and mark.get("source") and str(mark["source"]) not in reached):
-                source = str(mark["source"])
+                    and mark.get("source") and say(mark["source"]) not in reached):
+                source = say(mark["source"])
                 how = (f"scattered {inches(scattered[source])} and came down"
                        if source in scattered else "landed")
                 out.append(Line(source, f"{source[:1].upper()}{source[1:]} {how} on no unit",

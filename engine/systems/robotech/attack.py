@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.dice import Dice
-from engine.log import Log, template, unit_state
+from engine.log import Log, Mark, template, unit_state
 from engine.odds import Harm
 from engine.readings import reading_words
 from engine.scenario import Scenario
@@ -27,7 +27,14 @@ from engine.systems.robotech.stages import (
 )
 from engine.systems.robotech.strikes import strike
 from engine.systems.robotech.volleys import land_volley
-from engine.systems.robotech.words import cap, missile_name, place_name, who
+from engine.systems.robotech.words import (
+    chained,
+    missile_name,
+    missiles_named,
+    place_name,
+    who,
+)
+from engine.words import Words, msg
 
 
 def play(scenario: Scenario, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
@@ -102,18 +109,23 @@ def log_setup(plan: Plan, log: Log) -> None:
     divided, RT-21), then the legality checks passed."""
     weapon = plan.scenario.attack.weapon
     names = [place_name(plan, a) for a in plan.aims]
+    targets: Words
     if len(set(names)) > 1:
-        targets = "; ".join(
-            ("missiles " if names.count(n) > 1 else "missile ")
-            + ", ".join(str(k + 1) for k, m in enumerate(names) if m == n) + f" at {n}"
-            for n in dict.fromkeys(names))
+        targets = chained("rt.aims.next", [
+            msg("rt.aims.group", place=n, missiles=missiles_named(
+                [k + 1 for k, m in enumerate(names) if m == n]))
+            for n in dict.fromkeys(names)])
     else:
-        targets = ("all its missiles at " if plan.volley else "") + names[0]
+        targets = msg("rt.aims.all", place=names[0]) if plan.volley else msg(
+            "rt.aims.one", place=names[0])
     modifier = plan.scenario.attack.strike_modifier
-    log.step("SETUP", f"{cap(who(plan.attacker, plan.units))} fires {weapon.name} (MD {weapon.md}"
-                      + (f", volley of {len(plan.aims)}" if plan.volley else "")
-                      + (f", Strike modifier {modifier:+d}" if modifier else "")
-                      + f"): {targets}",
+    profile = [msg("rt.profile.md", md=weapon.md)]
+    if plan.volley:
+        profile.append(msg("rt.profile.volley", n=len(plan.aims)))
+    if modifier:
+        profile.append(msg("rt.profile.modifier", mod=modifier))
+    log.step("SETUP", msg("rt.fires", attacker=who(plan.attacker, plan.units),
+                          weapon=weapon.name, profile=profile, targets=targets),
              *(template(a.centre.x, a.centre.y, TEMPLATE_RADIUS, "aim", one_at=a.one_at,
                         winding=plan.options["template_winding"],
                         label=missile_name(plan, a)) for a in plan.aims))
@@ -121,9 +133,7 @@ def log_setup(plan: Plan, log: Log) -> None:
         log.step(clause, text)
     log_pools(plan, log)
     if len({a.target for a in plan.aims}) > 1:
-        log.step("RT-21", "The volley is divided: one template per missile, misses scatter "
-                          "separately; missiles at a secondary target take "
-                          f"{SECONDARY_TARGET_MODIFIER} to Strike")
+        log.step("RT-21", msg("rt.divided", mod=SECONDARY_TARGET_MODIFIER))
 
 
 def log_pools(plan: Plan, log: Log) -> None:
@@ -134,11 +144,11 @@ def log_pools(plan: Plan, log: Log) -> None:
     for side in dict.fromkeys(u.side for i, u in enumerate(plan.units)
                               if plan.cp[i] and plan.reactions_of(u).order):
         mecha = [u for u in plan.units if u.is_mecha and u.side == side]
-        how = ("as the scenario gives" if side in given else
-               f"{len(mecha)} mecha + Leadership {sum(u.leadership for u in mecha)}")
-        log.step("SETUP", f"{side}'s Command Points: a pool of {pool_of(plan.scenario, side)} "
-                          f"({how}), spent by any of its mecha "
-                          + reading_words("robotech", "command_points", "side"))
+        how = (msg("rt.pool.given") if side in given else
+               msg("rt.pool.counted", mecha=len(mecha),
+                   leadership=sum(u.leadership for u in mecha)))
+        log.step("SETUP", msg("rt.pool", side=side, pool=pool_of(plan.scenario, side), how=how,
+                              reading=reading_words("robotech", "command_points", "side")))
 
 
 def log_own_side(plan: Plan, struck: Record, log: Log) -> None:
@@ -147,12 +157,12 @@ def log_own_side(plan: Plan, struck: Record, log: Log) -> None:
                if hit is not None and own_side(plan.scenario, u)]
     if friends:
         log.step("RT-11" if plan.scenario.attack.weapon.has("missile") else "RT-6",
-                 f"No reaction from {', '.join(friends)}, of the attacker's side: a side "
-                 "never reacts against its own attack (no shoot-down, no Command Point spent)")
+                 msg("rt.own_side", friends=friends))
 
 
 def log_result(plan: Plan, results: Sequence[UnitResult], log: Log) -> None:
-    marks, parts = [], []
+    marks: list[Mark] = []
+    parts: list[Words] = []
     for u, r in zip(plan.units, results, strict=True):
         if r.damage:
             state = "damaged"
@@ -164,9 +174,12 @@ def log_result(plan: Plan, results: Sequence[UnitResult], log: Log) -> None:
             state = "untouched"
         marks.append(unit_state(u.id, state))
         if r.hits or r.cp_spent:
-            templates = f"{r.hits} template{'s' if r.hits != 1 else ''} over it"
-            end = (f", destroyed: {r.damage} reaches its MDC {u.mdc}"
-                   if destroyed(u, r.damage) else "")
-            parts.append(f"{who(u, plan.units)} takes {r.damage} damage ({templates}, "
-                         f"{r.cp_spent} CP spent){end}")
-    log.step("RESULT", "; ".join(parts) or "No damage", *marks)
+            templates = msg("rt.result.templates", n=r.hits)
+            parts.append(
+                msg("rt.result.destroyed", unit=who(u, plan.units), damage=r.damage,
+                    templates=templates, cp=r.cp_spent, mdc=u.mdc)
+                if destroyed(u, r.damage) else
+                msg("rt.result.unit", unit=who(u, plan.units), damage=r.damage,
+                    templates=templates, cp=r.cp_spent))
+    log.step("RESULT", chained("rt.result.next", parts) if parts else msg("rt.result.none"),
+             *marks)

@@ -10,7 +10,8 @@ from engine.readings import reading_words
 from engine.scenario.robotech import REACTIONS, Unit
 from engine.systems.robotech.stages import DODGE, Defence, Impact, Plan, strike_roll
 from engine.systems.robotech.strikes import halve
-from engine.systems.robotech.words import cap, who
+from engine.systems.robotech.words import who
+from engine.words import Msg, Words, msg
 
 INESCAPABLE_MISSILES = 4
 SAME = 1e-12
@@ -78,23 +79,29 @@ def dodge(plan: Plan, unit: Unit, hit: Impact, dice: Dice, log: Log) -> bool:
     """RT-6 / RT-15 / RT-18: D6 + PIL + modifier equal or beat the highest Strike roll: no
     damage. A successful Dodge leaves the template where it is (RT-10)."""
     pil = unit.pil if plan.options["dodge_adds_pil"] else 0
-    face = dice.d6(f"Dodge by {who(unit, plan.units)} (D6" + (f" + PIL {pil}" if pil else "")
-                   + (f" {unit.dodge_modifier:+d} modifier" if unit.dodge_modifier else "")
-                   + f" against Strike {hit.strike})")
+    name = who(unit, plan.units)
+    dice_words: Words = "D6"
+    if pil:
+        dice_words = msg("rt.dice.pil", dice=dice_words, pil=pil)
+    if unit.dodge_modifier:
+        dice_words = msg("rt.dice.dodge_modifier", dice=dice_words, mod=unit.dodge_modifier)
+    face = dice.d6(msg("rt.roll.dodge", unit=name, dice=dice_words, strike=hit.strike))
     ok = dodges(plan, unit, face, hit.strike)
     if not log.silent:
         total = face + dodge_bonus(plan, unit)
-        of = (f"the highest of {hit.striking} Strike rolls" if hit.striking > 1
-              else "the Strike roll")
-        outcome = ("dodged: no damage; the blast still lands, no scatter (RT-10)" if ok
-                   else "it fails")
+        sum_words: Words | int = face
+        if pil:
+            sum_words = msg("rt.sum.pil", sum=sum_words, pil=pil)
+        if unit.dodge_modifier:
+            sum_words = msg("rt.sum.modifier", sum=sum_words, mod=unit.dodge_modifier)
+        of = (msg("rt.highest_strike", n=hit.striking) if hit.striking > 1
+              else msg("rt.the_strike"))
+        outcome = msg("rt.dodge.dodged") if ok else msg("rt.dodge.fails")
         if ok != (total >= hit.strike):
-            outcome = f"a natural {face}: {outcome}"
+            outcome = msg("rt.natural", face=face, outcome=outcome)
         log.step("RT-18" if plan.volley else "RT-6",
-                 f"{cap(who(unit, plan.units))} dodges (1 CP) and rolls {face}"
-                 + (f" + PIL {pil}" if pil else "")
-                 + (f" {unit.dodge_modifier:+d} (modifier)" if unit.dodge_modifier else "")
-                 + f" = {total} against {of}, {hit.strike}: {outcome}",
+                 msg("rt.dodge", unit=name, sum=sum_words, total=total, of=of,
+                     strike=hit.strike, outcome=outcome),
                  unit_state(unit.id, "dodged" if ok else "hit"))
     return ok
 
@@ -106,15 +113,15 @@ def counts_templates(plan: Plan) -> bool:
     return bool(plan.options["inescapable_count"] == "under-template")
 
 
-def inescapable(plan: Plan, hit: Impact) -> str:
-    """RT-18: why no Dodge is possible against these missiles ("" when one is)."""
+def inescapable(plan: Plan, hit: Impact) -> Msg | None:
+    """RT-18: why no Dodge is possible against these missiles (None when one is)."""
     weapon = plan.scenario.attack.weapon
     if counts_templates(plan) and hit.templates >= INESCAPABLE_MISSILES:
-        return (f"{hit.templates} missiles of the volley are over it, so Inescapable "
-                + reading_words("robotech", "inescapable_count", "under-template"))
+        return msg("rt.inescapable.over", n=hit.templates,
+                   reading=reading_words("robotech", "inescapable_count", "under-template"))
     if hit.striking >= INESCAPABLE_MISSILES:
-        return f"{hit.striking} missiles of the volley strike it, so Inescapable"
-    return f"{weapon.name} is Inescapable" if weapon.has("inescapable") else ""
+        return msg("rt.inescapable.strike", n=hit.striking)
+    return msg("rt.inescapable.weapon", weapon=weapon.name) if weapon.has("inescapable") else None
 
 
 def dodge_after_shot(plan: Plan) -> bool:
@@ -155,8 +162,8 @@ def roll_with_impact(plan: Plan, unit: Unit, hit: Impact, log: Log) -> int:
     damage = reduced(plan, hit)
     if not log.silent:
         log.step("RT-19" if plan.volley else "RT-7",
-                 f"{cap(who(unit, plan.units))} rolls with impact (1 CP): {hit.damage} damage "
-                 f"becomes {damage}", unit_state(unit.id, "damaged"))
+                 msg("rt.impact", unit=who(unit, plan.units), damage=hit.damage,
+                     reduced=damage), unit_state(unit.id, "damaged"))
     return damage
 
 
@@ -178,19 +185,19 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, shot: bool, d
     unit = plan.units[index]
     if not unit.is_mecha:
         if not log.silent:
-            log.step("RT-8", f"{cap(who(unit, plan.units))} is a structure: it takes "
-                             f"{hit.damage} with no reduction", unit_state(unit.id, "damaged"))
+            log.step("RT-8", msg("rt.structure", unit=who(unit, plan.units), damage=hit.damage),
+                     unit_state(unit.id, "damaged"))
         return Defence(hit.damage, 0)
-    if not log.silent and inescapable(plan, hit):
-        log.step("RT-18", f"{cap(who(unit, plan.units))} cannot dodge: {inescapable(plan, hit)}")
+    why = None if log.silent else inescapable(plan, hit)
+    if why is not None:
+        log.step("RT-18", msg("rt.cannot_dodge", unit=who(unit, plan.units), why=why))
     budget = plan.cp[index] - spent - plan.reactions_of(unit).keep
     tried: tuple[str, ...] = ()
     if (not log.silent and shot and not dodge_after_shot(plan)
             and may_dodge(plan, unit, hit, budget)):
         log.step("RT-18" if plan.volley else "RT-6",
-                 f"{cap(who(unit, plan.units))} tried to shoot these missiles down, so it may "
-                 "not also Dodge them: Dodge or shoot down "
-                 + reading_words("robotech", "shoot_and_dodge", False))
+                 msg("rt.shot_so_no_dodge", unit=who(unit, plan.units),
+                     reading=reading_words("robotech", "shoot_and_dodge", False)))
     if will_dodge(plan, unit, hit, budget, shot):
         if dodge(plan, unit, hit, dice, log):
             return Defence(0, 1, ("dodge",))

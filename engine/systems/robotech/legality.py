@@ -23,7 +23,8 @@ from engine.geometry import (
 from engine.scenario import Scenario
 from engine.scenario.robotech import Unit
 from engine.systems.robotech.stages import TEMPLATE_RADIUS, Aim, Plan, reactions_in
-from engine.systems.robotech.words import cap, who
+from engine.systems.robotech.words import point_name, who
+from engine.words import Msg, Words, msg
 
 SECONDARY_TARGET_MODIFIER = -3
 
@@ -32,7 +33,7 @@ def circle_of(unit: Unit) -> Circle:
     return Circle(Point(unit.x, unit.y), base_radius_in(unit.base_mm))
 
 
-def in_the_way(scenario: Scenario, looker: Unit, target: Unit | None, b: Point) -> str:
+def in_the_way(scenario: Scenario, looker: Unit, target: Unit | None, b: Point) -> Words:
     """What blocks `looker`'s line of sight to `b` (its `target`'s centre, or a point), centre
     to centre ("" when nothing does): any terrain feature (segment or polygon) it touches
     and, under ``line_of_sight`` "bases" (the game's FAQ: anything but mecha of the same
@@ -40,7 +41,7 @@ def in_the_way(scenario: Scenario, looker: Unit, target: Unit | None, b: Point) 
     looker's squadron."""
     a = Point(looker.x, looker.y)
     if segment_touches_any(a, b, scenario.board.terrain):
-        return "a terrain feature"
+        return msg("rt.terrain_feature")
     if scenario.options["line_of_sight"] == "terrain":
         return ""
     return next((who(u, scenario.units) for u in scenario.units
@@ -58,36 +59,34 @@ def is_friend(attacker: Unit, unit: Unit) -> bool:
 
 
 def check_target(scenario: Scenario, attacker: Unit, target: Unit | None,
-                 centre: Point) -> str:
+                 centre: Point) -> Msg:
     """RT-2 and RT-3: the target's kind, range and line of sight; the log text if legal."""
     weapon = scenario.attack.weapon
     indirect = weapon.has("indirect_fire")
-    name = who(target, scenario.units) if target else f"the point ({centre.x:g}, {centre.y:g})"
+    name = who(target, scenario.units) if target else point_name(centre)
     if target is None and not indirect:
-        raise IllegalAttack("RT-2", "a Blast cannot target a spot on the ground without "
-                                    "the Indirect Fire ability")
+        raise IllegalAttack("RT-2", msg("rt.illegal.ground"))
     if target is not None and is_friend(attacker, target):
-        raise IllegalAttack("RT-2", f"{who(target, scenario.units)} is a friendly mecha: the "
-                                    "target must be a structure or an enemy mecha")
+        raise IllegalAttack("RT-2", msg("rt.illegal.friendly_target",
+                                        target=who(target, scenario.units)))
     reach = edge_distance(circle_of(attacker), Circle(centre, circle_of(target).radius
                                                        if target else 0.0))
     if reach > weapon.range:
         raise IllegalAttack("RT-3" if indirect else "RT-2",
-                            f"{name} is {reach:.2f}\" away, beyond the range of "
-                            f"{weapon.range:g}\"")
+                            msg("rt.illegal.range", target=name, reach=reach,
+                                range=weapon.range))
     if not indirect:
         blocker = in_the_way(scenario, attacker, target, centre)
         if blocker:
-            raise IllegalAttack("RT-2", f"{who(attacker, scenario.units)} has no line of sight "
-                                        f"to {name} ({blocker} is in the way)")
-        return f"{cap(name)} is {reach:.2f}\" away (range {weapon.range:g}\") and in sight"
+            raise IllegalAttack("RT-2", msg("rt.illegal.sight", attacker=who(attacker,
+                                                                              scenario.units),
+                                            target=name, blocker=blocker))
+        return msg("rt.in_sight", target=name, reach=reach, range=weapon.range)
     spotters = [who(u, scenario.units) for u in scenario.units
                 if is_friend(attacker, u) and not in_the_way(scenario, u, target, centre)]
     if not spotters:
-        raise IllegalAttack("RT-3", f"no friendly mecha has line of sight to {name} "
-                                    "(Indirect Fire needs one)")
-    return (f"Indirect Fire: {name} is {reach:.2f}\" away (range {weapon.range:g}\"), "
-            f"in sight of {', '.join(spotters)}")
+        raise IllegalAttack("RT-3", msg("rt.illegal.no_spotter", target=name))
+    return msg("rt.indirect", target=name, reach=reach, range=weapon.range, spotters=spotters)
 
 
 def range_lines(scenario: Scenario) -> tuple[RangeLine, ...]:
@@ -124,18 +123,16 @@ def units_under(circles: Sequence[Circle], centre: Point) -> list[int]:
 
 
 def check_friends(scenario: Scenario, attacker: Unit, circles: Sequence[Circle],
-                  centre: Point) -> str:
+                  centre: Point) -> Msg:
     """RT-4: no friendly mecha may be under the template, unless it has Life is Cheap."""
     friends = [scenario.units[i] for i in units_under(circles, centre)
                if is_friend(attacker, scenario.units[i])]
     banned = [who(u, scenario.units) for u in friends if not u.life_is_cheap]
     if banned:
-        raise IllegalAttack("RT-4", f"friendly mecha {', '.join(banned)} would be under the "
-                                    "template (only Life is Cheap mecha may be)")
+        raise IllegalAttack("RT-4", msg("rt.illegal.friends_under", friends=banned))
     if friends:
-        named = ", ".join(who(u, scenario.units) for u in friends)
-        return f"Friendly {named} under the template: Life is Cheap"
-    return "No friendly mecha under the template"
+        return msg("rt.friends_under", friends=[who(u, scenario.units) for u in friends])
+    return msg("rt.no_friends_under")
 
 
 def aim(scenario: Scenario, attacker: Unit, circles: Sequence[Circle], index: int,
@@ -198,12 +195,12 @@ def prepare(scenario: Scenario) -> Plan:
     weapon = attack.weapon
     attacker = scenario.unit(attack.attacker)
     if not weapon.has("blast"):
-        raise IllegalAttack("RT-1", f"{weapon.name} has no Blast ability")
+        raise IllegalAttack("RT-1", msg("rt.illegal.no_blast", weapon=weapon.name))
     circles = tuple(circle_of(u) for u in scenario.units)
     ids: list[str | None] = list(attack.targets) or [None]
     ids += [ids[0]] * (weapon.volley - len(ids))
     aims = tuple(aim(scenario, attacker, circles, i, t, t != ids[0]) for i, t in enumerate(ids))
-    checks: list[tuple[str, str]] = []
+    checks: list[tuple[str, Msg]] = []
     for a in {a.target: a for a in aims}.values():  # each target once
         target = scenario.units[a.target] if a.target is not None else None
         checks.append(("RT-3" if weapon.has("indirect_fire") else "RT-2",

@@ -18,7 +18,8 @@ from engine.systems.robotech.defence import (
 )
 from engine.systems.robotech.legality import shoot_down_cost
 from engine.systems.robotech.stages import Impact, Plan, Record, merge
-from engine.systems.robotech.words import cap, who
+from engine.systems.robotech.words import missiles_named, who
+from engine.words import msg
 
 SHOOT_DOWN_FACE = 6
 SHOT_MISSES = 5 / 6
@@ -105,15 +106,15 @@ def shoot(plan: Plan, index: int, incoming: Sequence[int], state: ShootDown, dic
     """RT-11: one mecha shoots at the missiles `incoming` (indices of records); only a 6
     succeeds, and then every one of them is destroyed: they damage no one."""
     unit = plan.units[index]
-    face = dice.d6(f"Shoot-down by {who(unit, plan.units)} (a 6 succeeds)")
+    face = dice.d6(msg("rt.roll.shoot_down", unit=who(unit, plan.units)))
     cost = shoot_down_cost(unit)
     success = face == SHOOT_DOWN_FACE
     if not log.silent:
-        which = (("missile " if len(incoming) == 1 else "missiles ")
-                 + ", ".join(str(k + 1) for k in incoming) if plan.volley else "the missile")
-        what = "shot down: they damage no one" if success else "it misses, no effect"
-        log.step("RT-11", f"{cap(who(unit, plan.units))} shoots at {which} over it "
-                          f"({cost} CP) and rolls {face}: {what}",
+        which = (missiles_named([k + 1 for k in incoming]) if plan.volley
+                 else msg("rt.the_missile"))
+        what = msg("rt.shot.down") if success else msg("rt.shot.missed")
+        log.step("RT-11", msg("rt.shoots", unit=who(unit, plan.units), which=which, cost=cost,
+                              face=face, what=what),
                  unit_state(unit.id, "shot-down" if success else "hit"))
     alive = tuple(a and not (success and k in incoming) for k, a in enumerate(state.alive))
     return ShootDown(alive, replace_at(state.spent, index, cost),

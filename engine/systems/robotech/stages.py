@@ -15,9 +15,12 @@ from typing import Any, NamedTuple
 from engine.geometry import Circle, Point
 from engine.scenario import Scenario
 from engine.scenario.robotech import Reactions, Unit
+from engine.words import Msg
 
 TEMPLATE_RADIUS = 2.5
 POINT_OF_IMPACT_DF = 5
+SCATTER_STRIKE_BONUS = 1
+"""The new Strike after a scatter is D6 + 1 (RT-14)."""
 
 
 @dataclass(frozen=True)
@@ -175,7 +178,7 @@ class Plan:
     aims: tuple[Aim, ...]
     shooters: tuple[int, ...]  # units that may try to shoot the missiles down (RT-11)
     cp: tuple[int, ...]  # Command Points in each unit's purse (0: structures, Life is Cheap)
-    checks: tuple[tuple[str, str], ...]  # (clause, text) of the legality checks passed
+    checks: tuple[tuple[str, Msg], ...]  # (clause, text) of the legality checks passed
 
     @cached_property
     def units(self) -> tuple[Unit, ...]:
@@ -188,6 +191,12 @@ class Plan:
     @cached_property
     def volley(self) -> bool:
         return len(self.aims) > 1
+
+    @cached_property
+    def labels(self) -> dict[tuple[str, int, bool], Msg]:
+        """The dice labels that depend on the aim alone, made once per plan
+        (engine.systems.robotech.words): the odds roll the same aims thousands of times."""
+        return {}
 
     @cached_property
     def reactions(self) -> dict[str, Reactions]:

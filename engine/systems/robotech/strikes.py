@@ -23,13 +23,14 @@ from engine.systems.robotech.stages import (
     strike_roll,
 )
 from engine.systems.robotech.words import (
-    cap,
+    aim_label,
     describe,
     final_template,
     missile_name,
     place_name,
-    who,
+    unit_dfs,
 )
+from engine.words import Msg, msg
 
 
 def strike(plan: Plan, aim: Aim, dice: Dice, log: Log) -> Strike:
@@ -38,20 +39,20 @@ def strike(plan: Plan, aim: Aim, dice: Dice, log: Log) -> Strike:
     against a DF of 5 will cause the Blast template to scatter"), unless ``natural_rolls``
     lets a natural 6 always hit and a natural 1 always miss the point of impact."""
     modifier = plan.scenario.attack.strike_modifier
-    of = f" of {missile_name(plan, aim)}" if plan.volley else ""
-    face = dice.d6(f"Strike{of} at {place_name(plan, aim)} (D6 + GN {plan.attacker.gn}"
-                   + (f", {modifier:+d} modifier" if modifier else "")
-                   + (f", {aim.modifier:+d} secondary target" if aim.modifier else "") + ")")
+    face = dice.d6(aim_label(plan, "strike", aim))
     roll = strike_roll(plan, face, face + plan.attacker.gn + modifier + aim.modifier, IMPACT)
     if not log.silent:
-        mod = f" {modifier:+d} (modifier)" if modifier else ""
-        mod += f" {aim.modifier:+d} (secondary target)" if aim.modifier else ""
-        verdict = "hits the point of impact" if roll.hits_point() else "misses"
+        sum_words: Msg = msg("rt.sum.gn", face=face, gn=plan.attacker.gn)
+        if modifier:
+            sum_words = msg("rt.sum.modifier", sum=sum_words, mod=modifier)
+        if aim.modifier:
+            sum_words = msg("rt.sum.secondary", sum=sum_words, mod=aim.modifier)
+        verdict = msg("rt.strike.hits") if roll.hits_point() else msg("rt.strike.misses")
         if (roll.total >= POINT_OF_IMPACT_DF) != roll.hits_point():
-            verdict = f"a natural {face}: {verdict}"
+            verdict = msg("rt.natural", face=face, outcome=verdict)
         log.step("RT-17" if plan.volley else "RT-1",
-                 f"{cap(missile_name(plan, aim))}: Strike {face} + GN {plan.attacker.gn}{mod} = "
-                 f"{roll.total} against DF {POINT_OF_IMPACT_DF}: {verdict}")
+                 msg("rt.strike", missile=missile_name(plan, aim), sum=sum_words,
+                     total=roll.total, df=POINT_OF_IMPACT_DF, verdict=verdict))
     return roll
 
 
@@ -97,17 +98,14 @@ def direct_hit(plan: Plan, aim: Aim, roll: Strike, log: Log) -> Record:
     record, struck, spared = damage_record(plan, aim.under, roll, full)
     if not log.silent:
         log.step("RT-17" if plan.volley else "RT-5",
-                 f"{cap(missile_name(plan, aim))} lands on {place_name(plan, aim)}: "
-                 + describe(plan, record, struck, full, roll),
+                 msg("rt.lands", missile=missile_name(plan, aim), place=place_name(plan, aim),
+                     struck=describe(plan, record, struck, full, roll)),
                  final_template(plan, aim.centre, aim.one_at, missile_name(plan, aim)),
                  *(unit_state(plan.units[i].id, "hit") for i in struck))
         if spared:
-            natural = (" (a natural 6 hits the point of impact, not a higher DF)"
-                       if roll.natural_impact and roll.face == 6 and not roll.natural_all
-                       else "")
+            natural = roll.natural_impact and roll.face == 6 and not roll.natural_all
             log.step("RT-22" if plan.volley else "RT-9",
-                     ", ".join(f"{who(plan.units[i], plan.units)} DF {plan.units[i].df}"
-                               for i in spared)
-                     + f" above the Strike roll {roll.total}: no damage" + natural,
+                     msg("rt.spared.natural6" if natural else "rt.spared",
+                         units=unit_dfs(plan, spared), total=roll.total),
                      *(unit_state(plan.units[i].id, "missed") for i in spared))
     return record
