@@ -19,8 +19,8 @@ UNTRANSLATED = frozenset({
     "WS", "S", "T", "W", "I", "A", "Ld", "Sv", "HP", "CF", "BV", "TN", "MP", "mm", "cm",
     "in", "OK", "LOS", "RT", "HH", "BT", "SETUP", "OPT", "RESULT", "SHEET", "AIRCOVER",
     "ART", "SCATTER", "AOE", "AE", "FLAK", "RULE", "MIN", "BSP", "JSON", "SVG", "PNG",
-    "URL", "GN", "MDC", "Scatterlab", "Pyodide", "PyScript", "Robotech", "RPG", "Tactics", "Warhammer",
-    "Horus", "Heresy", "BattleTech", "Monte", "Carlo", "Mega", "Mech", "Mechs", "x",
+    "URL", "GN", "MDC", "Scatterlab", "Pyodide", "PyScript", "Robotech", "RPG", "Tactics",
+    "Warhammer", "Horus", "Heresy", "BattleTech", "Monte", "Carlo", "Mega", "Mech", "Mechs", "x",
     "hh2", "th",
 })
 """Words left in Latin letters in Japanese text: dice, profile marks, clause IDs, units
