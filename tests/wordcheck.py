@@ -15,19 +15,19 @@ from engine.scenario import Scenario
 
 UNTRANSLATED = frozenset({
     # dice, game terms and abbreviations Japanese rule books and players write in Latin
-    "D6", "D3", "D10", "2D6", "1D6", "3D6", "HIT", "CP", "MD", "DF", "PIL", "AP", "BS",
+    "D", "X", "HIT", "CP", "MD", "DF", "PIL", "AP", "BS",
     "WS", "S", "T", "W", "I", "A", "Ld", "Sv", "HP", "CF", "BV", "TN", "MP", "mm", "cm",
     "in", "OK", "LOS", "RT", "HH", "BT", "SETUP", "OPT", "RESULT", "SHEET", "AIRCOVER",
     "ART", "SCATTER", "AOE", "AE", "FLAK", "RULE", "MIN", "BSP", "JSON", "SVG", "PNG",
     "URL", "GN", "MDC", "Scatterlab", "Pyodide", "PyScript", "Robotech", "RPG", "Tactics",
     "Warhammer", "Horus", "Heresy", "BattleTech", "Monte", "Carlo", "Mega", "Mech", "Mechs", "x",
-    "hh2", "th",
+    "hh", "th",
 })
 """Words left in Latin letters in Japanese text: dice, profile marks, clause IDs, units
 of measure, the product's and the games' own names."""
 
-_WORD = re.compile(r"[0-9]*[A-Za-z][A-Za-z0-9'’]*")
-"""A word in Latin letters, with the digits it is written with ("2D6", "D10", "hh2")."""
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+"""A word in Latin letters; digits split it ("2D6" is "D", "S6" is "S", "hh2" is "hh")."""
 _NAME_KEYS = frozenset({"id", "name", "title", "squad", "unit", "weapon", "target", "model",
                         "gun", "selection", "hex"})
 
