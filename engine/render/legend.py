@@ -118,7 +118,7 @@ def legend(scenario: Scenario, with_odds: bool = False, width: float = 420.0, *,
     dwg.viewbox(0, 0, num(width), num(height))
     dwg["class"] = "legend-key"
     dwg["role"] = "img"
-    words = say(msg("render.sentence_separator"), lang).join(
+    words = say(msg("render.key.separator"), lang).join(
         say(w, lang) for _, _, w in entries(scenario, with_odds))
     dwg.set_desc(title=xml_text(say(msg("render.key.title", entries=words), lang)))
     return dwg.tostring()

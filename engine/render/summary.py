@@ -96,12 +96,27 @@ def _battletech(e: dict[str, Any]) -> Msg | None:
     if not (e.get("hit") or damage):
         return None
     locations = e.get("locations") or {}
-    where = [msg("render.location", location=loc, n=n) for loc, n in locations.items()
-             if loc not in ("", "-")]
+    where = [msg("render.location", location=location_words(loc), n=n)
+             for loc, n in locations.items() if loc not in ("", "-")]
     if not damage:
         return msg("render.hit_no_damage")
     return msg("render.damage_at", n=damage, where=where) if where else msg("render.damage",
                                                                              n=damage)
+
+
+LOCATIONS = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
+"""A 'Mech's hit locations as the record sheet names them (engine.systems.battletech.sheet)."""
+REAR = "(R)"
+
+
+def location_words(location: str) -> Words:
+    """A hit location as players write it ("CT", "CT(R)" for the rear armour; 胴中央, 胴中央（背面）);
+    one the sheet does not name stays as it is."""
+    base = location.removesuffix(REAR)
+    if base not in LOCATIONS:
+        return location
+    said = msg(f"render.loc.{base}")
+    return msg("render.loc.rear", location=said) if location.endswith(REAR) else said
 
 
 Reach = tuple[Words, float | None]

@@ -24,6 +24,7 @@ from engine.log import Resolution
 from engine.names import shown_names
 from engine.render.summary import (
     inches,
+    location_words,
     reaches,
     summary_messages,
 )
@@ -81,8 +82,7 @@ def _squad_name(scenario: Scenario, key: str, models: Sequence[Any]) -> Words:
     bases = {_base(m.name) for m in models}
     if len(bases) == 1 and not _is_id(base := bases.pop()):
         return msg("render.squad", name=base)
-    words = key.replace("-", " ").replace("_", " ")
-    return words[:1].upper() + words[1:]
+    return msg("render.squad_id", words=key.replace("-", " ").replace("_", " "))
 
 
 def _squad_text(effects: Sequence[dict[str, Any]], removed: Sequence[str]) -> Msg:
@@ -242,7 +242,8 @@ def _where(attack: dict[str, Any]) -> list[Msg]:
         if loc not in ("", "-"):
             key = loc + ("(R)" if g.get("armour") == "rear" else "")
             spots[key] = spots.get(key, 0) + int(g.get("damage", 0))
-    return [msg("render.location", location=k, n=v) for k, v in sorted(spots.items())]
+    return [msg("render.location", location=location_words(k), n=v)
+            for k, v in sorted(spots.items())]
 
 
 def tally_lines(scenario: Scenario, resolution: Resolution | None,

@@ -34,7 +34,16 @@ _SUMMARY: Catalogue = {
     "render.no_damage": {"en": "no damage", "ja": "ダメージなし"},
     "render.hit_no_damage": {"en": "hit, no damage", "ja": "命中、ダメージなし"},
     "render.damage_at": {"en": "{n} damage ({where})", "ja": "{n}ダメージ（{where}）"},
-    "render.location": {"en": "{location} {n}", "ja": "{location} {n}"},
+    "render.location": {"en": "{location} {n}", "ja": "{location}{n}"},
+    "render.loc.Head": {"en": "Head", "ja": "頭部"},
+    "render.loc.CT": {"en": "CT", "ja": "胴中央"},
+    "render.loc.LT": {"en": "LT", "ja": "左胴"},
+    "render.loc.RT": {"en": "RT", "ja": "右胴"},
+    "render.loc.LA": {"en": "LA", "ja": "左腕"},
+    "render.loc.RA": {"en": "RA", "ja": "右腕"},
+    "render.loc.LL": {"en": "LL", "ja": "左脚"},
+    "render.loc.RL": {"en": "RL", "ja": "右脚"},
+    "render.loc.rear": {"en": "{location}(R)", "ja": "{location}（背面）"},
     "render.hits": {"en": {"one": "{n} hit", "other": "{n} hits"}, "ja": "命中{n}"},
     "render.glancing": {"en": "{n} glancing", "ja": "グランシング{n}"},
     "render.penetrating": {"en": "{n} penetrating", "ja": "ペネトレイティング{n}"},
@@ -66,6 +75,7 @@ _SUMMARY: Catalogue = {
     "render.seed": {"en": "seed {seed}", "ja": "シード{seed}"},
     # the result as players count it (engine.render.tally)
     "render.squad": {"en": "{name} squad", "ja": "{name}分隊"},
+    "render.squad_id": {"en": "{words!c}", "ja": "{words}"},
     "render.models_removed": {"en": "{n} removed ({models})", "ja": "{n}体除去（{models}）"},
     "render.wounds_lost_none_removed": {
         "en": {"one": "{n} Wound lost, no model removed",
@@ -120,6 +130,7 @@ _ODDS: Catalogue = {
 
 _KEY: Catalogue = {
     "render.key.title": {"en": "Key: {entries}", "ja": "凡例：{entries}"},
+    "render.key.separator": {"en": "; ", "ja": "／"},
     "render.key.side": {"en": "side: {side}", "ja": "陣営：{side}"},
     "render.key.preview": {"en": "aimed here, before Roll (blue, dashed)",
                            "ja": "ロール前の狙い（青の破線）"},
