@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -341,3 +342,28 @@ def test_the_command_line_speaks_the_language_asked_for(capsys: pytest.CaptureFi
 def test_a_nested_message_is_said_in_one_language() -> None:
     line = msg("render.unit_line", unit="Regult", what=msg("render.damage", n=3))
     assert say(line) == "Regult: 3 damage" and say(line, "ja") == "Regult：3ダメージ"
+
+
+def _as_messages(res: Resolution) -> Resolution:
+    """`res` with each mark's "missile N" label and source a message (as the Robotech rules
+    name them once converted), here the render's own message of the same words."""
+    def mark(m: dict[str, Any]) -> dict[str, Any]:
+        return {k: msg("render.aimed.missile", n=int(v.split()[1]))
+                if k in ("label", "source") and isinstance(v, str) and v.startswith("missile ")
+                else v for k, v in m.items()}
+    steps = tuple(replace(step, marks=tuple(mark(m) for m in step.marks)) for step in res.steps)
+    return replace(res, steps=steps)
+
+
+@pytest.mark.parametrize("path", [f for f in FILES if "robotech" in f])
+def test_a_missile_named_by_a_message_is_matched_and_said(path: str) -> None:
+    s, res = _scenario(path), _resolution(path)
+    if res is None:
+        return
+    said = _as_messages(res)
+    assert tally.tally_lines(s, said) == tally.tally_lines(s, res)
+    assert board(s, said) == board(s, res)
+    japanese = tally.result_text(s, said, lang="ja")
+    assert "missile" not in japanese.lower()
+    if "missile" in tally.result_text(s, res).lower():
+        assert "ミサイル" in japanese

@@ -105,7 +105,7 @@ _ODDS: Catalogue = {
     "render.badge.damaged": {"en": "chance the unit takes damage",
                              "ja": "ユニットがダメージを受ける確率"},
     "render.odds.at_least_removed": {"en": "at least {n} removed: {chance}",
-                                     "ja": "{n}体以上除去：{chance}"},
+                                     "ja": "{n}体以上除去 {chance}"},
     "render.odds.none_reached": {"en": "No unit can be reached.",
                                  "ja": "届くユニットはありません。"},
     "render.odds.lead": {"en": "{unit}: damaged {damaged}, {average} damage on average",
