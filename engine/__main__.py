@@ -231,7 +231,8 @@ def _report(file: str, error: Exception, lang: Lang = DEFAULT_LANG) -> None:
     print(say(msg("render.cli.error", file=file, error=said), lang), file=sys.stderr)
     clause = getattr(error, "clause", None)
     if clause and clause_text(clause, lang):
-        print(f"  {clause}: {clause_text(clause, lang)}", file=sys.stderr)
+        print(say(msg("render.cli.clause", clause=clause, text=clause_text(clause, lang)),
+                  lang), file=sys.stderr)
 
 
 def _validate(files: Sequence[str], lang: Lang = DEFAULT_LANG) -> int:

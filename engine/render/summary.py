@@ -110,8 +110,8 @@ REAR = "(R)"
 
 
 def location_words(location: str) -> Words:
-    """A hit location as players write it ("CT", "CT(R)" for the rear armour; 胴中央, 胴中央（背面）);
-    one the sheet does not name stays as it is."""
+    """A hit location as players write it ("CT", "CT(R)" for the rear armour; 胴中央,
+    胴中央（背面）); one the sheet does not name stays as it is."""
     base = location.removesuffix(REAR)
     if base not in LOCATIONS:
         return location

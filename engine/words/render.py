@@ -302,6 +302,7 @@ _CLI: Catalogue = {
         "ja": "味方への危険{risk:g}以内の合法な狙いがありません（ルールで却下{illegal}件、"
               "厳密な確率が計算できない{out_of_reach}件、味方への危険の上限超過{over_risk}件、"
               "候補数の上限を超えて未試行{untried}件）"},
+    "render.cli.clause": {"en": "  {clause}: {text}", "ja": "  {clause}：{text}"},
     "render.cli.error": {"en": "{file}: error: {error}", "ja": "{file}：エラー：{error}"},
     "render.cli.ok": {"en": "{file}: ok ({system}, {n} units)",
                       "ja": "{file}：OK（{system}、ユニット{n}個）"},
