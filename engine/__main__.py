@@ -1,17 +1,20 @@
 """The command line of shared/spec/scenario.md.
 
-    python -m engine validate FILE...
-    python -m engine resolve FILE [--seed N] [--json] [--svg OUT.svg]
+    python -m engine validate FILE... [--lang en|ja]
+    python -m engine resolve FILE [--seed N] [--json] [--svg OUT.svg] [--lang en|ja]
     python -m engine odds FILE [--json] [--svg OUT.svg] [--method auto|exact|monte-carlo]
-                          [--trials N] [--precision P] [--seconds S]
+                          [--trials N] [--precision P] [--seconds S] [--lang en|ja]
     python -m engine aim FILE [--objective damage|destroyed|destroy:ID|hits:N]
                          [--friendly-risk P] [--top N] [--json] [--write OUT.json]
-    python -m engine render FILE --svg OUT.svg
+                         [--lang en|ja]
+    python -m engine render FILE --svg OUT.svg [--lang en|ja]
     python -m engine presets|new|add|next-turn ...   (building scenarios: engine/cli/build.py)
 
 Exit status: 0 on success, 1 for a bad scenario, an illegal attack, bad dice, odds too
 large to enumerate or a file that cannot be read or written, 2 for a usage error. No input
-or flag shows a traceback.
+or flag shows a traceback. ``--lang ja`` says the log, the tables, the drawing's words and
+the errors in Japanese (English by default; ``--json`` keeps its keys and says its texts in
+the language asked for).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -32,7 +36,7 @@ from engine.errors import ScatterlabError, ScenarioError
 from engine.log import Resolution, effect_text
 from engine.odds import Odds
 from engine.scenario.bounds import MAX_TEXT
-from engine.words import say
+from engine.words import DEFAULT_LANG, LANGS, Lang, Words, msg, say
 
 # The longest file worth reading: a scenario's text is at most MAX_TEXT characters of UTF-8
 # (indentation included), at most 4 bytes each. Reading stops there, so /dev/zero or a huge
@@ -50,7 +54,16 @@ MAX_TOP = 1000
 
 class CommandError(Exception):
     """A failure outside the engine (a file that cannot be read or written, odds too large
-    to enumerate): the command prints it and exits 1."""
+    to enumerate): the command prints it and exits 1. `message` says it (``str()``: in
+    English)."""
+
+    def __init__(self, message: Words) -> None:
+        self.message = message
+        super().__init__(say(message))
+
+    def said(self, lang: Lang = DEFAULT_LANG) -> str:
+        """The failure in `lang`."""
+        return say(self.message, lang)
 
 
 def _load(path: str) -> scenarios.Scenario:
@@ -58,14 +71,15 @@ def _load(path: str) -> scenarios.Scenario:
         with open(path, "rb") as f:
             raw = f.read(_MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise ScenarioError("scenario", f"cannot read {path}: "
-                                      f"{e.strerror or e}") from None
+        raise ScenarioError("scenario", msg("render.cli.cannot_read", path=path,
+                                            why=str(e.strerror or e))) from None
     if len(raw) > _MAX_FILE_BYTES:
-        raise ScenarioError("scenario", f"{path} is larger than {MAX_TEXT:,} characters")
+        raise ScenarioError("scenario", msg("render.cli.too_large", path=path,
+                                            limit=MAX_TEXT))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ScenarioError("scenario", f"{path} is not UTF-8 text") from None
+        raise ScenarioError("scenario", msg("render.cli.not_utf8", path=path)) from None
     return scenarios.loads(text)
 
 
@@ -75,102 +89,153 @@ def _write_file(path: str | None, text: str) -> None:
         try:
             Path(path).write_text(text, encoding="utf-8")
         except OSError as e:
-            raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
+            raise CommandError(msg("render.cli.cannot_write", path=path,
+                                   why=str(e.strerror or e))) from None
 
 
 def _svg(scenario: scenarios.Scenario, resolution: Resolution | None = None,
-         odds: Odds | None = None) -> str:
+         odds: Odds | None = None, lang: Lang = DEFAULT_LANG) -> str:
     from engine.render.board import board  # drawing needs svgwrite; validation and rules do not
 
-    return board(scenario, resolution, odds=odds)
+    return board(scenario, resolution, odds=odds, lang=lang)
 
 
-def format_resolution(resolution: Resolution) -> str:
-    """A resolution as text: one line per step with its clause and dice, then effects."""
+def format_resolution(resolution: Resolution, lang: Lang = DEFAULT_LANG,
+                      scenario: scenarios.Scenario | None = None) -> str:
+    """A resolution as text: one line per step with its clause and dice, then effects (in
+    Japanese, with the `scenario`, the result in players' words: engine.render.tally)."""
     lines = []
     for i, step in enumerate(resolution.steps, 1):
         rolls = ", ".join(
-            f"{say(r.label)} {'+'.join(map(str, r.dice))}={r.value}" if len(r.dice) > 1
-            else f"{say(r.label)} {r.value}" for r in step.rolls
+            f"{say(r.label, lang)} {'+'.join(map(str, r.dice))}={r.value}" if len(r.dice) > 1
+            else f"{say(r.label, lang)} {r.value}" for r in step.rolls
         )
-        lines.append(f"{i:>3}. [{step.clause}] {say(step.text)}"
+        lines.append(f"{i:>3}. [{step.clause}] {say(step.text, lang)}"
                      + (f"  ({rolls})" if rolls else ""))
-    lines.append("Effects:")
+    if lang != "en" and scenario is not None:
+        from engine.render.tally import tally_lines
+
+        lines.append(say(msg("render.cli.result"), lang))
+        tally = tally_lines(scenario, resolution, lang=lang)
+        lines += [f"  {line.text}" for line in tally] or [
+            f"  {say(msg('render.nothing_hit'), lang)}"]
+        return "\n".join(lines)
+    lines.append(say(msg("render.cli.effects"), lang))
     for uid, eff in resolution.effects.items():
         lines.append(f"  {uid}: {effect_text(eff)}")
     return "\n".join(lines)
 
 
-def format_odds(odds: Odds) -> str:
+def format_odds(odds: Odds, lang: Lang = DEFAULT_LANG) -> str:
     """Odds as a table: one line per unit (Monte Carlo also says why it stopped and its
     largest 95 % half-width)."""
-    head = f"method: {odds.method}" + (f" ({odds.trials} trials)" if odds.trials else "")
-    if odds.stop is not None:
-        head += f", stop: {odds.stop}, half_width: {odds.half_width or 0.0:.4f}"
-    lines = [head] + ([odds.note] if odds.note else [])
-    lines.append(f"{'unit':<16}{'p_hit':>9}{'p_damaged':>11}{'E[damage]':>11}")
+    if lang == "en":
+        head = f"method: {odds.method}" + (f" ({odds.trials} trials)" if odds.trials else "")
+        if odds.stop is not None:
+            head += f", stop: {odds.stop}, half_width: {odds.half_width or 0.0:.4f}"
+        columns = f"{'unit':<16}{'p_hit':>9}{'p_damaged':>11}{'E[damage]':>11}"
+    else:
+        head = say(msg(f"render.cli.method.{odds.method}", trials=odds.trials or 0), lang)
+        if odds.stop is not None:
+            head = say(msg("render.cli.stopped", head=head,
+                           stop=msg(f"render.cli.stop.{odds.stop}"),
+                           half_width=odds.half_width or 0.0), lang)
+        columns = (_cell(say(msg("render.odds.head.unit"), lang), 16)
+                   + "".join(_cell(say(msg(f"render.cli.{k}"), lang), w, right=True)
+                             for k, w in (("p_hit", 9), ("p_damaged", 11), ("e_damage", 11))))
+    lines = [head] + ([say(odds.note, lang)] if odds.note else [])
+    lines.append(columns)
     for uid, f in odds.units.items():
         lines.append(f"{uid:<16}{f['p_hit']:>9.4f}{f['p_damaged']:>11.4f}"
                      f"{f['expected_damage']:>11.3f}")
     for name, g in odds.groups.items():
-        lines.append(f"group {name}: hits " + ", ".join(f"{k}: {v:.4f}"
-                                                        for k, v in g["hits"].items()))
+        hits = ", ".join(f"{k}: {v:.4f}" for k, v in g["hits"].items())
+        lines.append(say(msg("render.cli.group_hits", group=name, hits=hits), lang))
     return "\n".join(lines)
 
 
-def format_ranking(ranking: aim.Ranking, top: int) -> str:
+def _cell(text: str, width: int, right: bool = False) -> str:
+    """`text` padded to `width` terminal columns (a Japanese character takes two), with a
+    space at least before a column on the right."""
+    used = sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+    pad = " " * max(1 if right else 0, width - used)
+    return pad + text if right else text + pad
+
+
+_RANKING_COLUMNS = (("value", 9), ("enemy_damage", 13), ("enemy_destroyed", 19),
+                    ("friendly_damage", 16), ("friendly_destroyed", 22), ("friendly_risk", 14))
+
+
+def format_ranking(ranking: aim.Ranking, top: int, lang: Lang = DEFAULT_LANG) -> str:
     """The best `top` aims as a table, best first, then how many candidates there were."""
-    lines = [f"{'#':>3}  {'value':>9}{'E[enemy dmg]':>13}{'E[enemy destroyed]':>19}"
-             f"{'E[friendly dmg]':>16}{'E[friendly destroyed]':>22}{'friendly risk':>14}  aim"]
+    if lang == "en":
+        head = (f"{'#':>3}  {'value':>9}{'E[enemy dmg]':>13}{'E[enemy destroyed]':>19}"
+                f"{'E[friendly dmg]':>16}{'E[friendly destroyed]':>22}{'friendly risk':>14}  aim")
+    else:
+        head = (f"{'#':>3}  " + "".join(_cell(say(msg(f"render.cli.{k}"), lang), w, right=True)
+                                       for k, w in _RANKING_COLUMNS)
+                + "  " + say(msg("render.cli.aim"), lang))
+    lines = [head]
     for i, r in enumerate(ranking.scored[:top], 1):
         lines.append(f"{i:>3}  {r.value:>9.4f}{r.enemy_damage:>13.4f}{r.enemy_destroyed:>19.4f}"
                      f"{r.friendly_damage:>16.4f}{r.friendly_destroyed:>22.4f}"
-                     f"{r.friendly_risk:>14.4f}  {r.aim.label}")
-    lines.append(f"{len(ranking.scored)} legal aims ranked, {ranking.illegal} candidates "
-                 f"refused by the rules, {ranking.out_of_reach} out of reach of exact odds, "
-                 f"{ranking.over_risk} over the friendly-risk limit, {ranking.untried} not "
-                 "tried (past the count of candidates)")
+                     f"{r.friendly_risk:>14.4f}  {say(r.aim.label, lang)}")
+    lines.append(say(msg("render.cli.ranked", n=len(ranking.scored), illegal=ranking.illegal,
+                         out_of_reach=ranking.out_of_reach, over_risk=ranking.over_risk,
+                         untried=ranking.untried), lang))
     return "\n".join(lines)
 
 
 def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
     """The ``aim`` command: rank the aims, print the best, write the best into a copy."""
+    lang: Lang = args.lang
     try:
         ranking = aim.rank(s, objective=args.objective, friendly_risk=args.friendly_risk)
+    except aim.ObjectiveError as e:
+        raise CommandError(e.message) from None
     except ValueError as e:
         raise CommandError(str(e)) from None
     if not ranking.scored:
         if not (ranking.illegal or ranking.out_of_reach or ranking.over_risk
                 or ranking.untried):
-            raise CommandError("the attack has no aim to choose (no enemy unit to aim at, "
-                               "or no support aimed at a hex)")
+            raise CommandError(msg("render.cli.no_aim_to_choose"))
         if not ranking.over_risk:
             systems.runner(s)  # the attack as given is refused too: say which clause
-        within = ("" if args.friendly_risk is None
-                  else f" within a friendly risk of {args.friendly_risk:g}")
-        raise CommandError(f"no legal aim{within} ({ranking.illegal} candidates refused by "
-                           f"the rules, {ranking.out_of_reach} out of reach of exact odds, "
-                           f"{ranking.over_risk} over the friendly-risk limit, "
-                           f"{ranking.untried} not tried, past the count of candidates)")
-    print(json.dumps(ranking.to_dict(args.top), indent=2, ensure_ascii=False) if args.json
-          else format_ranking(ranking, args.top))
+        counts = {"illegal": ranking.illegal, "out_of_reach": ranking.out_of_reach,
+                  "over_risk": ranking.over_risk, "untried": ranking.untried}
+        raise CommandError(msg("render.cli.no_legal_aim", **counts) if args.friendly_risk is None
+                           else msg("render.cli.no_legal_aim_within", risk=args.friendly_risk,
+                                    **counts))
+    print(json.dumps(_said_ranking(ranking.to_dict(args.top), ranking, lang), indent=2,
+                     ensure_ascii=False) if args.json
+          else format_ranking(ranking, args.top, lang))
     if args.write:
         text = scenarios.dumps(aim.aimed(s, ranking.scored[0].aim))
         try:
             Path(args.write).write_text(text + "\n", encoding="utf-8")
         except OSError as e:
-            raise CommandError(f"cannot write {args.write}: {e.strerror or e}") from None
+            raise CommandError(msg("render.cli.cannot_write", path=args.write,
+                                   why=str(e.strerror or e))) from None
 
 
-def _report(file: str, error: Exception) -> None:
+def _said_ranking(d: dict[str, Any], ranking: aim.Ranking, lang: Lang) -> dict[str, Any]:
+    """The ranking's JSON with each aim's label said in `lang`."""
+    for out, scored in zip(d["aims"], ranking.scored, strict=False):
+        out["aim"] = say(scored.aim.label, lang)
+    return d
+
+
+def _report(file: str, error: Exception, lang: Lang = DEFAULT_LANG) -> None:
     """The error message on stderr, with the clause text of an illegal attack."""
-    print(f"{file}: error: {error}", file=sys.stderr)
+    said = error.said(lang) if isinstance(error, ScatterlabError | CommandError) else str(error)
+    print(say(msg("render.cli.error", file=file, error=said), lang), file=sys.stderr)
     clause = getattr(error, "clause", None)
-    if clause and clause_text(clause):
-        print(f"  {clause}: {clause_text(clause)}", file=sys.stderr)
+    if clause and clause_text(clause, lang):
+        print(say(msg("render.cli.clause", clause=clause, text=clause_text(clause, lang)),
+                  lang), file=sys.stderr)
 
 
-def _validate(files: Sequence[str]) -> int:
+def _validate(files: Sequence[str], lang: Lang = DEFAULT_LANG) -> int:
     """Load each file and check its attack as `resolve` would (the system's `prepare`
     raises `IllegalAttack` naming the clause), rolling no dice."""
     failed = 0
@@ -179,10 +244,10 @@ def _validate(files: Sequence[str]) -> int:
             s = _load(f)
             systems.runner(s)
         except ScatterlabError as e:
-            _report(f, e)
+            _report(f, e, lang)
             failed += 1
         else:
-            print(f"{f}: ok ({s.system}, {len(s.units)} units)")
+            print(say(msg("render.cli.ok", file=f, system=s.system, n=len(s.units)), lang))
     return 1 if failed else 0
 
 
@@ -222,16 +287,24 @@ def _objective(text: str) -> str:
     return text
 
 
+def _lang_option(p: argparse.ArgumentParser) -> None:
+    """``--lang``: the language the command speaks."""
+    p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
+                   help="the language of the output: en (English, the default) or ja (日本語)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("validate", help="check scenario files and the legality of their attack")
     p.add_argument("files", nargs="+")
+    _lang_option(p)
     p = sub.add_parser("resolve", help="resolve the attack once, step by step")
     p.add_argument("file")
     p.add_argument("--seed", type=_bounded_int(0, scenarios.SEED_MAX))
     p.add_argument("--json", action="store_true")
     p.add_argument("--svg")
+    _lang_option(p)
     p = sub.add_parser("odds", help="exact odds of every outcome for every unit")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
@@ -242,6 +315,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="Monte Carlo stops at this 95 %% half-width (0: no such stop)")
     p.add_argument("--seconds", type=_bounded_float(0, MAX_SECONDS),
                    help="Monte Carlo stops after this many seconds (0: no time limit)")
+    _lang_option(p)
     p = sub.add_parser("aim", help="every legal aim of the attack, best first by exact odds")
     p.add_argument("file")
     p.add_argument("--objective", type=_objective, default="damage",
@@ -251,9 +325,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--top", type=_bounded_int(1, MAX_TOP), default=5)
     p.add_argument("--json", action="store_true")
     p.add_argument("--write", help="write the scenario with the best aim to this file")
+    _lang_option(p)
     p = sub.add_parser("render", help="draw the scenario as SVG")
     p.add_argument("file")
     p.add_argument("--svg", required=True)
+    _lang_option(p)
     cli_build.add_parsers(sub)
     return parser
 
@@ -280,37 +356,39 @@ def _run(args: argparse.Namespace) -> None:
         _write_document(args.out, cli_build.built(args, s))
     elif args.command == "resolve":
         res = systems.resolve(s, args.seed)
-        print(json.dumps(res.to_dict(), indent=2, ensure_ascii=False) if args.json
-              else format_resolution(res))
-        _write_file(args.svg, args.svg and _svg(s, res))
+        print(json.dumps(res.to_dict(args.lang), indent=2, ensure_ascii=False) if args.json
+              else format_resolution(res, args.lang, s))
+        _write_file(args.svg, args.svg and _svg(s, res, lang=args.lang))
     elif args.command == "odds":
         try:
             o = systems.odds(s, method=args.method, trials=args.trials,
                              precision=args.precision, seconds=args.seconds)
         except TooManyOutcomes as e:
-            raise CommandError(f"exact odds need too many outcomes ({e}); use "
-                               "--method auto or --method monte-carlo") from None
-        print(json.dumps(o.to_dict(), indent=2) if args.json else format_odds(o))
-        _write_file(args.svg, args.svg and _svg(s, odds=o))
+            raise CommandError(msg("render.cli.too_many_outcomes",
+                                   limit=systems.too_large(e).args["limit"])) from None
+        print(json.dumps(o.to_dict(args.lang), indent=2, ensure_ascii=args.lang == "en")
+              if args.json else format_odds(o, args.lang))
+        _write_file(args.svg, args.svg and _svg(s, odds=o, lang=args.lang))
     elif args.command == "aim":
         _aim(s, args)
     else:
-        _write_file(args.svg, _svg(s))
+        _write_file(args.svg, _svg(s, lang=args.lang))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status (argparse exits 2 itself on a usage error)."""
     args = _parser().parse_args(argv)
+    lang: Lang = getattr(args, "lang", DEFAULT_LANG)
     if args.command == "validate":
-        return _validate(args.files)
+        return _validate(args.files, lang)
     where = getattr(args, "file", None) or args.system
     try:
         _run(args)
     except (ScatterlabError, CommandError) as e:
-        _report(where, e)
+        _report(where, e, lang)
         return 1
     except MemoryError:
-        _report(where, CommandError("out of memory"))
+        _report(where, CommandError(msg("render.cli.out_of_memory")), lang)
         return 1
     return 0
 

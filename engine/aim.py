@@ -57,6 +57,7 @@ from engine.enumeration import STEPS, Budget, TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.odds import Odds
 from engine.shared import Shared
+from engine.words import DEFAULT_LANG, Lang, Words, msg, say
 
 REFINE = 3
 """How many of the best first candidates are refined (and as many of the best within the
@@ -155,6 +156,19 @@ def legal(doc: dict[str, Any], aim: Aim) -> Prepared | None:
     return s, plan
 
 
+class ObjectiveError(ValueError):
+    """An objective this module cannot rank by: `message` says why (``str()`` of it is
+    the English)."""
+
+    def __init__(self, message: Words) -> None:
+        self.message = message
+        super().__init__(say(message))
+
+    def said(self, lang: Lang = DEFAULT_LANG) -> str:
+        """The error in `lang`."""
+        return say(self.message, lang)
+
+
 def check_objective(objective: str, unit_ids: Iterable[str]) -> None:
     """Raise `ValueError` saying what is wrong unless `objective` is one this module
     ranks by (module docstring) for a scenario with these units."""
@@ -163,12 +177,12 @@ def check_objective(objective: str, unit_ids: Iterable[str]) -> None:
         return
     if kind == "destroy" and arg:
         if arg not in set(unit_ids):
-            raise ValueError(f"objective {objective!r}: no unit has the id {arg!r}")
+            raise ObjectiveError(msg("render.aim.no_such_unit", objective=repr(objective),
+                                     unit=repr(arg)))
         return
     if kind == "hits" and arg.isdigit() and 1 <= int(arg) <= 1000:
         return
-    raise ValueError(f"unknown objective {objective!r}: damage, destroyed, "
-                     "destroy:<unit id> or hits:<N> (N from 1 to 1000)")
+    raise ObjectiveError(msg("render.aim.unknown_objective", objective=repr(objective)))
 
 
 HITS_OFFERED = range(1, 6)
@@ -178,19 +192,18 @@ DESTROY_OFFERED = 40
 the document; any unit may be named on the command line)."""
 
 
-def objectives(s: scenarios.Scenario) -> list[tuple[str, str]]:
+def objectives(s: scenarios.Scenario, *, lang: Lang = DEFAULT_LANG) -> list[tuple[str, str]]:
     """Every objective this scenario's attack can be ranked by, with its words for a
-    player: expected enemy damage and units destroyed, at least N hits on one enemy unit
-    (N from 1 to 5), and the chance of destroying each enemy unit (`DESTROY_OFFERED`)."""
+    player (said in `lang`): expected enemy damage and units destroyed, at least N hits on
+    one enemy unit (N from 1 to 5), and the chance of destroying each enemy unit
+    (`DESTROY_OFFERED`)."""
     doc = scenarios.to_dict(s)
-    out = [("damage", "expected enemy damage"),
-           ("destroyed", "expected enemy units destroyed")]
-    out += [(f"hits:{n}", f"chance of at least {n} hit{'s' if n > 1 else ''} on one enemy unit")
-            for n in HITS_OFFERED]
+    out = [("damage", msg("render.aim.damage")), ("destroyed", msg("render.aim.destroyed"))]
+    out += [(f"hits:{n}", msg("render.aim.hits", n=n)) for n in HITS_OFFERED]
     names = {u.id: u.name for u in s.units}
-    out += [(f"destroy:{u['id']}", f"chance of destroying {names[u['id']]}")
+    out += [(f"destroy:{u['id']}", msg("render.aim.destroy", unit=names[u["id"]]))
             for u in enemy_units(doc)[:DESTROY_OFFERED]]
-    return out
+    return [(key, say(words, lang)) for key, words in out]
 
 
 def _hits_at_least(figures: dict[str, Any], n: int) -> float:

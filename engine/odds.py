@@ -25,6 +25,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from engine.enumeration import Budget, Distribution
 from engine.montecarlo import Sample
+from engine.words import DEFAULT_LANG, Lang, Msg, Words, say
 
 S = TypeVar("S", bound=Hashable)
 V = TypeVar("V", bound=Hashable)
@@ -167,11 +168,13 @@ class Odds:
     units: dict[str, dict[str, Any]]
     groups: dict[str, dict[str, Any]] = field(default_factory=dict)
     landing: list[dict[str, Any]] = field(default_factory=list)
-    note: str = ""
+    note: Words = ""
     stop: str | None = None
     half_width: float | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: Lang | None = DEFAULT_LANG) -> dict[str, Any]:
+        """The odds as JSON, the note said in `lang` (with `lang` None, the note stays a
+        message, `Msg.to_dict`, for the page to say in the language it shows)."""
         out: dict[str, Any] = {"method": self.method, "trials": self.trials,
                                "units": self.units, "groups": self.groups}
         if self.stop is not None:
@@ -180,7 +183,8 @@ class Odds:
         if self.landing:
             out["landing"] = self.landing
         if self.note:
-            out["note"] = self.note
+            out["note"] = (self.note.to_dict() if lang is None and isinstance(self.note, Msg)
+                           else say(self.note, lang or DEFAULT_LANG))
         return out
 
 

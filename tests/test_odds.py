@@ -9,6 +9,7 @@ from engine import scenario as scenarios
 from engine import systems
 from engine.enumeration import Budget, Distribution, TooManyOutcomes
 from engine.odds import Harm, Tally, at_least, blocks_of, fold_blocks, partition, summarize
+from engine.words import say
 
 H0, H1, H2 = Harm(), Harm(1, 2), Harm(1, 5, destroyed=True)
 
@@ -92,6 +93,6 @@ def test_odds_on_a_500_unit_board_are_an_announced_monte_carlo_stopped_by_counts
     s = _army(demo, 500)
     odds = systems.odds(s)
     assert odds.method == "monte-carlo"
-    assert "more than 10,000,000 steps" in odds.note
+    assert "more than 10,000,000 steps" in say(odds.note)
     assert odds.trials == systems.fallback_trials(s) == 2000
-    assert " s " not in odds.note and "ran its cap of runs" in odds.note
+    assert " s " not in say(odds.note) and "ran its cap of runs" in say(odds.note)

@@ -28,6 +28,7 @@ from engine.scenario import Scenario
 from engine.systems.robotech import attack, legality, shootdowns, stages, volleys
 from engine.systems.robotech import odds as ro
 from engine.systems.robotech.defence import defend
+from engine.words import say
 
 ROOT = Path(__file__).parent.parent
 DEMOS = sorted(ROOT.glob("web/demos/robotech-*.json"))
@@ -288,7 +289,7 @@ def test_suite_files_are_valid_seeded_scenarios_without_scripted_dice(path: Path
 def test_a_crowd_past_the_budget_falls_back_to_monte_carlo_and_says_so() -> None:
     s = load(ROOT / "tests/suite/robotech-derringer-six-into-ten.json")
     odds = systems.odds(s, trials=500)
-    assert odds.method == "monte-carlo" and "too large" in odds.note
+    assert odds.method == "monte-carlo" and "too large" in say(odds.note)
     assert "ci" in odds.units["r1"]
 
 

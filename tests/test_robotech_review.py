@@ -304,4 +304,4 @@ def test_rt_6_odds_of_a_pool_that_may_run_short_enumerate_the_attack_or_say_mont
     assert systems.odds(one, method="auto").method == "exact"
     four = pooled(units, weapon=volley(4), reactions=DODGE_IMPACT)
     odds = systems.odds(four, method="auto", budget=Budget(states=20_000), seconds=0.2)
-    assert odds.method == "monte-carlo" and "exact enumeration too large" in odds.note
+    assert odds.method == "monte-carlo" and "exact enumeration too large" in say(odds.note)

@@ -13,6 +13,7 @@ from engine import systems
 from engine.dice import AskingDice, RollNeeded, ScriptedThenSeeded
 from engine.enumeration import Budget, TooManyOutcomes
 from engine.errors import DiceError, NotImplementedYet
+from engine.words import say
 
 DEMOS = Path(__file__).parents[1] / "web" / "demos"
 DEMO = DEMOS / "robotech-direct-hit-splash.json"
@@ -101,7 +102,7 @@ def test_odds_fall_back_to_monte_carlo_and_say_why_and_when_it_stopped(
     _out_of_reach(monkeypatch)
     capped = systems.odds(demo(), trials=2000)
     assert capped.method == "monte-carlo" and capped.trials == 2000
-    assert capped.stop == "trials" and "too large (more than 1 dice paths)" in capped.note
+    assert capped.stop == "trials" and "too large (more than 1 dice paths)" in say(capped.note)
     assert all("ci" in u for u in capped.units.values())
     precise = systems.odds(demo(), precision=0.02, seconds=0).to_dict()
     assert precise["stop"] == "precision" and precise["half_width"] <= 0.02

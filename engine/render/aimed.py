@@ -14,20 +14,22 @@ from __future__ import annotations
 from engine.errors import IllegalAttack
 from engine.hexgrid import to_label
 from engine.log import Mark, hex_mark, template
+from engine.render.summary import and_list
 from engine.scenario import Scenario
 from engine.systems.heresy.attack import legal
 from engine.systems.heresy.scatter import take_aim, touches
 from engine.systems.robotech.legality import aim, circle_of, is_friend
 from engine.systems.robotech.stages import TEMPLATE_RADIUS
+from engine.words import Msg, msg
 
 
-def _missiles(numbers: list[int]) -> str:
+def _missiles(numbers: list[int]) -> Msg:
     """ "missile 2", "missiles 1-4", "missiles 1, 3 and 4" (numbers from 1, ascending)."""
     if len(numbers) == 1:
-        return f"missile {numbers[0]}"
+        return msg("render.aimed.missile", n=numbers[0])
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"missiles {numbers[0]}\u2013{numbers[-1]}"
-    return "missiles " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+        return msg("render.aimed.missile_run", first=numbers[0], last=numbers[-1])
+    return msg("render.missiles", numbers=and_list([str(n) for n in numbers]))
 
 
 def _robotech(scenario: Scenario) -> tuple[list[Mark], set[str]]:

@@ -89,7 +89,7 @@ def board(scenario: Scenario, resolution: Resolution | None = None, *,
     marks = all_marks(resolution) + preview
     canvas = Canvas(scenario.system, painter.viewbox(scenario, marks),
                     painter.PX_PER_UNIT, size, painter.css(scenario),
-                    painter.placer(scenario, marks))
+                    painter.placer(scenario, marks), lang)
     painter.draw_board(canvas, scenario)
     painter.draw_units(canvas, scenario, {uid: "under-aim" for uid in under}
                        | unit_states(steps))

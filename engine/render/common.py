@@ -21,6 +21,7 @@ from svgwrite.text import Text
 
 from engine.log import Mark, Resolution, Step
 from engine.render.labels import Bounds, Label, Placed, Placer
+from engine.words import DEFAULT_LANG, Lang, Words, msg, say
 
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
            "#000000")
@@ -32,6 +33,10 @@ LAYERS = ("grid", "terrain", "units", "odds", "marks")
 STATE_GLYPHS = {"hit": "\u00d7", "damaged": "!", "dodged": "\u21b7", "shot-down": "\u2298",
                 "saved": "\u2713", "missed": "\u2013"}
 """The small badge drawn on a unit for each state (``untouched`` has none)."""
+
+TITLE_STATES = ("hit", "damaged", "dodged", "shot-down", "saved", "missed", "untouched",
+                "under-aim")
+"""The states a unit's tooltip names (`render.title.<state>`); any other is shown as it is."""
 
 PREVIEW = "aim"
 """The ``data-step`` of the marks drawn before any roll: where the attack is aimed."""
@@ -165,7 +170,7 @@ class Canvas:
     """An svgwrite drawing with the five layers and helpers for stable ids and classes."""
 
     def __init__(self, system: str, box: Box, px_per_unit: float, size: float | None,
-                 css: str, placer: Placer) -> None:
+                 css: str, placer: Placer, lang: Lang = DEFAULT_LANG) -> None:
         scale = px_per_unit if size is None else size / max(box.w, box.h)
         self.dwg = svgwrite.Drawing(size=(num(box.w * scale, 1), num(box.h * scale, 1)),
                                     profile="full", debug=False)
@@ -173,6 +178,7 @@ class Canvas:
         self.dwg["class"] = f"scatterlab board system-{token(system)}"
         self.dwg.embed_stylesheet(css)
         self.placer = placer
+        self.lang = lang  # the language every word drawn is said in
         # the boxes of the template numbers drawn so far: a later template's number is
         # left out where an earlier one's stands (two Robotech templates that overlap)
         self.numbers: list[Bounds] = []
@@ -181,9 +187,14 @@ class Canvas:
             self.layers[name] = self.dwg.add(self.dwg.g(id=f"layer-{name}",
                                                         class_=f"layer layer-{name}"))
 
-    def text(self, content: str, x: float, y: float, cls: str, **attrs: str) -> Text:
-        """A text element (svgwrite escapes `content`: user text is never markup)."""
-        element = self.dwg.text(xml_text(content), class_=cls)
+    def say(self, words: Words) -> str:
+        """`words` in the board's language."""
+        return say(words, self.lang)
+
+    def text(self, content: Words, x: float, y: float, cls: str, **attrs: str) -> Text:
+        """A text element (svgwrite escapes `content`: user text is never markup), said in
+        the board's language."""
+        element = self.dwg.text(xml_text(self.say(content)), class_=cls)
         element.update({k: xml_text(v) for k, v in attrs.items()})
         element["x"] = num(x)
         element["y"] = num(y)
@@ -214,7 +225,11 @@ class Canvas:
             attrs["data-state"] = xml_text(state)
         group = self.dwg.g(id=unit_element_id(unit.id), class_=cls,
                            transform=f"translate({num(at[0])},{num(at[1])})", **attrs)
-        group.set_desc(title=xml_text(unit.name + (f" ({state})" if state else "")))
+        title: Words = unit.name
+        if state:
+            title = msg("render.title", unit=unit.name, state=msg(f"render.title.{state}")
+                        if state in TITLE_STATES else state)
+        group.set_desc(title=xml_text(self.say(title)))
         return self.layers["units"].add(group)
 
     def glyph(self, group: Group, state: str | None, x: float, y: float, r: float) -> None:

@@ -25,11 +25,11 @@ from engine.render.hexmap import HEX
 from engine.render.labels import text_width
 from engine.render.legend import legend_group
 from engine.render.oddswords import odds_view
-from engine.render.summary import dice_words
+from engine.render.summary import dice_message
 from engine.render.tabletop import font_size
 from engine.render.tally import tally_lines
 from engine.scenario import Scenario
-from engine.words import DEFAULT_LANG, Lang
+from engine.words import DEFAULT_LANG, Lang, msg, say
 
 WIDTH = 800.0
 PAD = 16.0
@@ -44,21 +44,24 @@ _VIEWBOX = re.compile(r'viewBox="([^"]+)"')
 _SIZE = re.compile(r'\s(width|height)="[^"]*"')
 
 
-def dice_line(scenario: Scenario, resolution: Resolution | None) -> str:
+def dice_line(scenario: Scenario, resolution: Resolution | None, *,
+              lang: Lang = DEFAULT_LANG) -> str:
     """The dice the picture shows the result of, each scripted die when there are few."""
     system = SYSTEM_NAMES.get(scenario.system, scenario.system)
     if resolution is None:
-        return f"{system} · not rolled yet · {dice_words(scenario)}"
+        return say(msg("render.export.not_rolled", system=system,
+                       dice=dice_message(scenario)), lang)
     if scenario.dice and len(scenario.dice) <= 24:
         dice = " ".join(str(d) for d in scenario.dice)
-        return f"{system} · scripted dice: {dice}"
-    return f"{system} · {dice_words(scenario)}"
+        return say(msg("render.export.scripted", system=system, dice=dice), lang)
+    return say(msg("render.export.dice", system=system, dice=dice_message(scenario)), lang)
 
 
-def odds_line(scenario: Scenario, odds: Odds) -> str:
+def odds_line(scenario: Scenario, odds: Odds, *, lang: Lang = DEFAULT_LANG) -> str:
     """One line of the odds, as the page's odds panel leads with them
     (engine.render.oddswords): a 40K unit's models removed, another unit's damage."""
-    return "Odds: " + odds_view(scenario, odds.to_dict()).lead
+    return say(msg("render.export.odds", lead=odds_view(scenario, odds.to_dict(),
+                                                        lang=lang).lead), lang)
 
 
 def _attackers(scenario: Scenario) -> set[str]:
@@ -100,15 +103,15 @@ def export(scenario: Scenario, resolution: Resolution | None = None, *,
            lang: Lang = DEFAULT_LANG) -> str:
     """The SVG text of the shared picture (see the module docstring)."""
     board = boards.board(scenario, resolution, upto_step=upto_step, odds=odds,
-                         aimed=resolution is None)
+                         aimed=resolution is None, lang=lang)
     bx, by, bw, bh = _with_attacker(scenario, _board_box(board, box))
     inner = WIDTH - 2 * PAD
     board_h = inner * bh / bw
-    lines = [line.text for line in tally_lines(scenario, resolution, upto_step)]
+    lines = [line.text for line in tally_lines(scenario, resolution, upto_step, lang=lang)]
     if resolution is not None and not lines:
-        lines = ["Nothing was hit."]
+        lines = [say(msg("render.nothing_hit"), lang)]
     if odds is not None:
-        lines.append(odds_line(scenario, odds))
+        lines.append(odds_line(scenario, odds, lang=lang))
 
     dwg = svgwrite.Drawing(profile="full", debug=False)
     dwg["class"] = "scatterlab-export"  # not "scatterlab": the board's stylesheet keys on it
@@ -116,29 +119,30 @@ def export(scenario: Scenario, resolution: Resolution | None = None, *,
     page = dwg.add(dwg.g(font_family="system-ui, -apple-system, 'Segoe UI', sans-serif",
                          fill="#1b2631"))
     y = PAD + TITLE
-    page.add(dwg.text(xml_text(scenario.title or "Scatterlab scenario"),
+    page.add(dwg.text(xml_text(scenario.title or say(msg("render.export.untitled"), lang)),
                       insert=(num(PAD), num(y)), font_size=num(TITLE), font_weight="bold"))
     y += LINE
-    page.add(dwg.text(xml_text(dice_line(scenario, resolution)), insert=(num(PAD), num(y)),
-                      font_size=num(TEXT), fill="#55616d"))
+    page.add(dwg.text(xml_text(dice_line(scenario, resolution, lang=lang)),
+                      insert=(num(PAD), num(y)), font_size=num(TEXT), fill="#55616d"))
     y += PAD / 2
     board_y = y
     y += board_h + PAD + TEXT
     if lines:
-        heading = "Result" if resolution is not None else "Odds"
-        page.add(dwg.text(heading, insert=(num(PAD), num(y)), font_size=num(TEXT),
+        heading = msg("render.export.result" if resolution is not None
+                      else "render.export.odds_heading")
+        page.add(dwg.text(say(heading, lang), insert=(num(PAD), num(y)), font_size=num(TEXT),
                           font_weight="bold"))
         for line in lines:
             y += LINE
             page.add(dwg.text(xml_text(f"• {line}"), insert=(num(PAD), num(y)),
                               font_size=num(TEXT)))
         y += PAD
-    key, key_h = legend_group(dwg, scenario, odds is not None, inner, PAD, y)
+    key, key_h = legend_group(dwg, scenario, odds is not None, inner, PAD, y, lang=lang)
     page.add(key)
     y += key_h + PAD
     if address:
         y += TEXT / 2
-        page.add(dwg.text(xml_text(f"Made with Scatterlab · {address}"),
+        page.add(dwg.text(xml_text(say(msg("render.export.made_with", address=address), lang)),
                           insert=(num(PAD), num(y)), font_size=num(TEXT), fill="#55616d"))
         y += PAD
     page.add(dwg.g(id="board-slot"))

@@ -33,6 +33,7 @@ from engine.render.labels import Label, Placer
 from engine.render.oddswords import badge_chance
 from engine.scenario import Scenario
 from engine.scenario.battletech import Terrain
+from engine.words import msg
 
 HEX = 30.0
 """Hex circumradius in pixels (user units)."""
@@ -49,7 +50,9 @@ _OUTLINE = (f"l{num(-HEX / 2, 2)},{num(_HALF_H, 2)}h{num(-HEX, 2)}"
             f"h{num(HEX, 2)}z")
 """A hex outline relative to its east corner."""
 
-KIND_LETTERS = {"mech": "M", "vehicle": "V", "infantry": "I", "building": "B"}
+KIND_LETTERS = {kind: msg(f"render.kind.{kind}") for kind in ("mech", "vehicle", "infantry",
+                                                               "building")}
+"""The letter on a token: its unit type (M, V, I, B; メ, 車, 歩, 建)."""
 SIZES = {"s1": 0.6, "s2": 1.2, "s3": 2.4, "s4": 3.6, "f1": 10.0, "fn": 10.0, "fl": 10.0, "fg": 8.0,
          "fs": 24.0, "d1": 3.0, "d2": 7.0}
 _LABEL_DY = _HALF_H - SIZES["fl"] * 0.8

@@ -18,6 +18,7 @@ the cells it touches: a 500-unit hex map places its names in linear time.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -29,14 +30,24 @@ CHAR_WIDTHS = ((" il|!.,:;'j", 0.35), ("ftrI()[]\"-", 0.45), ("mwMW%@", 1.0),
 """Estimated widths of characters, in font sizes (system-ui as Linux draws it, DejaVu
 Sans, generously): narrow, slim, wide, capitals, digits; any other 0.64."""
 OTHER_WIDTH = 0.64
+WIDE_WIDTH = 1.0
+"""An East Asian wide or full-width character (kana, kanji, 「、」, full-width brackets) is
+about one em wide."""
 BOLD = 1.1
 """How much wider bold text runs (template tags, scatter distances, odds figures)."""
 _WIDTH = {c: w for chars, w in CHAR_WIDTHS for c in chars}
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """The estimated width of `text` at font `size`."""
-    return sum(_WIDTH.get(c, OTHER_WIDTH) for c in text) * size * (BOLD if bold else 1.0)
+    """The estimated width of `text` at font `size` (Japanese glyphs one em each)."""
+    return sum(_char_width(c) for c in text) * size * (BOLD if bold else 1.0)
+
+
+def _char_width(c: str) -> float:
+    """The estimated width of one character, in font sizes."""
+    if c in _WIDTH:
+        return _WIDTH[c]
+    return WIDE_WIDTH if unicodedata.east_asian_width(c) in ("W", "F") else OTHER_WIDTH
 HALF_HEIGHT = 0.6
 """Half a label's height, in font sizes (a browser's text box is about 1.15 em tall)."""
 GAP = 0.2

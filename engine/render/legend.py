@@ -15,23 +15,19 @@ from svgwrite.container import Group
 from engine.render.common import PALETTE, STATE_GLYPHS, num, side_numbers, xml_text
 from engine.render.oddswords import BADGE_WORDS
 from engine.scenario import Scenario
-from engine.words import DEFAULT_LANG, Lang
+from engine.words import DEFAULT_LANG, Lang, Msg, Words, msg, say
 
 ROW = 20.0
 """Height of one entry in CSS px."""
 FONT = 12.0
 
-STATE_WORDS = {"hit": "hit", "damaged": "damaged", "dodged": "dodged", "shot-down": "shot down",
-               "saved": "saved", "missed": "missed"}
+STATE_WORDS: dict[str, Msg] = {state: msg(f"render.state.{state}") for state in (
+    "hit", "damaged", "dodged", "shot-down", "saved", "missed")}
 
-TABLE_MARKS = (("preview", "aimed here, before Roll (blue, dashed)"),
-               ("under", "friendly unit under the aim (red outline)"),
-               ("final", "where the template (marker) came down"),
-               ("aim", "where it was aimed (dashed)"),
-               ("arrow", "scatter: direction and distance"))
-HEX_MARKS = (("hex-preview", "aimed here, before Roll (blue)"), ("target", "target hex"),
-             ("hit", "hex hit"), ("scatter", "scattered into"), ("aoe", "area of effect"),
-             ("strafe", "strafed hex"))
+TABLE_MARKS = tuple((kind, msg(f"render.key.{kind}"))
+                    for kind in ("preview", "under", "final", "aim", "arrow"))
+HEX_MARKS = tuple((kind, msg(f"render.key.{kind}"))
+                  for kind in ("hex-preview", "target", "hit", "scatter", "aoe", "strafe"))
 HEX_FILLS = {"hex-preview": ("none", 0.0, "4 3"), "target": ("none", 0.0, "4 3"),
              "hit": ("#D55E00", 0.3, ""), "scatter": ("#000000", 0.12, "2 2"),
              "aoe": ("#E69F00", 0.45, ""), "strafe": ("#CC79A7", 0.3, "")}
@@ -39,16 +35,16 @@ AIM_BLUE = "#1d4ed8"
 """The stroke of the aim drawn before Roll (the board's ``.mark.preview``)."""
 
 
-def entries(scenario: Scenario, with_odds: bool) -> list[tuple[str, str | None, str]]:
+def entries(scenario: Scenario, with_odds: bool) -> list[tuple[str, str | None, Words]]:
     """The key's entries, in order: (kind, what to draw, words)."""
-    out: list[tuple[str, str | None, str]] = [
-        ("side", PALETTE[n % len(PALETTE)], f"side: {side}")
+    out: list[tuple[str, str | None, Words]] = [
+        ("side", PALETTE[n % len(PALETTE)], msg("render.key.side", side=side))
         for side, n in side_numbers(scenario.units).items()]
     out += [("glyph", STATE_GLYPHS[s], w) for s, w in STATE_WORDS.items()]
     marks = HEX_MARKS if scenario.system == "battletech" else TABLE_MARKS
     out += [("mark", kind, words) for kind, words in marks]
     if with_odds:
-        out.append(("heat", None, "where the marker lands: darker is likelier"))
+        out.append(("heat", None, msg("render.key.heat")))
         out.append(("pct", None, BADGE_WORDS[scenario.system]))
     return out
 
@@ -94,7 +90,8 @@ def _swatch(dwg: svgwrite.Drawing, kind: str, what: str | None, x: float, y: flo
 
 
 def legend_group(dwg: svgwrite.Drawing, scenario: Scenario, with_odds: bool, width: float,
-                 x0: float = 0.0, y0: float = 0.0) -> tuple[Group, float]:
+                 x0: float = 0.0, y0: float = 0.0, *,
+                 lang: Lang = DEFAULT_LANG) -> tuple[Group, float]:
     """The key as a group at (x0, y0), in as many columns of about 260 px as fit in
     `width`; returns the group and its height."""
     items = entries(scenario, with_odds)
@@ -107,7 +104,7 @@ def legend_group(dwg: svgwrite.Drawing, scenario: Scenario, with_odds: bool, wid
         cx = x0 + (i // rows) * col_w + 12
         cy = y0 + (i % rows) * ROW + ROW / 2
         group.add(_swatch(dwg, kind, what, cx, cy))
-        group.add(dwg.text(xml_text(words), insert=(num(cx + 16), num(cy + 4))))
+        group.add(dwg.text(xml_text(say(words, lang)), insert=(num(cx + 16), num(cy + 4))))
     return group, rows * ROW
 
 
@@ -115,12 +112,13 @@ def legend(scenario: Scenario, with_odds: bool = False, width: float = 420.0, *,
            lang: Lang = DEFAULT_LANG) -> str:
     """The key as a standalone SVG `width` px wide, for the page."""
     dwg = svgwrite.Drawing(profile="full", debug=False)
-    group, height = legend_group(dwg, scenario, with_odds, width)
+    group, height = legend_group(dwg, scenario, with_odds, width, lang=lang)
     dwg.add(group)
     dwg["width"], dwg["height"] = f"{num(width)}px", f"{num(height)}px"
     dwg.viewbox(0, 0, num(width), num(height))
     dwg["class"] = "legend-key"
     dwg["role"] = "img"
-    words = "; ".join(w for _, _, w in entries(scenario, with_odds))
-    dwg.set_desc(title=xml_text(f"Key: {words}"))
+    words = say(msg("render.key.separator"), lang).join(
+        say(w, lang) for _, _, w in entries(scenario, with_odds))
+    dwg.set_desc(title=xml_text(say(msg("render.key.title", entries=words), lang)))
     return dwg.tostring()

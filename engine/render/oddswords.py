@@ -17,7 +17,7 @@ from typing import Any
 from engine.names import shown_names
 from engine.render.tally import squad_name, squads
 from engine.scenario import Scenario
-from engine.words import DEFAULT_LANG, Lang
+from engine.words import DEFAULT_LANG, Lang, Msg, msg, say
 
 
 @dataclass(frozen=True)
@@ -72,9 +72,9 @@ def at_stake(figures: Mapping[str, Any]) -> bool:
                for k, v in (figures.get(name) or {}).items() if float(k) > 0)
 
 
-BADGE_WORDS = {"heresy": "chance the model is removed",
-               "robotech": "chance the unit takes damage",
-               "battletech": "chance the unit takes damage"}
+BADGE_WORDS: dict[str, Msg] = {"heresy": msg("render.badge.removed"),
+                               "robotech": msg("render.badge.damaged"),
+                               "battletech": msg("render.badge.damaged")}
 """What the percentage on each unit of the board (after Odds) gives, per system."""
 
 
@@ -86,12 +86,16 @@ def badge_chance(system: str, figures: Mapping[str, Any]) -> float | None:
     return None if value is None else float(value)
 
 
-def removed_words(figures: Mapping[str, Any]) -> str:
+def removed_words(figures: Mapping[str, Any], *, lang: Lang = DEFAULT_LANG) -> str:
     """ "at least 1 removed: 26.9 %, at least 2 removed: 4.3 %" (every N with a chance)."""
+    return say(msg("render.list", items=_removed(figures)), lang)
+
+
+def _removed(figures: Mapping[str, Any]) -> list[Msg]:
     table = figures.get("removed_at_least") or {}
     items = sorted((int(float(k)), float(p)) for k, p in table.items())
-    return ", ".join(f"at least {n} removed: {pct(p)}" for n, p in items
-                     if n > 0 and p >= SHOWN)
+    return [msg("render.odds.at_least_removed", n=n, chance=pct(p)) for n, p in items
+            if n > 0 and p >= SHOWN]
 
 
 def _targets(scenario: Scenario) -> list[str]:
@@ -111,7 +115,7 @@ def _order(keys: list[str], first: list[str], exposure: Mapping[str, float]) -> 
     return head + rest
 
 
-def _heresy(scenario: Scenario, d: Mapping[str, Any]) -> OddsView:
+def _heresy(scenario: Scenario, d: Mapping[str, Any], lang: Lang) -> OddsView:
     units, groups = d.get("units") or {}, d.get("groups") or {}
     names = shown_names(scenario.units)
     models = squads(scenario)
@@ -122,13 +126,17 @@ def _heresy(scenario: Scenario, d: Mapping[str, Any]) -> OddsView:
     rows = []
     for key in order:
         g = groups[key]
-        rows.append(Row(key, "group", squad_name(scenario, key, models.get(key, [])),
+        rows.append(Row(key, "group", squad_name(scenario, key, models.get(key, []), lang=lang),
                         (f"{mean(g.get('removed')):.2f}", pct(at_least(g, "removed", 1)),
                          pct(at_least(g, "hits", 1))),
                         tuple(m.id for m in models.get(key, []))))
-    idle = tuple(squad_name(scenario, k, models.get(k, [])) for k in groups if k not in live)
-    lead = f"{rows[0].name}: {removed_words(groups[rows[0].key]) or 'no model removed'}" \
-        if rows else "No unit can be reached."
+    idle = tuple(squad_name(scenario, k, models.get(k, []), lang=lang)
+                 for k in groups if k not in live)
+    removed = _removed(groups[rows[0].key]) if rows else []
+    lead = say(msg("render.unit_line", unit=rows[0].name,
+                   what=msg("render.list", items=removed) if removed
+                   else msg("render.no_model_removed")) if rows
+               else msg("render.odds.none_reached"), lang)
     live_models = [uid for uid in units if at_stake(units[uid])]
     model_rows = tuple(
         Row(uid, "unit", names.get(uid, uid),
@@ -136,21 +144,24 @@ def _heresy(scenario: Scenario, d: Mapping[str, Any]) -> OddsView:
              f"{float(units[uid].get('expected_damage') or 0):.2f}"), (uid,))
         for uid in _order(live_models, [m.id for k in order for m in models.get(k, [])],
                           {u: 0.0 for u in live_models}))
-    return OddsView(("Unit", "Models removed, on average", "At least 1 removed",
-                     "Chance of a hit"), tuple(rows), lead, idle,
-                    ("Model", "Chance of a hit", "Chance of losing a Wound",
-                     "Wounds lost, on average"), model_rows)
+    return OddsView(_said(lang, "unit", "removed_mean", "removed_1", "hit"), tuple(rows), lead,
+                    idle, _said(lang, "model", "hit", "wound", "wounds_mean"), model_rows)
 
 
-def _single(scenario: Scenario, d: Mapping[str, Any]) -> OddsView:
+def _said(lang: Lang, *headers: str) -> tuple[str, ...]:
+    """The headers of a table, said in `lang`."""
+    return tuple(say(msg(f"render.odds.head.{h}"), lang) for h in headers)
+
+
+def _single(scenario: Scenario, d: Mapping[str, Any], lang: Lang) -> OddsView:
     units = d.get("units") or {}
     names = shown_names(scenario.units)
     live = [uid for uid in units if at_stake(units[uid])]
     order = _order(live, _targets(scenario),
                    {u: float(units[u].get("expected_damage") or 0) for u in live})
     destroyed = any(units[u].get("p_destroyed") is not None for u in live)
-    headers = ("Unit", "Chance of a hit", "Chance of damage", "Average damage") + (
-        ("Chance destroyed",) if destroyed else ())
+    headers = _said(lang, "unit", "hit", "damage", "damage_mean",
+                    *(("destroyed",) if destroyed else ()))
     rows = []
     for uid in order:
         u = units[uid]
@@ -159,23 +170,27 @@ def _single(scenario: Scenario, d: Mapping[str, Any]) -> OddsView:
         rows.append(Row(uid, "unit", names.get(uid, uid),
                         cells + ((pct(u.get("p_destroyed")),) if destroyed else ()), (uid,)))
     idle = tuple(names.get(uid, uid) for uid in units if uid not in live)
+    lead: Msg
     if rows:
         top = units[rows[0].key]
-        lead = (f"{rows[0].name}: damaged {pct(top.get('p_damaged'))}, "
-                f"{float(top.get('expected_damage') or 0):.2f} damage on average")
-        if top.get("p_destroyed") is not None:
-            lead += f", destroyed {pct(top.get('p_destroyed'))}"
+        damaged = pct(top.get("p_damaged"))
+        average = f"{float(top.get('expected_damage') or 0):.2f}"
+        lead = (msg("render.odds.lead", unit=rows[0].name, damaged=damaged, average=average)
+                if top.get("p_destroyed") is None else
+                msg("render.odds.lead_destroyed", unit=rows[0].name, damaged=damaged,
+                    average=average, destroyed=pct(top.get("p_destroyed"))))
     else:
-        lead = "No unit can be reached."
-    return OddsView(headers, tuple(rows), lead, idle)
+        lead = msg("render.odds.none_reached")
+    return OddsView(headers, tuple(rows), say(lead, lang), idle)
 
 
 def odds_view(scenario: Scenario, d: Mapping[str, Any], *,
               lang: Lang = DEFAULT_LANG) -> OddsView:
-    """The odds of `d` (Odds.to_dict()) for the page (see the module)."""
-    return _heresy(scenario, d) if scenario.system == "heresy" else _single(scenario, d)
+    """The odds of `d` (Odds.to_dict()) for the page (see the module), said in `lang`."""
+    return (_heresy(scenario, d, lang) if scenario.system == "heresy"
+            else _single(scenario, d, lang))
 
 
 def idle_words(view: OddsView, *, lang: Lang = DEFAULT_LANG) -> str:
     """The one line for the units with nothing at stake: "Nothing at stake: a, b"."""
-    return f"Nothing at stake (0 % everywhere): {', '.join(view.idle)}" if view.idle else ""
+    return say(msg("render.odds.idle", units=list(view.idle)), lang) if view.idle else ""

@@ -27,10 +27,10 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.log import Step
 from engine.scenario import Scenario
 from engine.scenario.battletech import preplotted_limit
-from engine.words import DEFAULT_LANG, Lang, say
+from engine.words import DEFAULT_LANG, Lang, Msg, msg, say
 
-FAMILIES = (("RT", "Robotech RPG Tactics: Blast"), ("HH", "Warhammer 40K / Horus Heresy: Blast"),
-            ("BT", "BattleTech: Battlefield Support"))
+FAMILIES = (("RT", msg("render.family.RT")), ("HH", msg("render.family.HH")),
+            ("BT", msg("render.family.BT")))
 
 Shown = tuple[str, int | None]
 """(demo file, index of the step that cites the clause), or (demo file, None) for a demo
@@ -43,9 +43,11 @@ def rule_ids() -> list[str]:
 
 
 def rules_by_family(*, lang: Lang = DEFAULT_LANG) -> list[tuple[str, list[tuple[str, str]]]]:
-    """(family title, [(clause ID, its text)]) for RT, HH and BT, in clause order."""
+    """(family title, [(clause ID, its text)]) for RT, HH and BT, in clause order, in
+    `lang`."""
     ids = rule_ids()
-    return [(title, [(c, clause_text(c)) for c in ids if c.startswith(prefix + "-")])
+    return [(say(title, lang), [(c, clause_text(c, lang)) for c in ids
+                                if c.startswith(prefix + "-")])
             for prefix, title in FAMILIES]
 
 
@@ -86,30 +88,30 @@ class LoadRefusal:
     reason: str  # the engine's refusal, which names the clause
 
 
-Edit = Callable[[dict[str, Any], Scenario], str]
+Edit = Callable[[dict[str, Any], Scenario], Msg]
 """Changes a demo's document in place and says what it changed."""
 
 
-def _strafe_gap(doc: dict[str, Any], scn: Scenario) -> str:
+def _strafe_gap(doc: dict[str, Any], scn: Scenario) -> Msg:
     """BT-STRAFE.1: drop the middle hex of a strafing run, leaving a gap."""
     run = next(s for s in doc["attack"]["supports"] if s["kind"] == "strafing")
     run["hexes"] = [run["hexes"][0], run["hexes"][2]]
-    return f"strafing only {' and '.join(run['hexes'])}, with a gap between them"
+    return msg("render.refusal.strafe_gap", first=run["hexes"][0], last=run["hexes"][1])
 
 
-def _bluff_without_hidden(doc: dict[str, Any], scn: Scenario) -> str:
+def _bluff_without_hidden(doc: dict[str, Any], scn: Scenario) -> Msg:
     """BT-HIDDEN.4: keep the Bluff card, drop the hidden aerospace rule."""
     doc["attack"]["hidden_aerospace"] = False
-    return "the Bluff card kept without the hidden aerospace rule"
+    return msg("render.refusal.bluff")
 
 
-def _preplot_too_many(doc: dict[str, Any], scn: Scenario) -> str:
+def _preplot_too_many(doc: dict[str, Any], scn: Scenario) -> Msg:
     """BT-ART.2: one pre-plotted hex more than the play area allows a selection."""
     name, hexes = next(iter(doc["attack"]["preplotted"].items()))
     column, row = hexes[0][:2], int(hexes[0][2:])
     limit = preplotted_limit(scn.board.map)
     doc["attack"]["preplotted"][name] = [f"{column}{row + k:02d}" for k in range(limit + 1)]
-    return f"{limit + 1} pre-plotted hexes for the {name} (this map allows {limit})"
+    return msg("render.refusal.preplotted", n=limit + 1, name=name, limit=limit)
 
 
 LOAD_REFUSALS: tuple[tuple[str, str, Edit], ...] = (
@@ -120,10 +122,12 @@ LOAD_REFUSALS: tuple[tuple[str, str, Edit], ...] = (
 """(clause, demo file, change): the prohibitions the scenario loader enforces."""
 
 
-def load_refusals(demos: Mapping[str, str]) -> dict[str, LoadRefusal]:
+def load_refusals(demos: Mapping[str, str], *,
+                  lang: Lang = DEFAULT_LANG) -> dict[str, LoadRefusal]:
     """For each clause of `LOAD_REFUSALS` whose demo is among `demos` (file -> JSON text),
     the changed demo and the engine's refusal of it (only when the refusal cites the
-    clause: a change the engine refused for another reason shows nothing)."""
+    clause: a change the engine refused for another reason shows nothing), said in
+    `lang`."""
     found = {}
     for clause, demo, edit in LOAD_REFUSALS:
         if demo not in demos:
@@ -135,5 +139,6 @@ def load_refusals(demos: Mapping[str, str]) -> dict[str, LoadRefusal]:
             sc.load_dict(changed)
         except ScenarioError as refused:
             if say(refused.reason).startswith(clause + ":"):
-                found[clause] = LoadRefusal(clause, demo, change, say(refused.reason))
+                found[clause] = LoadRefusal(clause, demo, say(change, lang),
+                                            say(refused.reason, lang))
     return found

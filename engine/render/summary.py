@@ -9,23 +9,21 @@ svgwrite, so the page can use it before the renderer is loaded.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.log import Resolution, Step
 from engine.names import shown_names
 from engine.scenario import Scenario
 from engine.systems import DEFAULT_SEED
-from engine.words import DEFAULT_LANG, Lang, say
+from engine.words import DEFAULT_LANG, Lang, Msg, Words, msg, say
 
-STATE_WORDS = {"hit": "hit", "damaged": "damaged", "dodged": "dodged", "shot-down": "shot down",
-               "saved": "saved", "missed": "missed", "untouched": "untouched"}
+STATE_WORDS: dict[str, Msg] = {state: msg(f"render.state.{state}") for state in (
+    "hit", "damaged", "dodged", "shot-down", "saved", "missed", "untouched")}
 """How a unit's state at a step reads in the summary while stepping."""
 
-REACTION_WORDS = {"dodge": "dodged", "dodge-failed": "failed to dodge",
-                  "roll-with-impact": "rolled with the impact",
-                  "shoot-down": "shot a missile down",
-                  "shoot-down-failed": "failed to shoot a missile down"}
+REACTION_WORDS: dict[str, Msg] = {reaction: msg(f"render.reaction.{reaction}") for reaction in (
+    "dodge", "dodge-failed", "roll-with-impact", "shoot-down", "shoot-down-failed")}
 """Robotech reactions (RT-6 to RT-11) as a player says them."""
 
 
@@ -39,85 +37,107 @@ def unit_states(steps: Iterable[tuple[int, Step]]) -> dict[str, str]:
     return states
 
 
-def plural(n: int, word: str) -> str:
-    """"1 hit", "2 hits"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _outcome(parts: list[Words], outcome: Msg) -> Msg:
+    """ "3 hits, 1 saved: no Wound lost" (the outcome alone when there are no parts)."""
+    return msg("render.parts_outcome", parts=parts, outcome=outcome) if parts else outcome
 
 
-def _robotech(e: dict[str, Any], reached: bool = False) -> str | None:
+def _robotech(e: dict[str, Any], reached: bool = False) -> Msg | None:
     """A mecha's Strike hits, reactions and MD damage (RT-1 to RT-22); `reached`: the
     line already says which templates reached it, so the count of them is left out."""
     hits, damage, cp = int(e.get("hits", 0)), int(e.get("damage", 0)), int(e.get("cp_spent", 0))
-    reactions = [REACTION_WORDS.get(r, str(r).replace("-", " ")) for r in e.get("reactions", [])]
+    reactions: list[Words] = [REACTION_WORDS.get(r, str(r).replace("-", " "))
+                              for r in e.get("reactions", [])]
     if not (hits or damage or cp or reactions):
         return None
-    parts = [f"under {plural(hits, 'template')}"] if hits and not reached else []
+    parts: list[Words] = [msg("render.under", n=hits)] if hits and not reached else []
     parts += reactions
     if cp:
-        parts.append(f"{cp} CP spent")
-    outcome = f"{damage} damage" if damage else "no damage"
-    return f"{', '.join(parts)}: {outcome}" if parts else outcome
+        parts.append(msg("render.cp_spent", n=cp))
+    outcome = msg("render.damage", n=damage) if damage else msg("render.no_damage")
+    return _outcome(parts, outcome)
 
 
-def _heresy(e: dict[str, Any]) -> str | None:
+def _heresy(e: dict[str, Any]) -> Msg | None:
     """A model's hits, wounds, saves and removal, or a vehicle's glancing and penetrating
     hits and Hull Points (HH-1 to HH-20)."""
     hits = int(e.get("hits", 0))
     if "hull_points_lost" in e:
         if not hits:
             return None
-        parts = [plural(hits, "hit")]
+        parts: list[Words] = [msg("render.hits", n=hits)]
         for key in ("glancing", "penetrating"):
             if e.get(key):
-                parts.append(f"{e[key]} {key}")
+                parts.append(msg(f"render.{key}", n=e[key]))
         lost = int(e.get("hull_points_lost", 0))
-        outcome = "wrecked" if e.get("wrecked") else (
-            f"{plural(lost, 'Hull Point')} lost" if lost else "no Hull Point lost")
-        return f"{', '.join(parts)}: {outcome}"
+        outcome = msg("render.wrecked") if e.get("wrecked") else (
+            msg("render.hull_points_lost", n=lost) if lost else msg("render.no_hull_point_lost"))
+        return _outcome(parts, outcome)
     lost, hot = int(e.get("wounds_lost", 0)), list(e.get("gets_hot") or [])
     if not (hits or lost or hot):
         return None
-    parts = [plural(hits, "hit")] if hits else []
+    parts = [msg("render.hits", n=hits)] if hits else []
     if e.get("wounds"):
-        parts.append(plural(int(e["wounds"]), "wound"))
+        parts.append(msg("render.wounds", n=int(e["wounds"])))
     if e.get("saved"):
-        parts.append(f"{e['saved']} saved")
+        parts.append(msg("render.saved", n=e["saved"]))
     if e.get("ignored"):
-        parts.append(f"{e['ignored']} ignored")
+        parts.append(msg("render.ignored", n=e["ignored"]))
     if hot:
-        parts.append("the weapon Gets Hot")
-    outcome = "removed" if e.get("removed") else (
-        f"{plural(lost, 'Wound')} lost" if lost else "no Wound lost")
-    return f"{', '.join(parts)}: {outcome}" if parts else outcome
+        parts.append(msg("render.gets_hot"))
+    outcome = msg("render.removed") if e.get("removed") else (
+        msg("render.wounds_lost", n=lost) if lost else msg("render.no_wound_lost"))
+    return _outcome(parts, outcome)
 
 
-def _battletech(e: dict[str, Any]) -> str | None:
+def _battletech(e: dict[str, Any]) -> Msg | None:
     """A unit's damage from the turn's support, by hit location (BT-RULE to BT-ART)."""
     damage = int(e.get("damage", 0))
     if not (e.get("hit") or damage):
         return None
     locations = e.get("locations") or {}
-    where = ", ".join(f"{loc} {n}" for loc, n in locations.items() if loc not in ("", "-"))
-    return f"{damage} damage" + (f" ({where})" if where else "") if damage else "hit, no damage"
+    where = [msg("render.location", location=location_words(loc), n=n)
+             for loc, n in locations.items() if loc not in ("", "-")]
+    if not damage:
+        return msg("render.hit_no_damage")
+    return msg("render.damage_at", n=damage, where=where) if where else msg("render.damage",
+                                                                             n=damage)
 
 
-Reach = tuple[str, float | None]
-"""A Robotech template that came down on a unit: its source ("missile 3", "the blast") and
-how far it scattered first (None: it landed where it was aimed)."""
+LOCATIONS = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
+"""A 'Mech's hit locations as the record sheet names them (engine.systems.battletech.sheet)."""
+REAR = "(R)"
+
+
+def location_words(location: str) -> Words:
+    """A hit location as players write it ("CT", "CT(R)" for the rear armour; 胴中央,
+    胴中央（背面）); one the sheet does not name stays as it is."""
+    base = location.removesuffix(REAR)
+    if base not in LOCATIONS:
+        return location
+    said = msg(f"render.loc.{base}")
+    return msg("render.loc.rear", location=said) if location.endswith(REAR) else said
+
+
+Reach = tuple[Words, float | None]
+"""A Robotech template that came down on a unit: its source ("missile 3", "the blast"; the
+message of the template's mark, matched by equality) and how far it scattered first
+(None: it landed where it was aimed)."""
 
 
 def reaches(steps: Iterable[Step]) -> dict[str, list[Reach]]:
     """Robotech (RT-5, RT-12 to RT-20): per unit id, the templates whose Strike reached it,
     read from the steps' marks: a final template's ``source`` and the scatter arrow of the
     same name before it."""
-    scattered: dict[str, float] = {}
+    scattered: dict[Words, float] = {}
     found: dict[str, list[Reach]] = {}
     for step in steps:
         for mark in step.marks:
             if mark.get("kind") == "scatter" and mark.get("label"):
-                scattered[say(mark["label"])] = float(mark["distance"])
-        source = next((say(m["source"]) for m in step.marks if m.get("kind") == "template"
-                       and m.get("role") == "final" and m.get("source")), None)
+                scattered[mark["label"]] = float(mark["distance"])
+        source: Words | None = next((m["source"] for m in step.marks
+                                     if m.get("kind") == "template"
+                                     and m.get("role") == "final" and m.get("source")), None)
         if source is None:
             continue
         for mark in step.marks:
@@ -127,28 +147,40 @@ def reaches(steps: Iterable[Step]) -> dict[str, list[Reach]]:
 
 
 def inches(d: float) -> str:
-    """7 -> '7"', 6.25 -> '6.2"'."""
+    """7 -> '7"', 6.25 -> '6.2"' (Japanese players write inches so too)."""
     return f'{d:g}"' if d == int(d) else f'{d:.1f}"'
 
 
-def and_list(words: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def and_list(words: Sequence[Words]) -> Words:
+    """"a", "a and b", "a, b and c" ("a", "aとb", "a、bとc")."""
+    if len(words) == 1:
+        return words[0]
+    return msg("render.and", items=list(words[:-1]), last=words[-1])
 
 
-def reach_words(reached: list[Reach]) -> str:
-    """What came down on a unit, before its name: "Missiles 1 and 2 landed on",
-    'Missile 3 scattered 7" onto'."""
+def missile_number(source: Words) -> str | None:
+    """The number of a Robotech missile a template's source names ("missile 3": "3"), or
+    None (the blast, the volley's template). The source is matched as the rules name it,
+    in English: it is never shown so."""
+    found = MISSILE.fullmatch(say(source))
+    return found.group(1) if found else None
+
+
+def reach_words(reached: list[Reach]) -> Words:
+    """What came down on a unit: "Missiles 1 and 2 landed on",
+    'Missile 3 scattered 7" onto' (said before the unit's name in English, after it in
+    Japanese: `render.reached`)."""
     direct = [source for source, d in reached if d is None]
-    parts = []
+    parts: list[Words] = []
     if direct:
-        numbers = [m.group(1) for m in map(MISSILE.fullmatch, direct) if m]
-        names = (f"missiles {and_list(numbers)}" if len(numbers) == len(direct) > 1
-                 else and_list(direct))
-        parts.append(f"{names} landed on")
-    parts += [f"{source} scattered {inches(d)} onto" for source, d in reached if d is not None]
-    text = and_list(parts)
-    return text[0].upper() + text[1:]
+        numbers = [n for n in map(missile_number, direct) if n is not None]
+        names = (msg("render.missiles", numbers=and_list(numbers))
+                 if len(numbers) == len(direct) > 1 else and_list(direct))
+        parts.append(msg("render.landed_on", what=names))
+    parts += [msg("render.scattered_onto", what=source, distance=inches(d))
+              for source, d in reached if d is not None]
+    return msg("render.and_then", items=parts[:-1], last=parts[-1]) if len(parts) > 1 \
+        else parts[0]
 
 
 MISSILE = re.compile(r"missile (\d+)")
@@ -157,16 +189,25 @@ MISSILE = re.compile(r"missile (\d+)")
 _SENTENCES = {"robotech": _robotech, "heresy": _heresy, "battletech": _battletech}
 
 
-def effect_sentence(system: str, effect: dict[str, Any]) -> str | None:
+def effect_sentence(system: str, effect: dict[str, Any]) -> Msg | None:
     """What happened to one unit as a short sentence; None when nothing did."""
     return _SENTENCES[system](effect)
 
 
 def summary_lines(scenario: Scenario, resolution: Resolution | None,
-                  upto_step: int | None = None, *, so_far: bool = False) -> list[tuple[str, str]]:
+                  upto_step: int | None = None, *, so_far: bool = False,
+                  lang: Lang = DEFAULT_LANG) -> list[tuple[str, str]]:
     """(unit id, line) for every unit something happened to: its final effect after the
     whole resolution, or its state at step `upto_step` while stepping (or at the last
     step of a resolution still waiting for dice, `so_far`: it has no effects yet)."""
+    return [(uid, say(line, lang)) for uid, line in summary_messages(
+        scenario, resolution, upto_step, so_far=so_far)]
+
+
+def summary_messages(scenario: Scenario, resolution: Resolution | None,
+                     upto_step: int | None = None, *, so_far: bool = False
+                     ) -> list[tuple[str, Msg]]:
+    """`summary_lines` as messages, to say in any language."""
     if resolution is None:
         return []
     last = len(resolution.steps) - 1
@@ -174,7 +215,8 @@ def summary_lines(scenario: Scenario, resolution: Resolution | None,
     if so_far or (upto_step is not None and upto_step < last):
         upto = last if upto_step is None else upto_step
         states = unit_states(enumerate(resolution.steps[: upto + 1]))
-        return [(u.id, f"{names[u.id]}: {STATE_WORDS.get(states[u.id], states[u.id])}")
+        return [(u.id, msg("render.unit_line", unit=names[u.id],
+                           what=STATE_WORDS.get(states[u.id], states[u.id])))
                 for u in scenario.units if states.get(u.id, "untouched") != "untouched"]
     effects = resolution.effects
     reached = reaches(resolution.steps) if scenario.system == "robotech" else {}
@@ -182,15 +224,21 @@ def summary_lines(scenario: Scenario, resolution: Resolution | None,
     for u in scenario.units:
         effect = effects.get(u.id) or {}
         if u.id in reached:
-            damage = _robotech(effect, reached=True) or "no damage"
-            lines.append((u.id, f"{reach_words(reached[u.id])} {names[u.id]}: {damage}"))
+            damage = _robotech(effect, reached=True) or msg("render.no_damage")
+            lines.append((u.id, msg("render.reached", reach=reach_words(reached[u.id]),
+                                    unit=names[u.id], what=damage)))
         elif sentence := effect_sentence(scenario.system, effect):
-            lines.append((u.id, f"{names[u.id]}: {sentence}"))
+            lines.append((u.id, msg("render.unit_line", unit=names[u.id], what=sentence)))
     return lines
 
 
 def dice_words(scenario: Scenario, *, lang: Lang = DEFAULT_LANG) -> str:
     """Which dice the resolution uses: the scenario's scripted dice, or its seed."""
+    return say(dice_message(scenario), lang)
+
+
+def dice_message(scenario: Scenario) -> Msg:
+    """`dice_words` as a message."""
     if scenario.dice:
-        return f"scripted dice ({len(scenario.dice)})"
-    return f"seed {DEFAULT_SEED if scenario.seed is None else scenario.seed}"
+        return msg("render.scripted_dice", n=len(scenario.dice))
+    return msg("render.seed", seed=DEFAULT_SEED if scenario.seed is None else scenario.seed)

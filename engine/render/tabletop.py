@@ -30,7 +30,7 @@ from engine.render.common import (
 from engine.render.labels import Label, Placer, overlap
 from engine.render.oddswords import badge_chance
 from engine.scenario import Scenario, heresy, robotech
-from engine.words import say
+from engine.words import msg
 
 PX_PER_UNIT = 16.0
 """Default pixel size of an inch when `board` is given no `size`."""
@@ -250,7 +250,7 @@ def _template(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
         _directions(canvas, group, m, hole, f)
     group.add(dwg.circle(centre, num(hole), class_="hole"))
     if m.get("label"):
-        canvas.label(group, Label(x, y, r, say(m["label"]), f, bold=True), "tlabel")
+        canvas.label(group, Label(x, y, r, canvas.say(m["label"]), f, bold=True), "tlabel")
 
 
 def _scatter(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
@@ -264,7 +264,7 @@ def _scatter(canvas: Canvas, step: int | str, m: Mark, f: float) -> None:
     distance = m.get("distance")
     text = f'{num(float(length if distance is None else distance), 2)}"'
     if m.get("label"):
-        text += f" {say(m['label'])}"
+        text += f" {canvas.say(m['label'])}"
     canvas.label(group, Label((x0 + x1) / 2, (y0 + y1) / 2, 0.2 * f, text, f, bold=True),
                  "slabel")
 
@@ -293,8 +293,8 @@ def draw_reach(canvas: Canvas, scenario: Scenario, lines: Sequence[RangeLine]) -
         if limit is not None:
             group.add(canvas.dwg.line((num(limit.x), num(limit.y)), (num(end.x), num(end.y)),
                                       class_="reach beyond", **{"data-clause": line.clause}))
-            group.add(canvas.text(f'{num(weapon.range, 1)}" max', limit.x, limit.y - 0.8 * f,
-                                  "reach-label"))
+            group.add(canvas.text(msg("render.reach_max", range=num(weapon.range, 1)),
+                                  limit.x, limit.y - 0.8 * f, "reach-label"))
         if line.moves:
             group.add(canvas.dwg.circle((num(end.x), num(end.y)), num(0.45 * f),
                                         class_="aim-handle",

@@ -24,14 +24,14 @@ from engine.log import Resolution
 from engine.names import shown_names
 from engine.render.summary import (
     inches,
-    plural,
+    location_words,
     reaches,
-    summary_lines,
+    summary_messages,
 )
 from engine.scenario import Scenario
 from engine.systems.battletech import bsp
 from engine.systems.battletech.turn import support_labels
-from engine.words import DEFAULT_LANG, Lang, say
+from engine.words import DEFAULT_LANG, Lang, Msg, Words, msg, say
 
 
 @dataclass(frozen=True)
@@ -71,41 +71,61 @@ def squad_name(scenario: Scenario, key: str, models: Sequence[Any], *,
     """A 40K unit as players call it: its ``unit`` name when a player wrote one ("Tactical
     Squad"), a lone model's own name, or the name its models share ("Tactical Marine
     squad"); the unit name in words otherwise."""
+    return say(_squad_name(scenario, key, models), lang)
+
+
+def _squad_name(scenario: Scenario, key: str, models: Sequence[Any]) -> Words:
     if not _is_id(key):
         return key
     if len(models) == 1:
         return shown_names(scenario.units)[models[0].id]
     bases = {_base(m.name) for m in models}
     if len(bases) == 1 and not _is_id(base := bases.pop()):
-        return f"{base} squad"
-    words = key.replace("-", " ").replace("_", " ")
-    return words[:1].upper() + words[1:]
+        return msg("render.squad", name=base)
+    return msg("render.squad_id", words=key.replace("-", " ").replace("_", " "))
 
 
-def _squad_text(effects: Sequence[dict[str, Any]], removed: Sequence[str]) -> str:
+def _squad_text(effects: Sequence[dict[str, Any]], removed: Sequence[str]) -> Msg:
     """What a 40K unit of models took: hits, wounds, saves, models removed (HH-7, HH-8)."""
     total = {k: sum(int(e.get(k, 0)) for e in effects)
              for k in ("hits", "wounds", "saved", "ignored", "wounds_lost")}
-    parts = [plural(total["hits"], "hit")]
+    parts: list[Words] = [msg("render.hits", n=total["hits"])]
     if total["wounds"]:
-        parts.append(plural(total["wounds"], "wound"))
+        parts.append(msg("render.wounds", n=total["wounds"]))
     if total["saved"]:
-        parts.append(f"{total['saved']} saved")
+        parts.append(msg("render.saved", n=total["saved"]))
     if total["ignored"]:
-        parts.append(f"{total['ignored']} ignored")
+        parts.append(msg("render.ignored", n=total["ignored"]))
     if removed:
-        parts.append(f"{len(removed)} removed ({', '.join(removed)})")
+        parts.append(msg("render.models_removed", n=len(removed), models=list(removed)))
     elif total["wounds_lost"]:
-        parts.append(f"{plural(total['wounds_lost'], 'Wound')} lost, no model removed")
+        parts.append(msg("render.wounds_lost_none_removed", n=total["wounds_lost"]))
     else:
-        parts.append("no model removed")
+        parts.append(msg("render.no_model_removed"))
     if any(e.get("gets_hot") for e in effects):
-        parts.append("the weapon Gets Hot")
-    return ", ".join(parts)
+        parts.append(msg("render.gets_hot"))
+    return msg("render.list", items=parts)
 
 
-def _heresy(scenario: Scenario, resolution: Resolution,
-            per_unit: list[tuple[str, str]]) -> list[Line]:
+Said = tuple[str, Msg]
+"""(unit id, its line as a message)."""
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A `Line` before it is said."""
+
+    key: str
+    text: Words
+    units: tuple[str, ...]
+    detail: tuple[Said, ...] = ()
+
+    def said(self, lang: Lang) -> Line:
+        return Line(self.key, say(self.text, lang), self.units,
+                    tuple((uid, say(text, lang)) for uid, text in self.detail))
+
+
+def _heresy(scenario: Scenario, resolution: Resolution, per_unit: list[Said]) -> list[_Line]:
     lines_of = dict(per_unit)
     names = shown_names(scenario.units)
     out = []
@@ -115,114 +135,147 @@ def _heresy(scenario: Scenario, resolution: Resolution,
             continue
         ids = tuple(m.id for m in models)
         if len(models) == 1 or all(m.vehicle for m in models):
-            out += [Line(uid, text, (uid,)) for uid, text in touched]
+            out += [_Line(uid, text, (uid,)) for uid, text in touched]
             continue
         effects = [resolution.effects.get(m.id) or {} for m in models]
         removed = [names[m.id] for m, e in zip(models, effects, strict=True) if e.get("removed")]
-        text = f"{squad_name(scenario, key, models)}: {_squad_text(effects, removed)}"
-        out.append(Line(key, text, ids, tuple(touched)))
+        text = msg("render.unit_line", unit=_squad_name(scenario, key, models),
+                   what=_squad_text(effects, removed))
+        out.append(_Line(key, text, ids, tuple(touched)))
     return out
 
 
-def _missed(resolution: Resolution) -> list[Line]:
+def _missed(resolution: Resolution) -> list[_Line]:
     """Robotech: a line for each template that came down on no unit ("Missile 1
     scattered 8" onto no unit"), from the steps' final templates and scatter arrows."""
     reached = {source for found in reaches(resolution.steps).values() for source, _ in found}
-    scattered: dict[str, float] = {}
+    scattered: dict[Words, float] = {}
     out = []
     for step in resolution.steps:
         for mark in step.marks:
             if mark.get("kind") == "scatter" and mark.get("label"):
-                scattered[say(mark["label"])] = float(mark["distance"])
+                scattered[mark["label"]] = float(mark["distance"])
             if (mark.get("kind") == "template" and mark.get("role") == "final"
-                    and mark.get("source") and say(mark["source"]) not in reached):
-                source = say(mark["source"])
-                how = (f"scattered {inches(scattered[source])} and came down"
-                       if source in scattered else "landed")
-                out.append(Line(source, f"{source[:1].upper()}{source[1:]} {how} on no unit",
-                                ()))
+                    and mark.get("source") and mark["source"] not in reached):
+                source: Words = mark["source"]
+                text = (msg("render.scattered_on_no_unit", what=source,
+                            distance=inches(scattered[source]))
+                        if source in scattered else msg("render.landed_on_no_unit", what=source))
+                out.append(_Line(say(source), text, ()))
     return out
 
 
-def _battletech(scenario: Scenario, resolution: Resolution, per_unit: list[tuple[str, str]]
-                ) -> list[Line]:
+def _support(attack: dict[str, Any]) -> Words:
+    """The support an attack of a BattleTech effect came from (its label)."""
+    support: Words | None = attack.get("support")
+    return msg("render.support") if support is None else support
+
+
+def _battletech(scenario: Scenario, resolution: Resolution, per_unit: list[Said],
+                lang: Lang) -> list[_Line]:
     """A line per unit; by support when more than one support reached it (BT-RULE.3); then
     a line for each support that damaged no unit (`_idle_supports`)."""
     out = []
     for uid, text in per_unit:
         attacks = (resolution.effects.get(uid) or {}).get("attacks") or []
         sources = [a for a in attacks if int(a.get("damage", 0))]
-        detail: tuple[tuple[str, str], ...] = ()
+        detail: tuple[Said, ...] = ()
+        line: Msg = text
         if len(sources) > 1:
-            detail = tuple((uid, f"{a.get('support', 'support')}: {a.get('damage', 0)} damage"
-                            + _where(a)) for a in sources)
+            detail = tuple((uid, _support_damage(a)) for a in sources)
         elif sources:
-            text += f", by the {sources[0].get('support', 'support')}"
-        out.append(Line(uid, text, (uid,), detail))
-    return out + _idle_supports(scenario, resolution)
+            line = msg("render.by_support", line=text, support=_support(sources[0]))
+        out.append(_Line(uid, line, (uid,), detail))
+    return out + _idle_supports(scenario, resolution, lang)
 
 
-_CITE = re.compile(r" \((?:BT|RT|HH)-[\w.-]+\)")
+def _support_damage(attack: dict[str, Any]) -> Msg:
+    """ "Light Air Strike on 1010: 10 damage (CT 10, LA 5)": one attack's damage."""
+    where = _where(attack)
+    n = int(attack.get("damage", 0))
+    if where:
+        return msg("render.support_damage_at", support=_support(attack), n=n, where=where)
+    return msg("render.support_damage", support=_support(attack), n=n)
+
+
+_CITE = re.compile(r" \((?:BT|RT|HH)-[\w.-]+\)|（(?:BT|RT|HH)-[\w.-]+）")
 _QUIET = ("BT-GEN", "BT-HIDDEN", "RESULT", "BT-SHEET", "OPT", "SETUP")
 """Steps that declare, pay for or sum up the turn, not what one support did."""
+_NTH = r"(?! \(\d+(?:st|nd|rd|th)\)|（\d+回目）)"
+"""What follows a support's label where the log names one of its several shells
+("(2nd)", "（2回目）"): that is the shell, not the support."""
 
 
-def _idle_supports(scenario: Scenario, resolution: Resolution) -> list[Line]:
+def _idle_supports(scenario: Scenario, resolution: Resolution, lang: Lang) -> list[_Line]:
     """BattleTech: "Light Air Strike on 1010: no unit damaged (2D6 shows 2 against TN 5:
     failure, no effect)", for each support (and shell landing) that damaged no unit, why
     in the words of the last step that names it (Air Cover, a failed roll, a Bluff, a
-    shell still in flight, bombs on an empty hex)."""
-    damaging = {str(a.get("support")) for e in resolution.effects.values()
+    shell still in flight, bombs on an empty hex), said in `lang`."""
+    damaging = {_ident(a.get("support")) for e in resolution.effects.values()
                 for a in e.get("attacks") or [] if int(a.get("damage", 0))}
     out = []
     for label in dict.fromkeys(support_labels(scenario)):
-        if label in damaging:
+        if _ident(label) in damaging:
             continue
-        named = re.compile(re.escape(label) + r"(?! \(\d+(?:st|nd|rd|th)\))")
-        said = [text for text in (say(s.text) for s in resolution.steps
+        name = say(label, lang)
+        named = re.compile(re.escape(name) + _NTH)
+        said = [text for text in (say(s.text, lang) for s in resolution.steps
                                   if not s.clause.startswith(_QUIET)) if named.search(text)]
-        why = _CITE.sub("", said[-1]).removeprefix(label + ": ") if said else ""
-        out.append(Line(label, f"{label}: no unit damaged" + (f" ({why})" if why else ""),
-                        ()))
+        why = _CITE.sub("", said[-1]).removeprefix(name + ": ").removeprefix(name + "：") \
+            if said else ""
+        text = (msg("render.idle_support_why", support=label, why=why) if why
+                else msg("render.idle_support", support=label))
+        out.append(_Line(_ident(label), text, ()))
     return out
 
 
-def _where(attack: dict[str, Any]) -> str:
-    """ " (CT 10, LA 5)": one attack's damage by hit location."""
+def _ident(words: object) -> str:
+    """A support's label as the rules name it (in English), to match it by."""
+    return say(words) if isinstance(words, Msg) else str(words)
+
+
+def _where(attack: dict[str, Any]) -> list[Msg]:
+    """One attack's damage by hit location ("CT 10", "LA 5")."""
     spots: dict[str, int] = {}
     for g in attack.get("groups") or []:
         loc = str(g.get("location", ""))
         if loc not in ("", "-"):
             key = loc + ("(R)" if g.get("armour") == "rear" else "")
             spots[key] = spots.get(key, 0) + int(g.get("damage", 0))
-    return f" ({', '.join(f'{k} {v}' for k, v in sorted(spots.items()))})" if spots else ""
+    return [msg("render.location", location=location_words(k), n=v)
+            for k, v in sorted(spots.items())]
 
 
 def tally_lines(scenario: Scenario, resolution: Resolution | None,
                 upto_step: int | None = None, *, so_far: bool = False,
                 lang: Lang = DEFAULT_LANG) -> list[Line]:
-    """The result in lines as players count it (see the module). While stepping (or while
-    dice are still being entered) the per-unit states of engine.render.summary are shown
-    as they are: the units' totals exist only once the resolution is complete."""
-    per_unit = summary_lines(scenario, resolution, upto_step, so_far=so_far)
+    """The result in lines as players count it (see the module), said in `lang`. While
+    stepping (or while dice are still being entered) the per-unit states of
+    engine.render.summary are shown as they are: the units' totals exist only once the
+    resolution is complete."""
+    per_unit = summary_messages(scenario, resolution, upto_step, so_far=so_far)
     complete = resolution is not None and not so_far and (
         upto_step is None or upto_step >= len(resolution.steps) - 1)
+    lines: list[_Line]
     if resolution is None or not complete:
-        return [Line(uid, text, (uid,)) for uid, text in per_unit]
-    if scenario.system == "heresy":
-        return _heresy(scenario, resolution, per_unit)
-    if scenario.system == "battletech":
-        return _battletech(scenario, resolution, per_unit)
-    return [Line(uid, text, (uid,)) for uid, text in per_unit] + _missed(resolution)
+        lines = [_Line(uid, text, (uid,)) for uid, text in per_unit]
+    elif scenario.system == "heresy":
+        lines = _heresy(scenario, resolution, per_unit)
+    elif scenario.system == "battletech":
+        lines = _battletech(scenario, resolution, per_unit, lang)
+    else:
+        lines = [_Line(uid, text, (uid,)) for uid, text in per_unit] + _missed(resolution)
+    return [line.said(lang) for line in lines]
 
 
 def result_text(scenario: Scenario, resolution: Resolution | None,
                 upto_step: int | None = None, *, lang: Lang = DEFAULT_LANG) -> str:
     """The summary as one paragraph (the board's description and the live region)."""
     if resolution is None:
-        return "Not rolled yet."
-    lines = [line.text for line in tally_lines(scenario, resolution, upto_step)]
-    text = "; ".join(lines) + "." if lines else "Nothing was hit."
+        return say(msg("render.not_rolled"), lang)
+    lines = [line.text for line in tally_lines(scenario, resolution, upto_step, lang=lang)]
+    text = (say(msg("render.sentences", text=say(msg("render.sentence_separator"), lang)
+                    .join(lines)), lang) if lines else say(msg("render.nothing_hit"), lang))
     if scenario.system == "battletech" and (spent := bsp.words(scenario.attack)):
-        text += f" Battlefield Support Points spent: {spent}."
+        text = say(msg("render.with_bsp", result=text, spent=spent), lang)
     return text

@@ -31,6 +31,7 @@ values held by the caller, never remembered by a module: the engine keeps no glo
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -42,6 +43,7 @@ from engine.log import Log, Resolution, SilentLog
 from engine.montecarlo import FIRST_CHECK, Sample, estimate
 from engine.odds import Marginals, Odds, Outcome, blocks_of, partition, summarize
 from engine.scenario import Scenario
+from engine.words import Msg, Words, msg
 
 SYSTEMS = ("robotech", "heresy", "battletech")
 DEFAULT_SEED = 1
@@ -167,14 +169,14 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     ids = [u.id for u in scenario.units]
     groups = groups_of(scenario)
     lands = rules.landing(scenario) if landing and hasattr(rules, "landing") else []
-    why = ""
+    why: Msg | None = None
     if method != "monte-carlo":
         try:
             marginals = exact(scenario, budget or Budget(), plan)
         except TooManyOutcomes as e:
             if method == "exact":
                 raise
-            why = f"exact enumeration too large ({e}); "
+            why = too_large(e)
         else:
             units, group_figs = summarize(marginals, ids, groups)
             _add_unit_figures(rules, scenario, marginals, units)
@@ -186,9 +188,10 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     blocks = blocks_of(sample.distribution, partition(len(ids), groups))
     units, group_figs = summarize(blocks, ids, groups, sample)
     _add_unit_figures(rules, scenario, blocks, units)
+    note = monte_carlo_note(sample, precision, seconds)
     return Odds("monte-carlo", sample.trials, units, group_figs, lands,
-                why + monte_carlo_note(sample, precision, seconds), sample.stop,
-                sample.half_width)
+                note if why is None else msg("render.mc.after_exact", why=why, note=note),
+                sample.stop, sample.half_width)
 
 
 def fallback_trials(scenario: Scenario) -> int:
@@ -208,14 +211,37 @@ def _add_unit_figures(rules: ModuleType, scenario: Scenario, marginals: Marginal
 
 
 def monte_carlo_note(sample: Sample[Any], precision: float | None,
-                     seconds: float | None) -> str:
+                     seconds: float | None) -> Msg:
     """What a Monte Carlo run did and why it stopped, in one sentence (its figures depend
     on the scenario and the seed alone, but for a time limit asked for)."""
     if sample.stop == "precision":
-        reason = f"reached the precision target of +/- {precision:g}"
+        reason = msg("render.mc.precision", precision=precision)
     elif sample.stop == "time":
-        reason = f"stopped at the time limit asked for, {seconds:g} s"
+        reason = msg("render.mc.time", seconds=seconds)
     else:
-        reason = "ran its cap of runs"
-    return (f"Monte Carlo with {sample.trials} runs {reason}: "
-            f"every probability within +/- {sample.half_width:.4f} (95 %)")
+        reason = msg("render.mc.trials")
+    return msg("render.mc.note", trials=sample.trials, reason=reason,
+               half_width=sample.half_width)
+
+
+_TOO_LARGE = (
+    (re.compile(r"more than (\S+) states"), "render.mc.states"),
+    (re.compile(r"more than (\S+) steps"), "render.mc.steps"),
+    (re.compile(r"more than (\S+) s, the safety clock, which depends on this machine's speed"),
+     "render.mc.clock"),
+    (re.compile(r"more than (\S+) dice paths"), "render.mc.paths"),
+)
+"""The budgets an exact computation can run past (engine.enumeration.Budget), as
+`TooManyOutcomes` says them, and the message of each."""
+
+
+def too_large(error: TooManyOutcomes) -> Msg:
+    """Why exact odds were out of reach: "exact enumeration too large (more than 10,000,000
+    steps)", in the reader's words."""
+    text = str(error)
+    limit: Words = text
+    for pattern, key in _TOO_LARGE:
+        if found := pattern.fullmatch(text):
+            limit = msg(key, limit=found.group(1))
+            break
+    return msg("render.mc.too_large", limit=limit)
