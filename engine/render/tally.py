@@ -175,7 +175,7 @@ def _idle_supports(scenario: Scenario, resolution: Resolution) -> list[Line]:
     damaging = {str(a.get("support")) for e in resolution.effects.values()
                 for a in e.get("attacks") or [] if int(a.get("damage", 0))}
     out = []
-    for label in dict.fromkeys(support_labels(scenario)):
+    for label in dict.fromkeys(say(name) for name in support_labels(scenario)):
         if label in damaging:
             continue
         named = re.compile(re.escape(label) + r"(?! \(\d+(?:st|nd|rd|th)\))")
@@ -224,5 +224,5 @@ def result_text(scenario: Scenario, resolution: Resolution | None,
     lines = [line.text for line in tally_lines(scenario, resolution, upto_step)]
     text = "; ".join(lines) + "." if lines else "Nothing was hit."
     if scenario.system == "battletech" and (spent := bsp.words(scenario.attack)):
-        text += f" Battlefield Support Points spent: {spent}."
+        text += f" Battlefield Support Points spent: {say(spent)}."
     return text

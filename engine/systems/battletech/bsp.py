@@ -9,6 +9,8 @@ spending on.
 from __future__ import annotations
 
 from engine.scenario.battletech import Attack
+from engine.systems.battletech.plan import joined
+from engine.words import Words, msg
 
 
 def spending(attack: Attack) -> list[tuple[str, int, int, int | None]]:
@@ -26,13 +28,14 @@ def spending(attack: Attack) -> list[tuple[str, int, int, int | None]]:
     return out
 
 
-def words(attack: Attack) -> str | None:
+def words(attack: Attack) -> Words | None:
     """The spending in players' words ("kurita 10 this turn, 15 in the game (of 20)"), or
     None when no side has spent or holds any."""
-    parts = [f"{side} {turn} this turn, {game} in the game"
-             + ("" if budget is None else f" (of {budget})")
-             for side, turn, game, budget in spending(attack)]
-    return "; ".join(parts) if parts else None
+    parts: list[Words] = [
+        msg("bt.bsp.side", side=side, turn=turn, game=game) if budget is None
+        else msg("bt.bsp.side_of", side=side, turn=turn, game=game, budget=budget)
+        for side, turn, game, budget in spending(attack)]
+    return joined("bt.join.semicolon", parts) if parts else None
 
 
 def spent_in_game(attack: Attack) -> dict[str, int]:
