@@ -18,8 +18,8 @@ from engine.systems.battletech.attack import (
     target_roll,
 )
 from engine.systems.battletech.plan import NO_EFFECT, Action, Turn, Volley
-from engine.words import Msg, msg
 from engine.systems.battletech.scatter import land_or_scatter
+from engine.words import Msg, msg
 
 
 def air_strike(turn: Turn, support: Support, label: Msg, dice: Dice, log: Log) -> Volley:

@@ -17,8 +17,8 @@ from engine.systems.battletech.attack import (
     target_roll,
 )
 from engine.systems.battletech.plan import NO_EFFECT, Turn, Volley
-from engine.words import Msg, msg
 from engine.systems.battletech.scatter import land_or_scatter
+from engine.words import Msg, msg
 
 
 def fire_artillery(turn: Turn, support: Support, label: Msg, dice: Dice, log: Log) -> Volley:
@@ -33,7 +33,8 @@ def preplotted_shot(turn: Turn, support: Support, label: Msg, dice: Dice,
                     log: Log) -> Volley:
     """BT-ART.1: a shot at a pre-plotted hex hits automatically, no roll and no scatter."""
     if not log.silent:
-        log.step("BT-ART.1", msg("bt.art.preplotted", label=label), hex_mark(support.target_hex.label, "hit"))
+        log.step("BT-ART.1", msg("bt.art.preplotted", label=label),
+                 hex_mark(support.target_hex.label, "hit"))
     return area_effect(turn, support, label, support.target_hex, None, log)
 
 

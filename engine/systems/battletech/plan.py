@@ -101,7 +101,9 @@ class Turn:
 
 def joined(key: str, parts: Sequence[Words]) -> Words:
     """`parts` joined as one message of `key` ("bt.join.semicolon": "a; b; c", "bt.join.and":
-    "a and b"), nested from the right; a single part is itself."""
+    "a and b"), nested from the right; a single part is itself, none is nothing ("")."""
+    if not parts:
+        return ""
     out = parts[-1]
     for part in reversed(parts[:-1]):
         out = msg(key, first=part, rest=out)

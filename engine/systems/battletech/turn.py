@@ -101,6 +101,12 @@ from engine.systems.battletech.plan import Action, Outcome, Result, Stage, Turn,
 from engine.systems.battletech.sheet import Sheet, describe
 from engine.words import Msg, msg
 
+PRETTY: dict[str, Msg] = {kind: msg(f"bt.kind.{kind}") for kind in (
+    "light_strike", "heavy_strike", "light_bombing", "heavy_bombing", "strafing", "bluff",
+    "thumper", "sniper", "long_tom")}
+"""Each support kind and artillery gun as the seed names it ("Heavy Bombing", 重爆撃)."""
+
+
 def support_labels(scn: Scenario) -> tuple[Msg, ...]:
     """How the log names each support, then each shell in flight: as a player would say it
     ("Heavy Bombing on 1010", "Strafing run 0905-0909", "Long Tom at 2020"), with "(2nd)"
@@ -110,14 +116,14 @@ def support_labels(scn: Scenario) -> tuple[Msg, ...]:
     out = []
     for s in (*scn.attack.supports, *scn.attack.in_flight):
         if s.kind == "bluff":
-            base = msg("bt.label.bluff")
+            base = PRETTY["bluff"]
         elif s.kind == "strafing":
             ends = run_ends([hexmap.name(h) for h in s.hexes])
             base = msg("bt.label.strafing_run" if len(s.hexes) > 1 else "bt.label.strafing_on",
                        ends=ends)
         else:
             base = msg("bt.label.at" if s.gun else "bt.label.on",
-                       support=msg(f"bt.kind.{s.gun or s.kind}"),
+                       support=PRETTY[s.gun or s.kind],
                        hex=hexmap.name(s.target_hex))
         seen[base] = seen.get(base, 0) + 1
         out.append(base if seen[base] == 1 else _nth(base, seen[base]))
