@@ -12,6 +12,9 @@ from engine.scenario.battletech import Attack
 from engine.systems.battletech.plan import joined
 from engine.words import Words, msg
 
+DEFENDER = "the defender"
+"""The side `Attack.bsp_this_turn` names when no defender can be named."""
+
 
 def spending(attack: Attack) -> list[tuple[str, int, int, int | None]]:
     """Per side that spends, has spent or holds points: BSP this turn, in the game so far
@@ -32,10 +35,16 @@ def words(attack: Attack) -> Words | None:
     """The spending in players' words ("kurita 10 this turn, 15 in the game (of 20)"), or
     None when no side has spent or holds any."""
     parts: list[Words] = [
-        msg("bt.bsp.side", side=side, turn=turn, game=game) if budget is None
-        else msg("bt.bsp.side_of", side=side, turn=turn, game=game, budget=budget)
+        msg("bt.bsp.side", side=_side(side), turn=turn, game=game) if budget is None
+        else msg("bt.bsp.side_of", side=_side(side), turn=turn, game=game, budget=budget)
         for side, turn, game, budget in spending(attack)]
     return joined("bt.join.semicolon", parts) if parts else None
+
+
+def _side(side: str) -> Words:
+    """A side as the log names it: as typed, or "the defender" where the scenario names none
+    (`Attack.bsp_this_turn`), in words."""
+    return msg("bt.bsp.defender") if side == DEFENDER else side
 
 
 def spent_in_game(attack: Attack) -> dict[str, int]:
