@@ -17,6 +17,7 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.readings import READINGS, readings_line
 from engine.render.oddswords import idle_words, odds_view
 from engine.render.tally import result_text, tally_lines
+from engine.words import say
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
@@ -47,10 +48,10 @@ def test_every_demo_reads_in_players_words(path: Path) -> None:
     try:
         res = systems.resolve(scenario)
     except IllegalAttack as err:
-        shown.append(err.reason)
+        shown.append(say(err.reason))
     else:
-        shown += [in_words(scenario, st.text) for st in res.steps]
-        shown += [in_words(scenario, str(r.label)) for st in res.steps for r in st.rolls]
+        shown += [in_words(scenario, say(st.text)) for st in res.steps]
+        shown += [in_words(scenario, say(r.label)) for st in res.steps for r in st.rolls]
         shown += [line.text for line in tally_lines(scenario, res)]
         shown += [text for line in tally_lines(scenario, res) for _, text in line.detail]
         shown.append(result_text(scenario, res))
