@@ -23,6 +23,7 @@ from engine.scenario.battletech import preplotted_limit
 from engine.systems import battletech as bt
 from engine.systems import joint, odds, resolve
 from engine.systems.battletech.artillery import spotting_modifier
+from engine.words import say
 
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/battletech-*.json"))
 P2D6 = dict(sum_distribution(2, 6))
@@ -89,14 +90,14 @@ def test_bt_gen_1_support_is_resolved_in_the_weapon_attack_phase():
     _, log = run(make([mech("a", "1010")], [{"kind": "light_strike", "target": "1010"}]),
                  [1, 1])
     assert clauses(log)[:2] == ["OPT", "BT-GEN.1"]
-    assert "Weapon Attack Phase" in log.steps[1].text
+    assert "Weapon Attack Phase" in say(log.steps[1].text)
 
 
 def test_bt_gen_2_each_support_is_declared_by_name():
     scn = make([mech("a", "1010")], [{"kind": "heavy_strike", "target": "1010"},
                                      {"kind": "bluff"}], hidden=True)
     _, log = run(scn, [1, 1])
-    declared = [s.text for s in log.steps if s.clause in ("BT-GEN.2", "BT-GEN.3")]
+    declared = [say(s.text) for s in log.steps if s.clause in ("BT-GEN.2", "BT-GEN.3")]
     assert "Heavy Air Strike on 1010" in declared[0] and "Bluff" in declared[1]
 
 
@@ -119,7 +120,7 @@ def test_bt_gen_4_at_most_three_air_strikes_artillery_counted_when_fired():
                                                                     "against": 0}], hidden=True)
     assert len(scn.attack.supports) == 4
     _, log = run(scn, [6, 6, 1, 1, 1, 1, 1])  # cover discards; miss; shell lost nowhere
-    assert "3 of 3 air strikes" in next(s.text for s in log.steps if s.clause == "BT-GEN.4")
+    assert "3 of 3 air strikes" in next(say(s.text) for s in log.steps if s.clause == "BT-GEN.4")
 
 
 # -- BT-RULE: rules for every strike -----------------------------------------------------
@@ -168,16 +169,16 @@ def test_bt_rule_4_unmodified_2d6_equal_to_tn_succeeds():
     assert bt.effects(scn, out)["a"]["damage"] == 20
     out, log = run(scn, [1, 4])  # 5 < 6: failure, no effect
     assert bt.effects(scn, out)["a"]["damage"] == 0
-    assert "failure" in next(s.text for s in log.steps if s.clause == "BT-AIR")
-    assert any("2D6 shows 5 against TN 6 (BT-RULE.4): failure" in s.text for s in log.steps)
+    assert "failure" in next(say(s.text) for s in log.steps if s.clause == "BT-AIR")
+    assert any("2D6 shows 5 against TN 6 (BT-RULE.4): failure" in say(s.text) for s in log.steps)
 
 
 def test_bt_rule_4_every_target_roll_cites_it():
     scn = make([mech("a", "1010")], [{"kind": "strafing", "hexes": ["1010"]},
                                      {"kind": "light_bombing", "target": "1012"}])
     _, log = run(scn, [1, 1, 1, 1, 6])  # both miss; the bomb scatters
-    rolls = [s for s in log.steps if "2D6 shows" in s.text]
-    assert len(rolls) == 2 and all("(BT-RULE.4)" in s.text for s in rolls)
+    rolls = [s for s in log.steps if "2D6 shows" in say(s.text)]
+    assert len(rolls) == 2 and all("(BT-RULE.4)" in say(s.text) for s in rolls)
 
 
 def test_bt_rule_5_submerged_units_are_ignored_depth_1_uses_the_punch_table():
@@ -201,7 +202,7 @@ def test_bt_rule_6_ae_supports_deal_double_damage_to_infantry():
     out, log = run(make([inf], [{"kind": "light_bombing", "target": "1010"}]), [3, 3])
     assert bt.harm(make([inf]), out)[0].damage == 30
     step = next(s for s in log.steps if s.clause == "BT-RULE.6")
-    assert "infantry" in step.text and "10" in step.text
+    assert "infantry" in say(step.text) and "10" in say(step.text)
     out, log = run(make([inf], [{"kind": "light_strike", "target": "1010"}]), [3, 3])
     assert bt.harm(make([inf]), out)[0].damage == 10  # a strike is not AE
     assert "BT-RULE.6" not in clauses(log)
@@ -225,8 +226,8 @@ def test_bt_aircover_rolls_before_the_attacker_and_discards_on_success():
     scn = make([mech("a", "1010")], support, air_cover=[{"kind": "heavy", "against": 0}])
     out, log = run(scn, [3, 3])  # 6 >= 6 (Heavy Air Cover vs Heavy Bombing): discarded
     assert bt.effects(scn, out)["a"]["damage"] == 0
-    assert "discarded" in log.steps[-2].text and log.steps[-2].clause == "BT-AIRCOVER"
-    assert "Heavy Bombing" in log.steps[-2].text
+    assert "discarded" in say(log.steps[-2].text) and log.steps[-2].clause == "BT-AIRCOVER"
+    assert "Heavy Bombing" in say(log.steps[-2].text)
     assert log.steps[-2].marks == ({"kind": "hex", "hex": "1010", "role": "target"},)
     out, _ = run(scn, [2, 3, 4, 3, 1] + [3, 4] * 5)  # 5 < 6: the bombing goes ahead
     assert bt.effects(scn, out)["a"]["damage"] == 25
@@ -242,7 +243,7 @@ def test_bt_hidden_3_cards_face_down_then_revealed_normal_rules_apply():
                air_cover=[{"kind": "light", "against": 0}], hidden=True)
     out, log = run(scn, [1, 1, 3, 3, 1, 3, 4, 3, 4])  # cover 2 < 3; strike 6 hits
     step = next(s for s in log.steps if s.clause == "BT-HIDDEN.3")
-    assert "face down" in step.text and "revealed" in step.text
+    assert "face down" in say(step.text) and "revealed" in say(step.text)
     assert groups_of(scn, out, "a") == [(5, "CT", "front")] * 2
 
 
@@ -257,9 +258,9 @@ def test_bt_bluff_is_discarded_with_its_air_cover_no_roll_and_only_one_per_side(
                air_cover=[{"kind": "heavy", "against": 0}], hidden=True)
     out, log = run(scn, [1, 1])  # the only roll is the strike's
     bluff = next(s for s in log.steps if s.clause == "BT-BLUFF")
-    assert "1 Air Cover" in bluff.text and bluff.rolls == ()
-    laid = next(s for s in log.steps if s.clause == "BT-GEN.2" and "Bluff" in s.text)
-    assert "face down" in laid.text and not laid.marks
+    assert "1 Air Cover" in say(bluff.text) and bluff.rolls == ()
+    laid = next(s for s in log.steps if s.clause == "BT-GEN.2" and "Bluff" in say(s.text))
+    assert "face down" in say(laid.text) and not laid.marks
     fails("attack.supports[1].kind", "BT-BLUFF",
           lambda: make([], [{"kind": "bluff"}, {"kind": "bluff"}], hidden=True))
 
@@ -320,7 +321,7 @@ def test_bt_bomb_2_building_hex_with_a_mech_both_take_full_damage():
     effects = bt.effects(scn, out)
     assert effects["a"]["damage"] == 25 and effects["bldg"]["damage"] == 25
     step = next(s for s in log.steps if s.clause == "BT-BOMB.2")
-    assert "full 25" in step.text and "CF 15 left" in step.text
+    assert "full 25" in say(step.text) and "CF 15 left" in say(step.text)
 
 
 def test_bt_bomb_3_scatter_by_margin_hits_a_friend_direction_from_the_target_hex():
@@ -332,7 +333,7 @@ def test_bt_bomb_3_scatter_by_margin_hits_a_friend_direction_from_the_target_hex
     assert bt.effects(scn, out)["friend"]["attacks"][0]["arc"] == "left"
     assert groups_of(scn, out, "friend") == [(5, "LT", "front")] * 5
     assert bt.effects(scn, out)["enemy"]["damage"] == 0
-    scatter_step = next(s for s in log.steps if "scatters" in s.text)
+    scatter_step = next(s for s in log.steps if "scatters" in say(s.text))
     assert scatter_step.clause == "BT-BOMB.3"
     assert scatter_step.marks[0] == {"kind": "hexpath", "hexes": ["1010", "1110", "1209"],
                                      "role": "scatter"}
@@ -363,7 +364,8 @@ def test_bt_bomb_3_a_bomb_scattering_onto_a_building_with_a_mech_damages_both():
     out, log = run(scn, [1, 3, 4, 3, 4, 3, 4, 3, 4])
     assert groups_of(scn, out, "a") == [(5, "CT", "front")] * 3  # from 1010, north: front
     step = next(s for s in log.steps if s.clause == "BT-BOMB.2")
-    assert "1011" in step.text and "full 15" in step.text and "CF 25 left" in step.text
+    text = say(step.text)
+    assert "1011" in text and "full 15" in text and "CF 25 left" in text
 
 
 def test_bt_bomb_3_a_scatter_off_the_map_is_lost():
@@ -371,7 +373,8 @@ def test_bt_bomb_3_a_scatter_off_the_map_is_lost():
     out, log = run(scn, [1, 1, 1])  # MoF 5 north from row 1: off the map
     assert out == ()
     step = log.steps[-2]
-    assert step.clause == "BT-BOMB.3" and "off the map" in step.text and "lost" in step.text
+    text = say(step.text)
+    assert step.clause == "BT-BOMB.3" and "off the map" in text and "lost" in text
     landing = {x["hex"]: x["p"] for x in bt.landing(scn)}
     assert landing["0101"] == pytest.approx(p_at_least(7), abs=1e-6)
     assert sum(landing.values()) < 1 - 1e-3  # the shells lost off the map land nowhere
@@ -415,7 +418,7 @@ def test_bt_strafe_2_a_separate_roll_for_each_unit_in_the_hexes():
     scn = make(units, [{"kind": "strafing", "hexes": ["1010", "1011", "1012"]}])
     out, log = run(scn, [1, 1, 1, 2, 3, 4, 1] + [3, 4] * 3)
     assert [bt.harm(scn, out)[i].damage for i in range(4)] == [0, 0, 15, 0]
-    rolls = [r.label for s in log.steps for r in s.rolls if "Strafing run" in r.label]
+    rolls = [say(r.label) for s in log.steps for r in s.rolls if "Strafing run" in say(r.label)]
     assert len(rolls) == 3
 
 
@@ -435,7 +438,7 @@ def test_bt_strafe_3_three_groups_each_attack_with_its_own_direction():
     assert groups_of(scn, out, "a") == [(5, "CT", "front")] * 3
     assert groups_of(scn, out, "b") == [(5, "CT", "rear")] * 3
     _, log = run(scn, [4, 3, 1, 3, 4, 3, 4, 3, 4, 4, 3, 6, 3, 4, 3, 4, 3, 4])
-    hits = [s.text for s in log.steps if s.clause == "BT-STRAFE.2"]
+    hits = [say(s.text) for s in log.steps if s.clause == "BT-STRAFE.2"]
     assert len(hits) == 2 and all("3 damage groups" in t and "(BT-STRAFE.3)" in t for t in hits)
 
 
@@ -553,7 +556,7 @@ def test_bt_art_3_fired_at_a_hex_not_preplotted_lands_next_turn():
     fire = {"kind": "artillery", "gun": "sniper", "target": "1010"}
     scn = make([mech("a", "1010")], [fire], turn=3)
     out, log = run(scn, [])  # no roll this turn
-    assert out == () and "lands in the Weapon Attack Phase of turn 4" in log.steps[-2].text
+    assert out == () and "lands in the Weapon Attack Phase of turn 4" in say(log.steps[-2].text)
     nxt = load_dict(bt.next_turn(scn))
     assert nxt.attack.turn == 4 and nxt.attack.supports == ()
     assert nxt.attack.in_flight[0].fired_turn == 3
@@ -778,7 +781,7 @@ def test_bt_art_4_spotting_in_one_turn_only_gives_no_modifier_and_says_why():
     out, log = run(scn, [3, 4, 4, 3, 4])  # 7 < 8: MoF 1, die 4 = south; 1 group adjacent
     assert groups_of(scn, out, "a") == [(5, "CT", "rear")]
     step = next(s for s in log.steps if s.clause == "BT-ART.4")
-    assert "TN 8" in step.text and "both" in step.text
+    assert "TN 8" in say(step.text) and "both" in say(step.text)
 
 
 def test_bt_art_4_a_spotter_spots_one_hex_per_turn():
@@ -832,7 +835,7 @@ def test_bt_sheet_armour_then_structure_then_inward_and_the_arm_goes_with_its_to
     assert rec["armour"]["CT"] == [20, 20] and rec["destroyed_locations"] == ["LT", "LA"]
     assert rec["destroyed"] is False and bt.harm(scn, out)[0].destroyed is False
     step = next(s for s in log.steps if s.clause == "BT-SHEET")
-    assert "LT destroyed, LA destroyed" in step.text
+    assert "LT destroyed, LA destroyed" in say(step.text)
     # a side torso destroyed takes its arm, even an untouched one
     scn = make([mech("a", "1010", record=sheet(RT_armour=0, RT_structure=5))],
                [{"kind": "light_strike", "target": "1010"}])
@@ -926,7 +929,7 @@ def test_bt_art_aoe_sheets_side_by_side_join_into_a_seam_column():
     # the log names a hex of sheet B both ways
     scn = make([], [{"kind": "light_strike", "target": "B:0108"}])
     _, log = run(scn, [1, 1])
-    assert "Light Air Strike on 1708 (B:0108)" in log.steps[2].text
+    assert "Light Air Strike on 1708 (B:0108)" in say(log.steps[2].text)
     fails("units[0].hex", "sheets A to D", lambda: make([mech("x", "E:0101")]))
 
 
@@ -973,7 +976,7 @@ def test_bt_rule_5_a_strike_at_submerged_units_is_refused_before_any_roll():
         scn = make(units, [support], terrain=deep)
         with pytest.raises(IllegalAttack) as e:
             bt.prepare(scn)
-        assert e.value.clause == "BT-RULE.5" and "submerged" in e.value.reason
+        assert e.value.clause == "BT-RULE.5" and "submerged" in say(e.value.reason)
         with pytest.raises(IllegalAttack):
             resolve(scn)
     # a hex with a unit that is not submerged, an empty hex, artillery, strafing (a strafed
@@ -995,7 +998,7 @@ def test_bt_rule_5_hover_and_naval_units_float_and_only_mechs_use_the_punch_tabl
     out, log = run(scn, [3, 3])
     assert [h.damage for h in bt.harm(scn, out)] == [10, 10, 0]
     submerged = [s for s in log.steps if s.clause == "BT-RULE.5"]
-    assert len(submerged) == 1 and "v is submerged" in submerged[0].text
+    assert len(submerged) == 1 and "v is submerged" in say(submerged[0].text)
     # in depth-1 water a vehicle read on the 'Mech table (mech-table) rolls 2D6, not 1D6
     scn = make([mech("v", "1010", type="vehicle")], [{"kind": "light_strike", "target": "1010"}],
                terrain={"1010": {"water": 1}}, options={"asset_locations": "mech-table"})
@@ -1013,7 +1016,7 @@ def test_bt_bomb_2_reach_is_an_option_air_strikes_attack_the_unit_inside_by_defa
                options={"building_damage": "every-strike"})
     out, log = run(scn, [3, 3, 1, 3, 4, 3, 4])
     assert [h.damage for h in bt.harm(scn, out)] == [10, 10] and "BT-BOMB.2" in clauses(log)
-    assert "damaged by: every strike" in log.steps[0].text
+    assert "damaged by: every strike" in say(log.steps[0].text)
     # strafing: by default only the 'Mech inside is rolled for
     scn = make(units, [{"kind": "strafing", "hexes": ["1010"]}], terrain=terrain)
     out, _ = run(scn, [1, 1])

@@ -16,6 +16,7 @@ from engine.scenario import load_dict
 from engine.systems import battletech as bt
 from engine.systems import odds, resolve
 from engine.systems.battletech import bsp
+from engine.words import say
 from tests.test_battletech import assert_agree, fails, make, mech, p_at_least, run, sheet
 
 # -- point 11: each damage group is its own hit, applied in the order rolled -------------
@@ -58,7 +59,7 @@ def test_bt_rule_5_a_strafed_hex_is_a_legal_target_its_submerged_unit_skipped():
     out, log = run(scn, [])
     assert out == ()
     step = next(s for s in log.steps if s.clause == "BT-RULE.5")
-    assert step.text.startswith("sub is submerged")
+    assert say(step.text).startswith("sub is submerged")
     # beside a unit that is not submerged, only that one rolls
     scn = make([mech("sub", "1010"), mech("dry", "1011")],
                [{"kind": "strafing", "hexes": ["1010", "1011"]}], terrain={"1010": {"water": 2}})
@@ -117,8 +118,8 @@ def test_bt_art_4_a_submerged_spotter_is_refused_unless_the_option_allows_it():
     assert make(units, in_flight=[dict(SHELL, spotter="h")], terrain=deep)
     scn = make(units, in_flight=[SHELL], terrain=deep, options={"submerged_spotter": "allowed"})
     _, log = run(scn, [4, 2])  # 6 vs TN 6: on target
-    assert "under deep water spots for artillery: yes" in log.steps[0].text
-    assert any(s.clause == "BT-ART.4" and "TN 8 -2 = 6" in s.text for s in log.steps)
+    assert "under deep water spots for artillery: yes" in say(log.steps[0].text)
+    assert any(s.clause == "BT-ART.4" and "TN 8 -2 = 6" in say(s.text) for s in log.steps)
 
 
 # -- point 12: building_damage "every-strike" reaches strafing too -------------------------
@@ -133,7 +134,7 @@ def test_bt_bomb_2_every_strike_a_strafed_building_takes_the_full_damage_with_th
     scn = make(units, strafe, terrain=terrain, options={"building_damage": "every-strike"})
     out, log = run(scn, [4, 4, 1, 3, 4, 3, 4, 3, 4])  # 8: hit; front; 3 groups (7: CT)
     assert [h.damage for h in bt.harm(scn, out)] == [15, 15]
-    bomb = [s.text for s in log.steps if s.clause == "BT-BOMB.2"]
+    bomb = [say(s.text) for s in log.steps if s.clause == "BT-BOMB.2"]
     assert any("1010 (CF 40) takes the full 15" in t for t in bomb)
     assert any(t.startswith("b (the building m is in) takes the full damage") for t in bomb)
     # a miss spares both
@@ -170,7 +171,7 @@ def test_bt_bomb_3_scatter_diagram_counter_clockwise():
     scn = make(units, bombing, options={"scatter_diagram": "north-counter-clockwise"})
     out, log = run(scn, [2, 2, 2] + [3, 4] * 3)  # 2 = north-west: onto "nw"
     assert [h.damage for h in bt.harm(scn, out)] == [0, 15]
-    assert any("north-west (die 2)" in s.text for s in log.steps if s.clause == "BT-BOMB.3")
+    assert any("north-west (die 2)" in say(s.text) for s in log.steps if s.clause == "BT-BOMB.3")
     # only a miss by 1 (2D6 shows 4: 3/36) with die 2 reaches the hex north-west
     assert odds(scn).units["nw"]["p_hit"] == pytest.approx(3 / 36 / 6, abs=1e-6)
 
@@ -180,11 +181,11 @@ def test_bt_art_scatter_off_map_area_on_map_still_reaches_the_mech_beside_it():
     # hex beyond 0101, off the map; the 'Mech in 0101 is adjacent to it
     scn = make([mech("a", "0101")], in_flight=[LONG_TOM])
     out, log = run(scn, [3, 3, 1])
-    assert out == () and "lost with no effect" in log.steps[-2].text
+    assert out == () and "lost with no effect" in say(log.steps[-2].text)
     scn = make([mech("a", "0101")], in_flight=[LONG_TOM], options={"off_map": "area-on-map"})
     out, log = run(scn, [3, 3, 1] + [3, 4] * 3)  # 3 groups, direction from the impact hex
     assert [h.damage for h in bt.harm(scn, out)] == [15]
-    scatter = next(s.text for s in log.steps if s.clause == "BT-ART-SCATTER")
+    scatter = next(say(s.text) for s in log.steps if s.clause == "BT-ART-SCATTER")
     assert "off the map" in scatter and "(reading: A scatter off the map:" in scatter
     fig = odds(scn).units["a"]
     assert fig["p_hit"] == pytest.approx(_p_off_map_reaches_0101(), abs=1e-6)
@@ -193,7 +194,7 @@ def test_bt_art_scatter_off_map_area_on_map_still_reaches_the_mech_beside_it():
     scn = make([mech("a", "0101")], [{"kind": "light_bombing", "target": "0102"}],
                options={"off_map": "area-on-map"})
     out, log = run(scn, [1, 2, 1])  # 3 vs TN 5: misses by 2, north: off the map
-    assert out == () and "lost with no effect" in log.steps[-2].text
+    assert out == () and "lost with no effect" in say(log.steps[-2].text)
 
 
 def _p_off_map_reaches_0101() -> float:
@@ -224,7 +225,7 @@ def test_bt_rule_2_direction_roll_per_attack_one_die_for_the_hex():
     out, log = run(scn, [3, 3, 6] + [3, 4] * 4)
     assert [r.arc for r in out] == ["rear", "rear"]
     step = next(s for s in log.steps if s.clause == "BT-RULE.2")
-    assert "a and b" in step.text and "once for the whole attack" in log.steps[0].text
+    assert "a and b" in say(step.text) and "once for the whole attack" in say(log.steps[0].text)
     # the odds agree with play (two 'Mechs in depth-1 water: 1D6 punch locations)
     assert_agree(make(units, strike, terrain={"1010": {"water": 1}},
                       options={"direction_roll": "attack"}))
@@ -244,10 +245,10 @@ def test_bt_gen_2_bsp_spent_this_turn_and_in_the_game_per_side():
                bsp={"kurita": 20}, bsp_spent={"kurita": 5})
     dice = [1, 1, 1, 1, 3, 6, 6]  # cover fails; the bombing scatters; the shell lands
     _, log = run(scn, dice)
-    step = next(s for s in log.steps if "Battlefield Support Points" in s.text)
+    step = next(s for s in log.steps if "Battlefield Support Points" in say(s.text))
     assert step.clause == "BT-GEN.2"
-    assert "kurita 10 this turn, 15 in the game (of 20)" in step.text
-    assert "davion 2 this turn, 2 in the game" in step.text
+    assert "kurita 10 this turn, 15 in the game (of 20)" in say(step.text)
+    assert "davion 2 this turn, 2 in the game" in say(step.text)
     words = result_text(scn, resolve(scn, dice=ScriptedDice(dice)))
     assert words.endswith("Battlefield Support Points spent: kurita 10 this turn, 15 in the "
                           "game (of 20); davion 2 this turn, 2 in the game.")
@@ -265,5 +266,5 @@ def test_bt_gen_2_a_turn_over_the_sides_bsp_budget_is_refused():
     assert make([mech("a", "1010")], BSP_TURN, bsp={"kurita": 15}, bsp_spent={"kurita": 5})
     # with no other side on the map the Air Cover is the defender's, unnamed
     scn = make([], BSP_TURN[:1], air_cover=[{"kind": "light", "against": 0}])
-    assert bsp.words(scn.attack) == ("kurita 4 this turn, 4 in the game; the defender 1 this "
+    assert say(bsp.words(scn.attack)) == ("kurita 4 this turn, 4 in the game; the defender 1 this "
                                      "turn, 1 in the game")

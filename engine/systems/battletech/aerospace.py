@@ -17,40 +17,40 @@ from engine.systems.battletech.attack import (
     strike_on,
     target_roll,
 )
-from engine.systems.battletech.plan import NO_EFFECT, Action, Turn, Volley, plural
+from engine.systems.battletech.plan import NO_EFFECT, Action, Turn, Volley
 from engine.systems.battletech.scatter import land_or_scatter
+from engine.words import Msg, msg
 
 
-def air_strike(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
+def air_strike(turn: Turn, support: Support, label: Msg, dice: Dice, log: Log) -> Volley:
     """BT-AIR (BT-RULE.4): 2D6 vs TN; success attacks every unit in the target hex."""
     tn = T.AIR_STRIKE_TN[support.kind]
     roll, hit = target_roll(label, tn, dice)
     if not log.silent:
         where = support.target_hex.label
-        log.step("BT-AIR", f"{label}: {against(roll, tn)}: success" if hit else
-                 f"{label}: {against(roll, tn)}: failure, no effect",
+        log.step("BT-AIR", msg("bt.air.hit" if hit else "bt.air.miss", label=label,
+                               against=against(roll, tn)),
                  hex_mark(where, "hit" if hit else "target"))
     if not hit:
         return NO_EFFECT
     return attack_hex(turn, support, label, support.target_hex, None, log)
 
 
-def bombing(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
+def bombing(turn: Turn, support: Support, label: Msg, dice: Dice, log: Log) -> Volley:
     """BT-BOMB.1-3: success hits the target hex; failure scatters by the margin of failure."""
     tn = T.BOMBING_TN[support.kind]
     roll, hit = target_roll(label, tn, dice)
     if not log.silent:
         where = support.target_hex.label
         log.step("BT-BOMB.1" if hit else "BT-BOMB.3",
-                 f"{label}: {against(roll, tn)}: success, the bombs fall on "
-                 f"{where}" if hit else f"{label}: {against(roll, tn)}: failure, "
-                 f"it misses by {tn - roll} (the margin of failure)",
+                 msg("bt.bomb.hit", label=label, against=against(roll, tn), hex=where) if hit
+                 else msg("bt.bomb.miss", label=label, against=against(roll, tn), mof=tn - roll),
                  hex_mark(where, "hit" if hit else "target"))
     return land_or_scatter(turn, support, label, hit, tn - roll, attack_hex, "BT-BOMB.3",
                            dice, log)
 
 
-def attack_hex(turn: Turn, support: Support, label: str, h: Hex, origin: Hex | None,
+def attack_hex(turn: Turn, support: Support, label: Msg, h: Hex, origin: Hex | None,
                log: Log) -> Volley:
     """An air strike or bombing on hex `h`: every unit there is attacked (BT-AIR, BT-BOMB.1-2),
     in scenario order, but the submerged ones (BT-RULE.5, logged); a bomb also damages a
@@ -72,7 +72,7 @@ def attack_hex(turn: Turn, support: Support, label: str, h: Hex, origin: Hex | N
     return volley
 
 
-def _hex_volley(turn: Turn, support: Support, label: str, h: Hex,
+def _hex_volley(turn: Turn, support: Support, label: Msg, h: Hex,
                 origin: Hex | None) -> tuple[Volley, tuple[int, ...]]:
     """The volley of `attack_hex` (a bomb's impact is its hex) and the submerged units."""
     scn = turn.scn
@@ -115,11 +115,11 @@ def _building_damage(scn: Scenario, h: Hex, groups: int, log: Log) -> None:
     cf = scn.board.terrain_at(h).building_cf
     if cf is not None:
         damage = groups * T.GROUP_DAMAGE
-        log.step("BT-BOMB.2", f"the building in {h.label} (CF {cf}) takes the full {damage} "
-                 f"damage as well (CF {max(0, cf - damage)} left)", hex_mark(h.label, "hit"))
+        log.step("BT-BOMB.2", msg("bt.building", hex=h.label, cf=cf, damage=damage,
+                                  left=max(0, cf - damage)), hex_mark(h.label, "hit"))
 
 
-def strafing_run(scn: Scenario, support: Support, label: str,
+def strafing_run(scn: Scenario, support: Support, label: Msg,
                  units_in: dict[Hex, tuple[int, ...]]) -> tuple[Action, ...]:
     """BT-STRAFE.2: a roll of its own for each unit in the strafed hexes, hex by hex in the
     order given, units in scenario order (`strafe_unit`, for `prepare`).
@@ -144,7 +144,7 @@ def strafing_run(scn: Scenario, support: Support, label: str,
     return tuple(actions)
 
 
-def strafe_unit(turn: Turn, i: int, label: str, hit: Volley, dice: Dice, log: Log) -> Volley:
+def strafe_unit(turn: Turn, i: int, label: Msg, hit: Volley, dice: Dice, log: Log) -> Volley:
     """BT-STRAFE.2-4: a separate 2D6 vs 7 for one unit in the strafed hexes; `hit` is the
     volley of a hit (built by `strafing_run`): the unit's attack, and the building it is in
     when option building_damage reaches it (BT-BOMB.2)."""
@@ -153,23 +153,24 @@ def strafe_unit(turn: Turn, i: int, label: str, hit: Volley, dice: Dice, log: Lo
         if not log.silent:
             log_submerged(turn.scn, i, log)
         return NO_EFFECT
-    roll, success = target_roll(f"{label} on {unit.name}", T.STRAFING_TN, dice)
+    roll, success = target_roll(msg("bt.label.on_unit", label=label, unit=unit.name),
+                                T.STRAFING_TN, dice)
     if not log.silent and success:
-        log.step("BT-STRAFE.2", f"{label}: {against(roll, T.STRAFING_TN)} for "
-                 f"{unit.name}: hit, an attack of {plural(T.GROUPS['strafing'], 'damage group')}, "
-                 "each with a hit location roll of its own (BT-STRAFE.3)",
+        log.step("BT-STRAFE.2", msg("bt.strafe.hit", label=label, unit=unit.name,
+                                    against=against(roll, T.STRAFING_TN),
+                                    n=T.GROUPS["strafing"]),
                  unit_state(unit.id, "hit"))
         if _hits_buildings(turn.scn, "strafing"):
             _building_damage(turn.scn, unit.hex, T.GROUPS["strafing"], log)
         for s in hit.strikes[1:]:
             building = turn.scn.units[s.unit]
-            log.step("BT-BOMB.2", f"{building.name} (the building {unit.name} is in) takes "
-                     "the full damage at the same time "
-                     + reading_words("battletech", "building_damage",
-                                     turn.scn.options["building_damage"]),
+            log.step("BT-BOMB.2", msg("bt.strafe.building", building=building.name,
+                                      unit=unit.name, reading=reading_words(
+                                          "battletech", "building_damage",
+                                          turn.scn.options["building_damage"])),
                      unit_state(building.id, "hit"))
     elif not log.silent:
-        log.step("BT-STRAFE.4", f"{label}: {against(roll, T.STRAFING_TN)} for "
-                 f"{unit.name}: no effect on it (the other hexes are unaffected)",
+        log.step("BT-STRAFE.4", msg("bt.strafe.miss", label=label, unit=unit.name,
+                                    against=against(roll, T.STRAFING_TN)),
                  unit_state(unit.id, "missed"))
     return hit if success else NO_EFFECT

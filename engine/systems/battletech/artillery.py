@@ -16,25 +16,25 @@ from engine.systems.battletech.attack import (
     strike_on,
     target_roll,
 )
-from engine.systems.battletech.plan import NO_EFFECT, Turn, Volley, plural
+from engine.systems.battletech.plan import NO_EFFECT, Turn, Volley
 from engine.systems.battletech.scatter import land_or_scatter
+from engine.words import Msg, msg
 
 
-def fire_artillery(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
+def fire_artillery(turn: Turn, support: Support, label: Msg, dice: Dice, log: Log) -> Volley:
     """BT-ART.3: a hex that is not pre-plotted: fired now, the shells land next turn."""
     if not log.silent:
-        log.step("BT-ART.3", f"{label}: fired, the target hex recorded secretly; in flight, it "
-                 f"lands in the Weapon Attack Phase of turn "
-                 f"{turn.scn.attack.turn + 1}", hex_mark(support.target_hex.label, "target"))
+        log.step("BT-ART.3", msg("bt.art.fired", label=label, turn=turn.scn.attack.turn + 1),
+                 hex_mark(support.target_hex.label, "target"))
     return NO_EFFECT
 
 
-def preplotted_shot(turn: Turn, support: Support, label: str, dice: Dice,
+def preplotted_shot(turn: Turn, support: Support, label: Msg, dice: Dice,
                     log: Log) -> Volley:
     """BT-ART.1: a shot at a pre-plotted hex hits automatically, no roll and no scatter."""
     if not log.silent:
-        log.step("BT-ART.1", f"{label}: a pre-plotted hex, an automatic hit with no roll and "
-                 "no scatter", hex_mark(support.target_hex.label, "hit"))
+        log.step("BT-ART.1", msg("bt.art.preplotted", label=label),
+                 hex_mark(support.target_hex.label, "hit"))
     return area_effect(turn, support, label, support.target_hex, None, log)
 
 
@@ -45,7 +45,7 @@ def spotting_modifier(support: Support) -> int:
     return -1 if support.spotter_attacked else -2
 
 
-def arriving_shot(turn: Turn, support: Support, label: str, dice: Dice,
+def arriving_shot(turn: Turn, support: Support, label: Msg, dice: Dice,
                   log: Log) -> Volley:
     """BT-ART.3 and BT-ART.4: shells fired last turn land: 2D6 vs 8 + spotting; misses scatter."""
     modifier = spotting_modifier(support)
@@ -55,30 +55,28 @@ def arriving_shot(turn: Turn, support: Support, label: str, dice: Dice,
     roll, hit = target_roll(label, tn, dice)
     if not log.silent:
         where = support.target_hex.label
-        log.step("BT-ART.3", f"{label} lands: {against(roll, tn)}: on target "
-                 f"{where}" if hit else f"{label} lands: {against(roll, tn)}: it "
-                 f"misses by {tn - roll} (the margin of failure) and scatters",
+        log.step("BT-ART.3",
+                 msg("bt.art.hit", label=label, against=against(roll, tn), hex=where) if hit
+                 else msg("bt.art.miss", label=label, against=against(roll, tn), mof=tn - roll),
                  hex_mark(where, "hit" if hit else "target"))
     return land_or_scatter(turn, support, label, hit, tn - roll, area_effect,
                            "BT-ART-SCATTER", dice, log)
 
 
-def _log_spotting(scn: Scenario, support: Support, label: str, modifier: int, tn: int,
+def _log_spotting(scn: Scenario, support: Support, label: Msg, modifier: int, tn: int,
                   log: Log) -> None:
     """BT-ART.4: the spotting of an arriving shell, and the target number it makes."""
-    by = f" by {scn.unit(support.spotter).name}" if support.spotter else ""
+    by = msg("bt.art.by", unit=scn.unit(support.spotter).name) if support.spotter else ""
     if modifier:
-        log.step("BT-ART.4", f"{label}: target hex spotted{by} in the turn it was fired and the "
-                 f"turn it lands: TN {T.ARTILLERY_TN} {modifier:+d} = {tn}"
-                 + (" (the spotter attacked: -1 only, +1 to its own attacks)"
-                    if support.spotter_attacked else ""))
+        log.step("BT-ART.4", msg("bt.art.spotted_attacking" if support.spotter_attacked
+                                 else "bt.art.spotted", label=label, by=by,
+                                 base=T.ARTILLERY_TN, modifier=modifier, tn=tn))
     elif support.spotted:
-        when = "it was fired" if "fired" in support.spotted else "it lands"
-        log.step("BT-ART.4", f"{label}: target hex spotted{by} only in the turn {when}: no "
-                 f"modifier (spotting must be in both turns), TN {tn}")
+        log.step("BT-ART.4", msg("bt.art.spotted_fired" if "fired" in support.spotted
+                                 else "bt.art.spotted_lands", label=label, by=by, tn=tn))
 
 
-def area_effect(turn: Turn, support: Support, label: str, centre: Hex,
+def area_effect(turn: Turn, support: Support, label: Msg, centre: Hex,
                 origin: Hex | None, log: Log) -> Volley:
     """BT-ART: damage groups by ring around the impact hex, direction from the impact hex.
 
@@ -99,16 +97,16 @@ def area_effect(turn: Turn, support: Support, label: str, centre: Hex,
         marks = [hex_mark(h.label, f"aoe-{k}") for k in range(len(rings))
                  for h in scn.board.map.on_map(ring(centre, k))]
         where = (centre.label if scn.board.map.contains(centre)
-                 else "its impact hex off the map")
-        log.step("BT-ART-AOE", f"{label}: area of effect around {where}: "
-                 f"{' / '.join(map(str, rings))} groups by ring (target hex, adjacent, "
-                 f"radius 2); {plural(len(volley.strikes), 'unit')} inside", *marks)
+                 else msg("bt.aoe.off_map"))
+        log.step("BT-ART-AOE", msg("bt.aoe", label=label, where=where,
+                                   rings=" / ".join(map(str, rings)), n=len(volley.strikes)),
+                 *marks)
         for i in submerged:
             log_submerged(scn, i, log)
     return volley
 
 
-def _area_volley(turn: Turn, gun: str, label: str, centre: Hex,
+def _area_volley(turn: Turn, gun: str, label: Msg, centre: Hex,
                  origin: Hex | None) -> tuple[Volley, tuple[int, ...]]:
     """The volley of `area_effect` and the submerged units inside the area."""
     scn = turn.scn

@@ -11,11 +11,13 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.hexgrid import Hex, attack_arcs
 from engine.log import Log, hex_mark, unit_state
-from engine.readings import reading_words
+from engine.readings import choice_words, reading_name, reading_words
 from engine.scenario import Scenario
 from engine.scenario.battletech import Board, Unit
 from engine.systems.battletech import tables as T
-from engine.systems.battletech.plan import Group, Result, Strike, plural
+from engine.systems.battletech.plan import Group, Result, Strike, joined
+from engine.systems.battletech.sheet import location_words
+from engine.words import Msg, msg
 
 ARC_RANK = {"front": 0, "left": 1, "right": 1, "rear": 2}
 
@@ -28,8 +30,8 @@ def _depth(scn: Scenario, unit: Unit) -> int:
 def log_submerged(scn: Scenario, i: int, log: Log) -> None:
     """BT-RULE.5: a submerged unit cannot be attacked; damage aimed at it is ignored."""
     unit = scn.units[i]
-    log.step("BT-RULE.5", f"{unit.name} is submerged in depth-{_depth(scn, unit)} water: it "
-             "cannot be attacked and the damage is ignored", unit_state(unit.id, "untouched"))
+    log.step("BT-RULE.5", msg("bt.submerged", unit=unit.name, depth=_depth(scn, unit)),
+             unit_state(unit.id, "untouched"))
 
 
 def _table(scn: Scenario, unit: Unit) -> str:
@@ -46,7 +48,7 @@ def arc_from(scn: Scenario, unit: Unit, origin: Hex) -> str:
     return pick(arcs, key=ARC_RANK.__getitem__)
 
 
-def strike_on(scn: Scenario, i: int, source: str, kind: str, groups: int,
+def strike_on(scn: Scenario, i: int, source: Msg, kind: str, groups: int,
             arc: str | None) -> Strike:
     """An attack of `groups` 5-point groups (BT-RULE.3) on unit `i` (AE vs infantry: BT-RULE.6).
 
@@ -65,7 +67,7 @@ def strike_on(scn: Scenario, i: int, source: str, kind: str, groups: int,
 
 def attack_direction(dice: Dice) -> str:
     """BT-RULE.2: 1D6, 1-4 every group hits the front, 5-6 the rear."""
-    return "front" if dice.d6("attack direction (1D6)") <= 4 else "rear"
+    return "front" if dice.die(msg("bt.roll.direction")) <= 4 else "rear"
 
 
 def hit_location(table: str, arc: str, damage: int, dice: Dice) -> Group:
@@ -74,10 +76,10 @@ def hit_location(table: str, arc: str, damage: int, dice: Dice) -> Group:
         return Group(damage, "-", "-")
     column = T.COLUMN[arc]
     if table == "punch":
-        location = T.PUNCH_LOCATIONS[dice.d6("punch location (1D6)")][column]
+        location = T.PUNCH_LOCATIONS[dice.die(msg("bt.roll.punch"))][column]
         critical = False
     else:
-        roll = dice.total("hit location (2D6)", 2, 6)
+        roll = dice.total(msg("bt.roll.location"), 2, 6)
         location = T.MECH_LOCATIONS[roll][column]
         critical = roll == T.CRITICAL_ROLL
     armour = "rear" if arc == "rear" and location in T.TORSOS else "front"
@@ -96,9 +98,11 @@ def resolve_volley(scn: Scenario, strikes: tuple[Strike, ...], dice: Dice,
     if scn.options["direction_roll"] == "attack" and len(rolling) > 1:
         shared = attack_direction(dice)
         if not log.silent:
-            names = " and ".join(scn.units[s.unit].name for s in rolling)
-            log.step("BT-RULE.2", f"{strikes[0].source}: one attack direction for {names} "
-                     + reading_words("battletech", "direction_roll", "attack") + f": {shared}")
+            log.step("BT-RULE.2", msg(
+                "bt.direction.shared", source=strikes[0].source,
+                names=joined("bt.join.and", [scn.units[s.unit].name for s in rolling]),
+                reading=reading_words("battletech", "direction_roll", "attack"),
+                arc=arc_words(shared)))
     return [resolve_strike(scn, s, dice, log, shared) for s in strikes]
 
 
@@ -111,7 +115,8 @@ def resolve_strike(scn: Scenario, strike: Strike, dice: Dice, log: Log,
     if arc is None:
         arc = attack_direction(dice)
         if not log.silent:
-            log.step("BT-RULE.2", f"{strike.source}: attack direction on {unit.name}: {arc}")
+            log.step("BT-RULE.2", msg("bt.direction", source=strike.source, unit=unit.name,
+                                      arc=arc_words(arc)))
     groups = tuple(hit_location(strike.table, arc, strike.group_damage, dice)
                    for _ in range(strike.groups))
     if not log.silent:
@@ -124,34 +129,40 @@ def _log_groups(scn: Scenario, strike: Strike, arc: str, groups: tuple[Group, ..
     """The groups an attack dealt, citing the rule that chose their table and damage."""
     unit = scn.units[strike.unit]
     if strike.group_damage != T.GROUP_DAMAGE:
-        log.step("BT-RULE.6", f"{strike.source} is an area-effect (AE) weapon and {unit.name} "
-                 f"is infantry: each 5-point group deals {strike.group_damage} "
-                 + reading_words("battletech", "ae_vs_infantry", scn.options["ae_vs_infantry"]))
+        log.step("BT-RULE.6", msg("bt.ae_infantry", source=strike.source, unit=unit.name,
+                                  damage=strike.group_damage,
+                                  reading=reading_words("battletech", "ae_vs_infantry",
+                                                        scn.options["ae_vs_infantry"])))
     total = sum(g.damage for g in groups)
     if strike.table == "none":
-        log.step("BT-RULE.1", f"{strike.source}: {unit.name} (an asset, "
-                 + reading_words("battletech", "asset_locations", "none")[1:-1]
-                 + f") takes {plural(strike.groups, 'group')} with no direction "
-                 f"or hit location roll: {' + '.join(str(g.damage) for g in groups)} = {total}",
+        log.step("BT-RULE.1", msg("bt.asset", source=strike.source, unit=unit.name,
+                                  option=reading_name("battletech", "asset_locations"),
+                                  choice=choice_words("battletech", "asset_locations", "none"),
+                                  n=strike.groups, total=total,
+                                  sums=" + ".join(str(g.damage) for g in groups)),
                  hex_mark(unit.hex.label, "hit"), unit_state(unit.id, "damaged"))
         return
-    table = ("PUNCH table (depth-1 water)" if strike.table == "punch"
-             else "'Mech hit location table")
-    text = ", ".join(f"{g.damage} {g.key}" + (" (critical check)" if g.critical else "")
-                     for g in groups)
+    table = msg("bt.table.punch" if strike.table == "punch" else "bt.table.mech")
+    said = [msg("bt.group.critical" if g.critical else "bt.group", damage=g.damage,
+                location=location_words(g.key)) for g in groups]
     log.step("BT-RULE.5" if strike.table == "punch" else "BT-RULE.3",
-             f"{strike.source}: {unit.name} takes {plural(strike.groups, 'group')} from the {arc} "
-             f"({table}): {text}; total {total}",
+             msg("bt.groups", source=strike.source, unit=unit.name, n=strike.groups,
+                 arc=arc_words(arc), table=table, groups=said, total=total),
              hex_mark(unit.hex.label, "hit"), unit_state(unit.id, "damaged"))
 
 
-def target_roll(label: str, tn: int, dice: Dice) -> tuple[int, bool]:
+def target_roll(label: Msg, tn: int, dice: Dice) -> tuple[int, bool]:
     """BT-RULE.4: an unmodified 2D6 equal to or higher than the target number succeeds
     (Air Cover rolls against its cover number the same way)."""
-    roll = dice.total(f"{label} (2D6)", 2, 6)
+    roll = dice.total(msg("bt.roll.2d6", what=label), 2, 6)
     return roll, roll >= tn
 
 
-def against(roll: int, tn: int) -> str:
+def against(roll: int, tn: int) -> Msg:
     """A target roll in the log's words, citing BT-RULE.4 (unmodified 2D6 against the TN)."""
-    return f"2D6 shows {roll} against TN {tn} (BT-RULE.4)"
+    return msg("bt.against", roll=roll, tn=tn)
+
+
+def arc_words(arc: str) -> Msg:
+    """An attack arc in the log's words: front, rear, left, right (前方, 後方...)."""
+    return msg(f"bt.arc.{arc}")

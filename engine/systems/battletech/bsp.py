@@ -9,6 +9,11 @@ spending on.
 from __future__ import annotations
 
 from engine.scenario.battletech import Attack
+from engine.systems.battletech.plan import joined
+from engine.words import Words, msg
+
+DEFENDER = "the defender"
+"""The side `Attack.bsp_this_turn` names when no defender can be named."""
 
 
 def spending(attack: Attack) -> list[tuple[str, int, int, int | None]]:
@@ -26,13 +31,20 @@ def spending(attack: Attack) -> list[tuple[str, int, int, int | None]]:
     return out
 
 
-def words(attack: Attack) -> str | None:
+def words(attack: Attack) -> Words | None:
     """The spending in players' words ("kurita 10 this turn, 15 in the game (of 20)"), or
     None when no side has spent or holds any."""
-    parts = [f"{side} {turn} this turn, {game} in the game"
-             + ("" if budget is None else f" (of {budget})")
-             for side, turn, game, budget in spending(attack)]
-    return "; ".join(parts) if parts else None
+    parts: list[Words] = [
+        msg("bt.bsp.side", side=_side(side), turn=turn, game=game) if budget is None
+        else msg("bt.bsp.side_of", side=_side(side), turn=turn, game=game, budget=budget)
+        for side, turn, game, budget in spending(attack)]
+    return joined("bt.join.semicolon", parts) if parts else None
+
+
+def _side(side: str) -> Words:
+    """A side as the log names it: as typed, or "the defender" where the scenario names none
+    (`Attack.bsp_this_turn`), in words."""
+    return msg("bt.bsp.defender") if side == DEFENDER else side
 
 
 def spent_in_game(attack: Attack) -> dict[str, int]:

@@ -10,6 +10,7 @@ from engine.odds import Harm
 from engine.scenario import Scenario
 from engine.systems.battletech.plan import Group, Outcome
 from engine.systems.battletech.sheet import Sheet, left_of, take
+from engine.words import say
 
 
 def merge_locations(pairs: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
@@ -55,7 +56,7 @@ def effects(scn: Scenario, outcome: Outcome) -> dict[str, dict[str, Any]]:
     sheets = sheets_left(scn, outcome)
     for i, unit in enumerate(scn.units):
         attacks: list[dict[str, Any]] = [{
-            "support": r.strike.source, "arc": r.arc,
+            "support": say(r.strike.source), "arc": r.arc,
             "groups": [{"damage": g.damage, "location": g.location, "armour": g.armour,
                         "critical_check": g.critical} for g in r.groups],
             "damage": sum(g.damage for g in r.groups),

@@ -8,12 +8,13 @@ resolved is a `Result` of 5-point damage `Group`s (BT-RULE.3).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.hexgrid import Hex
 from engine.scenario import Scenario
+from engine.words import Msg, Words, msg
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class Strike:
     """One attack on one unit: `groups` damage groups, each rolled on `table`."""
 
     unit: int
-    source: str
+    source: Msg  # the support's name in the log (`support_labels`)
     groups: int
     group_damage: int
     arc: str | None  # None: roll 1D6 (BT-RULE.2); "-": no table
@@ -72,9 +73,9 @@ Action = tuple[Callable[..., Volley], tuple[Any, ...]]
 class Stage:
     """One support as the Weapon Attack Phase resolves it: its cover, its independent rolls."""
 
-    label: str  # the support's name in the log
+    label: Msg  # the support's name in the log
     hexes: tuple[Hex, ...]  # the hexes it is aimed at
-    covers: tuple[tuple[str, int], ...]  # each Air Cover card laid against it: name, number
+    covers: tuple[tuple[Msg, int], ...]  # each Air Cover card laid against it: name, number
     actions: tuple[Action, ...]
 
 
@@ -88,16 +89,22 @@ class Turn:
     """
 
     scn: Scenario
-    labels: tuple[str, ...]  # each support's name in the log, then each shell in flight's
+    labels: tuple[Msg, ...]  # each support's name in the log, then each shell in flight's
     stages: tuple[Stage, ...]
     units_in: dict[Hex, tuple[int, ...]]  # units per hex, in scenario order
     submerged: tuple[bool, ...]  # per unit (BT-RULE.5)
-    attacks: dict[tuple[str, Hex, Hex | None], tuple[Volley, tuple[int, ...]]] = field(
+    attacks: dict[tuple[Msg, Hex, Hex | None], tuple[Volley, tuple[int, ...]]] = field(
         default_factory=dict)
-    areas: dict[tuple[str, Hex, Hex | None], tuple[Volley, tuple[int, ...]]] = field(
+    areas: dict[tuple[Msg, Hex, Hex | None], tuple[Volley, tuple[int, ...]]] = field(
         default_factory=dict)
 
 
-def plural(n: int, word: str) -> str:
-    """ "1 group", "3 groups": counts in the log as a player says them."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("x") else f"{n} {word}s"
+def joined(key: str, parts: Sequence[Words]) -> Words:
+    """`parts` joined as one message of `key` ("bt.join.semicolon": "a; b; c", "bt.join.and":
+    "a and b"), nested from the right; a single part is itself, none is nothing ("")."""
+    if not parts:
+        return ""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg(key, first=part, rest=out)
+    return out

@@ -14,7 +14,8 @@ from engine.log import Log, hex_mark, hexpath
 from engine.readings import reading_words
 from engine.scenario import Scenario
 from engine.scenario.battletech import Support
-from engine.systems.battletech.plan import NO_EFFECT, Turn, Volley, plural
+from engine.systems.battletech.plan import NO_EFFECT, Turn, Volley
+from engine.words import Msg, msg
 
 
 def scatter_direction(scn: Scenario, face: int) -> int:
@@ -26,12 +27,12 @@ def scatter_direction(scn: Scenario, face: int) -> int:
     return (1 - face) % 6
 
 
-def scatter(scn: Scenario, label: str, target: Hex, margin: int, clause: str, area: bool,
+def scatter(scn: Scenario, label: Msg, target: Hex, margin: int, clause: str, area: bool,
             dice: Dice, log: Log) -> Hex | None:
     """BT-BOMB.3: 1D6 on the scatter diagram, 1 hex per point of MoF; None when lost off
     the map. Option off_map: "lost", anything landing off the map; "area-on-map", a bomb
     only: an `area` of effect (artillery) still falls on the map hexes it reaches."""
-    face = dice.d6("scatter direction (1D6)")
+    face = dice.die(msg("bt.roll.scatter"))
     direction = scatter_direction(scn, face)
     landing = step(target, direction, margin)
     on_map = scn.board.map.contains(landing)
@@ -39,28 +40,27 @@ def scatter(scn: Scenario, label: str, target: Hex, margin: int, clause: str, ar
     if log.silent:
         return landing if kept else None
     path = scn.board.map.on_map(step(target, direction, k) for k in range(margin + 1))
-    names = ("north", "north-east", "south-east", "south", "south-west", "north-west")
+    towards = msg(f"bt.dir.{direction}")
     if not on_map:
-        fate = ("its area of effect still falls on the map hexes it reaches" if kept
-                else "the attack is lost with no effect")
-        log.step(clause, f"{label} scatters {plural(margin, 'hex')} {names[direction]} (die "
-                 f"{face}): off the map, {fate} "
-                 + reading_words("battletech", "off_map", "area-on-map" if kept else "lost"),
+        fate = msg("bt.scatter.area_on_map" if kept else "bt.scatter.lost")
+        log.step(clause, msg("bt.scatter.off_map", label=label, n=margin, direction=towards,
+                             face=face, fate=fate, reading=reading_words(
+                                 "battletech", "off_map", "area-on-map" if kept else "lost")),
                  hexpath([h.label for h in path]), hex_mark(target.label, "target"))
         return landing if kept else None
-    log.step(clause, f"{label} scatters {plural(margin, 'hex')} {names[direction]} (die "
-             f"{face}) from {target.label} to {scn.board.map.name(landing)}",
+    log.step(clause, msg("bt.scatter.to", label=label, n=margin, direction=towards, face=face,
+                         start=target.label, end=scn.board.map.name(landing)),
              hexpath([h.label for h in path]),
              hex_mark(target.label, "target"), hex_mark(landing.label, "scatter"))
     return landing
 
 
-Effect = Callable[[Turn, Support, str, Hex, Hex | None, Log], Volley]
+Effect = Callable[[Turn, Support, Msg, Hex, Hex | None, Log], Volley]
 """What lands on a hex: the attack on its units (bombing) or an area of effect (artillery);
 the last hex is the one the attack direction is taken from when it scattered."""
 
 
-def land_or_scatter(turn: Turn, support: Support, label: str, hit: bool, margin: int,
+def land_or_scatter(turn: Turn, support: Support, label: Msg, hit: bool, margin: int,
                     effect: Effect, clause: str, dice: Dice, log: Log) -> Volley:
     """A hit lands on the target hex; a miss scatters by its margin of failure (BT-BOMB.3;
     artillery: BT-ART-SCATTER) and lands there, its direction from the target hex."""

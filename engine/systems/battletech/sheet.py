@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.odds import Harm
+from engine.words import Msg, Words, msg
 
 LOCATIONS = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
 """Hit locations with internal structure."""
@@ -137,20 +138,27 @@ def left_of(full: Sheet, left: Sheet) -> dict[str, Any]:
             "destroyed_locations": list(left.lost()), "destroyed": left.destroyed}
 
 
-def describe(full: Sheet, left: Sheet) -> str:
+def describe(full: Sheet, left: Sheet) -> Msg:
     """What a record sheet has lost, in players' words ("LA armour 24 of 34, LT destroyed")."""
     parts = []
     for loc in LOCATIONS:
         if left.structure[_S[loc]] == 0:
-            parts.append(f"{loc} destroyed")
+            parts.append(msg("bt.sheet.lost", location=location_words(loc)))
             continue
-        worn = [f"{key} armour {left.armour[_A[key]]} of {full.armour[_A[key]]}"
+        worn = [msg("bt.sheet.armour", location=location_words(key),
+                    left=left.armour[_A[key]], full=full.armour[_A[key]])
                 for key in (loc, f"{loc}(R)") if key in _A
                 and left.armour[_A[key]] < full.armour[_A[key]]]
         if left.structure[_S[loc]] < full.structure[_S[loc]]:
-            worn.append(f"{loc} structure {left.structure[_S[loc]]} of "
-                        f"{full.structure[_S[loc]]}")
+            worn.append(msg("bt.sheet.structure", location=location_words(loc),
+                            left=left.structure[_S[loc]], full=full.structure[_S[loc]]))
         parts += worn
     if left.destroyed:
-        parts.append("the 'Mech is destroyed")
-    return ", ".join(parts) or "untouched"
+        parts.append(msg("bt.sheet.mech_destroyed"))
+    return msg("bt.list", items=parts) if parts else msg("bt.sheet.untouched")
+
+
+def location_words(key: str) -> Words:
+    """A hit location as record sheets print it: the abbreviations ("CT", "LA", "CT(R)") as
+    they are, the head in words."""
+    return msg("bt.loc.head") if key == "Head" else key

@@ -97,33 +97,36 @@ from engine.systems.battletech.aerospace import air_strike, bombing, strafing_ru
 from engine.systems.battletech.artillery import arriving_shot, fire_artillery, preplotted_shot
 from engine.systems.battletech.attack import resolve_volley, target_roll
 from engine.systems.battletech.damage import harm, sheets_left
-from engine.systems.battletech.plan import Action, Outcome, Result, Stage, Turn, plural
+from engine.systems.battletech.plan import Action, Outcome, Result, Stage, Turn, joined
 from engine.systems.battletech.sheet import Sheet, describe
+from engine.words import Msg, msg
 
-PRETTY = {"light_strike": "Light Air Strike", "heavy_strike": "Heavy Air Strike",
-          "light_bombing": "Light Bombing", "heavy_bombing": "Heavy Bombing",
-          "strafing": "Strafing", "bluff": "Bluff", "thumper": "Thumper",
-          "sniper": "Sniper", "long_tom": "Long Tom"}
+PRETTY: dict[str, Msg] = {kind: msg(f"bt.kind.{kind}") for kind in (
+    "light_strike", "heavy_strike", "light_bombing", "heavy_bombing", "strafing", "bluff",
+    "thumper", "sniper", "long_tom")}
+"""Each support kind and artillery gun as the seed names it ("Heavy Bombing", 重爆撃)."""
 
 
-def support_labels(scn: Scenario) -> tuple[str, ...]:
+def support_labels(scn: Scenario) -> tuple[Msg, ...]:
     """How the log names each support, then each shell in flight: as a player would say it
     ("Heavy Bombing on 1010", "Strafing run 0905-0909", "Long Tom at 2020"), with "(2nd)"
     and so on when the same is declared twice."""
     hexmap = scn.board.map
-    seen: dict[str, int] = {}
+    seen: dict[Msg, int] = {}
     out = []
     for s in (*scn.attack.supports, *scn.attack.in_flight):
         if s.kind == "bluff":
-            base = "Bluff"
+            base = PRETTY["bluff"]
         elif s.kind == "strafing":
             ends = run_ends([hexmap.name(h) for h in s.hexes])
-            base = f"Strafing run {ends}" if len(s.hexes) > 1 else f"Strafing run on {ends}"
+            base = msg("bt.label.strafing_run" if len(s.hexes) > 1 else "bt.label.strafing_on",
+                       ends=ends)
         else:
-            word = "at" if s.gun else "on"
-            base = f"{PRETTY[s.gun or s.kind]} {word} {hexmap.name(s.target_hex)}"
+            base = msg("bt.label.at" if s.gun else "bt.label.on",
+                       support=PRETTY[s.gun or s.kind],
+                       hex=hexmap.name(s.target_hex))
         seen[base] = seen.get(base, 0) + 1
-        out.append(base if seen[base] == 1 else f"{base} ({_ordinal(seen[base])})")
+        out.append(base if seen[base] == 1 else _nth(base, seen[base]))
     return tuple(out)
 
 
@@ -133,8 +136,10 @@ def run_ends(names: Sequence[str]) -> str:
     return "-".join(dict.fromkeys((names[0], names[-1])))
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')}"
+def _nth(label: Msg, n: int) -> Msg:
+    """The `n`th support of the same name: "Heavy Bombing on 1010 (2nd)"."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+    return msg(f"bt.label.nth.{suffix}", label=label, n=n)
 
 
 def prepare(scn: Scenario) -> Turn:
@@ -153,7 +158,7 @@ def prepare(scn: Scenario) -> Turn:
     return Turn(scn, labels, _stages(scn, labels, units_in), units_in, submerged)
 
 
-def _refuse_submerged_targets(scn: Scenario, labels: tuple[str, ...],
+def _refuse_submerged_targets(scn: Scenario, labels: tuple[Msg, ...],
                               units_in: dict[Hex, tuple[int, ...]],
                               submerged: tuple[bool, ...]) -> None:
     """BT-RULE.5: a target fully submerged in water cannot be the target of an air strike."""
@@ -162,13 +167,11 @@ def _refuse_submerged_targets(scn: Scenario, labels: tuple[str, ...],
             continue
         there = [i for h in s.aimed_at for i in units_in.get(h, ())]
         if there and all(submerged[i] for i in there):
-            names = ", ".join(scn.units[i].name for i in there)
-            raise IllegalAttack("BT-RULE.5", f"{label}: every unit it could attack ({names}) "
-                                "is fully submerged, and a submerged target cannot be the "
-                                "target of an air strike")
+            raise IllegalAttack("BT-RULE.5", msg("bt.refused.submerged", label=label,
+                                                 names=[scn.units[i].name for i in there]))
 
 
-def _stages(scn: Scenario, labels: tuple[str, ...],
+def _stages(scn: Scenario, labels: tuple[Msg, ...],
             units_in: dict[Hex, tuple[int, ...]]) -> tuple[Stage, ...]:
     """Every support of the turn, in the order the Weapon Attack Phase resolves them."""
     a = scn.attack
@@ -187,7 +190,7 @@ def _stages(scn: Scenario, labels: tuple[str, ...],
             actions = ((bombing, (s, label)),)
         else:
             actions = ((air_strike, (s, label)),)
-        covers = tuple((f"{c.kind.capitalize()} Air Cover", T.AIR_COVER[c.kind][s.kind])
+        covers = tuple((msg(f"bt.cover.{c.kind}"), T.AIR_COVER[c.kind][s.kind])
                        for c in a.air_cover if c.against == i)
         out.append(Stage(label, s.aimed_at, covers, actions))
     for j, s in enumerate(a.in_flight):
@@ -201,9 +204,9 @@ def covered(turn: Turn, stage: Stage, dice: Dice, log: Log) -> bool:
     for name, need in stage.covers:
         roll, discarded = target_roll(name, need, dice)
         if not log.silent:
-            log.step("BT-AIRCOVER", f"{name} against the {stage.label}: "
-                     + (f"{roll} >= {need}: the attack is discarded" if discarded
-                        else f"{roll} < {need}: no effect"),
+            log.step("BT-AIRCOVER", msg("bt.aircover.discarded" if discarded
+                                        else "bt.aircover.no_effect",
+                                        cover=name, label=stage.label, roll=roll, need=need),
                      *(hex_mark(h.label, "target") for h in stage.hexes))
         if discarded:
             return True
@@ -216,37 +219,29 @@ def _declare(turn: Turn, log: Log) -> None:
         return
     scn, a = turn.scn, turn.scn.attack
     log.options("battletech", scn.options)
-    log.step("BT-GEN.1", f"turn {a.turn}, Weapon Attack Phase: {a.side}'s Battlefield Support")
+    log.step("BT-GEN.1", msg("bt.gen.turn", turn=a.turn, side=a.side))
     for s, label in zip(a.supports, turn.labels, strict=False):
         if s.kind == "bluff":
-            log.step("BT-GEN.2", f"{a.side} declares a Bluff, laid face down like any offensive "
-                     "aerospace card (no target)")
+            log.step("BT-GEN.2", msg("bt.gen.bluff", side=a.side))
             continue
         hexes = s.aimed_at
         role = "strafe" if s.kind == "strafing" else "target"
-        log.step("BT-GEN.3", f"{a.side} declares a {label}",
+        log.step("BT-GEN.3", msg("bt.gen.declares", side=a.side, label=label),
                  *(hex_mark(h.label, role) for h in hexes))
     counted = sum(1 for s in a.supports if s.kind != "bluff")
-    log.step("BT-GEN.4", f"{counted} of 3 air strikes this turn (artillery counts in the turn "
-             f"it is fired; Bluff and Air Cover do not); {plural(len(a.in_flight), 'shell')} "
-             f"fired last turn {'lands' if len(a.in_flight) == 1 else 'land'} in this phase")
+    log.step("BT-GEN.4", msg("bt.gen.count", counted=counted, n=len(a.in_flight)))
     spent = bsp.words(a)
     if spent:
-        log.step("BT-GEN.2", f"Battlefield Support Points spent (the Battlefield Support "
-                 f"table): {spent}")
+        log.step("BT-GEN.2", msg("bt.gen.bsp", spent=spent))
     if a.hidden_aerospace:
-        log.step("BT-HIDDEN.1", "hidden aerospace rule: agreed before buying support")
-        log.step("BT-HIDDEN.3", "offensive aerospace cards laid face down; "
-                 f"{plural(len(a.air_cover), 'Air Cover card')} laid face down beside them; "
-                 "revealed")
+        log.step("BT-HIDDEN.1", msg("bt.hidden.agreed"))
+        log.step("BT-HIDDEN.3", msg("bt.hidden.laid", n=len(a.air_cover)))
     elif a.air_cover:
-        log.step("BT-HIDDEN.2", f"offensive aerospace cards revealed; "
-                 f"{plural(len(a.air_cover), 'Air Cover card')} played against them")
+        log.step("BT-HIDDEN.2", msg("bt.hidden.standard", n=len(a.air_cover)))
     for i, s in enumerate(a.supports):
         if s.kind == "bluff":
             n = sum(1 for c in a.air_cover if c.against == i)
-            log.step("BT-BLUFF", f"the face-down card is a Bluff: nothing happens; it and the "
-                     f"{plural(n, 'Air Cover card')} laid against it are discarded, no roll")
+            log.step("BT-BLUFF", msg("bt.bluff.revealed", n=n))
 
 
 def play(scn: Scenario, dice: Dice, log: Log) -> Outcome:
@@ -271,11 +266,12 @@ def run(turn: Turn, dice: Dice, log: Log) -> Outcome:
         for unit, h in zip(scn.units, harms, strict=True):
             full = Sheet.of(unit)
             if full is not None and h.left is not None:
-                log.step("BT-SHEET", f"{unit.name}'s record sheet after the turn: "
-                         f"{describe(full, h.left)}",
+                log.step("BT-SHEET", msg("bt.sheet.after", unit=unit.name,
+                                         sheet=describe(full, h.left)),
                          unit_state(unit.id, "damaged" if h.damage else "untouched"))
-        log.step("RESULT", "; ".join(f"{u.name}: {h.damage} damage" for u, h in
-                                     zip(scn.units, harms, strict=True)),
+        log.step("RESULT", joined("bt.join.semicolon", [
+                     msg("bt.result.unit", unit=u.name, damage=h.damage)
+                     for u, h in zip(scn.units, harms, strict=True)]),
                  *(unit_state(u.id, "damaged" if h.damage else "untouched")
                    for u, h in zip(scn.units, harms, strict=True)))
     return outcome

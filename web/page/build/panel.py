@@ -14,6 +14,7 @@ from engine import systems
 from engine.build import editing, legality, presets, squads
 from engine.names import shown_name, shown_names
 from engine.systems.battletech.turn import PRETTY
+from engine.words import say
 
 from .. import forms
 from ..board import unit_selector
@@ -359,7 +360,7 @@ def spotting_question(turn: int, shell: dict[str, Any], yes: tuple[str, str],
                       no: tuple[str, str]) -> Element:
     """BT-ART.4 asked in the page: is the shell's hex spotted as it lands in `turn`? `yes`
     and `no`: each answer's button text and id (its data-action too, but Next turn's)."""
-    gun = PRETTY.get(shell["gun"], shell["gun"])  # as the log names it ("Long Tom")
+    gun = say(PRETTY.get(shell["gun"], shell["gun"]))  # as the log names it ("Long Tom")
     box = make("div", cls="spotting", role="group", aria_labelledby="spot-question")
     box.appendChild(make("p", f"Turn {turn}: does a friendly unit spot hex "
                          f"{shell['target']} as the {gun} lands?", id="spot-question"))
