@@ -29,7 +29,7 @@ of measure, the product's and the games' own names."""
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 """A word in Latin letters; digits split it ("2D6" is "D", "S6" is "S", "hh2" is "hh")."""
 _NAME_KEYS = frozenset({"id", "name", "title", "squad", "unit", "weapon", "target", "model",
-                        "gun", "selection", "hex"})
+                        "gun", "selection", "hex", "side"})
 
 
 def names(scenario: Scenario) -> set[str]:

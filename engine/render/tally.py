@@ -165,16 +165,19 @@ def _missed(resolution: Resolution) -> list[_Line]:
     return out
 
 
-def _support(attack: dict[str, Any]) -> Words:
-    """The support an attack of a BattleTech effect came from (its label)."""
-    support: Words | None = attack.get("support")
-    return msg("render.support") if support is None else support
+def _support(attack: dict[str, Any], labels: dict[str, Msg]) -> Words:
+    """The support an attack of a BattleTech effect came from: its label as the log names
+    it (`support_labels`, found by the English the effect records), said in the reader's
+    language."""
+    support: str | None = attack.get("support")
+    return msg("render.support") if support is None else labels.get(support, support)
 
 
 def _battletech(scenario: Scenario, resolution: Resolution, per_unit: list[Said],
                 lang: Lang) -> list[_Line]:
     """A line per unit; by support when more than one support reached it (BT-RULE.3); then
     a line for each support that damaged no unit (`_idle_supports`)."""
+    labels = {_ident(label): label for label in support_labels(scenario)}
     out = []
     for uid, text in per_unit:
         attacks = (resolution.effects.get(uid) or {}).get("attacks") or []
@@ -182,20 +185,21 @@ def _battletech(scenario: Scenario, resolution: Resolution, per_unit: list[Said]
         detail: tuple[Said, ...] = ()
         line: Msg = text
         if len(sources) > 1:
-            detail = tuple((uid, _support_damage(a)) for a in sources)
+            detail = tuple((uid, _support_damage(a, labels)) for a in sources)
         elif sources:
-            line = msg("render.by_support", line=text, support=_support(sources[0]))
+            line = msg("render.by_support", line=text, support=_support(sources[0], labels))
         out.append(_Line(uid, line, (uid,), detail))
     return out + _idle_supports(scenario, resolution, lang)
 
 
-def _support_damage(attack: dict[str, Any]) -> Msg:
+def _support_damage(attack: dict[str, Any], labels: dict[str, Msg]) -> Msg:
     """ "Light Air Strike on 1010: 10 damage (CT 10, LA 5)": one attack's damage."""
     where = _where(attack)
     n = int(attack.get("damage", 0))
     if where:
-        return msg("render.support_damage_at", support=_support(attack), n=n, where=where)
-    return msg("render.support_damage", support=_support(attack), n=n)
+        return msg("render.support_damage_at", support=_support(attack, labels), n=n,
+                   where=where)
+    return msg("render.support_damage", support=_support(attack, labels), n=n)
 
 
 _CITE = re.compile(r" \((?:BT|RT|HH)-[\w.-]+\)|（(?:BT|RT|HH)-[\w.-]+）")
