@@ -19,6 +19,7 @@ from engine.systems.battletech.attack import (
 )
 from engine.systems.battletech.plan import NO_EFFECT, Action, Turn, Volley, plural
 from engine.systems.battletech.scatter import land_or_scatter
+from engine.words import say
 
 
 def air_strike(turn: Turn, support: Support, label: str, dice: Dice, log: Log) -> Volley:
@@ -165,8 +166,8 @@ def strafe_unit(turn: Turn, i: int, label: str, hit: Volley, dice: Dice, log: Lo
             building = turn.scn.units[s.unit]
             log.step("BT-BOMB.2", f"{building.name} (the building {unit.name} is in) takes "
                      "the full damage at the same time "
-                     + reading_words("battletech", "building_damage",
-                                     turn.scn.options["building_damage"]),
+                     + say(reading_words("battletech", "building_damage",
+                                         turn.scn.options["building_damage"])),
                      unit_state(building.id, "hit"))
     elif not log.silent:
         log.step("BT-STRAFE.4", f"{label}: {against(roll, T.STRAFING_TN)} for "

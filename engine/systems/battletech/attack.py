@@ -11,11 +11,12 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.hexgrid import Hex, attack_arcs
 from engine.log import Log, hex_mark, unit_state
-from engine.readings import reading_words
+from engine.readings import reading_phrase, reading_words
 from engine.scenario import Scenario
 from engine.scenario.battletech import Board, Unit
 from engine.systems.battletech import tables as T
 from engine.systems.battletech.plan import Group, Result, Strike, plural
+from engine.words import say
 
 ARC_RANK = {"front": 0, "left": 1, "right": 1, "rear": 2}
 
@@ -98,7 +99,7 @@ def resolve_volley(scn: Scenario, strikes: tuple[Strike, ...], dice: Dice,
         if not log.silent:
             names = " and ".join(scn.units[s.unit].name for s in rolling)
             log.step("BT-RULE.2", f"{strikes[0].source}: one attack direction for {names} "
-                     + reading_words("battletech", "direction_roll", "attack") + f": {shared}")
+                     + say(reading_words("battletech", "direction_roll", "attack")) + f": {shared}")
     return [resolve_strike(scn, s, dice, log, shared) for s in strikes]
 
 
@@ -126,11 +127,12 @@ def _log_groups(scn: Scenario, strike: Strike, arc: str, groups: tuple[Group, ..
     if strike.group_damage != T.GROUP_DAMAGE:
         log.step("BT-RULE.6", f"{strike.source} is an area-effect (AE) weapon and {unit.name} "
                  f"is infantry: each 5-point group deals {strike.group_damage} "
-                 + reading_words("battletech", "ae_vs_infantry", scn.options["ae_vs_infantry"]))
+                 + say(reading_words("battletech", "ae_vs_infantry",
+                                   scn.options["ae_vs_infantry"])))
     total = sum(g.damage for g in groups)
     if strike.table == "none":
         log.step("BT-RULE.1", f"{strike.source}: {unit.name} (an asset, "
-                 + reading_words("battletech", "asset_locations", "none")[1:-1]
+                 + say(reading_phrase("battletech", "asset_locations", "none"))
                  + f") takes {plural(strike.groups, 'group')} with no direction "
                  f"or hit location roll: {' + '.join(str(g.damage) for g in groups)} = {total}",
                  hex_mark(unit.hex.label, "hit"), unit_state(unit.id, "damaged"))

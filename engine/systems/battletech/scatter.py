@@ -15,6 +15,7 @@ from engine.readings import reading_words
 from engine.scenario import Scenario
 from engine.scenario.battletech import Support
 from engine.systems.battletech.plan import NO_EFFECT, Turn, Volley, plural
+from engine.words import say
 
 
 def scatter_direction(scn: Scenario, face: int) -> int:
@@ -45,7 +46,8 @@ def scatter(scn: Scenario, label: str, target: Hex, margin: int, clause: str, ar
                 else "the attack is lost with no effect")
         log.step(clause, f"{label} scatters {plural(margin, 'hex')} {names[direction]} (die "
                  f"{face}): off the map, {fate} "
-                 + reading_words("battletech", "off_map", "area-on-map" if kept else "lost"),
+                 + say(reading_words("battletech", "off_map",
+                                   "area-on-map" if kept else "lost")),
                  hexpath([h.label for h in path]), hex_mark(target.label, "target"))
         return landing if kept else None
     log.step(clause, f"{label} scatters {plural(margin, 'hex')} {names[direction]} (die "

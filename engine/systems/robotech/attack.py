@@ -28,6 +28,7 @@ from engine.systems.robotech.stages import (
 from engine.systems.robotech.strikes import strike
 from engine.systems.robotech.volleys import land_volley
 from engine.systems.robotech.words import cap, missile_name, place_name, who
+from engine.words import say
 
 
 def play(scenario: Scenario, dice: Dice, log: Log) -> tuple[UnitResult, ...]:
@@ -138,7 +139,7 @@ def log_pools(plan: Plan, log: Log) -> None:
                f"{len(mecha)} mecha + Leadership {sum(u.leadership for u in mecha)}")
         log.step("SETUP", f"{side}'s Command Points: a pool of {pool_of(plan.scenario, side)} "
                           f"({how}), spent by any of its mecha "
-                          + reading_words("robotech", "command_points", "side"))
+                          + say(reading_words("robotech", "command_points", "side")))
 
 
 def log_own_side(plan: Plan, struck: Record, log: Log) -> None:

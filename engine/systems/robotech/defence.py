@@ -11,6 +11,7 @@ from engine.scenario.robotech import REACTIONS, Unit
 from engine.systems.robotech.stages import DODGE, Defence, Impact, Plan, strike_roll
 from engine.systems.robotech.strikes import halve
 from engine.systems.robotech.words import cap, who
+from engine.words import say
 
 INESCAPABLE_MISSILES = 4
 SAME = 1e-12
@@ -111,7 +112,7 @@ def inescapable(plan: Plan, hit: Impact) -> str:
     weapon = plan.scenario.attack.weapon
     if counts_templates(plan) and hit.templates >= INESCAPABLE_MISSILES:
         return (f"{hit.templates} missiles of the volley are over it, so Inescapable "
-                + reading_words("robotech", "inescapable_count", "under-template"))
+                + say(reading_words("robotech", "inescapable_count", "under-template")))
     if hit.striking >= INESCAPABLE_MISSILES:
         return f"{hit.striking} missiles of the volley strike it, so Inescapable"
     return f"{weapon.name} is Inescapable" if weapon.has("inescapable") else ""
@@ -190,7 +191,7 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, shot: bool, d
         log.step("RT-18" if plan.volley else "RT-6",
                  f"{cap(who(unit, plan.units))} tried to shoot these missiles down, so it may "
                  "not also Dodge them: Dodge or shoot down "
-                 + reading_words("robotech", "shoot_and_dodge", False))
+                 + say(reading_words("robotech", "shoot_and_dodge", False)))
     if will_dodge(plan, unit, hit, budget, shot):
         if dodge(plan, unit, hit, dice, log):
             return Defence(0, 1, ("dodge",))

@@ -15,6 +15,7 @@ from engine.readings import reading_words
 from engine.systems.robotech.scatter import scatter, scattered_hit
 from engine.systems.robotech.stages import Aim, Landing, Plan, Strike
 from engine.systems.robotech.strikes import direct_hit
+from engine.words import say
 
 
 def land(plan: Plan, aim: Aim, roll: Strike, dice: Dice, log: Log) -> Landing:
@@ -40,10 +41,10 @@ def land_whole_miss(plan: Plan, dice: Dice, log: Log) -> Landing:
         log.step("RT-20", "Every missile of the volley missed: ONE template, the volley's, "
                           "scatters and inflicts only the MD of one missile, "
                           + (f"full: {md} to everything its new Strike reaches "
-                             + reading_words("robotech", "volley_miss_damage", "full")
+                             + say(reading_words("robotech", "volley_miss_damage", "full"))
                              + ", the seed's words" if full else
                              f"halved as any scattered blast: {md // 2} "
-                             + reading_words("robotech", "volley_miss_damage", "half")))
+                             + say(reading_words("robotech", "volley_miss_damage", "half"))))
     aim = plan.aims[0]
     centre = scatter(plan, aim, dice, log, whole=True)
     return Landing(centre, scattered_hit(plan, aim, centre, dice, log, whole=True))

@@ -97,7 +97,7 @@ def reason(state: State, err: ScatterlabError, path: str, spec: editing.Spec) ->
     """Why the parser refused a typed value, in words, for the note beside its field: the
     field's own label and the parser's reason when the refusal is of this field."""
     if isinstance(err, ScenarioError) and (err.path == path or err.path.startswith(path)):
-        return f"{spec.label} {reason_words(say(err.reason))}."
+        return f"{say(spec.label, state.lang)} {say(reason_words(err.reason), state.lang)}."
     return in_words(state.shown, describe(err))
 
 

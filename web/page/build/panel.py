@@ -54,7 +54,7 @@ def show_legality(state: State) -> None:
     """The engine's verdict beside Roll; Roll, Step and Odds disabled while illegal."""
     verdict = legality.check(doc_of(state))
     line = el("legality")
-    line.textContent = verdict.text()
+    line.textContent = verdict.text(state.lang)
     line.dataset.ok = "true" if verdict.ok else "false"
     line.dataset.clause = verdict.clause
     line.dataset.units = " ".join(verdict.units)
@@ -66,7 +66,7 @@ def show_legality(state: State) -> None:
             button.removeAttribute("aria-disabled")
             button.title = attr(button, "data-title")  # its own title: what it does, its key
         else:
-            button.title = verdict.text()
+            button.title = verdict.text(state.lang)
         button.disabled = not verdict.ok
     for node in document.querySelectorAll("#board [data-unit].illegal"):
         node.classList.remove("illegal")
@@ -242,12 +242,12 @@ def selected_section(state: State, system: str, uid: str) -> Element:
     node.appendChild(bar)
     for spec in editing.UNIT_FIELDS[system]:
         if editing.applies(spec, unit):
-            node.appendChild(forms.spec_input(spec, editing.read(unit, spec), section="unit",
+            node.appendChild(forms.spec_input(spec, lang=state.lang, value=editing.read(unit, spec), section="unit",
                                               who=who, index=index))
     if system == "robotech":
         reactions = state.shown.attack.reactions_of(uid)
         for spec in editing.REACTION_FIELDS:
-            node.appendChild(forms.spec_input(spec, reactions.allows(spec.key),
+            node.appendChild(forms.spec_input(spec, lang=state.lang, value=reactions.allows(spec.key),
                                               section="reaction", who=who,
                                               index=uid))
     return node
@@ -263,10 +263,10 @@ def attack_section(state: State, system: str) -> Element:
                                                                  "weapon-preset")))
         node.appendChild(button("Use this weapon", "use-weapon", id="use-weapon"))
         for spec in editing.WEAPON_FIELDS[system]:
-            node.appendChild(forms.spec_input(spec, editing.read(attack["weapon"], spec),
+            node.appendChild(forms.spec_input(spec, lang=state.lang, value=editing.read(attack["weapon"], spec),
                                               section="weapon", who="Weapon"))
     for spec in editing.ATTACK_FIELDS[system]:
-        node.appendChild(forms.spec_input(spec, editing.read(attack, spec), section="attack",
+        node.appendChild(forms.spec_input(spec, lang=state.lang, value=editing.read(attack, spec), section="attack",
                                           who="Attack", units=units))
     if system == "robotech":
         node.appendChild(missile_targets(state, attack, units))
@@ -420,7 +420,7 @@ def preplot_inputs(state: State, attack: dict[str, Any]) -> Element:
 def options_section(state: State, system: str) -> Element:
     node = section("Options (readings where the rules are silent)", "build-options")
     for spec in editing.option_specs(system):
-        node.appendChild(forms.spec_input(spec, state.shown.options[spec.key],
+        node.appendChild(forms.spec_input(spec, lang=state.lang, value=state.shown.options[spec.key],
                                           section="option", who="Option"))
     return node
 
