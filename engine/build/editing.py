@@ -51,13 +51,16 @@ IDENTITY = (Spec("name", msg("build.label.name"), "text", help=msg("build.help.n
 
 UNIT_FIELDS: dict[str, tuple[Spec, ...]] = {
     "robotech": IDENTITY + (
-        Spec("kind", msg("build.label.kind"), "choice", choices=robotech.UNIT_KINDS, default="mecha",
+        Spec("kind", msg("build.label.kind"),
+             "choice", choices=robotech.UNIT_KINDS, default="mecha",
              help=msg("build.help.kind")),
         *POSITION,
         Spec("base_mm", msg("build.label.base_mm"), "number", 1, 500, default=40),
         Spec("df", msg("build.label.df"), "int", 1, 12, help=msg("build.help.df")),
-        Spec("gn", msg("build.label.gn"), "int", 0, 10, when="mecha", default=0, help=msg("build.help.gn")),
-        Spec("pil", msg("build.label.pil"), "int", 0, 10, when="mecha", default=0, help=msg("build.help.pil")),
+        Spec("gn", msg("build.label.gn"),
+             "int", 0, 10, when="mecha", default=0, help=msg("build.help.gn")),
+        Spec("pil", msg("build.label.pil"),
+             "int", 0, 10, when="mecha", default=0, help=msg("build.help.pil")),
         Spec("cp", msg("build.label.cp"), "int", 0, 50, when="mecha", default=0,
              help=msg("build.help.cp")),
         Spec("leadership", msg("build.label.leadership"), "int", 0, 10, when="mecha", default=0,
@@ -83,7 +86,8 @@ UNIT_FIELDS: dict[str, tuple[Spec, ...]] = {
         Spec("vehicle", msg("build.label.vehicle"), "bool", default=False),
         Spec("hull.w", msg("build.label.hull.w"), "number", 0.1, 40, when="vehicle"),
         Spec("hull.h", msg("build.label.hull.h"), "number", 0.1, 40, when="vehicle"),
-        Spec("hull.facing", msg("build.label.hull.facing"), "number", 0, 360, when="vehicle", default=0),
+        Spec("hull.facing", msg("build.label.hull.facing"),
+             "number", 0, 360, when="vehicle", default=0),
         Spec("armour.front", msg("build.label.armour.front"), "int", 1, 14, when="vehicle"),
         Spec("armour.side", msg("build.label.armour.side"), "int", 1, 14, when="vehicle"),
         Spec("armour.rear", msg("build.label.armour.rear"), "int", 1, 14, when="vehicle"),
@@ -91,8 +95,10 @@ UNIT_FIELDS: dict[str, tuple[Spec, ...]] = {
     ),
     "battletech": IDENTITY + (
         Spec("hex", msg("build.label.hex"), "hex", help=msg("build.help.hex")),
-        Spec("type", msg("build.label.type"), "choice", choices=battletech.UNIT_TYPES, default="mech"),
-        Spec("facing", msg("build.label.facing"), "int", 0, 5, default=0, help=msg("build.help.facing")),
+        Spec("type", msg("build.label.type"),
+             "choice", choices=battletech.UNIT_TYPES, default="mech"),
+        Spec("facing", msg("build.label.facing"),
+             "int", 0, 5, default=0, help=msg("build.help.facing")),
     ),
 }
 
@@ -103,7 +109,8 @@ WEAPON_FIELDS: dict[str, tuple[Spec, ...]] = {
         Spec("range", msg("build.label.rg"), "number", 0.1, 1000),
         Spec("abilities", msg("build.label.abilities"), "flags", choices=robotech.ABILITIES,
              default=["blast"]),
-        Spec("volley", msg("build.label.volley"), "int", 1, 12, default=1, help=msg("build.help.volley")),
+        Spec("volley", msg("build.label.volley"),
+             "int", 1, 12, default=1, help=msg("build.help.volley")),
     ),
     "heresy": (
         Spec("name", msg("build.label.weapon"), "text"),
@@ -117,7 +124,8 @@ WEAPON_FIELDS: dict[str, tuple[Spec, ...]] = {
         Spec("rules", msg("build.label.rules"), "flags", choices=("ordnance",), default=[]),
         Spec("gets_hot", msg("build.label.gets_hot"), "bool", default=False),
         Spec("twin_linked", msg("build.label.twin_linked"), "bool", default=False),
-        Spec("breaching", msg("build.label.breaching"), "save", 2, 6, help=msg("build.help.breaching")),
+        Spec("breaching", msg("build.label.breaching"),
+             "save", 2, 6, help=msg("build.help.breaching")),
     ),
 }
 
@@ -130,7 +138,8 @@ ATTACK_FIELDS: dict[str, tuple[Spec, ...]] = {
         Spec("reroll", msg("build.label.reroll"), "choice", choices=heresy.REROLLS, default="none"),
         Spec("reroll_when", msg("build.label.reroll_when"), "choice",
              choices=heresy.REROLL_WHEN, default="target-missed"),
-        Spec("snap_shot", msg("build.label.snap_shot"), "bool", default=False, help=msg("build.help.snap_shot")),
+        Spec("snap_shot", msg("build.label.snap_shot"),
+             "bool", default=False, help=msg("build.help.snap_shot")),
     ),
     "battletech": (
         Spec("turn", msg("build.label.turn"), "int", 0, 1000, default=1),

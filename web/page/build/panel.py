@@ -242,14 +242,16 @@ def selected_section(state: State, system: str, uid: str) -> Element:
     node.appendChild(bar)
     for spec in editing.UNIT_FIELDS[system]:
         if editing.applies(spec, unit):
-            node.appendChild(forms.spec_input(spec, lang=state.lang, value=editing.read(unit, spec), section="unit",
-                                              who=who, index=index))
+            node.appendChild(forms.spec_input(spec, editing.read(unit, spec), section="unit",
+                                              who=who, index=index,
+                                              lang=state.lang))
     if system == "robotech":
         reactions = state.shown.attack.reactions_of(uid)
         for spec in editing.REACTION_FIELDS:
-            node.appendChild(forms.spec_input(spec, lang=state.lang, value=reactions.allows(spec.key),
+            node.appendChild(forms.spec_input(spec, reactions.allows(spec.key),
                                               section="reaction", who=who,
-                                              index=uid))
+                                              index=uid,
+                                              lang=state.lang))
     return node
 
 
@@ -263,11 +265,13 @@ def attack_section(state: State, system: str) -> Element:
                                                                  "weapon-preset")))
         node.appendChild(button("Use this weapon", "use-weapon", id="use-weapon"))
         for spec in editing.WEAPON_FIELDS[system]:
-            node.appendChild(forms.spec_input(spec, lang=state.lang, value=editing.read(attack["weapon"], spec),
-                                              section="weapon", who="Weapon"))
+            node.appendChild(forms.spec_input(spec, editing.read(attack["weapon"], spec),
+                                              section="weapon", who="Weapon",
+                                              lang=state.lang))
     for spec in editing.ATTACK_FIELDS[system]:
-        node.appendChild(forms.spec_input(spec, lang=state.lang, value=editing.read(attack, spec), section="attack",
-                                          who="Attack", units=units))
+        node.appendChild(forms.spec_input(spec, editing.read(attack, spec), section="attack",
+                                          who="Attack", units=units,
+                                          lang=state.lang))
     if system == "robotech":
         node.appendChild(missile_targets(state, attack, units))
     if system == "heresy":
@@ -420,8 +424,9 @@ def preplot_inputs(state: State, attack: dict[str, Any]) -> Element:
 def options_section(state: State, system: str) -> Element:
     node = section("Options (readings where the rules are silent)", "build-options")
     for spec in editing.option_specs(system):
-        node.appendChild(forms.spec_input(spec, lang=state.lang, value=state.shown.options[spec.key],
-                                          section="option", who="Option"))
+        node.appendChild(forms.spec_input(spec, state.shown.options[spec.key],
+                                          section="option", who="Option",
+                                          lang=state.lang))
     return node
 
 
