@@ -421,9 +421,9 @@ def turn_history(state: State) -> Element:
     box.appendChild(make("summary", said(state, summary)))
     for _, lines in reversed(earlier):
         entry = make("section", cls="turn-entry")
-        entry.appendChild(make("h4", lines[0]))
+        entry.appendChild(make("h4", said(state, lines[0])))
         for line in lines[1:]:
-            entry.appendChild(make("p", line))
+            entry.appendChild(make("p", said(state, line)))
         box.appendChild(entry)
     return box
 
