@@ -39,7 +39,7 @@ JSON_WORDS = {"JSON", "UTF", "CCRR", "true", "false", "mega", "reroll", "full", 
               "preplotted", "supports", "auto"}
 """Names of the JSON document (fields and literals) a refusal quotes as they are written."""
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|[A-Za-z]\w*(?:[._][A-Za-z]\w*)+|\\u[0-9a-f]{4}|"
-                     r"(?<![A-Za-z])(?:RT|HH|BT)-[A-Z]+")
+                     r"(?<![A-Za-z])(?:RT|HH|BT)-[A-Z]+|--[a-z]+|next-turn")
 
 
 def _load(path: Path) -> dict[str, Any]:

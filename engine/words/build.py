@@ -324,7 +324,7 @@ MESSAGES: Catalogue = {
     "build.panel.gap_between": {"en": "Gap between bases", "ja": "ベースどうしの間隔"},
     "build.panel.angle": {"en": "Angle (°)", "ja": "角度（°）"},
     "build.panel.angle_of": {"en": "Direction of the line", "ja": "列の向き"},
-    "build.panel.add_models": {"en": "Add N models", "ja": "N体のモデルを追加"},
+    "build.panel.add_models": {"en": "Add N models", "ja": "指定した数のモデルを追加"},
     "build.panel.units": {"en": "Units — tap one to edit it", "ja": "ユニット — タップして編集"},
     "build.panel.selected": {"en": "Selected: {who}", "ja": "選択中：{who}"},
     "build.panel.make_attacker": {"en": "Make attacker", "ja": "攻撃側にする"},
