@@ -25,6 +25,7 @@ from engine.render.board import board
 from engine.scenario import Scenario
 from engine.systems import heresy, joint, odds, resolve
 from engine.systems.heresy.scatter import breakpoints, hits_at, land, no_hits
+from engine.words import say
 from tests.test_suite import assert_same_marginals
 
 TRIALS = 20_000
@@ -559,7 +560,7 @@ def test_demo_log_cites_valid_clauses(path: Path) -> None:
     assert s.title and s.notes
     for seed in (None, 1, 2, 3):
         res = resolve(s, seed)
-        assert res.steps[0].clause == "OPT" and "Rules as written" in res.steps[0].text
+        assert res.steps[0].clause == "OPT" and "Rules as written" in say(res.steps[0].text)
         for st in res.steps:
             assert st.clause in CLAUSES or st.clause in ENGINE_CLAUSES
 

@@ -8,6 +8,7 @@ import pytest
 from engine import scenario as scenarios
 from engine.errors import IllegalAttack, ScenarioError
 from engine.systems import odds
+from engine.words import say
 from tests.test_heresy import doc, marine, run
 
 
@@ -25,7 +26,7 @@ def step_texts(steps: list, clause: str) -> list[str]:
 
 
 def opt_text(steps: list) -> str:
-    return next(st.text for st in steps if st.clause == "OPT")
+    return next(say(st.text) for st in steps if st.clause == "OPT")
 
 
 # -- 1. a firer with a hull measures from its hull's edge -----------------------------------

@@ -26,6 +26,7 @@ from engine.log import Log
 from engine.scenario import Scenario
 from engine.systems.robotech import attack, stages, strikes
 from engine.systems.robotech.legality import prepare
+from engine.words import say
 
 OFF = {"shoot_down": False, "dodge": False, "roll_with_impact": False}
 ALL = {"shoot_down": True, "dodge": True, "roll_with_impact": True}
@@ -473,7 +474,7 @@ def test_rt_8_structures_refuse_mecha_fields_and_reactions() -> None:
     with pytest.raises(ScenarioError) as e:
         build([attacker(), structure("s1", 30, 24)], targets=["s1"],
               reactions={"s1": ALL})
-    assert e.value.path == "attack.reactions.s1" and "RT-8" in e.value.reason
+    assert e.value.path == "attack.reactions.s1" and "RT-8" in say(e.value.reason)
 
 
 # -- RT-11: shooting the missiles down ------------------------------------------------------------
@@ -804,7 +805,7 @@ def test_log_starts_with_the_options_and_cites_known_clauses_only() -> None:
                             options={"shoot_and_dodge": True}),
                       [3, 4, 5, 1, 2, 3, 3, 4, 5, 2, 4])
     assert steps[0].clause == "OPT"
-    assert steps[0].text.startswith("Rules as written; 2 readings changed: A mecha that shot "
+    assert say(steps[0].text).startswith("Rules as written; 2 readings changed: A mecha that shot "
                                     "at the missiles may also Dodge them: yes; ")
     assert steps[-1].clause == "RESULT"
     for st in steps:
