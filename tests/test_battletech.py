@@ -170,14 +170,14 @@ def test_bt_rule_4_unmodified_2d6_equal_to_tn_succeeds():
     out, log = run(scn, [1, 4])  # 5 < 6: failure, no effect
     assert bt.effects(scn, out)["a"]["damage"] == 0
     assert "failure" in next(s.text for s in log.steps if s.clause == "BT-AIR")
-    assert any("2D6 shows 5 against TN 6 (BT-RULE.4): failure" in s.text for s in log.steps)
+    assert any("2D6 shows 5 against TN 6 (BT-RULE.4): failure" in say(s.text) for s in log.steps)
 
 
 def test_bt_rule_4_every_target_roll_cites_it():
     scn = make([mech("a", "1010")], [{"kind": "strafing", "hexes": ["1010"]},
                                      {"kind": "light_bombing", "target": "1012"}])
     _, log = run(scn, [1, 1, 1, 1, 6])  # both miss; the bomb scatters
-    rolls = [s for s in log.steps if "2D6 shows" in s.text]
+    rolls = [s for s in log.steps if "2D6 shows" in say(s.text)]
     assert len(rolls) == 2 and all("(BT-RULE.4)" in s.text for s in rolls)
 
 
@@ -333,7 +333,7 @@ def test_bt_bomb_3_scatter_by_margin_hits_a_friend_direction_from_the_target_hex
     assert bt.effects(scn, out)["friend"]["attacks"][0]["arc"] == "left"
     assert groups_of(scn, out, "friend") == [(5, "LT", "front")] * 5
     assert bt.effects(scn, out)["enemy"]["damage"] == 0
-    scatter_step = next(s for s in log.steps if "scatters" in s.text)
+    scatter_step = next(s for s in log.steps if "scatters" in say(s.text))
     assert scatter_step.clause == "BT-BOMB.3"
     assert scatter_step.marks[0] == {"kind": "hexpath", "hexes": ["1010", "1110", "1209"],
                                      "role": "scatter"}
@@ -1014,7 +1014,7 @@ def test_bt_bomb_2_reach_is_an_option_air_strikes_attack_the_unit_inside_by_defa
                options={"building_damage": "every-strike"})
     out, log = run(scn, [3, 3, 1, 3, 4, 3, 4])
     assert [h.damage for h in bt.harm(scn, out)] == [10, 10] and "BT-BOMB.2" in clauses(log)
-    assert "damaged by: every strike" in log.steps[0].text
+    assert "damaged by: every strike" in say(log.steps[0].text)
     # strafing: by default only the 'Mech inside is rolled for
     scn = make(units, [{"kind": "strafing", "hexes": ["1010"]}], terrain=terrain)
     out, _ = run(scn, [1, 1])

@@ -16,6 +16,7 @@ from engine.scenario import load_dict
 from engine.systems import battletech as bt
 from engine.systems import odds, resolve
 from engine.systems.battletech import bsp
+from engine.words import say
 from tests.test_battletech import assert_agree, fails, make, mech, p_at_least, run, sheet
 
 # -- point 11: each damage group is its own hit, applied in the order rolled -------------
@@ -117,7 +118,7 @@ def test_bt_art_4_a_submerged_spotter_is_refused_unless_the_option_allows_it():
     assert make(units, in_flight=[dict(SHELL, spotter="h")], terrain=deep)
     scn = make(units, in_flight=[SHELL], terrain=deep, options={"submerged_spotter": "allowed"})
     _, log = run(scn, [4, 2])  # 6 vs TN 6: on target
-    assert "under deep water spots for artillery: yes" in log.steps[0].text
+    assert "under deep water spots for artillery: yes" in say(log.steps[0].text)
     assert any(s.clause == "BT-ART.4" and "TN 8 -2 = 6" in s.text for s in log.steps)
 
 
@@ -224,7 +225,7 @@ def test_bt_rule_2_direction_roll_per_attack_one_die_for_the_hex():
     out, log = run(scn, [3, 3, 6] + [3, 4] * 4)
     assert [r.arc for r in out] == ["rear", "rear"]
     step = next(s for s in log.steps if s.clause == "BT-RULE.2")
-    assert "a and b" in step.text and "once for the whole attack" in log.steps[0].text
+    assert "a and b" in step.text and "once for the whole attack" in say(log.steps[0].text)
     # the odds agree with play (two 'Mechs in depth-1 water: 1D6 punch locations)
     assert_agree(make(units, strike, terrain={"1010": {"water": 1}},
                       options={"direction_roll": "attack"}))
@@ -244,7 +245,7 @@ def test_bt_gen_2_bsp_spent_this_turn_and_in_the_game_per_side():
                bsp={"kurita": 20}, bsp_spent={"kurita": 5})
     dice = [1, 1, 1, 1, 3, 6, 6]  # cover fails; the bombing scatters; the shell lands
     _, log = run(scn, dice)
-    step = next(s for s in log.steps if "Battlefield Support Points" in s.text)
+    step = next(s for s in log.steps if "Battlefield Support Points" in say(s.text))
     assert step.clause == "BT-GEN.2"
     assert "kurita 10 this turn, 15 in the game (of 20)" in step.text
     assert "davion 2 this turn, 2 in the game" in step.text

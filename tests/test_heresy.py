@@ -377,13 +377,13 @@ def test_hh_8_closest_model_measured_to_the_base_edge() -> None:
     assert effects["a"]["hits"] == 1 and effects["c"]["hits"] == 1  # 2.13" + 1.18" reach
     # one wound (To Wound 6, 1): it goes to c, whose base edge is the closest to the firer
     assert effects["c"]["wounds_lost"] == 1 and effects["a"]["wounds_lost"] == 0
-    assert any("allocated to c" in st.text for st in steps)
+    assert any("allocated to c" in say(st.text) for st in steps)
 
 
 def test_hh_8_log_names_the_denied_save() -> None:
     d = doc([marine("a", 30, 24)], dice=[1, 1, "HIT", 6], weapon={"ap": 3})
     _, steps = run(d)
-    step = next(st for st in steps if "allocated to a" in st.text)
+    step = next(st for st in steps if "allocated to a" in say(st.text))
     assert "AP3 denies its 3+ armour" in step.text and "1 Wound lost" in step.text
     assert step.marks == ({"kind": "unit", "id": "a", "state": "damaged"},)
 

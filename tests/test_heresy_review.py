@@ -14,6 +14,7 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.log import Log
 from engine.systems import heresy, resolve
 from engine.systems.heresy.placement import hole_radius
+from engine.words import say
 from tests.test_heresy import clauses_of, doc, marine, rhino, run
 
 DEMOS = sorted(Path(__file__).parent.parent.glob("web/demos/heresy-*.json"))
@@ -151,7 +152,7 @@ def test_hh_8_defenders_choice_loses_the_fewest_models() -> None:
     chosen, steps = run(doc(units, dice=dice, options={"allocation": "defender"}))
     assert chosen["a"]["wounds_lost"] == 0 and chosen["sgt"]["wounds_lost"] == 2
     assert steps[0].clause == "OPT"
-    assert "Wounds go to: the models the defender chooses" in steps[0].text
+    assert "Wounds go to: the models the defender chooses" in say(steps[0].text)
 
 
 # -- HH-14: cover from terrain ----------------------------------------------------------------
@@ -162,7 +163,7 @@ def test_hh_14_cover_area_between_the_firer_and_the_model() -> None:
     d = doc([marine("a", 30, 24)], dice=[1, 1, "HIT", 6, 4], weapon={"ap": 3})
     effects, steps = run(with_cover(d, AREA, 4))
     assert effects["a"]["saved"] == 1
-    assert any("(AP3 denies its 3+ armour; in cover: 4+)" in st.text for st in steps)
+    assert any("(AP3 denies its 3+ armour; in cover: 4+)" in say(st.text) for st in steps)
     bare, _ = run({**d, "dice": [1, 1, "HIT", 6]})
     assert bare["a"]["wounds_lost"] == 1
     # an area of cover does not block sight (HH-1)
@@ -212,10 +213,10 @@ def test_hh_14_each_mega_blast_shot_allocates_from_its_own_centre() -> None:
 def test_hh_16_breaching_keeps_the_better_ap() -> None:
     w = {"s": 4, "ap": 1, "breaching": 4}
     _, steps = run(doc([marine("a", 30, 24)], dice=[1, 1, "HIT", 5], weapon=w))
-    assert any("a S4 AP1 wound" in st.text for st in steps)
+    assert any("a S4 AP1 wound" in say(st.text) for st in steps)
     _, steps = run(doc([marine("a", 30, 24)], dice=[1, 1, "HIT", 5], weapon=w,
                        options={"breaching_ap": "literal"}))
-    assert any("a S4 AP2 wound" in st.text for st in steps)
+    assert any("a S4 AP2 wound" in say(st.text) for st in steps)
 
 
 # -- refused input ----------------------------------------------------------------------------
@@ -278,7 +279,7 @@ def test_hh_8_demo_logs_speak_in_players_words(path: Path) -> None:
         for st in resolve(s, seed).steps:
             assert st.clause
             for bad in ("units[", "supports[", "shared/", ".md", "None", "Hits(", "(0, "):
-                assert bad not in st.text, (st.clause, st.text)
+                assert bad not in say(st.text), (st.clause, st.text)
 
 
 def test_hh_8_odds_give_the_models_removed_per_unit() -> None:
@@ -304,5 +305,5 @@ def test_hh_19_a_vehicle_wrecked_by_gets_hot_fires_no_more() -> None:
     d["units"][0] = {**rhino("f", 10, 24, side="loyal"), "unit": "firers", "hp": 1}
     effects, steps = run(d)
     assert effects["f"]["wrecked"] and effects["a"]["hits"] == 0
-    assert any("f is wrecked by its own Gets Hot: shots 2 to 3 are not fired" in st.text
+    assert any("f is wrecked by its own Gets Hot: shots 2 to 3 are not fired" in say(st.text)
                for st in steps)

@@ -494,7 +494,7 @@ def test_rt_11_shoot_for_others_false_shoots_only_to_save_itself() -> None:
               options={"natural_rolls": False, "shoot_for_others": False})
     res, steps = play(s, [3])
     assert damage(res) == {"a1": 0, "r1": 0, "r2": 4} and "RT-11" not in clauses(steps)
-    assert "shoots down missiles to save its friends: no" in steps[0].text
+    assert "shoots down missiles to save its friends: no" in say(steps[0].text)
 
 
 def test_rt_11_booleans_decide_in_turn_a_second_shooter_keeps_its_cp() -> None:
