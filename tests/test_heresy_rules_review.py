@@ -26,7 +26,7 @@ def step_texts(steps: list, clause: str) -> list[str]:
 
 
 def opt_text(steps: list) -> str:
-    return next(st.text for st in steps if st.clause == "OPT")
+    return next(say(st.text) for st in steps if st.clause == "OPT")
 
 
 # -- 1. a firer with a hull measures from its hull's edge -----------------------------------

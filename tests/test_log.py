@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.dice import ScriptedDice
 from engine.log import Log, SilentLog, effect_text, template
+from engine.words import say
 
 
 def test_step_takes_the_rolls_made_since_the_previous_step() -> None:
@@ -46,6 +47,6 @@ def test_options_step_is_one_line_of_players_words() -> None:
     log.options("robotech", {"natural_rolls": True, "dodge_adds_pil": True})
     log.options("heresy", {"edition": "hh2"})
     assert [s.clause for s in log.steps] == ["OPT", "OPT"]
-    assert log.steps[0].text == ("Rules as written; 1 reading changed: A natural 6 succeeds "
+    assert say(log.steps[0].text) == ("Rules as written; 1 reading changed: A natural 6 succeeds "
                                  "and a 1 fails: on every Strike and Dodge")
-    assert log.steps[1].text == "Rules as written, every reading at its default"
+    assert say(log.steps[1].text) == "Rules as written, every reading at its default"

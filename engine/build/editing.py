@@ -5,7 +5,7 @@ rule: each `Spec` says where a value lives in the scenario document, its label, 
 may hold (its range or its alternatives) and one line on what it means at the table. The
 ranges are the parsers' own (engine/scenario/<system>.py), which stay the judge: a value
 `coerce` accepts is only converted, never validated twice. Option alternatives come from
-the parsers' OPTION_CHOICES, with one line each (OPTION_HELP, the README's option table).
+the parsers' OPTION_CHOICES, with one line each (engine.words.build, the README's option table).
 
 Kinds: ``int``, ``number``, ``text``, ``bool``, ``choice`` (one of ``choices``),
 ``flags`` (a list holding any of ``choices``: abilities, weapon rules), ``save`` (an
@@ -24,6 +24,7 @@ from typing import Any
 from engine.errors import ScenarioError
 from engine.readings import choice_words, reading_name
 from engine.scenario import battletech, heresy, robotech
+from engine.words import Words, msg
 
 
 @dataclass(frozen=True)
@@ -31,176 +32,126 @@ class Spec:
     """One editable field: its path inside its object, label, kind, range and meaning."""
 
     key: str
-    label: str
+    label: Words
     kind: str
     lo: float | None = None
     hi: float | None = None
     choices: tuple[Any, ...] = ()
-    help: str = ""
+    help: Words = ""
     when: str | None = None
     default: Any = None
-    choice_words: tuple[str, ...] = ()
+    choice_words: tuple[Words, ...] = ()
     """How each of `choices` reads on the page (empty: as written, hyphens as spaces)."""
 
 
-POSITION = (Spec("x", 'x (")', "number", 0, 400, help="inches from the left edge"),
-            Spec("y", 'y (")', "number", 0, 400, help="inches from the top edge"))
-IDENTITY = (Spec("name", "Name", "text", help="shown on the board"),
-            Spec("side", "Side", "text", help="units of one side are friends"))
+POSITION = (Spec("x", msg("build.label.x"), "number", 0, 400, help=msg("build.help.x")),
+            Spec("y", msg("build.label.y"), "number", 0, 400, help=msg("build.help.y")))
+IDENTITY = (Spec("name", msg("build.label.name"), "text", help=msg("build.help.name")),
+            Spec("side", msg("build.label.side"), "text", help=msg("build.help.side")))
 
 UNIT_FIELDS: dict[str, tuple[Spec, ...]] = {
     "robotech": IDENTITY + (
-        Spec("kind", "Kind", "choice", choices=robotech.UNIT_KINDS, default="mecha",
-             help="structures have no GN, PIL or Command Points"),
+        Spec("kind", msg("build.label.kind"),
+             "choice", choices=robotech.UNIT_KINDS, default="mecha",
+             help=msg("build.help.kind")),
         *POSITION,
-        Spec("base_mm", "Base (mm)", "number", 1, 500, default=40),
-        Spec("df", "DF", "int", 1, 12, help="a Strike must reach it to damage (RT-6)"),
-        Spec("gn", "GN", "int", 0, 10, when="mecha", default=0, help="added to its Strike"),
-        Spec("pil", "PIL", "int", 0, 10, when="mecha", default=0, help="added to a Dodge"),
-        Spec("cp", "CP", "int", 0, 50, when="mecha", default=0,
-             help="its own Command Points, read when each mecha spends its own (option)"),
-        Spec("leadership", "Leadership", "int", 0, 10, when="mecha", default=0,
-             help="adds to its side's pool of Command Points"),
-        Spec("squadron", "Squadron", "text", when="mecha",
-             help="mecha of one squadron do not block each other's line of sight"),
-        Spec("mdc", "MDC", "int", 0, 10000, help="damage capacity (shown only)"),
-        Spec("life_is_cheap", "Life is Cheap", "bool", when="mecha", default=False,
-             help="no Command Points to spend"),
-        Spec("anti_missile", "Anti-Missile", "bool", when="mecha", default=False,
-             help="may shoot down missiles without a CP"),
+        Spec("base_mm", msg("build.label.base_mm"), "number", 1, 500, default=40),
+        Spec("df", msg("build.label.df"), "int", 1, 12, help=msg("build.help.df")),
+        Spec("gn", msg("build.label.gn"),
+             "int", 0, 10, when="mecha", default=0, help=msg("build.help.gn")),
+        Spec("pil", msg("build.label.pil"),
+             "int", 0, 10, when="mecha", default=0, help=msg("build.help.pil")),
+        Spec("cp", msg("build.label.cp"), "int", 0, 50, when="mecha", default=0,
+             help=msg("build.help.cp")),
+        Spec("leadership", msg("build.label.leadership"), "int", 0, 10, when="mecha", default=0,
+             help=msg("build.help.leadership")),
+        Spec("squadron", msg("build.label.squadron"), "text", when="mecha",
+             help=msg("build.help.squadron")),
+        Spec("mdc", msg("build.label.mdc"), "int", 0, 10000, help=msg("build.help.mdc")),
+        Spec("life_is_cheap", msg("build.label.life_is_cheap"), "bool", when="mecha", default=False,
+             help=msg("build.help.life_is_cheap")),
+        Spec("anti_missile", msg("build.label.anti_missile"), "bool", when="mecha", default=False,
+             help=msg("build.help.anti_missile")),
     ),
     "heresy": IDENTITY + (
-        Spec("unit", "Unit", "text", help="models with the same unit name are one unit"),
+        Spec("unit", msg("build.label.unit"), "text", help=msg("build.help.unit")),
         *POSITION,
-        Spec("base_mm", "Base (mm)", "number", 1, 500, default=32),
-        Spec("t", "T", "int", 1, 10, default=4),
-        Spec("w", "W", "int", 1, 20, default=1),
-        Spec("sv", "Sv", "save", 2, 6, help="armour save"),
-        Spec("inv", "Inv", "save", 2, 6, help="invulnerable save"),
-        Spec("fnp", "FNP", "save", 2, 6, help="Feel No Pain"),
-        Spec("cover", "Cover", "save", 2, 6, help="cover save against this attack"),
-        Spec("vehicle", "Vehicle", "bool", default=False),
-        Spec("hull.w", 'Hull length (")', "number", 0.1, 40, when="vehicle"),
-        Spec("hull.h", 'Hull width (")', "number", 0.1, 40, when="vehicle"),
-        Spec("hull.facing", "Facing (°)", "number", 0, 360, when="vehicle", default=0),
-        Spec("armour.front", "Front AV", "int", 1, 14, when="vehicle"),
-        Spec("armour.side", "Side AV", "int", 1, 14, when="vehicle"),
-        Spec("armour.rear", "Rear AV", "int", 1, 14, when="vehicle"),
-        Spec("hp", "Hull Points", "int", 0, 20, when="vehicle", default=3),
+        Spec("base_mm", msg("build.label.base_mm"), "number", 1, 500, default=32),
+        Spec("t", msg("build.label.t"), "int", 1, 10, default=4),
+        Spec("w", msg("build.label.w"), "int", 1, 20, default=1),
+        Spec("sv", msg("build.label.sv"), "save", 2, 6, help=msg("build.help.sv")),
+        Spec("inv", msg("build.label.inv"), "save", 2, 6, help=msg("build.help.inv")),
+        Spec("fnp", msg("build.label.fnp"), "save", 2, 6, help=msg("build.help.fnp")),
+        Spec("cover", msg("build.label.cover"), "save", 2, 6, help=msg("build.help.cover")),
+        Spec("vehicle", msg("build.label.vehicle"), "bool", default=False),
+        Spec("hull.w", msg("build.label.hull.w"), "number", 0.1, 40, when="vehicle"),
+        Spec("hull.h", msg("build.label.hull.h"), "number", 0.1, 40, when="vehicle"),
+        Spec("hull.facing", msg("build.label.hull.facing"),
+             "number", 0, 360, when="vehicle", default=0),
+        Spec("armour.front", msg("build.label.armour.front"), "int", 1, 14, when="vehicle"),
+        Spec("armour.side", msg("build.label.armour.side"), "int", 1, 14, when="vehicle"),
+        Spec("armour.rear", msg("build.label.armour.rear"), "int", 1, 14, when="vehicle"),
+        Spec("hp", msg("build.label.hp"), "int", 0, 20, when="vehicle", default=3),
     ),
     "battletech": IDENTITY + (
-        Spec("hex", "Hex", "hex", help="CCRR, e.g. 0908"),
-        Spec("type", "Type", "choice", choices=battletech.UNIT_TYPES, default="mech"),
-        Spec("facing", "Facing", "int", 0, 5, default=0, help="0 = north, then clockwise"),
+        Spec("hex", msg("build.label.hex"), "hex", help=msg("build.help.hex")),
+        Spec("type", msg("build.label.type"),
+             "choice", choices=battletech.UNIT_TYPES, default="mech"),
+        Spec("facing", msg("build.label.facing"),
+             "int", 0, 5, default=0, help=msg("build.help.facing")),
     ),
 }
 
 WEAPON_FIELDS: dict[str, tuple[Spec, ...]] = {
     "robotech": (
-        Spec("name", "Weapon", "text"),
-        Spec("md", "MD", "int", 0, 1000, help="damage per missile or shot"),
-        Spec("range", 'RG (")', "number", 0.1, 1000),
-        Spec("abilities", "Abilities", "flags", choices=robotech.ABILITIES,
+        Spec("name", msg("build.label.weapon"), "text"),
+        Spec("md", msg("build.label.md"), "int", 0, 1000, help=msg("build.help.md")),
+        Spec("range", msg("build.label.rg"), "number", 0.1, 1000),
+        Spec("abilities", msg("build.label.abilities"), "flags", choices=robotech.ABILITIES,
              default=["blast"]),
-        Spec("volley", "Volley", "int", 1, 12, default=1, help="missiles fired (Volley)"),
+        Spec("volley", msg("build.label.volley"),
+             "int", 1, 12, default=1, help=msg("build.help.volley")),
     ),
     "heresy": (
-        Spec("name", "Weapon", "text"),
-        Spec("s", "S", "int", 1, 10),
-        Spec("ap", "AP", "save", 1, 6, help="none: AP -"),
-        Spec("shots", "Shots", "int", 1, 20, default=1),
-        Spec("range", 'Range (")', "number", 0.1, 1000),
-        Spec("min_range", 'Minimum range (")', "number", 0, 1000, default=0),
-        Spec("blast", 'Marker (")', "choice", choices=heresy.BLAST_SIZES, default=3,
-             help="3 Blast, 5 Large, 7 Massive, 10 Apocalyptic"),
-        Spec("rules", "Rules", "flags", choices=("ordnance",), default=[]),
-        Spec("gets_hot", "Gets Hot", "bool", default=False),
-        Spec("twin_linked", "Twin-linked", "bool", default=False),
-        Spec("breaching", "Breaching", "save", 2, 6, help="wound rolls of X+ are AP 2"),
+        Spec("name", msg("build.label.weapon"), "text"),
+        Spec("s", msg("build.label.s"), "int", 1, 10),
+        Spec("ap", msg("build.label.ap"), "save", 1, 6, help=msg("build.help.ap")),
+        Spec("shots", msg("build.label.shots"), "int", 1, 20, default=1),
+        Spec("range", msg("build.label.range"), "number", 0.1, 1000),
+        Spec("min_range", msg("build.label.min_range"), "number", 0, 1000, default=0),
+        Spec("blast", msg("build.label.blast"), "choice", choices=heresy.BLAST_SIZES, default=3,
+             help=msg("build.help.blast")),
+        Spec("rules", msg("build.label.rules"), "flags", choices=("ordnance",), default=[]),
+        Spec("gets_hot", msg("build.label.gets_hot"), "bool", default=False),
+        Spec("twin_linked", msg("build.label.twin_linked"), "bool", default=False),
+        Spec("breaching", msg("build.label.breaching"),
+             "save", 2, 6, help=msg("build.help.breaching")),
     ),
 }
 
 ATTACK_FIELDS: dict[str, tuple[Spec, ...]] = {
-    "robotech": (Spec("attacker", "Attacker", "unit"),),
+    "robotech": (Spec("attacker", msg("build.label.attacker"), "unit"),),
     "heresy": (
-        Spec("firer", "Firer", "unit"),
-        Spec("target", "Target", "unit"),
-        Spec("bs", "BS", "int", 1, 10),
-        Spec("reroll", "Re-roll To Hit", "choice", choices=heresy.REROLLS, default="none"),
-        Spec("reroll_when", "Re-roll the scatter when", "choice",
+        Spec("firer", msg("build.label.firer"), "unit"),
+        Spec("target", msg("build.label.target"), "unit"),
+        Spec("bs", msg("build.label.bs"), "int", 1, 10),
+        Spec("reroll", msg("build.label.reroll"), "choice", choices=heresy.REROLLS, default="none"),
+        Spec("reroll_when", msg("build.label.reroll_when"), "choice",
              choices=heresy.REROLL_WHEN, default="target-missed"),
-        Spec("snap_shot", "Snap shot", "bool", default=False, help="refused (HH-11)"),
+        Spec("snap_shot", msg("build.label.snap_shot"),
+             "bool", default=False, help=msg("build.help.snap_shot")),
     ),
     "battletech": (
-        Spec("turn", "Turn", "int", 0, 1000, default=1),
-        Spec("side", "Firing side", "text"),
-        Spec("hidden_aerospace", "Hidden aerospace", "bool", default=False,
-             help="Bluff cards allowed (BT-HIDDEN)"),
+        Spec("turn", msg("build.label.turn"), "int", 0, 1000, default=1),
+        Spec("side", msg("build.label.firing_side"), "text"),
+        Spec("hidden_aerospace", msg("build.label.hidden_aerospace"), "bool", default=False,
+             help=msg("build.help.hidden_aerospace")),
     ),
 }
 
-REACTION_FIELDS = tuple(Spec(k, label, "bool", default=True) for k, label in (
-    ("shoot_down", "Shoot down"), ("dodge", "Dodge"), ("roll_with_impact", "Roll with Impact")))
+REACTION_FIELDS = tuple(Spec(k, msg(f"build.label.{k}"), "bool", default=True)
+                        for k in ("shoot_down", "dodge", "roll_with_impact"))
 
-OPTION_HELP: dict[str, dict[str, str]] = {
-    "robotech": {
-        "natural_rolls": "totals decide every Strike and Dodge; or a natural 6 always "
-                         "succeeds and a 1 always fails the first Strike and the Dodge; or "
-                         "the first Strike only; or every Strike and Dodge",
-        "dodge_adds_pil": "a Dodge is D6 + PIL; off: the D6 alone",
-        "template_winding": "which way the template's numbers run, seen from above",
-        "split_volley_miss": "a split volley that misses entirely: each missile scatters, "
-                             "or one template",
-        "volley_miss_damage": "that one template deals one missile's full MD, or half",
-        "impact_halves": "one Roll with Impact halves the volley's total, or each missile's",
-        "shoot_down_by": "any mecha under the template may shoot a missile down, or only "
-                         "one the missile would damage",
-        "shoot_for_others": "a mecha shoots down missiles that would damage only its side's "
-                            "others, or only to save itself",
-        "shoot_and_dodge": "a mecha that tried to shoot the missiles down may not also "
-                           "Dodge them, or it may do both",
-        "inescapable_count": "four missiles make a volley Inescapable when their templates "
-                             "are over the mecha, or only when they strike it",
-        "impact_minimum": "the least a Roll with Impact leaves of any damage: 1, or 0",
-        "line_of_sight": "bases block line of sight but those of the firer's squadron, or "
-                         "only terrain does",
-        "command_points": "a side's mecha spend one pool of Command Points, or each its own",
-    },
-    "heresy": {
-        "edition": "Gets Hot on a vehicle glances on 1-2 (HH2) or 1-3 (7th)",
-        "vehicle_facing": "armour facing seen from the firer, or from the marker's centre",
-        "instant_death": "S of at least twice T removes all Wounds, no Feel No Pain",
-        "pool_order": "which Wound Pool (zone, AP) is allocated first",
-        "ones_reroll_gets_hot": "re-roll-1s abilities (BS 6+) re-roll a Gets Hot 1",
-        "allocation": "each wound to the closest model, or to any model the defender "
-                      "chooses (fewest models lost)",
-        "breaching_ap": "a Breaching wound takes AP 2 or the weapon's AP if better, or "
-                        "always AP 2",
-        "hole_mm": "the marker's centre hole, in millimetres across (not printed in the "
-                   "rules)",
-        "mega_zones": "a Mega-blast's 5\"/7\"/10\" zones are diameters, or three rings of "
-                      "equal width",
-        "straddle": "a model across Mega-blast zones takes the profile likelier to cost it a "
-                    "Wound, the higher Strength, or the innermost zone's",
-    },
-    "battletech": {
-        "scatter_diagram": "scatter D6: 1 is map north, then clockwise, or counter-clockwise",
-        "off_map": "a bomb or shell that scatters off the map has no effect, or a shell's "
-                   "area of effect still reaches the map",
-        "split_arc": "an attack on an arc boundary uses the defender's better arc, or "
-                     "the attacker's",
-        "artillery_centre": "a unit in an unscattered shell's hex rolls 1D6 for front or "
-                            "rear, or takes it in front",
-        "asset_locations": "vehicles and other assets take damage without hit locations, "
-                           "or on the 'Mech table",
-        "ae_vs_infantry": "area-effect damage multiplier against infantry (BT-RULE.6)",
-        "building_damage": "only a bombing damages a building and the unit inside, or "
-                           "every strike does",
-        "submerged_spotter": "a unit under deep water cannot spot for artillery, or it can",
-        "direction_roll": "each unit in an attacked hex rolls its own front or rear, or one "
-                          "roll for the whole attack",
-    },
-}
 OPTION_DEFAULTS: dict[str, Mapping[str, object]] = {
     "robotech": robotech.OPTIONS, "heresy": heresy.OPTIONS, "battletech": battletech.OPTIONS}
 OPTION_CHOICES: dict[str, Mapping[str, tuple[object, ...]]] = {
@@ -212,7 +163,7 @@ def option_specs(system: str) -> tuple[Spec, ...]:
     """Every named option of `system` with its alternatives, default and one line."""
     return tuple(Spec(name, reading_name(system, name), "choice",
                       choices=OPTION_CHOICES[system][name], default=default,
-                      help=OPTION_HELP[system][name],
+                      help=msg(f"build.option.{system}.{name}"),
                       choice_words=tuple(choice_words(system, name, c)
                                          for c in OPTION_CHOICES[system][name]))
                  for name, default in OPTION_DEFAULTS[system].items())
@@ -266,7 +217,8 @@ def coerce(spec: Spec, raw: Any, path: str) -> Any:
         for c in spec.choices:
             if str(c) == text or (isinstance(c, bool) and text.lower() == str(c).lower()):
                 return c
-        raise ScenarioError(path, f"must be one of {', '.join(str(c) for c in spec.choices)}")
+        raise ScenarioError(path, msg("scenario.one_of",
+                                      choices=[str(c) for c in spec.choices]))
     if spec.kind == "save" and text in ("", "-", "none"):
         return None
     if text == "" and spec.kind == "int" and spec.default is None:
@@ -274,10 +226,10 @@ def coerce(spec: Spec, raw: Any, path: str) -> Any:
     try:
         number = float(text)
     except ValueError:
-        raise ScenarioError(path, f"must be a number ({text!r})") from None
+        raise ScenarioError(path, msg("build.reason.number", text=repr(text))) from None
     if spec.kind in ("int", "save"):
         if number != int(number):
-            raise ScenarioError(path, "must be a whole number")
+            raise ScenarioError(path, msg("build.reason.whole_number"))
         return int(number)
     return int(number) if number == int(number) else round(number, 3)
 

@@ -20,72 +20,72 @@ from engine.errors import ScenarioError
 from engine.names import names_as_shown
 from engine.readings import reading_name
 from engine.scenario import bounds
-from engine.words import say
+from engine.words import Msg, Words, msg, say
 
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
-ATTACK_WORDS = {
-    "targets": "Missile targets", "point": "Ground point", "aim": "Where the hole is placed",
-    "each_shot": "Shots", "reactions": "Reactions", "supports": "Supports",
-    "in_flight": "Shells in flight", "air_cover": "Air Cover",
-    "preplotted": "Pre-plotted hexes", "held": "Supports held back", "weapon": "Weapon",
-}
-"""Parts of the attack the Build panel edits without a field of their own."""
-ITEM_WORDS = {"targets": "Missile {n}'s target", "each_shot": "Shot {n}",
-              "supports": "Support {n}", "in_flight": "Shell {n}", "air_cover": "Air Cover {n}",
-              "dice": "Scripted die {n}", "terrain": "Terrain feature {n}",
-              "sheets": "Map sheet {n}"}
-"""A numbered item of a list, counted from 1."""
-TOP_WORDS = {"table": "Table", "map": "Map", "seed": "Seed", "dice": "Scripted dice",
-             "system": "System", "format": "Format", "title": "Title", "notes": "Notes",
-             "terrain": "Terrain", "units": "Units", "options": "Options",
-             "attack": "Attack", "scenario": "The scenario", "share": "The share link",
-             "squad": "The squad", "file": "The file"}
-FIELD_WORDS = {"width": "width", "height": "height", "sheets": "sheets", "x": "x",
-               "y": "y", "points": "points", "target": "target", "hexes": "hexes",
-               "kind": "kind", "gun": "gun", "fired_turn": "turn fired",
-               "spotted": "spotted", "spotter": "spotter", "spotter_attacked":
-               "spotter attacked", "against": "against", "selection": "selection",
-               "count": "count", "shape": "shape", "spacing": "spacing",
-               "id": "id", "hull": "hull", "armour": "armour"}
-"""Fields with no Build-panel label: their words."""
+ATTACK_PARTS = ("targets", "point", "aim", "each_shot", "reactions", "supports", "in_flight",
+                "air_cover", "preplotted", "held", "weapon")
+"""Parts of the attack the Build panel edits without a field of their own
+(``build.place.<part>``)."""
+ITEMS = ("targets", "each_shot", "supports", "in_flight", "air_cover", "dice", "terrain",
+         "sheets")
+"""Lists whose items are named by their number, counted from 1 (``build.item.<list>``)."""
+TOP = ("table", "map", "seed", "dice", "system", "format", "title", "notes", "translations",
+       "terrain", "units", "options", "attack", "scenario", "share", "squad", "file")
+"""Top-level parts of a scenario (and of what the page loads) by their names
+(``build.place.<part>``)."""
+FIELDS = ("width", "height", "sheets", "x", "y", "points", "target", "hexes", "kind", "gun",
+          "fired_turn", "spotted", "spotter", "spotter_attacked", "against", "selection",
+          "count", "shape", "spacing", "id", "hull", "armour")
+"""Fields with no Build-panel label (``build.field.<key>``)."""
 _VERBS = ("must ", "is ", "names ", "holds ", "has ", "may ", "cannot ", "needs ")
-_REASONS = ((re.compile(r"\ban integer\b"), "a whole number"),
-            (re.compile(r"\btrue or false\b"), "yes or no"),
-            (re.compile(r"\s*\(known: [^)]*\)"), ""),
-            (re.compile(r"\bone id per missile\b"), "one target per missile"),
-            (re.compile(r"\bTrue\b"), "yes"), (re.compile(r"\bFalse\b"), "no"))
+_PLAYERS = {"scenario.kind.integer": "build.kind.whole_number",
+            "scenario.boolean": "build.reason.boolean",
+            "scenario.unknown_field": "build.reason.unknown_field",
+            "scenario.rt.split_volley": "scenario.rt.split_volley.players",
+            "scenario.literal.true": "common.yes", "scenario.literal.false": "common.no"}
+"""A parser's reason and the players' words for it: "a whole number", "yes or no", no
+list of JSON field names, "one target per missile"."""
 
 
-def _label(specs: Sequence[Spec], key: str) -> str:
+def _field(key: str) -> Words:
+    return msg(f"build.field.{key}") if key in FIELDS else key.replace("_", " ")
+
+
+def _label(specs: Sequence[Spec], key: str) -> Words:
     for spec in specs:
         if spec.key == key:
             return spec.label
-    return FIELD_WORDS.get(key, key.replace("_", " "))
+    return _field(key)
 
 
 def _steps(path: str) -> list[str | int]:
     return [int(m.group(2)) if m.group(2) else m.group(1) for m in _STEP.finditer(path)]
 
 
-def _unit_words(doc: Mapping[str, Any], i: int, rest: list[str | int]) -> tuple[str, str]:
+def _unit_words(doc: Mapping[str, Any], i: int, rest: list[str | int]) -> tuple[Words, Words]:
     raw = doc.get("units")
     units: list[Any] = raw if isinstance(raw, list) else []
     pairs = [(str(u.get("id", "")), str(u.get("name") or u.get("id") or f"unit {n + 1}"))
              for n, u in enumerate(units) if isinstance(u, dict)]
     shown = names_as_shown(pairs)
-    who = (shown.get(pairs[i][0], pairs[i][1]) if i < len(pairs)
-           else f"Unit {i + 1}")
+    who: Words = msg("build.unit_n.start", n=i + 1)
+    if i < len(pairs):
+        who = shown.get(pairs[i][0], pairs[i][1])
+        unnamed = units[i] if isinstance(units[i], dict) else {}
+        if not (unnamed.get("name") or unnamed.get("id")) and who == f"unit {i + 1}":
+            who = msg("build.unit_n", n=i + 1)  # neither name nor id: its number, in words
     system = str(doc.get("system", ""))
     key = ".".join(str(s) for s in rest if isinstance(s, str))
     return who, _label(UNIT_FIELDS.get(system, ()), key) if key else ""
 
 
-def path_words(doc: Mapping[str, Any], path: str) -> tuple[str, str]:
+def path_words(doc: Mapping[str, Any], path: str) -> tuple[Words, Words]:
     """(who or what, which field) for a path: ("Regult 2", "DF"), ("Missile targets", "")."""
     steps = _steps(path)
     system = str(doc.get("system", ""))
     if not steps:
-        return "The scenario", ""
+        return msg("build.place.scenario"), ""
     head, rest = steps[0], steps[1:]
     if head == "units" and rest and isinstance(rest[0], int):
         return _unit_words(doc, rest[0], rest[1:])
@@ -95,45 +95,58 @@ def path_words(doc: Mapping[str, Any], path: str) -> tuple[str, str]:
         part, more = str(rest[0]), rest[1:]
         if part == "weapon":
             key = ".".join(str(s) for s in more if isinstance(s, str))
-            return "Weapon", _label(WEAPON_FIELDS.get(system, ()), key) if key else ""
-        if more and isinstance(more[0], int) and part in ITEM_WORDS:
-            what = ITEM_WORDS[part].format(n=more[0] + 1)
+            return (msg("build.place.weapon"),
+                    _label(WEAPON_FIELDS.get(system, ()), key) if key else "")
+        if more and isinstance(more[0], int) and part in ITEMS:
+            what = msg(f"build.item.{part}", n=more[0] + 1)
             key = ".".join(str(s) for s in more[1:] if isinstance(s, str))
-            return what, FIELD_WORDS.get(key, key.replace("_", " "))
-        if part in ATTACK_WORDS:
-            return ATTACK_WORDS[part], ""
+            return what, _field(key)
+        if part in ATTACK_PARTS:
+            return msg(f"build.place.{part}"), ""
         return _label(ATTACK_FIELDS.get(system, ()), part), ""
-    where = TOP_WORDS.get(str(head), str(head).replace("_", " ").capitalize())
-    if rest and isinstance(rest[0], int) and str(head) in ITEM_WORDS:
-        where = ITEM_WORDS[str(head)].format(n=rest[0] + 1)
+    where: Words = (msg(f"build.place.{head}") if head in TOP
+                    else str(head).replace("_", " ").capitalize())
+    if rest and isinstance(rest[0], int) and str(head) in ITEMS:
+        where = msg(f"build.item.{head}", n=rest[0] + 1)
         rest = rest[1:]
     key = ".".join(str(s) for s in rest if isinstance(s, str))
-    return where, FIELD_WORDS.get(key, key.replace("_", " ")) if key else ""
+    return where, _field(key) if key else ""
 
 
-def reason_words(reason: str) -> str:
+def reason_words(reason: Words) -> Words:
     """A parser's reason in players' words: "a whole number", "yes or no", no list of JSON
-    field names."""
-    for pattern, words in _REASONS:
-        reason = pattern.sub(words, reason)
-    return reason
+    field names (`_PLAYERS`, in every message the reason holds)."""
+    if isinstance(reason, str):
+        return reason  # a library's words (a hex label's, a JSON parser's)
+    return Msg(_PLAYERS.get(reason.key, reason.key),
+               {k: _players_arg(v) for k, v in reason.args.items()})
 
 
-def error_words(doc: Mapping[str, Any], path: str, reason: str) -> str:
-    """The error as the page says it: "Regult 2: DF must be a whole number from 1 to 12"."""
+def _players_arg(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return reason_words(value)
+    if isinstance(value, list | tuple):
+        return [_players_arg(v) for v in value]
+    return value
+
+
+def error_words(doc: Mapping[str, Any], path: str, reason: Words) -> Msg:
+    """The error as the page says it: "Regult 2: DF must be a whole number from 1 to 12".
+    A reason that reads after its field (English: it starts with "must", "is"...) is said
+    after it ("DF must be", 「DFは…」), any other as a sentence of its own."""
     who, field = path_words(doc if isinstance(doc, Mapping) else {}, path)
     reason = reason_words(reason)
-    joined = (f"{field} {reason}" if field and reason.startswith(_VERBS)
-              else f"{field}: {reason}" if field else reason)
-    if field or not reason.startswith(_VERBS):
-        return f"{who}: {joined}"
-    return f"{who} {joined}"
+    predicate = say(reason).startswith(_VERBS)
+    if field:
+        key = "build.said.field_predicate" if predicate else "build.said.field_sentence"
+        return msg(key, who=who, field=field, reason=reason)
+    return msg("build.said.predicate" if predicate else "build.said.sentence",
+               who=who, reason=reason)
 
 
 def worded(err: ScenarioError, doc: Any) -> ScenarioError:
     """`err` with its players' words (`words`) set from the document it was raised for."""
-    err.words = error_words(doc if isinstance(doc, Mapping) else {}, err.path,
-                            say(err.reason))
+    err.words = error_words(doc if isinstance(doc, Mapping) else {}, err.path, err.reason)
     return err
 
 

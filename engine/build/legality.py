@@ -20,7 +20,7 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.names import shown_names
 from engine.scenario import Scenario
 from engine.systems import rules_of, runner
-from engine.words import say
+from engine.words import DEFAULT_LANG, Lang, Msg, Words, msg, say
 
 
 @dataclass(frozen=True)
@@ -31,20 +31,29 @@ class Verdict:
     ok: bool
     clause: str = ""
     path: str = ""
-    reason: str = ""
+    reason: Words = ""
     clause_words: str = ""
+    """The clause's text in English (`text` says it in the reader's language)."""
     units: tuple[str, ...] = field(default_factory=tuple)
-    words: str = ""
+    words: Words = ""
     """A malformed field's error in players' words (engine.build.fieldwords)."""
 
-    def text(self) -> str:
-        """One line for the page beside Roll."""
+    def message(self, lang: Lang = DEFAULT_LANG) -> Msg:
+        """The line beside Roll as a message; the clause's own words in `lang` (clause
+        texts are not messages: engine.clauses)."""
         if self.ok:
-            return "Legal: ready to roll."
+            return msg("build.verdict.legal")
         if self.clause == "field":
-            return f"Not yet: {self.words}"
-        words = f" ({self.clause_words})" if self.clause_words else ""
-        return f"Illegal — {self.clause}{words}: {self.reason}"
+            return msg("build.verdict.not_yet", words=self.words)
+        clause_words = clause_text(self.clause, lang) if self.clause_words else ""
+        if clause_words:
+            return msg("build.verdict.illegal_worded", clause=self.clause,
+                       clause_words=clause_words, reason=self.reason)
+        return msg("build.verdict.illegal", clause=self.clause, reason=self.reason)
+
+    def text(self, lang: Lang = DEFAULT_LANG) -> str:
+        """One line for the page beside Roll, in `lang`."""
+        return say(self.message(lang), lang)
 
 
 def named_units(reason: str, shown: Mapping[str, str]) -> tuple[str, ...]:
@@ -66,13 +75,12 @@ def check(doc: dict[str, Any]) -> Verdict:
     try:
         scenario = fieldwords.load(doc)
     except ScenarioError as err:
-        return Verdict(False, "field", err.path, say(err.reason), words=say(err.words))
+        return Verdict(False, "field", err.path, err.reason, words=err.words)
     try:
         runner(scenario)
     except IllegalAttack as err:
-        reason = say(err.reason)
-        return Verdict(False, err.clause, "attack", reason, clause_text(err.clause) or "",
-                       named_units(reason, shown_names(scenario.units)))
+        return Verdict(False, err.clause, "attack", err.reason, clause_text(err.clause) or "",
+                       named_units(say(err.reason), shown_names(scenario.units)))
     return Verdict(True)
 
 

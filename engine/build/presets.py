@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import ScenarioError
+from engine.words import msg
 
 PRESET_DIR = Path(__file__).resolve().parent / "presets"
 KINDS: dict[str, tuple[str, ...]] = {
@@ -53,17 +54,18 @@ class Catalog:
         for p in self.kinds.get(kind, ()):
             if p.id == preset_id:
                 return p
-        raise ScenarioError(f"presets.{self.system}.{kind}", f"has no preset {preset_id!r}")
+        raise ScenarioError(f"presets.{self.system}.{kind}",
+                          msg("build.preset.none", id=repr(preset_id)))
 
 
 def parse_catalog(system: str, data: Any) -> Catalog:
     """Check a preset file's shape (ids unique per kind, every source named) and build it."""
     where = f"presets.{system}"
     if not isinstance(data, dict) or data.get("system") != system:
-        raise ScenarioError(where, f"must be an object with \"system\": {system!r}")
+        raise ScenarioError(where, msg("build.preset.object", system=repr(system)))
     sources = data.get("sources")
     if not isinstance(sources, dict) or not sources:
-        raise ScenarioError(f"{where}.sources", "must name the source of every block")
+        raise ScenarioError(f"{where}.sources", msg("build.preset.sources"))
     kinds = {}
     for kind in KINDS[system]:
         entries, seen = [], set()
@@ -71,11 +73,12 @@ def parse_catalog(system: str, data: Any) -> Catalog:
             path = f"{where}.{kind}[{i}]"
             unknown = set(raw) - set(PRESET_KEYS)
             if unknown:
-                raise ScenarioError(path, f"unknown keys {sorted(unknown)}")
+                raise ScenarioError(path, msg("build.preset.unknown_keys",
+                                              keys=repr(sorted(unknown))))
             if raw.get("source") not in sources:
-                raise ScenarioError(f"{path}.source", "must be one of the file's sources")
+                raise ScenarioError(f"{path}.source", msg("build.preset.source"))
             if raw["id"] in seen:
-                raise ScenarioError(f"{path}.id", f"duplicate preset id {raw['id']!r}")
+                raise ScenarioError(f"{path}.id", msg("build.preset.duplicate", id=repr(raw["id"])))
             seen.add(raw["id"])
             entries.append(Preset(raw["id"], raw["label"], kind, raw["source"],
                                   dict(raw["fields"]), dict(raw.get("info", {})),
@@ -87,7 +90,7 @@ def parse_catalog(system: str, data: Any) -> Catalog:
 def catalog(system: str) -> Catalog:
     """The presets of `system`, read from engine/build/presets/<system>.json."""
     if system not in KINDS:
-        raise ScenarioError("system", f"has no presets: {system!r}")
+        raise ScenarioError("system", msg("build.preset.no_system", system=repr(system)))
     text = (PRESET_DIR / f"{system}.json").read_text("utf-8")
     return parse_catalog(system, json.loads(text))
 

@@ -25,6 +25,7 @@ from typing import Any
 from engine.build import presets
 from engine.errors import ScenarioError
 from engine.geometry import MM_PER_INCH
+from engine.words import msg
 
 SHAPES = ("line", "ranks", "blob")
 COHERENCY = 2.0
@@ -36,9 +37,11 @@ def formation(n: int, shape: str, *, pitch: float, at: tuple[float, float],
               angle: float = 0.0) -> list[tuple[float, float]]:
     """Centres of `n` models, `pitch` inches between neighbours' centres."""
     if shape not in SHAPES:
-        raise ScenarioError("squad.shape", f"must be one of {', '.join(SHAPES)}")
+        raise ScenarioError("squad.shape", msg("scenario.one_of", choices=list(SHAPES)))
     if not 1 <= n <= MAX_MODELS:
-        raise ScenarioError("squad.count", f"must be an integer from 1 to {MAX_MODELS}")
+        raise ScenarioError("squad.count", msg("scenario.range.between",
+                                               kind=msg("scenario.kind.integer"), lo="1",
+                                               hi=str(MAX_MODELS)))
     if shape == "line":
         local = [((i - (n - 1) / 2) * pitch, 0.0) for i in range(n)]
     elif shape == "ranks":
@@ -78,9 +81,9 @@ def with_squad(doc: dict[str, Any], preset_id: str, count: int, *, shape: str = 
     """`doc` with `count` models of the unit preset `preset_id` added as one unit (Heresy's
     ``unit`` field holds the squad's name); ids are the squad's name numbered from 1."""
     if doc.get("system") == "battletech":
-        raise ScenarioError("squad", "BattleTech units stand in hexes: add them one by one")
+        raise ScenarioError("squad", msg("build.squad.hexes"))
     if not 0 <= spacing <= 12:
-        raise ScenarioError("squad.spacing", "must be a gap from 0 to 12 inches")
+        raise ScenarioError("squad.spacing", msg("build.squad.spacing"))
     preset = presets.catalog(doc["system"]).find("units", preset_id)
     fields = preset.fields
     width = (fields["hull"]["w"] if fields.get("vehicle")
@@ -119,5 +122,5 @@ def move_squad(doc: dict[str, Any], squad: str, dx: float, dy: float) -> dict[st
             unit["y"] = round(float(unit["y"]) + dy, 3)
             moved += 1
     if not moved:
-        raise ScenarioError("squad", f"no model belongs to the unit {squad!r}")
+        raise ScenarioError("squad", msg("build.squad.empty", unit=repr(squad)))
     return out

@@ -25,6 +25,7 @@ from engine.build import presets, squads, starters
 from engine.errors import ScenarioError
 from engine.systems import dice_for
 from engine.systems.battletech.turn import next_turn
+from engine.words import msg
 
 COMMANDS = ("presets", "new", "add", "next-turn")
 SYSTEMS = tuple(presets.KINDS)
@@ -84,11 +85,10 @@ def built(args: argparse.Namespace, scenario: scenarios.Scenario | None) -> dict
     if args.command == "new":
         doc = starters.starter(args.system)
     elif scenario is None:
-        raise ScenarioError("file", "give the scenario file to build on")
+        raise ScenarioError("file", msg("build.cli.file"))
     elif args.command == "next-turn":
         if scenario.system != "battletech":
-            raise ScenarioError("system", "next-turn is BattleTech's (BT-ART.3); this "
-                                f"scenario is {scenario.system}")
+            raise ScenarioError("system", msg("build.cli.next_turn", system=scenario.system))
         doc = next_turn(scenario, dice_for(scenario)[0])  # the turn as `resolve` plays it
     else:
         doc = _added(args, scenarios.to_dict(scenario))
@@ -99,12 +99,12 @@ def built(args: argparse.Namespace, scenario: scenarios.Scenario | None) -> dict
 def _added(args: argparse.Namespace, doc: dict[str, Any]) -> dict[str, Any]:
     """`doc` with the unit or squad `add` asks for."""
     if args.count < 1 or args.count > scenarios.MAX_UNITS:
-        raise ScenarioError("count", f"must be from 1 to {scenarios.MAX_UNITS}")
+        raise ScenarioError("count", msg("build.cli.count", max=scenarios.MAX_UNITS))
     if doc["system"] == "battletech" or args.hex is not None:
         if args.hex is None:
-            raise ScenarioError("hex", "BattleTech units stand in hexes: give --hex")
+            raise ScenarioError("hex", msg("build.cli.hex"))
         if args.count != 1:
-            raise ScenarioError("count", "BattleTech units stand in hexes: add them one by one")
+            raise ScenarioError("count", msg("build.squad.hexes"))
         return presets.with_unit(doc, args.preset, side=args.side, at=args.hex)
     if args.count == 1:
         return presets.with_unit(doc, args.preset, side=args.side, at=args.at)

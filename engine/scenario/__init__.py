@@ -30,6 +30,7 @@ from engine.errors import ScenarioError
 from engine.scenario import battletech, bounds, heresy, robotech
 from engine.scenario.bounds import MAX_DOCUMENT
 from engine.scenario.fields import Field
+from engine.words import DEFAULT_LANG, LANGS, Lang, Words, msg
 
 FORMAT = "scatterlab/1"
 PARSERS: dict[str, Callable[[Field], tuple[Any, tuple[Any, ...], Any, dict[str, Any]]]] = {
@@ -37,8 +38,13 @@ PARSERS: dict[str, Callable[[Field], tuple[Any, tuple[Any, ...], Any, dict[str, 
     "heresy": heresy.parse,
     "battletech": battletech.parse,
 }
-COMMON_FIELDS = ("format", "system", "title", "notes", "seed", "dice", "options", "units",
-                 "attack")
+COMMON_FIELDS = ("format", "system", "title", "notes", "translations", "seed", "dice",
+                 "options", "units", "attack")
+TITLE_MAX = 120
+NOTES_MAX = 10_000
+TRANSLATED: tuple[Lang, ...] = tuple(lang for lang in LANGS if lang != DEFAULT_LANG)
+"""The languages a scenario's ``translations`` may give its title and notes in (its own
+``title`` and ``notes`` are English, the default)."""
 BOARD_FIELDS = {"robotech": ("table", "terrain"), "heresy": ("table", "terrain"),
                 "battletech": ("map",)}
 SHARE_VERSION = "1"
@@ -78,7 +84,7 @@ def _dice_entry(f: Field) -> Any:
     v = f.value
     if v == "HIT" or (isinstance(v, int | float) and not isinstance(v, bool)):
         return f.number(0, 360) if isinstance(v, float) else v
-    raise f.fail("must be a die face (integer), an angle in degrees, or \"HIT\"")
+    raise f.fail(msg("scenario.dice_entry"))
 
 
 def load_dict(data: Any) -> Scenario:
@@ -89,18 +95,19 @@ def load_dict(data: Any) -> Scenario:
     system = root["system"].choice(tuple(PARSERS))
     root.only(COMMON_FIELDS + BOARD_FIELDS[system])
     if len(root["units"].list()) > MAX_UNITS:
-        raise root["units"].fail(f"must hold at most {MAX_UNITS} units")
+        raise root["units"].fail(msg("scenario.max_units", n=MAX_UNITS))
     if root.get("format", FORMAT).value != FORMAT:
-        raise root["format"].fail(f"must be {FORMAT!r}")
+        raise root["format"].fail(msg("scenario.format", format=repr(FORMAT)))
     board, units, attack, options = PARSERS[system](root)
     dice = None
     if root.has("dice"):
         dice = tuple(_dice_entry(d) for d in root["dice"].items(max_len=10_000))
     seed = root["seed"].integer(0, SEED_MAX) if root.has("seed") else None
+    _translations(root.get("translations", {}))
     return Scenario(
         system=system,
-        title=root.get("title", "").string(120, nonempty=False),
-        notes=root.get("notes", "").string(10_000, nonempty=False),
+        title=root.get("title", "").string(TITLE_MAX, nonempty=False),
+        notes=root.get("notes", "").string(NOTES_MAX, nonempty=False),
         seed=seed,
         dice=dice,
         options=options,
@@ -109,6 +116,22 @@ def load_dict(data: Any) -> Scenario:
         attack=attack,
         data=copy.deepcopy(data),
     )
+
+
+def _translations(f: Field) -> None:
+    """``translations``: per language of `TRANSLATED`, the title and notes in it, within the
+    bounds of ``title`` and ``notes`` (shared/spec/scenario.md)."""
+    for _, words in f.only(TRANSLATED).entries():
+        words.only(("title", "notes"))
+        words.get("title", "").string(TITLE_MAX, nonempty=False)
+        words.get("notes", "").string(NOTES_MAX, nonempty=False)
+
+
+def titled(scenario: Scenario, lang: Lang = DEFAULT_LANG) -> tuple[str, str]:
+    """The scenario's title and notes in `lang`: its ``translations`` for it where they give
+    them, else its own (English) ``title`` and ``notes``."""
+    given = scenario.data.get("translations", {}).get(lang, {}) if lang != DEFAULT_LANG else {}
+    return given.get("title") or scenario.title, given.get("notes") or scenario.notes
 
 
 def loads(text: str | bytes) -> Scenario:
@@ -150,33 +173,35 @@ def encode_share(scenario: Scenario, seed: int | None = None) -> str:
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
     if len(packed) + len(SHARE_VERSION) > MAX_SHARE:
-        raise ScenarioError("share", f"the scenario is too large for a share link "
-                                     f"({len(packed) + 1:,} characters, at most "
-                                     f"{MAX_SHARE:,}): save it as a file instead")
+        raise ScenarioError("share", msg("scenario.share.too_large", size=len(packed) + 1,
+                                         max=MAX_SHARE))
     return SHARE_VERSION + packed
 
 
 def decode_share(text: str) -> Scenario:
     """The scenario a share string holds; a `ScenarioError` naming "share" otherwise."""
     if not isinstance(text, str) or not text.startswith(SHARE_VERSION):
-        raise ScenarioError("share", f"is not a Scatterlab share link (version {SHARE_VERSION})")
+        raise ScenarioError("share", msg("scenario.share.not_share", version=SHARE_VERSION))
     if len(text) > MAX_SHARE:
-        raise ScenarioError("share", f"is longer than {MAX_SHARE:,} characters")
+        raise ScenarioError("share", msg("scenario.share.too_long", max=MAX_SHARE))
     body = text[len(SHARE_VERSION):]
     if not _SHARE_BODY.fullmatch(body):
-        raise ScenarioError("share", "holds characters a share link never has (only "
-                                     "letters, digits, - and _)")
+        raise ScenarioError("share", msg("scenario.share.bad_characters"))
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, _MAX_SHARED_BYTES + 1)
+        damage: Words | None = None
         if inflater.unconsumed_tail or len(raw) > _MAX_SHARED_BYTES:
-            raise ValueError(f"larger than {MAX_DOCUMENT:,} characters")
-        if not inflater.eof:
-            raise ValueError("truncated")
-        if inflater.unused_data:
-            raise ValueError("text follows the end of the scenario")
-        doc = raw.decode("utf-8")
+            damage = msg("scenario.share.larger", max=MAX_DOCUMENT)
+        elif not inflater.eof:
+            damage = msg("scenario.share.truncated")
+        elif inflater.unused_data:
+            damage = msg("scenario.share.trailing")
+        else:
+            doc = raw.decode("utf-8")
     except (ValueError, binascii.Error, zlib.error, UnicodeDecodeError) as e:
-        raise ScenarioError("share", f"is damaged and cannot be read ({e})") from None
+        damage = str(e)  # the library's own words: it names what it could not read
+    if damage is not None:
+        raise ScenarioError("share", msg("scenario.share.damaged", detail=damage))
     return loads(doc)

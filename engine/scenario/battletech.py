@@ -73,6 +73,7 @@ from typing import Any
 from engine.hexgrid import Hex, HexMap, is_straight_contiguous_line
 from engine.scenario.common import check_unique_ids, parse_identity, parse_options
 from engine.scenario.fields import Field
+from engine.words import Words, msg
 
 OPTIONS = {
     "scatter_diagram": "north-clockwise",
@@ -118,6 +119,8 @@ BSP_COST = {"light_strike": 2, "heavy_strike": 3, "light_bombing": 3, "heavy_bom
             "light_air_cover": 1, "heavy_air_cover": 2}
 """Battlefield Support Points per card (facts.md's table; it gives a Bluff no cost)."""
 BSP_MAX = 10_000
+THE_DEFENDER = "the defender"
+"""`Attack.bsp_this_turn`'s key for a defender no side can name."""
 ARTILLERY_FIELDS = ("kind", "target", "gun", "fired_turn", "preplotted", "selection",
                     "spotted", "spotter_attacked", "spotter")
 
@@ -209,18 +212,18 @@ class Attack:
         defender" when no side can be named: several others, or none on the map)."""
         out = {self.side: sum(BSP_COST[held_name(s)] for s in self.supports)}
         if self.air_cover:
-            out[self.defender or "the defender"] = sum(
+            out[self.defender or THE_DEFENDER] = sum(
                 BSP_COST[f"{c.kind}_air_cover"] for c in self.air_cover)
         return out
 
 
 def _hex(f: Field, hexmap: HexMap) -> Hex:
     if not isinstance(f.value, str):
-        raise f.fail("must be a hex label 'CCRR' (text, e.g. '0908') or 'B:0108'")
+        raise f.fail(msg("scenario.bt.hex_label"))
     try:
         return hexmap.parse_label(f.value)
     except ValueError as e:
-        raise f.fail(str(e)) from None
+        raise f.fail(str(e)) from None  # engine.hexgrid's words
 
 
 def _map(root: Field) -> Board:
@@ -232,7 +235,7 @@ def _map(root: Field) -> Board:
     for label, t in m.get("terrain", {}).entries():
         h = _hex(Field(label, t.path), hexmap)
         if h in terrain:
-            raise t.fail(f"hex {h.label} is given twice (once by another label)")
+            raise t.fail(msg("scenario.bt.hex_twice", hex=h.label))
         t.only(("water", "building"))
         cf = None
         if t.has("building"):
@@ -248,8 +251,7 @@ def _unit(u: Field, hexmap: HexMap) -> Unit:
     record = worn = None
     if u.has("record"):
         if kind != "mech":
-            raise u["record"].fail("a record sheet (armour and structure per location) is "
-                                   "for 'Mechs only")
+            raise u["record"].fail(msg("scenario.bt.record_mechs"))
         record = _record(u["record"])
         if u["record"].has("left"):
             worn = _record(u["record"]["left"], record)
@@ -280,16 +282,15 @@ def _support(s: Field, hexmap: HexMap) -> Support:
     if kind == "strafing":
         s.only(("kind", "hexes"))
         if not 1 <= len(s["hexes"].list()) <= STRAFE_MAX:
-            raise s["hexes"].fail(f"BT-STRAFE.1: a strafing run is 1 to {STRAFE_MAX} hexes")
+            raise s["hexes"].fail(msg("scenario.bt.strafe_length", max=STRAFE_MAX))
         hexes = tuple(_hex(h, hexmap) for h in s["hexes"].items())
         if len(set(hexes)) < len(hexes):
-            raise s["hexes"].fail("BT-STRAFE.1: a strafing run names each hex once")
+            raise s["hexes"].fail(msg("scenario.bt.strafe_once"))
         if not is_straight_contiguous_line(hexes):
             # any order names the same run: sorted by axial (q, r), a straight line is in order
             hexes = tuple(sorted(hexes))
         if not is_straight_contiguous_line(hexes):
-            raise s["hexes"].fail("BT-STRAFE.1: strafing hexes must be contiguous, all in one "
-                                  "straight line")
+            raise s["hexes"].fail(msg("scenario.bt.strafe_line"))
         return Support(kind, hexes=hexes)
     if kind != "artillery":
         s.only(("kind", "target"))
@@ -330,8 +331,7 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]
         c.only(("kind", "against"))
         against = c["against"].integer(0, max(0, len(supports) - 1))
         if not supports or supports[against].kind == "artillery":
-            raise c["against"].fail("Air Cover is played against an offensive aerospace card, "
-                                    "not artillery (BT-HIDDEN.2)")
+            raise c["against"].fail(msg("scenario.bt.air_cover_artillery"))
         covers.append(AirCover(c["kind"].choice(("light", "heavy")), against))
     _check_one_use(a, supports, in_flight)
     attack = Attack(
@@ -358,10 +358,18 @@ def _with_bsp(a: Field, attack: Attack, units: list[Unit]) -> Attack:
         before = attack.bsp_spent.get(side, 0)
         if side in budget and before + now > budget[side]:
             where = "supports" if side == attack.side else "air_cover"
-            raise a[where].fail(f"{side} would spend {now} Battlefield Support Points this "
-                                f"turn after {before} in earlier turns: {before + now}, over "
-                                f"its budget of {budget[side]}")
+            raise a[where].fail(msg("scenario.bt.over_budget", side=side_words(attack, side),
+                                    now=now, before=before, total=before + now,
+                                    budget=budget[side]))
     return attack
+
+
+def side_words(attack: Attack, side: str) -> Words:
+    """A side as a refusal names it: its name, or "the defender" when `bsp_this_turn` could
+    name none."""
+    if side == THE_DEFENDER and attack.defender is None:
+        return msg("scenario.bt.the_defender")
+    return side
 
 
 def held_name(s: Support) -> str:
@@ -380,9 +388,8 @@ def _held(a: Field, supports: tuple[Support, ...]) -> dict[str, int] | None:
         name = held_name(s)
         used = sum(1 for t in supports[:i + 1] if held_name(t) == name)
         if used > held.get(name, 0):
-            raise a["supports"][i].fail(
-                f"the side holds {held.get(name, 0)} of {name!r} (attack.held) and each "
-                f"support is used once, hit or miss: this is use {used}")
+            raise a["supports"][i].fail(msg("scenario.bt.held", n=held.get(name, 0),
+                                            name=repr(name), used=used))
     return held
 
 
@@ -397,10 +404,9 @@ def _check_one_use(a: Field, supports: tuple[Support, ...],
                 continue
             where = f"attack.{part}[{i}]"
             if s.selection in used:
-                raise a[part][i].fail(
-                    f"BT-GEN.2: artillery selection {s.selection!r} is already used by "
-                    f"{used[s.selection]}; each support is used once, hit or miss: give each "
-                    "artillery selection its own name (selection)")
+                raise a[part][i].fail(msg("scenario.bt.selection_used",
+                                          selection=repr(s.selection),
+                                          where=used[s.selection]))
             used[s.selection] = where
 
 
@@ -424,19 +430,17 @@ def _check_spotters(a: Field, board: Board, units: list[Unit], side: str,
             f = a[part][i]["spotter"]
             spotter = by_id.get(s.spotter)
             if spotter is None or spotter.side != side:
-                raise f.fail(f"BT-ART.4: the spotter must be one of {side}'s units")
+                raise f.fail(msg("scenario.bt.spotter_side", side=side))
             if spotter.type == "building":
-                raise f.fail("BT-ART.4: a 'Mech spots the target hex (BT-RULE.1: or another "
-                             "Asset), never a building")
+                raise f.fail(msg("scenario.bt.spotter_building"))
             if board.submerges(spotter) and options["submerged_spotter"] == "refused":
-                raise f.fail(f"BT-ART.4: {s.spotter} is submerged (BT-RULE.5) and cannot "
-                             "spot the target hex (option submerged_spotter)")
+                raise f.fail(msg("scenario.bt.spotter_submerged", spotter=s.spotter))
             if now not in s.spotted:
-                raise f.fail(f"BT-ART.4: the spotter spots in this turn: add {now!r} to spotted")
+                raise f.fail(msg("scenario.bt.spotter_turn", turn=repr(now)))
             seen = spotting.setdefault(s.spotter, s.target_hex)
             if seen != s.target_hex:
-                raise f.fail(f"BT-ART.4: a spotter spots only once per turn; {s.spotter} "
-                             f"already spots {seen.label} this turn")
+                raise f.fail(msg("scenario.bt.spotter_once", spotter=s.spotter,
+                                 hex=seen.label))
 
 
 def _at_preplotted(s: Support, preplotted: dict[str, tuple[Hex, ...]]) -> bool:
@@ -452,17 +456,16 @@ def _in_flight(f: Field, hexmap: HexMap, turn: int,
     """
     s = _support(f, hexmap)
     if s.kind != "artillery":
-        raise f["kind"].fail("only artillery can be in flight (BT-ART.3)")
+        raise f["kind"].fail(msg("scenario.bt.in_flight_artillery"))
     if s.preplotted or _at_preplotted(s, preplotted):
-        raise f.fail("BT-ART.1: a shot at a pre-plotted hex hits in the turn it is fired; "
-                     "it is never in flight")
+        raise f.fail(msg("scenario.bt.in_flight_preplotted"))
     if turn < 1:
-        raise f.fail("BT-ART.3: no shell can be in flight in turn 0 (fired the turn before)")
+        raise f.fail(msg("scenario.bt.in_flight_turn0"))
     if s.fired_turn is None:
         return replace(s, fired_turn=turn - 1)
     if s.fired_turn != turn - 1:
-        raise f["fired_turn"].fail(f"BT-ART.3: shells land the turn after they are fired; "
-                                   f"in turn {turn} only shells fired in turn {turn - 1} land")
+        raise f["fired_turn"].fail(msg("scenario.bt.in_flight_fired", turn=turn,
+                                       before=turn - 1))
     return s
 
 
@@ -470,21 +473,16 @@ def _check_supports(a: Field, supports: tuple[Support, ...], turn: int, hidden: 
     """BT-GEN.4 (3 air strikes per turn), BT-HIDDEN.4 and BT-BLUFF (Bluff cards)."""
     counted = [s for s in supports if s.kind not in NOT_COUNTED]
     if len(counted) > AIR_STRIKES_PER_TURN:
-        raise a["supports"].fail(
-            f"BT-GEN.4: at most {AIR_STRIKES_PER_TURN} air strikes per turn (artillery counts "
-            f"in the turn it is fired; Bluff and Air Cover do not): {len(counted)} declared")
+        raise a["supports"].fail(msg("scenario.bt.air_strikes", max=AIR_STRIKES_PER_TURN,
+                                     n=len(counted)))
     bluffs = [i for i, s in enumerate(supports) if s.kind == "bluff"]
     if bluffs and not hidden:
-        raise a["supports"][bluffs[0]]["kind"].fail(
-            "BT-HIDDEN.4: a Bluff card needs the hidden aerospace rule (attack.hidden_aerospace)")
+        raise a["supports"][bluffs[0]]["kind"].fail(msg("scenario.bt.bluff_hidden"))
     if len(bluffs) > 1:
-        raise a["supports"][bluffs[1]]["kind"].fail(
-            "BT-BLUFF: each side may hold only one Bluff card per game")
+        raise a["supports"][bluffs[1]]["kind"].fail(msg("scenario.bt.bluff_once"))
     for i, s in enumerate(supports):
         if s.kind == "artillery" and s.fired_turn not in (None, turn):
-            raise a["supports"][i]["fired_turn"].fail(
-                f"artillery in supports is fired this turn ({turn}); shells fired earlier "
-                "belong in attack.in_flight (BT-ART.3)")
+            raise a["supports"][i]["fired_turn"].fail(msg("scenario.bt.fired_now", turn=turn))
 
 
 def preplotted_limit(hexmap: HexMap) -> int:
@@ -504,29 +502,29 @@ def _preplotted(a: Field, hexmap: HexMap,
     result = {}
     for name, hexes in f.entries():
         if len(hexes.list()) > limit:
-            raise hexes.fail(f"BT-ART.2: at most {limit} pre-plotted hexes per artillery "
-                             f"selection on a {hexmap.describe()} map")
+            raise hexes.fail(msg("scenario.bt.preplotted_limit", limit=limit,
+                                 wide=hexmap.sheets_wide, tall=hexmap.sheets_tall,
+                                 cols=hexmap.cols, rows=hexmap.rows))
         chosen: list[Hex] = []
         for h_field in hexes.items():
             h = _hex(h_field, hexmap)
             if h in chosen:
-                raise h_field.fail(f"BT-ART.1: hex {h.label} is listed twice in selection "
-                                   f"{name!r}; its pre-plotted hexes are distinct")
+                raise h_field.fail(msg("scenario.bt.preplotted_twice", hex=h.label,
+                                       selection=repr(name)))
             if h in owner:
-                raise h_field.fail(f"BT-ART.1: hex {h.label} is already pre-plotted by "
-                                   f"selection {owner[h]!r}; selections never share hexes")
+                raise h_field.fail(msg("scenario.bt.preplotted_shared", hex=h.label,
+                                       selection=repr(owner[h])))
             owner[h] = name
             for sheet in hexmap.sheets_touching(h):
                 per_sheet[sheet] = per_sheet.get(sheet, 0) + 1
                 if per_sheet[sheet] > PREPLOTTED_PER_SHEET:
-                    raise h_field.fail(f"BT-ART.2: at most {PREPLOTTED_PER_SHEET} pre-plotted "
-                                       f"hexes per map sheet (sheet "
-                                       f"{hexmap.sheet_name(sheet)})")
+                    raise h_field.fail(msg("scenario.bt.preplotted_sheet",
+                                           max=PREPLOTTED_PER_SHEET,
+                                           sheet=hexmap.sheet_name(sheet)))
             chosen.append(h)
         result[name] = tuple(chosen)
     for i, s in enumerate(supports):
         if s.kind == "artillery" and s.preplotted and s.target not in result.get(s.selection, ()):
             raise a["supports"][i]["target"].fail(
-                f"BT-ART.1: not one of the pre-plotted hexes of selection {s.selection!r} "
-                "(attack.preplotted)")
+                msg("scenario.bt.not_preplotted", selection=repr(s.selection)))
     return result

@@ -29,6 +29,7 @@ import re
 from typing import Any
 
 from engine.errors import ScenarioError
+from engine.words import Msg, Words, msg, say
 
 MAX_DOCUMENT = 1_000_000
 """Characters of JSON a scenario document may hold, measured on its compact form."""
@@ -68,8 +69,16 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+class _NotJson(ValueError):
+    """A value JSON has no such number for (NaN, Infinity), refused with its words."""
+
+    def __init__(self, words: Msg) -> None:
+        self.words = words
+        super().__init__(say(words))
+
+
 def _constant(name: str) -> float:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _NotJson(msg("scenario.not_json_number", name=name))
 
 
 class _Huge(float):
@@ -90,11 +99,11 @@ def check_depth(text: str) -> None:
             continue
         depth += 1 if token in "[{" else -1
         if depth > MAX_DEPTH:
-            raise ScenarioError("scenario", f"nests deeper than {MAX_DEPTH} levels")
+            raise ScenarioError("scenario", msg("scenario.deeper", max=MAX_DEPTH))
 
 
 def _too_large() -> ScenarioError:
-    return ScenarioError("scenario", f"is larger than {MAX_DOCUMENT:,} characters")
+    return ScenarioError("scenario", msg("scenario.too_large", max=MAX_DOCUMENT))
 
 
 def compact_length(data: Any) -> int:
@@ -110,13 +119,14 @@ def parse(text: str | bytes) -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise ScenarioError("scenario", "is not UTF-8 text") from None
+            raise ScenarioError("scenario", msg("scenario.not_utf8")) from None
     check_depth(text)
     try:
         data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant,
                           parse_int=_integer)
     except ValueError as e:
-        raise ScenarioError("scenario", f"is not valid JSON ({e})") from None
+        detail: Words = e.words if isinstance(e, _NotJson) else str(e)
+        raise ScenarioError("scenario", msg("scenario.not_json", detail=detail)) from None
     check_value(data)
     if len(text) > MAX_DOCUMENT and compact_length(data) > MAX_DOCUMENT:
         raise _too_large()
@@ -136,26 +146,25 @@ def check_value(data: Any) -> None:
     while todo:
         value, path, depth = todo.pop()
         if isinstance(value, dict | list) and depth > MAX_DEPTH:
-            raise ScenarioError(path or "scenario", f"nests deeper than {MAX_DEPTH} levels")
+            raise ScenarioError(path or "scenario", msg("scenario.deeper", max=MAX_DEPTH))
         if isinstance(value, _RepeatedKeys):
-            raise ScenarioError(_child(path, value.key), "is given more than once")
+            raise ScenarioError(_child(path, value.key), msg("scenario.repeated"))
         if isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise ScenarioError(path or "scenario", "has a key that is not text")
-                _check_text(key, path or "scenario", "has a key")
+                    raise ScenarioError(path or "scenario", msg("scenario.key_not_text"))
+                _check_text(key, path or "scenario", msg("scenario.key_unencodable"))
                 todo.append((item, _child(path, key), depth + 1))
         elif isinstance(value, list):
             todo.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
         elif isinstance(value, str):
-            _check_text(value, path or "scenario", "holds")
+            _check_text(value, path or "scenario", msg("scenario.text_unencodable"))
         elif isinstance(value, _Huge) or _past_max(value):
-            raise ScenarioError(path or "scenario", f"must be a number from -{MAX_NUMBER} "
-                                                    f"to {MAX_NUMBER}")
+            raise ScenarioError(path or "scenario", msg("scenario.number_bound", max=MAX_NUMBER))
         elif isinstance(value, float) and not math.isfinite(value):
-            raise ScenarioError(path or "scenario", "must be a finite number")
+            raise ScenarioError(path or "scenario", msg("scenario.finite"))
         elif value is not None and not isinstance(value, bool | int | float):
-            raise ScenarioError(path or "scenario", "is not a JSON value")
+            raise ScenarioError(path or "scenario", msg("scenario.not_json_value"))
 
 
 def _past_max(value: Any) -> bool:
@@ -168,9 +177,8 @@ def _past_max(value: Any) -> bool:
     return isinstance(value, float) and math.isfinite(value) and abs(value) > MAX_NUMBER
 
 
-def _check_text(text: str, path: str, what: str) -> None:
+def _check_text(text: str, path: str, refusal: Msg) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise ScenarioError(path, f"{what} text that cannot be encoded (a lone surrogate "
-                                  "such as \\udc00)") from None
+        raise ScenarioError(path, refusal) from None

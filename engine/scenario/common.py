@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ScenarioError
-from engine.scenario.fields import Field
+from engine.scenario.fields import Field, one_of
+from engine.words import msg
 
 UNIT_ID_MAX = 40
 NAME_MAX = 80
@@ -65,7 +66,7 @@ def check_unique_ids(units: list[Any], path: str = "units") -> dict[str, Any]:
     by_id: dict[str, Any] = {}
     for i, unit in enumerate(units):
         if unit.id in by_id:
-            raise ScenarioError(f"{path}[{i}].id", f"duplicate unit id {unit.id!r}")
+            raise ScenarioError(f"{path}[{i}].id", msg("scenario.duplicate_id", id=repr(unit.id)))
         by_id[unit.id] = unit
     return by_id
 
@@ -74,7 +75,7 @@ def unit_ref(f: Field, by_id: Mapping[str, Any]) -> str:
     """A field that must name an existing unit id."""
     uid = f.string(UNIT_ID_MAX)
     if uid not in by_id:
-        raise f.fail(f"names unknown unit id {uid!r}")
+        raise f.fail(msg("scenario.unknown_unit", id=repr(uid)))
     return uid
 
 
@@ -86,6 +87,6 @@ def parse_options(root: Field, defaults: Mapping[str, Any],
     for key, value in f.entries():
         allowed = choices[key]
         if not any(type(value.value) is type(a) and value.value == a for a in allowed):
-            raise value.fail(f"must be one of {', '.join(repr(a) for a in allowed)}")
+            raise value.fail(one_of(allowed))
         options[key] = value.value
     return options

@@ -78,6 +78,7 @@ from engine.scenario.common import (
     unit_ref,
 )
 from engine.scenario.fields import Field
+from engine.words import msg
 
 OPTIONS = {"edition": "hh2", "vehicle_facing": "firer", "instant_death": True,
            "pool_order": "best-first", "ones_reroll_gets_hot": True, "allocation": "closest",
@@ -201,8 +202,8 @@ def _model(u: Field, table: Table) -> Model:
     vehicle = u.get("vehicle", False).boolean()
     for key in VEHICLE_ONLY if not vehicle else INFANTRY_ONLY:
         if u.has(key):
-            raise u[key].fail("is not used by a " + ("vehicle" if vehicle else
-                                                      "model that is not a vehicle"))
+            raise u[key].fail(msg("scenario.hh.not_for_vehicle" if vehicle
+                                  else "scenario.hh.not_for_model"))
     hull = armour = None
     if vehicle:
         h = u["hull"].only(("w", "h", "facing"))
@@ -234,15 +235,14 @@ def _weapon(w: Field) -> Weapon:
     if w.has("mega"):
         for key in ("s", "ap"):
             if w.has(key):
-                raise w[key].fail("is not used beside mega, whose zones carry S and AP "
-                                  "(HH-13)")
+                raise w[key].fail(msg("scenario.hh.beside_mega"))
         zones = [z for z in w["mega"].items(3, 3) if z.list(2, 2)]
         mega = tuple((z[0].integer(1, 10), _ap(z[1])) for z in zones)
     blast = w.get("blast", 3).integer()
     if blast not in BLAST_SIZES:
-        raise w["blast"].fail("must be a marker diameter of 3, 5, 7 or 10 inches")
+        raise w["blast"].fail(msg("scenario.hh.marker"))
     if mega is not None and blast != 10:
-        raise w["blast"].fail("an Apocalyptic Mega-blast uses the 10\" marker (HH-13)")
+        raise w["blast"].fail(msg("scenario.hh.mega_marker"))
     rng = w["range"].number(positive=True, hi=1000)
     return Weapon(
         name=w.get("name", "Blast weapon").string(80),
@@ -265,7 +265,7 @@ def _rule_flag(w: Field, rules: frozenset[str], rule: str) -> bool:
         return listed
     value = w[rule].boolean()
     if listed and not value:
-        raise w[rule].fail("is false, but the weapon's rules list it: keep one of the two")
+        raise w[rule].fail(msg("scenario.hh.rule_false"))
     return value
 
 
@@ -297,8 +297,9 @@ def _check_units(models: list[Model]) -> None:
     side_of: dict[str, str] = {}
     for i, m in enumerate(models):
         if side_of.setdefault(m.unit, m.side) != m.side:
-            raise ScenarioError(f"units[{i}].unit", f"unit {m.unit!r} belongs to side "
-                                f"{side_of[m.unit]!r}: a unit is one side's models")
+            raise ScenarioError(f"units[{i}].unit", msg("scenario.hh.unit_sides",
+                                                        unit=repr(m.unit),
+                                                        side=repr(side_of[m.unit])))
 
 
 def _board(root: Field, table: Table) -> Board:
@@ -323,8 +324,7 @@ def parse(root: Field) -> tuple[Board, tuple[Model, ...], Attack, dict[str, Any]
     aim = _aim(a.get("aim"), table)
     reroll = a.get("reroll", "none").choice(REROLLS)
     if a.has("reroll_when") and reroll != "full" and not weapon.twin_linked:
-        raise a["reroll_when"].fail("is not used: only a firer that may fully re-roll To Hit "
-                                    "(reroll \"full\" or Twin-linked) re-rolls a scatter (HH-10)")
+        raise a["reroll_when"].fail(msg("scenario.hh.reroll_when"))
     attack = Attack(
         firer=unit_ref(a["firer"], by_id), bs=a["bs"].integer(1, 10),
         weapon=weapon, target=target, reroll=reroll,

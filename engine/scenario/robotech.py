@@ -76,6 +76,7 @@ from engine.scenario.common import (
     unit_ref,
 )
 from engine.scenario.fields import Field
+from engine.words import msg
 
 OPTIONS = {"natural_rolls": False, "dodge_adds_pil": True,
            "template_winding": "clockwise", "split_volley_miss": "separate",
@@ -194,9 +195,9 @@ def _unit(u: Field, table: Table) -> Unit:
     if kind == "structure":
         for key in MECHA_FIELDS:
             if u.has(key):
-                raise u[key].fail("a structure has no such attribute (only mecha do)")
+                raise u[key].fail(msg("scenario.rt.structure_field"))
     if u.get("life_is_cheap", False).value is True and u.get("cp", 0).value:
-        raise u["cp"].fail("a Life is Cheap mecha has no Command Points to spend")
+        raise u["cp"].fail(msg("scenario.rt.life_is_cheap_cp"))
     return Unit(
         id=uid, side=side, name=name, kind=kind,
         x=u["x"].number(0, table.width), y=u["y"].number(0, table.height),
@@ -218,7 +219,7 @@ def _weapon(w: Field) -> Weapon:
     abilities = frozenset(a.choice(ABILITIES) for a in w.get("abilities", ["blast"]).items())
     volley = w.get("volley", 1).integer(1, 12)
     if volley > 1 and "volley" not in abilities:
-        raise w["volley"].fail("needs the 'volley' ability")
+        raise w["volley"].fail(msg("scenario.rt.needs_volley"))
     return Weapon(
         name=w.get("name", "Blast weapon").string(80),
         md=w["md"].integer(0, 1000),
@@ -237,14 +238,14 @@ def _one_reactions(r: Field) -> Reactions:
     flags = [k for k in REACTIONS if r.has(k)]
     given = [k for k in ("order", "policy") if r.has(k)] + (["booleans"] if flags else [])
     if len(given) > 1:
-        raise r.fail("give one of the booleans, 'order' or 'policy', not several")
+        raise r.fail(msg("scenario.rt.reactions_several"))
     if r.has("policy"):
         r["policy"].choice(("best",))
         return Reactions(keep=keep, best=True)
     if r.has("order"):
         order = tuple(o.choice(REACTIONS) for o in r["order"].items(0, len(REACTIONS)))
         if len(set(order)) < len(order):
-            raise r["order"].fail("names a reaction twice")
+            raise r["order"].fail(msg("scenario.rt.reaction_twice"))
         return Reactions(order, keep)
     return Reactions(tuple(k for k in REACTIONS if r.get(k, True).boolean()), keep,
                      in_turn=True)
@@ -254,9 +255,9 @@ def _reactions(f: Field, by_id: dict[str, Unit]) -> dict[str, Reactions]:
     out = {}
     for key, r in f.entries():
         if key != "default" and key not in by_id:
-            raise r.fail(f"names unknown unit id {key!r} (use a unit id or 'default')")
+            raise r.fail(msg("scenario.rt.unknown_reactor", id=repr(key)))
         if key != "default" and not by_id[key].is_mecha:
-            raise r.fail(f"{key!r} is a structure: structures never react (RT-8)")
+            raise r.fail(msg("scenario.rt.structure_reacts", id=repr(key)))
         out[key] = _one_reactions(r)
     return out
 
@@ -270,7 +271,7 @@ def _side_cp(a: Field, units: list[Unit]) -> dict[str, int] | None:
     out = {}
     for side, cp in a["cp"].entries():
         if side not in sides:
-            raise cp.fail(f"names no side of the scenario's units ({', '.join(sorted(sides))})")
+            raise cp.fail(msg("scenario.rt.unknown_side", sides=sorted(sides)))
         out[side] = cp.integer(0, 50)
     return out
 
@@ -279,10 +280,10 @@ def _targets(a: Field, by_id: dict[str, Unit], volley: int) -> tuple[str, ...]:
     """``attack.targets``: one id for the whole volley, or one id per missile."""
     targets = tuple(unit_ref(t, by_id) for t in a.get("targets", []).items())
     if len(targets) > volley:
-        raise a["targets"].fail(f"names {len(targets)} missiles but the volley is {volley}")
+        raise a["targets"].fail(msg("scenario.rt.too_many_targets", n=len(targets),
+                                     volley=volley))
     if len(set(targets)) > 1 and len(targets) < volley:
-        raise a["targets"].fail(f"a volley divided between targets needs one id per missile "
-                                f"({volley}), not {len(targets)} (RT-21)")
+        raise a["targets"].fail(msg("scenario.rt.split_volley", volley=volley, n=len(targets)))
     return targets
 
 
@@ -297,14 +298,14 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]
                              "strike_modifier", "cp"))
     attacker = unit_ref(a["attacker"], by_id)
     if not by_id[attacker].is_mecha:
-        raise a["attacker"].fail("must be a mecha (structures do not attack)")
+        raise a["attacker"].fail(msg("scenario.rt.attacker_mecha"))
     weapon = _weapon(a["weapon"])
     targets = _targets(a, by_id, weapon.volley)
     point = parse_point(a["point"], table) if a.has("point") else None
     if point is None and not targets:
-        raise a.fail("needs 'targets' (unit ids) or a 'point' (Indirect Fire ground shot)")
+        raise a.fail(msg("scenario.rt.no_target"))
     if point is not None and targets:
-        raise a["point"].fail("give either 'targets' or 'point', not both")
+        raise a["point"].fail(msg("scenario.rt.target_and_point"))
     modifier = a.get("strike_modifier", 0).integer(-MODIFIER_LIMIT, MODIFIER_LIMIT)
     attack = Attack(attacker, weapon, targets, point, _reactions(a.get("reactions", {}), by_id),
                     modifier, _side_cp(a, units))

@@ -9,6 +9,7 @@ from pyscript import window
 from engine import scenario as sc
 from engine.build.fieldwords import worded
 from engine.errors import ScatterlabError, ScenarioError
+from engine.words import say
 
 from .bridge import load, on_roll
 from .build.commit import drop_unapplied_json
@@ -27,7 +28,7 @@ def link_refused(err: ScatterlabError, then: str) -> str:
     if getattr(err, "path", None) == "share":
         return DAMAGED_LINK.format(then)
     if isinstance(err, ScenarioError):  # the field in words ("Seed must be ..."), no path
-        return REFUSED_LINK.format(worded(err, {}).words, then)
+        return REFUSED_LINK.format(say(worded(err, {}).words), then)
     return REFUSED_LINK.format(err, then)
 
 

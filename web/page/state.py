@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.scenario import Scenario
-from engine.words import DEFAULT_LANG, Lang
+from engine.words import DEFAULT_LANG, Lang, Words
 
 from .history import History
 
@@ -79,7 +79,7 @@ class State:
     placing: bool = False  # BattleTech: a support half set in the Build panel (taps aim it)
     # BattleTech turns played before the one shown: per turn, the demo it was played on
     # (None: a board of the player's) and its lines (page/build/actions)
-    turns: list[tuple[int, str | None, tuple[str, ...]]] = field(default_factory=list)
+    turns: list[tuple[int, str | None, tuple[Words, ...]]] = field(default_factory=list)
     # the next turn's document while its spotting questions are asked, and the shell asked
     spotting: tuple[dict[str, Any], int] | None = None
     # Build panel fields whose typed value was refused: field -> (the text, why)

@@ -12,13 +12,13 @@ from engine.build import presets, squads, starters
 from engine.errors import ScatterlabError
 from engine.log import Resolution
 from engine.systems.battletech import next_turn
-from engine.words import say
+from engine.words import Words, msg, say
 
 from ..board import set_box, show_units
 from ..dom import Element, Event, absent, attr, describe, el, show_message
 from ..editor import set_scenario
 from ..state import State
-from .commit import commit, hex_list, number_of, value_of
+from .commit import commit, hex_list, number_of, unreadable_words, value_of
 from .panel import doc_of, fill, select_unit
 
 
@@ -31,7 +31,8 @@ def on_click(state: State, ev: Event) -> None:
     try:
         ACTIONS[action](state, target)
     except (ScatterlabError, ValueError) as err:
-        show_message(describe(err) if isinstance(err, ScatterlabError) else str(err))
+        show_message(describe(err) if isinstance(err, ScatterlabError)
+                     else unreadable_words(state, err))
 
 
 def act_new(state: State, target: Element) -> None:
@@ -62,14 +63,16 @@ def act_add_unit(state: State, target: Element) -> None:
     if system == "battletech":
         new = presets.with_unit(doc, preset, side=side, at=value_of("add-hex"))
     else:
-        at = (number_of("add-x", "x"), number_of("add-y", "y"))
-        count = int(number_of("add-count", "The number of models"))
+        at = (number_of("add-x", msg("build.panel.what.x")),
+              number_of("add-y", msg("build.panel.what.y")))
+        count = int(number_of("add-count", msg("build.panel.what.count")))
         if count == 1:
             new = presets.with_unit(doc, preset, side=side, at=at)
         else:
             new = squads.with_squad(doc, preset, count, shape=value_of("add-shape"),
-                                    spacing=number_of("add-spacing", "The gap"), at=at,
-                                    angle=number_of("add-angle", "The angle"), side=side)
+                                    spacing=number_of("add-spacing", msg("build.panel.what.gap")),
+                                    at=at, side=side,
+                                    angle=number_of("add-angle", msg("build.panel.what.angle")))
     if commit(state, new):
         state.selected = new["units"][-1]["id"]
         fill(state)
@@ -154,7 +157,8 @@ def act_delete(state: State, target: Element) -> None:
     attack.get("reactions", {}).pop(uid, None)
     for key in ("target", "firer", "attacker"):
         if attack.get(key) == uid:
-            show_message(f"{uid} is the attack's {key}: pick another {key} first.")
+            show_message(say(msg("build.panel.in_use", unit=uid,
+                                 role=msg(f"build.panel.role.{key}")), state.lang))
             return
     commit(state, doc)
 
@@ -195,14 +199,15 @@ def act_next_turn(state: State, target: Element) -> None:
         ask_spotting(state)
 
 
-def turn_entry(state: State, shown: Resolution | None) -> tuple[str, ...]:
+def turn_entry(state: State, shown: Resolution | None) -> tuple[Words, ...]:
     """What the turn shown did, for the turn history: its number and seed, each record
     sheet after it and the result line (the resolution shown, else Roll's)."""
     scenario = state.shown
     res = shown if shown is not None and shown.effects else systems.resolve(scenario)
-    seed = "scripted dice" if scenario.dice else f"seed {res.seed}"
-    lines = [say(s.text) for s in res.steps if s.clause in ("BT-SHEET", "RESULT")]
-    return (f"Turn {scenario.attack.turn} ({seed})", *lines)
+    seed = msg("build.panel.scripted_dice") if scenario.dice else msg("build.panel.seed",
+                                                                       seed=res.seed)
+    lines = [s.text for s in res.steps if s.clause in ("BT-SHEET", "RESULT")]
+    return (msg("build.panel.turn", turn=scenario.attack.turn, seed=seed), *lines)
 
 
 def ask_spotting(state: State) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import js
 
 from engine import scenario as sc
+from engine.words import Msg, msg, say
 
 from ..dom import Element, clear_message, el
 from ..editor import set_scenario
@@ -39,11 +40,26 @@ def hex_list(text: str) -> list[str]:
     return [h.strip() for h in text.split(",") if h.strip()]
 
 
-def number_of(iid: str, what: str) -> float:
+class Unreadable(ValueError):
+    """A box of the panel that holds no number: `words` says which, for the page to say in
+    its language."""
+
+    def __init__(self, words: Msg) -> None:
+        self.words = words
+        super().__init__(say(words))
+
+
+def number_of(iid: str, what: Msg) -> float:
+    """The number typed in the box `iid`; `Unreadable` naming `what` when it is none."""
     try:
         return float(value_of(iid))
     except ValueError:
-        raise ValueError(f"{what} must be a number") from None
+        raise Unreadable(msg("build.panel.not_number", what=what)) from None
+
+
+def unreadable_words(state: State, err: ValueError) -> str:
+    """A ValueError of the panel as the page says it (`Unreadable` in `state.lang`)."""
+    return say(err.words, state.lang) if isinstance(err, Unreadable) else str(err)
 
 
 def drop_unapplied_json(state: State, select: Element, value: str) -> bool:
@@ -59,6 +75,7 @@ def drop_unapplied_json(state: State, select: Element, value: str) -> bool:
         select.value = value
         select.dispatchEvent(js.Event.new("change"))
 
-    ask(state, UNAPPLIED, "The scenario JSON has an edit you have not applied.",
-        "Drop it and open the demo", drop, "Keep my edit")
+    ask(state, UNAPPLIED, say(msg("build.panel.unapplied"), state.lang),
+        say(msg("build.panel.unapplied.drop"), state.lang), drop,
+        say(msg("build.panel.unapplied.keep"), state.lang))
     return False

@@ -9,13 +9,13 @@ from pyscript import document
 from engine.build import editing
 from engine.build.fieldwords import reason_words, worded
 from engine.errors import ScatterlabError, ScenarioError
-from engine.words import say
+from engine.words import msg, say
 
 from .. import bridge, forms
 from ..dom import Element, Event, attr, describe, show_message
 from ..state import State
 from ..words import in_words
-from .commit import commit, hex_list, number_of
+from .commit import commit, hex_list, number_of, unreadable_words
 from .moves import place_aim
 from .panel import doc_of, field_key, fill, mark_field
 
@@ -41,7 +41,7 @@ def on_change(state: State, ev: Event) -> None:
         try:
             edit_hole(state, inp)
         except ValueError as err:
-            show_message(str(err))
+            show_message(unreadable_words(state, err))
         return
     section_name = attr(inp, "data-section")
     if not section_name:
@@ -97,7 +97,8 @@ def reason(state: State, err: ScatterlabError, path: str, spec: editing.Spec) ->
     """Why the parser refused a typed value, in words, for the note beside its field: the
     field's own label and the parser's reason when the refusal is of this field."""
     if isinstance(err, ScenarioError) and (err.path == path or err.path.startswith(path)):
-        return f"{spec.label} {reason_words(say(err.reason))}."
+        return say(msg("build.said.note", field=spec.label, reason=reason_words(err.reason)),
+                   state.lang)
     return in_words(state.shown, describe(err))
 
 
@@ -107,8 +108,8 @@ def edit_targets(state: State) -> None:
     picks = [str(s.value) for s in document.querySelectorAll("#build select[data-missile]")]
     table = state.shown.board.table
     try:
-        x = number_of("point-x", "The ground point's x")
-        y = number_of("point-y", "The ground point's y")
+        x = number_of("point-x", msg("build.panel.what.point_x"))
+        y = number_of("point-y", msg("build.panel.what.point_y"))
     except (ValueError, AttributeError):
         x, y = table.width / 2, table.height / 2
     commit(state, editing.with_missile_targets(doc_of(state), picks, (x, y)))
@@ -117,5 +118,5 @@ def edit_targets(state: State) -> None:
 def edit_hole(state: State, inp: Element) -> None:
     """A typed hole position (`hole_inputs`)."""
     k = int(attr(inp, "data-aim"))
-    place_aim(state, k, number_of(f"aim-x-{k}", "The hole's x"),
-              number_of(f"aim-y-{k}", "The hole's y"))
+    place_aim(state, k, number_of(f"aim-x-{k}", msg("build.panel.what.hole_x")),
+              number_of(f"aim-y-{k}", msg("build.panel.what.hole_y")))

@@ -13,8 +13,7 @@ from engine import scenario as sc
 from engine import systems
 from engine.build import editing, legality, presets, squads
 from engine.names import shown_name, shown_names
-from engine.systems.battletech.turn import PRETTY
-from engine.words import say
+from engine.words import Msg, Words, msg, say
 
 from .. import forms
 from ..board import unit_selector
@@ -23,7 +22,14 @@ from ..state import State
 
 DRAFT = ("support-preset", "support-hex")
 """The fields of a support not yet added: kept as typed when the panel is drawn again."""
-SHAPES = (("1", "one model"), ("line", "a line"), ("ranks", "two ranks"), ("blob", "a blob"))
+SHAPES = ("line", "ranks", "blob")
+"""The formations of "Add N models" (engine.build.squads), each in words
+(``build.panel.shape.<shape>``)."""
+
+
+def said(state: State, words: Words) -> str:
+    """`words` in the page's language: the panel says every message before the DOM has it."""
+    return say(words, state.lang)
 
 
 def doc_of(state: State) -> dict[str, Any]:
@@ -55,7 +61,7 @@ def show_legality(state: State) -> None:
     """The engine's verdict beside Roll; Roll, Step and Odds disabled while illegal."""
     verdict = legality.check(doc_of(state))
     line = el("legality")
-    line.textContent = verdict.text()
+    line.textContent = verdict.text(state.lang)
     line.dataset.ok = "true" if verdict.ok else "false"
     line.dataset.clause = verdict.clause
     line.dataset.units = " ".join(verdict.units)
@@ -67,7 +73,7 @@ def show_legality(state: State) -> None:
             button.removeAttribute("aria-disabled")
             button.title = attr(button, "data-title")  # its own title: what it does, its key
         else:
-            button.title = verdict.text()
+            button.title = verdict.text(state.lang)
         button.disabled = not verdict.ok
     for node in document.querySelectorAll("#board [data-unit].illegal"):
         node.classList.remove("illegal")
@@ -132,10 +138,11 @@ def fill(state: State) -> None:
     box.replaceChildren()
     system = state.scenario.system
     bar = make("div", cls="build-bar")
-    bar.appendChild(button("New", "new", title="Start a new attack on an empty board"))
-    undo = button("Undo", "undo")
+    bar.appendChild(button(said(state, msg("build.panel.new")), "new",
+                           title=said(state, msg("build.panel.new.title"))))
+    undo = button(said(state, msg("build.panel.undo")), "undo")
     undo.disabled = not state.history.can_undo()
-    redo = button("Redo", "redo")
+    redo = button(said(state, msg("build.panel.redo")), "redo")
     redo.disabled = not state.history.can_redo()
     bar.appendChild(undo)
     bar.appendChild(redo)
@@ -158,11 +165,13 @@ def section(title: str, cls: str) -> Element:
     return node
 
 
-def preset_select(system: str, kind: str, sid: str) -> Element:
-    select = make("select", id=sid, aria_label=f"{kind} preset")
+def preset_select(state: State, system: str, kind: str, sid: str) -> Element:
+    select = make("select", id=sid, aria_label=said(state, msg(
+        "build.panel.preset_of", kind=msg(f"build.panel.kind.{kind}"))))
     for p in presets.catalog(system).kinds.get(kind, ()):
-        tons = f" ({p.info['tons']} t)" if "tons" in p.info else ""
-        select.appendChild(make("option", p.label + tons, value=p.id))
+        label: Words = (msg("build.panel.tons", label=p.label, tons=str(p.info["tons"]))
+                        if "tons" in p.info else p.label)
+        select.appendChild(make("option", said(state, label), value=p.id))
     return select
 
 
@@ -179,39 +188,45 @@ def text_input(iid: str, value: str, label: str, mode: str = "text") -> Element:
 
 
 def add_section(state: State, system: str) -> Element:
-    node = section("Add units", "build-add")
-    node.appendChild(labelled("Preset", preset_select(system, "units", "add-preset")))
+    def w(words: Msg) -> str:
+        return said(state, words)
+
+    node = section(w(msg("build.panel.add_units")), "build-add")
+    node.appendChild(labelled(w(msg("build.panel.preset")),
+                              preset_select(state, system, "units", "add-preset")))
     sides = sorted({u.side for u in state.shown.units}) or ["blue"]
-    node.appendChild(labelled("Side", text_input("add-side", sides[-1], "Side of the new units")))
+    node.appendChild(labelled(w(msg("build.label.side")), text_input(
+        "add-side", sides[-1], w(msg("build.panel.side_new")))))
     if system == "battletech":
-        node.appendChild(labelled("Hex", text_input("add-hex", "0808", "Hex of the new unit",
-                                                    "numeric")))
-        node.appendChild(button("Add unit", "add-unit", id="add-unit"))
-        node.appendChild(labelled("Building", preset_select(system, "buildings",
-                                                            "add-building-preset")))
-        node.appendChild(button("Add building at the hex", "add-building", id="add-building"))
+        node.appendChild(labelled(w(msg("build.label.hex")), text_input(
+            "add-hex", "0808", w(msg("build.panel.hex_new")), "numeric")))
+        node.appendChild(button(w(msg("build.panel.add_unit")), "add-unit", id="add-unit"))
+        node.appendChild(labelled(w(msg("build.panel.building")), preset_select(
+            state, system, "buildings", "add-building-preset")))
+        node.appendChild(button(w(msg("build.panel.add_building")), "add-building",
+                                id="add-building"))
         return node
     table = state.shown.board.table
-    node.appendChild(labelled('x (")', text_input("add-x", f"{table.width / 2:g}",
-                                                  "x of the new units", "decimal")))
-    node.appendChild(labelled('y (")', text_input("add-y", f"{table.height / 2:g}",
-                                                  "y of the new units", "decimal")))
-    node.appendChild(labelled("Models", text_input("add-count", "1", "How many models",
-                                                   "numeric")))
-    shape = make("select", id="add-shape", aria_label="Formation")
-    for value, label in SHAPES[1:]:
-        shape.appendChild(make("option", label, value=value))
-    node.appendChild(labelled("Formation", shape))
-    node.appendChild(labelled('Gap (")', text_input("add-spacing", f"{squads.COHERENCY:g}",
-                                                    "Gap between bases", "decimal")))
-    node.appendChild(labelled("Angle (°)", text_input("add-angle", "0",
-                                                      "Direction of the line", "numeric")))
-    node.appendChild(button("Add N models", "add-unit", id="add-unit"))
+    node.appendChild(labelled(w(msg("build.label.x")), text_input(
+        "add-x", f"{table.width / 2:g}", w(msg("build.panel.x_new")), "decimal")))
+    node.appendChild(labelled(w(msg("build.label.y")), text_input(
+        "add-y", f"{table.height / 2:g}", w(msg("build.panel.y_new")), "decimal")))
+    node.appendChild(labelled(w(msg("build.panel.models")), text_input(
+        "add-count", "1", w(msg("build.panel.how_many")), "numeric")))
+    shape = make("select", id="add-shape", aria_label=w(msg("build.panel.formation")))
+    for value in SHAPES:
+        shape.appendChild(make("option", w(msg(f"build.panel.shape.{value}")), value=value))
+    node.appendChild(labelled(w(msg("build.panel.formation")), shape))
+    node.appendChild(labelled(w(msg("build.panel.gap")), text_input(
+        "add-spacing", f"{squads.COHERENCY:g}", w(msg("build.panel.gap_between")), "decimal")))
+    node.appendChild(labelled(w(msg("build.panel.angle")), text_input(
+        "add-angle", "0", w(msg("build.panel.angle_of")), "numeric")))
+    node.appendChild(button(w(msg("build.panel.add_models")), "add-unit", id="add-unit"))
     return node
 
 
 def unit_picker(state: State) -> Element:
-    node = section("Units — tap one to edit it", "build-units")
+    node = section(said(state, msg("build.panel.units")), "build-units")
     row = make("div", cls="unit-chips")
     for uid, label in units_of(state):
         pressed = "true" if uid == state.selected else "false"
@@ -226,49 +241,55 @@ def selected_section(state: State, system: str, uid: str) -> Element:
     index = next(i for i, u in enumerate(state.shown.units) if u.id == uid)
     unit = doc_of(state)["units"][index]
     who = shown_name(state.shown.units[index], state.shown.units)
-    node = section(f"Selected: {who}", "build-selected")
+    node = section(said(state, msg("build.panel.selected", who=who)), "build-selected")
     node.dataset.unit = uid
     bar = make("div", cls="build-bar")
     if system != "battletech":
-        bar.appendChild(button("Make attacker", "make-attacker"))
-    bar.appendChild(button("Make target", "make-target"))
-    bar.appendChild(button("Duplicate", "duplicate"))
-    bar.appendChild(button("Delete", "delete"))
+        bar.appendChild(button(said(state, msg("build.panel.make_attacker")), "make-attacker"))
+    bar.appendChild(button(said(state, msg("build.panel.make_target")), "make-target"))
+    bar.appendChild(button(said(state, msg("build.panel.duplicate")), "duplicate"))
+    bar.appendChild(button(said(state, msg("build.panel.delete")), "delete"))
     squad = squads.squad_of(doc_of(state), uid)
     if len(squad) > 1:
-        bar.appendChild(button(f"Move all {len(squad)} of its unit", "whole-squad",
+        bar.appendChild(button(said(state, msg("build.panel.move_all", n=len(squad))),
+                               "whole-squad",
                                aria_pressed="true" if state.whole_squad else "false",
-                               title="Dragging a model and the arrow keys move every model "
-                                     "of its unit together"))
+                               title=said(state, msg("build.panel.move_all.title"))))
     node.appendChild(bar)
     for spec in editing.UNIT_FIELDS[system]:
         if editing.applies(spec, unit):
             node.appendChild(forms.spec_input(spec, editing.read(unit, spec), section="unit",
-                                              who=who, index=index))
+                                              who=who, index=index,
+                                              lang=state.lang))
     if system == "robotech":
         reactions = state.shown.attack.reactions_of(uid)
         for spec in editing.REACTION_FIELDS:
             node.appendChild(forms.spec_input(spec, reactions.allows(spec.key),
                                               section="reaction", who=who,
-                                              index=uid))
+                                              index=uid,
+                                              lang=state.lang))
     return node
 
 
 def attack_section(state: State, system: str) -> Element:
-    node = section("Attack", "build-attack")
+    node = section(said(state, msg("build.panel.attack")), "build-attack")
     doc = doc_of(state)
     attack = doc["attack"]
     units = units_of(state)
     if system != "battletech":
-        node.appendChild(labelled("Weapon preset", preset_select(system, "weapons",
-                                                                 "weapon-preset")))
-        node.appendChild(button("Use this weapon", "use-weapon", id="use-weapon"))
+        node.appendChild(labelled(said(state, msg("build.panel.weapon_preset")),
+                                  preset_select(state, system, "weapons", "weapon-preset")))
+        node.appendChild(button(said(state, msg("build.panel.use_weapon")), "use-weapon",
+                                id="use-weapon"))
         for spec in editing.WEAPON_FIELDS[system]:
             node.appendChild(forms.spec_input(spec, editing.read(attack["weapon"], spec),
-                                              section="weapon", who="Weapon"))
+                                              section="weapon",
+                                              who=said(state, msg("build.panel.weapon")),
+                                              lang=state.lang))
     for spec in editing.ATTACK_FIELDS[system]:
         node.appendChild(forms.spec_input(spec, editing.read(attack, spec), section="attack",
-                                          who="Attack", units=units))
+                                          who=said(state, msg("build.panel.attack")), units=units,
+                                          lang=state.lang))
     if system == "robotech":
         node.appendChild(missile_targets(state, attack, units))
     if system == "heresy":
@@ -282,25 +303,26 @@ def missile_targets(state: State, attack: dict[str, Any], units: tuple[tuple[str
                     ) -> Element:
     """One picker per missile (the first names the primary target, RT-17), or a point."""
     box = make("fieldset", cls="missiles")
-    box.appendChild(make("legend", "Targets, one per missile (the first is the primary)"))
+    box.appendChild(make("legend", said(state, msg("build.panel.targets"))))
     volley = state.shown.attack.weapon.volley
     targets = attack.get("targets") or []
     for i in range(volley):
-        select = make("select", data_missile=i, aria_label=f"Missile {i + 1} target")
-        first = "ground point" if i == 0 else "same as missile 1"
-        select.appendChild(make("option", first, value=""))
+        select = make("select", data_missile=i,
+                      aria_label=said(state, msg("build.panel.missile_target", n=i + 1)))
+        first = msg("build.panel.ground_point" if i == 0 else "build.panel.same_as_first")
+        select.appendChild(make("option", said(state, first), value=""))
         for uid, label in units:
             opt = make("option", label, value=uid)
             opt.selected = i < len(targets) and targets[i] == uid
             select.appendChild(opt)
-        box.appendChild(labelled(f"Missile {i + 1}", select))
+        box.appendChild(labelled(said(state, msg("build.panel.missile", n=i + 1)), select))
     point = attack.get("point")
     if point is not None:
         px, py = (point["x"], point["y"]) if isinstance(point, dict) else point
-        box.appendChild(labelled('Ground point x (")', text_input("point-x", f"{px:g}",
-                                                                  "Ground point x")))
-        box.appendChild(labelled('Ground point y (")', text_input("point-y", f"{py:g}",
-                                                                  "Ground point y")))
+        box.appendChild(labelled(said(state, msg("build.panel.point_x")), text_input(
+            "point-x", f"{px:g}", said(state, msg("build.panel.point_x.label")))))
+        box.appendChild(labelled(said(state, msg("build.panel.point_y")), text_input(
+            "point-y", f"{py:g}", said(state, msg("build.panel.point_y.label")))))
     return box
 
 
@@ -309,29 +331,35 @@ def supports_section(state: State, attack: dict[str, Any]) -> Element:
     for i, s in enumerate(attack.get("supports", [])):
         where = s.get("target") or ", ".join(s.get("hexes", [])) or "—"
         row = make("div", cls="support-row", data_support=i)
-        row.appendChild(make("span", f"{i + 1}. {s['kind'].replace('_', ' ')}"
-                             f"{' (' + s['gun'].replace('_', ' ') + ')' if 'gun' in s else ''}"
-                             f" at {where}"))
-        row.appendChild(button("Remove", "remove-support", data_support=i,
-                               aria_label=f"Remove support {i + 1}"))
+        kind = msg(f"build.panel.support_kind.{s['kind']}")
+        line = (msg("build.panel.support_row.gun", i=i + 1, kind=kind,
+                    gun=msg(f"build.panel.gun.{s['gun']}"), where=where) if "gun" in s
+                else msg("build.panel.support_row", i=i + 1, kind=kind, where=where))
+        row.appendChild(make("span", said(state, line)))
+        row.appendChild(button(said(state, msg("build.panel.remove")), "remove-support",
+                               data_support=i,
+                               aria_label=said(state, msg("build.panel.remove_support",
+                                                          n=i + 1))))
         box.appendChild(row)
     for s in attack.get("in_flight", []):
-        box.appendChild(make("p", f"In flight: {s['gun'].replace('_', ' ')} at {s['target']}, "
-                             f"fired turn {s.get('fired_turn', '?')}", cls="in-flight"))
-    box.appendChild(labelled("Support", preset_select("battletech", "supports",
-                                                      "support-preset")))
-    box.appendChild(labelled("Target hex (strafing: 1 to 5 hexes, commas)",
-                             text_input("support-hex", "0808", "Support target hex")))
-    box.appendChild(tool_button(state, "strafe", "Draw a strafing run on the map",
-                                "A drag across 1 to 5 hexes fills in the run's hexes"))
-    box.appendChild(button("Add support", "add-support", id="add-support"))
+        box.appendChild(make("p", said(state, msg(
+            "build.panel.in_flight", gun=msg(f"build.panel.gun.{s['gun']}"),
+            target=s["target"], turn=str(s.get("fired_turn", "?")))), cls="in-flight"))
+    box.appendChild(labelled(said(state, msg("build.panel.support")), preset_select(
+        state, "battletech", "supports", "support-preset")))
+    box.appendChild(labelled(said(state, msg("build.panel.support_hex")), text_input(
+        "support-hex", "0808", said(state, msg("build.panel.support_hex.label")))))
+    box.appendChild(tool_button(state, "strafe", msg("build.panel.strafe"),
+                                msg("build.panel.strafe.title")))
+    box.appendChild(button(said(state, msg("build.panel.add_support")), "add-support",
+                           id="add-support"))
     box.appendChild(next_turn_controls(state))
     box.appendChild(turn_history(state))
     box.appendChild(preplot_inputs(state, attack))
     return box
 
 
-NEXT_TITLE = "A new turn with new dice: shells in flight land, damage stays"
+NEXT_TITLE = msg("build.panel.next_turn.title")
 
 
 def next_turn_controls(state: State) -> Element:
@@ -341,33 +369,39 @@ def next_turn_controls(state: State) -> Element:
     box = make("div", cls="next-turn")
     if state.spotting is not None:
         doc, i = state.spotting
-        box.appendChild(spotting_question(doc["attack"]["turn"], doc["attack"]["in_flight"][i],
-                                          ("Yes, spotted", "spot-yes"), ("No", "spot-no")))
+        box.appendChild(spotting_question(state, doc["attack"]["turn"],
+                                          doc["attack"]["in_flight"][i],
+                                          (msg("build.panel.spotted_yes"), "spot-yes"),
+                                          (msg("build.panel.spotted_no"), "spot-no")))
         return box
     fired = [s for s in state.shown.attack.supports if s.kind == "artillery"
              and not s.preplotted]  # in flight next turn (as the engine's next_turn has it)
     if not fired:
-        box.appendChild(button("Next turn", "next-turn", id="next-turn", title=NEXT_TITLE))
+        box.appendChild(button(said(state, msg("build.panel.next_turn")), "next-turn",
+                               id="next-turn", title=said(state, NEXT_TITLE)))
         return box
     shell = {"gun": fired[0].gun, "target": state.shown.board.map.name(fired[0].target_hex)}
-    box.appendChild(spotting_question(state.shown.attack.turn + 1, shell,
-                                      ("Next turn, spotted", "next-turn-spotted"),
-                                      ("Next turn, not spotted", "next-turn")))
+    box.appendChild(spotting_question(state, state.shown.attack.turn + 1, shell,
+                                      (msg("build.panel.next_spotted"), "next-turn-spotted"),
+                                      (msg("build.panel.next_unspotted"), "next-turn")))
     return box
 
 
-def spotting_question(turn: int, shell: dict[str, Any], yes: tuple[str, str],
-                      no: tuple[str, str]) -> Element:
+def spotting_question(state: State, turn: int, shell: dict[str, Any], yes: tuple[Msg, str],
+                      no: tuple[Msg, str]) -> Element:
     """BT-ART.4 asked in the page: is the shell's hex spotted as it lands in `turn`? `yes`
     and `no`: each answer's button text and id (its data-action too, but Next turn's)."""
-    gun = say(PRETTY.get(shell["gun"], shell["gun"]))  # as the log names it ("Long Tom")
+    gun = msg(f"build.panel.gun_title.{shell['gun']}")  # as the log names it ("Long Tom")
     box = make("div", cls="spotting", role="group", aria_labelledby="spot-question")
-    box.appendChild(make("p", f"Turn {turn}: does a friendly unit spot hex "
-                         f"{shell['target']} as the {gun} lands?", id="spot-question"))
+    box.appendChild(make("p", said(state, msg("build.panel.spot_question", turn=turn,
+                                              hex=shell["target"], gun=gun)),
+                         id="spot-question"))
     for (text, iid), spot in ((yes, "yes"), (no, "no")):
         action = "next-turn" if iid.startswith("next-turn") else iid
-        box.appendChild(button(text, action, id=iid, data_spot=spot, title=NEXT_TITLE
-                               if action == "next-turn" else f"{text}: turn {turn}"))
+        title = (NEXT_TITLE if action == "next-turn"
+                 else msg("build.panel.answer_turn", answer=text, turn=turn))
+        box.appendChild(button(said(state, text), action, id=iid, data_spot=spot,
+                               title=said(state, title)))
     return box
 
 
@@ -378,63 +412,71 @@ def turn_history(state: State) -> Element:
     earlier = [(n, lines) for n, demo, lines in state.turns  # of this game: not another
                if n < turn and demo == state.demo_file]  # demo's, opened since
     box.open = bool(earlier)
-    seed = "scripted dice" if state.shown.dice else (
-        f"seed {systems.DEFAULT_SEED if state.shown.seed is None else state.shown.seed}")
+    seed = msg("build.panel.scripted_dice") if state.shown.dice else msg(
+        "build.panel.seed",
+        seed=systems.DEFAULT_SEED if state.shown.seed is None else state.shown.seed)
     n = len(earlier)
-    box.appendChild(make("summary", f"Turn {turn} ({seed})" + (
-        f" · {n} earlier turn{'s' if n > 1 else ''}" if n else "")))
+    summary = (msg("build.panel.turn_earlier", turn=turn, seed=seed, n=n) if n
+               else msg("build.panel.turn", turn=turn, seed=seed))
+    box.appendChild(make("summary", said(state, summary)))
     for _, lines in reversed(earlier):
         entry = make("section", cls="turn-entry")
-        entry.appendChild(make("h4", lines[0]))
+        entry.appendChild(make("h4", said(state, lines[0])))
         for line in lines[1:]:
-            entry.appendChild(make("p", line))
+            entry.appendChild(make("p", said(state, line)))
         box.appendChild(entry)
     return box
 
 
-def tool_button(state: State, tool: str, text: str, title: str) -> Element:
+def tool_button(state: State, tool: str, text: Msg, title: Msg) -> Element:
     """A toggle for what a tap or drag on the map does (`State.board_tool`)."""
-    return button(text, f"tool-{tool}", id=f"tool-{tool}", title=title,
+    return button(said(state, text), f"tool-{tool}", id=f"tool-{tool}",
+                  title=said(state, title),
                   aria_pressed="true" if state.board_tool == tool else "false")
 
 
 def preplot_inputs(state: State, attack: dict[str, Any]) -> Element:
     """BT-ART.1: an artillery selection's pre-plotted hexes, typed or tapped on the map."""
     box = make("fieldset", cls="preplot")
-    box.appendChild(make("legend", "Pre-plotted hexes (BT-ART.1: a shot at one hits)"))
-    guns = make("select", id="preplot-gun", aria_label="Artillery selection to pre-plot")
+    box.appendChild(make("legend", said(state, msg("build.panel.preplotted"))))
+    guns = make("select", id="preplot-gun",
+                aria_label=said(state, msg("build.panel.preplot_gun")))
     for gun in dict.fromkeys(s.fields["gun"] for s in presets.catalog("battletech").kinds[
             "supports"] if s.fields.get("kind") == "artillery"):
-        opt = make("option", gun.replace("_", " ").title(), value=gun)
+        opt = make("option", said(state, msg(f"build.panel.gun_title.{gun}")), value=gun)
         opt.selected = gun == state.preplot_gun
         guns.appendChild(opt)
-    box.appendChild(labelled("Selection", guns))
+    box.appendChild(labelled(said(state, msg("build.panel.selection")), guns))
     hexes = ", ".join(attack.get("preplotted", {}).get(state.preplot_gun, []))
-    box.appendChild(labelled("Its hexes (commas)", text_input(
-        "preplot-hexes", hexes, f"Pre-plotted hexes of the {state.preplot_gun}")))
-    box.appendChild(tool_button(state, "preplot", "Tap hexes to pre-plot",
-                                "Each tap on the map adds a hex to the selection, or "
-                                "takes it back"))
+    box.appendChild(labelled(said(state, msg("build.panel.its_hexes")), text_input(
+        "preplot-hexes", hexes, said(state, msg("build.panel.its_hexes.label",
+                                                gun=state.preplot_gun)))))
+    box.appendChild(tool_button(state, "preplot", msg("build.panel.preplot_tool"),
+                                msg("build.panel.preplot_tool.title")))
     return box
 
 
 def options_section(state: State, system: str) -> Element:
-    node = section("Options (readings where the rules are silent)", "build-options")
+    node = section(said(state, msg("build.panel.options")), "build-options")
     for spec in editing.option_specs(system):
         node.appendChild(forms.spec_input(spec, state.shown.options[spec.key],
-                                          section="option", who="Option"))
+                                          section="option",
+                                          who=said(state, msg("build.panel.option")),
+                                          lang=state.lang))
     return node
 
 
 def hole_inputs(state: State) -> Element:
     """HH-1 without a drag: each hole's position typed (shots aimed alike share one)."""
     box = make("fieldset", cls="holes")
-    box.appendChild(make("legend", "Where the hole is placed"))
+    box.appendChild(make("legend", said(state, msg("build.panel.holes"))))
     for k, reach in enumerate(legality.range_lines(state.shown)):
-        shots = ", ".join(str(i + 1) for i in reach.shots)
-        name = f"shot{'s' if len(reach.shots) > 1 else ''} {shots}"
+        shots = [str(i + 1) for i in reach.shots]
+        name = msg("build.panel.shots" if len(shots) > 1 else "build.panel.shot", shots=shots)
         for axis, value in (("x", reach.end.x), ("y", reach.end.y)):
-            inp = text_input(f"aim-{axis}-{k}", f"{round(value, 2):g}", f"Hole {axis}, {name}")
+            inp = text_input(f"aim-{axis}-{k}", f"{round(value, 2):g}",
+                             said(state, msg("build.panel.hole_axis", axis=axis, name=name)))
             inp.dataset.aim = str(k)
-            box.appendChild(labelled(f'Hole {axis} ("), {name}', inp))
+            box.appendChild(labelled(said(state, msg("build.panel.hole_axis.label",
+                                                     axis=axis, name=name)), inp))
     return box
