@@ -13,6 +13,7 @@ from engine import scenario as sc
 from engine import systems
 from engine.build import editing, legality, presets, squads
 from engine.names import shown_name, shown_names
+from engine.systems.battletech.turn import PRETTY
 from engine.words import Msg, Words, msg, say
 
 from .. import forms
@@ -391,7 +392,7 @@ def spotting_question(state: State, turn: int, shell: dict[str, Any], yes: tuple
                       no: tuple[Msg, str]) -> Element:
     """BT-ART.4 asked in the page: is the shell's hex spotted as it lands in `turn`? `yes`
     and `no`: each answer's button text and id (its data-action too, but Next turn's)."""
-    gun = msg(f"build.panel.gun_title.{shell['gun']}")  # as the log names it ("Long Tom")
+    gun = PRETTY[shell["gun"]]  # as the log names it ("Long Tom")
     box = make("div", cls="spotting", role="group", aria_labelledby="spot-question")
     box.appendChild(make("p", said(state, msg("build.panel.spot_question", turn=turn,
                                               hex=shell["target"], gun=gun)),
@@ -443,7 +444,7 @@ def preplot_inputs(state: State, attack: dict[str, Any]) -> Element:
                 aria_label=said(state, msg("build.panel.preplot_gun")))
     for gun in dict.fromkeys(s.fields["gun"] for s in presets.catalog("battletech").kinds[
             "supports"] if s.fields.get("kind") == "artillery"):
-        opt = make("option", said(state, msg(f"build.panel.gun_title.{gun}")), value=gun)
+        opt = make("option", said(state, PRETTY[gun]), value=gun)
         opt.selected = gun == state.preplot_gun
         guns.appendChild(opt)
     box.appendChild(labelled(said(state, msg("build.panel.selection")), guns))
