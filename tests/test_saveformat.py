@@ -13,6 +13,7 @@ sys.path.insert(0, str(ROOT / "web"))
 from page import saveformat  # noqa: E402
 
 from engine import scenario as sc  # noqa: E402
+from engine.words import say  # noqa: E402
 
 DEMO = ROOT / "web" / "demos" / "robotech-direct-hit-splash.json"
 
@@ -46,7 +47,7 @@ def test_a_version_0_save_is_the_bare_document_and_migrates():
 def test_an_unreadable_save_says_why(text, reason):
     with pytest.raises(saveformat.Unreadable) as info:
         saveformat.decode(text)
-    assert reason in info.value.reason
+    assert reason in say(info.value.reason)
 
 
 @pytest.mark.parametrize("header", ["scatterlab-save/²", "scatterlab-save/١", "scatterlab-save/1²"])
@@ -54,7 +55,7 @@ def test_a_header_of_digits_that_are_not_ascii_says_why(header):
     """Issue 27.4: '²' is a digit to str.isdigit but not to int(): no ValueError escapes."""
     with pytest.raises(saveformat.Unreadable) as info:
         saveformat.decode(header + "\n{}")
-    assert "no save format version" in info.value.reason
+    assert "no save format version" in say(info.value.reason)
 
 
 def test_an_import_goes_through_the_one_parser():
@@ -67,6 +68,6 @@ def test_an_import_goes_through_the_one_parser():
                          ('{"seed": ' + "9" * 400 + "}", "seed: must be a number")]:
         with pytest.raises(saveformat.Unreadable) as info:
             saveformat.read_import(text)
-        assert reason in info.value.reason
+        assert reason in say(info.value.reason)
     doc = saveformat.read_import(DEMO.read_text("utf-8"))
     assert doc == sc.to_dict(sc.loads(DEMO.read_text("utf-8")))

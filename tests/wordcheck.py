@@ -15,13 +15,14 @@ from engine.scenario import Scenario
 
 UNTRANSLATED = frozenset({
     # dice, game terms and abbreviations Japanese rule books and players write in Latin
+    # (the Japanese Battlefield Support text writes MoF)
     "D", "X", "HIT", "CP", "MD", "DF", "PIL", "AP", "BS",
     "WS", "S", "T", "W", "I", "A", "Ld", "Sv", "HP", "CF", "BV", "TN", "MP", "mm", "cm",
     "in", "OK", "LOS", "RT", "HH", "BT", "SETUP", "OPT", "RESULT", "SHEET", "AIRCOVER",
     "ART", "SCATTER", "AOE", "AE", "FLAK", "RULE", "MIN", "BSP", "JSON", "SVG", "PNG",
     "URL", "GN", "MDC", "Scatterlab", "Pyodide", "PyScript", "Robotech", "RPG", "Tactics",
     "Warhammer", "Horus", "Heresy", "BattleTech", "Monte", "Carlo", "Mega", "Mech", "Mechs", "x",
-    "hh", "th",
+    "hh", "th", "MoF",
 })
 """Words left in Latin letters in Japanese text: dice, profile marks, clause IDs, units
 of measure, the product's and the games' own names."""
@@ -58,5 +59,9 @@ def english_left(texts: Iterable[str], allowed: set[str]) -> list[str]:
             if word not in allowed and word not in UNTRANSLATED]
 
 
+_SHEET_LABEL = re.compile(r"\b[A-Z]:\d{4}\b")
+"""A hex as printed on a map sheet ("B:0212"): the sheet's letter is a label, not a word."""
+
+
 def _words(text: str) -> Iterator[str]:
-    return (m.group() for m in _WORD.finditer(text))
+    return (m.group() for m in _WORD.finditer(_SHEET_LABEL.sub("", text)))

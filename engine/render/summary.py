@@ -16,6 +16,7 @@ from engine.log import Resolution, Step
 from engine.names import shown_names
 from engine.scenario import Scenario
 from engine.systems import DEFAULT_SEED
+from engine.systems.battletech.sheet import location_words
 from engine.words import DEFAULT_LANG, Lang, Msg, Words, msg, say
 
 STATE_WORDS: dict[str, Msg] = {state: msg(f"render.state.{state}") for state in (
@@ -102,21 +103,6 @@ def _battletech(e: dict[str, Any]) -> Msg | None:
         return msg("render.hit_no_damage")
     return msg("render.damage_at", n=damage, where=where) if where else msg("render.damage",
                                                                              n=damage)
-
-
-LOCATIONS = ("Head", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
-"""A 'Mech's hit locations as the record sheet names them (engine.systems.battletech.sheet)."""
-REAR = "(R)"
-
-
-def location_words(location: str) -> Words:
-    """A hit location as players write it ("CT", "CT(R)" for the rear armour; 胴中央,
-    胴中央（背面）); one the sheet does not name stays as it is."""
-    base = location.removesuffix(REAR)
-    if base not in LOCATIONS:
-        return location
-    said = msg(f"render.loc.{base}")
-    return msg("render.loc.rear", location=said) if location.endswith(REAR) else said
 
 
 Reach = tuple[Words, float | None]

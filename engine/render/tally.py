@@ -24,12 +24,12 @@ from engine.log import Resolution
 from engine.names import shown_names
 from engine.render.summary import (
     inches,
-    location_words,
     reaches,
     summary_messages,
 )
 from engine.scenario import Scenario
 from engine.systems.battletech import bsp
+from engine.systems.battletech.sheet import location_words
 from engine.systems.battletech.turn import support_labels
 from engine.words import DEFAULT_LANG, Lang, Msg, Words, msg, say
 

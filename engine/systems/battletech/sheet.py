@@ -159,6 +159,11 @@ def describe(full: Sheet, left: Sheet) -> Msg:
 
 
 def location_words(key: str) -> Words:
-    """A hit location as record sheets print it: the abbreviations ("CT", "LA", "CT(R)") as
-    they are, the head in words."""
-    return msg("bt.loc.head") if key == "Head" else key
+    """A hit location as record sheets print it: the abbreviations in English ("CT", "LA",
+    "CT(R)" for the rear armour), the names in Japanese (胴中央, 左腕, 胴中央（背面）); a key
+    the sheet does not name stays as it is."""
+    base = key.removesuffix("(R)")
+    if base not in LOCATIONS:
+        return key
+    said = msg(f"bt.loc.{base}")
+    return msg("bt.loc.rear", location=said) if key != base else said
