@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.build import editing
+from engine.words import DEFAULT_LANG, Lang, msg, say
 
 from .dom import Element, attr, make, set_attrs
 
@@ -32,15 +33,18 @@ def spec_for(system: str, section: str, key: str) -> editing.Spec:
 
 
 def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
-               index: int | str = "", units: tuple[tuple[str, str], ...] = ()) -> Element:
-    """A labelled input for one field; `units` (id, label) fill a unit picker."""
-    wrap = make("label", spec.label, cls=f"form-field kind-{spec.kind}")
-    name = f"{who}: {spec.label}" if who else spec.label
+               index: int | str = "", units: tuple[tuple[str, str], ...] = (),
+               lang: Lang = DEFAULT_LANG) -> Element:
+    """A labelled input for one field, its words in `lang`; `units` (id, label) fill a unit
+    picker."""
+    label = say(spec.label, lang)
+    wrap = make("label", label, cls=f"form-field kind-{spec.kind}")
+    name = say(msg("page.field.aria", who=who, field=spec.label), lang) if who else label
     common = {"data_section": section, "data_key": spec.key, "data_index": index,
               "aria_label": name}
     if spec.kind == "flags":
         wrap = make("fieldset", cls="form-field kind-flags", aria_label=name)
-        wrap.appendChild(make("legend", spec.label))
+        wrap.appendChild(make("legend", label))
         for choice in spec.choices:
             box = make("label", str(choice).replace("_", " "), cls="flag")
             inp = make("input", type="checkbox", data_flag=choice)
@@ -52,7 +56,8 @@ def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
     if spec.kind in ("choice", "unit"):
         inp = make("select")
         set_attrs(inp, common)
-        words = spec.choice_words or tuple(str(c).replace("_", " ") for c in spec.choices)
+        words = (tuple(say(w, lang) for w in spec.choice_words) if spec.choice_words
+                 else tuple(str(c).replace("_", " ") for c in spec.choices))
         options = units if spec.kind == "unit" else tuple(zip(spec.choices, words,
                                                               strict=True))
         for v, label in options:
@@ -64,7 +69,7 @@ def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
         set_attrs(inp, common)
         inp.checked = bool(value)
         wrap.prepend(inp)
-        _add_help(wrap, spec)
+        _add_help(wrap, spec, lang)
         return wrap
     else:
         numeric = spec.kind in ("int", "number", "save")
@@ -76,15 +81,15 @@ def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
             inp.setAttribute("maxlength", "6")
         inp.value = "" if value is None else str(value)
     wrap.appendChild(inp)
-    _add_help(wrap, spec)
+    _add_help(wrap, spec, lang)
     return wrap
 
 
-def _add_help(wrap: Element, spec: editing.Spec) -> None:
-    parts = [spec.help] if spec.help else []
+def _add_help(wrap: Element, spec: editing.Spec, lang: Lang) -> None:
+    parts = [say(spec.help, lang)] if spec.help else []
     if spec.kind in ("int", "number", "save") and spec.lo is not None:
-        parts.append(f"{spec.lo:g} to {spec.hi:g}" + (", or empty" if spec.kind == "save"
-                                                      else ""))
+        parts.append(say(msg("page.form.range_or_empty" if spec.kind == "save"
+                             else "page.form.range", lo=spec.lo, hi=spec.hi), lang))
     if parts:
         wrap.appendChild(make("small", " · ".join(parts), cls="help"))
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.scenario import Scenario
-from engine.words import DEFAULT_LANG, Lang
+from engine.words import DEFAULT_LANG, Lang, Words
 
 from .history import History
 
@@ -42,7 +42,8 @@ def _present(value: T | None, missing: str) -> T:
 class State:
     """Everything the page shows, in one place."""
 
-    lang: Lang = DEFAULT_LANG  # the language the page speaks (engine.words)
+    lang: Lang = DEFAULT_LANG  # the language the page speaks (engine.words; page/language.py)
+    message: tuple[Words, str] | None = None  # the message box's words and kind (dom.tell)
     scenario: Scenario | None = None
     resolution: Resolution | None = None  # engine Resolution shown, or None
     res_dict: dict[str, Any] | None = None  # its to_dict()
