@@ -41,7 +41,7 @@ from page.state import State
 from pyscript import document, window
 
 from engine import scenario as sc
-from engine.words import msg
+from engine.words import DEFAULT_LANG, msg
 
 
 def failed(state: State, err: Exception) -> None:
@@ -199,7 +199,9 @@ async def start(state: State) -> None:
     editor.fill_demo_select(state, scenario.system)
     message_box_kept = not el("message").hidden
     board_el = el("board")
-    prerendered = str(board_el.dataset.prerendered or "") == sc.fingerprint(scenario)
+    # the board drawn at build time speaks English: another language draws it anew
+    prerendered = (str(board_el.dataset.prerendered or "") == sc.fingerprint(scenario)
+                   and state.lang == DEFAULT_LANG)
     if not editor.set_scenario(state, scenario, redraw=not prerendered, settle=False):
         raise RuntimeError("the first scenario cannot be shown")
     if prerendered:

@@ -24,14 +24,13 @@ shown at once (`on_switch`), keeping the scenario, the rolled result, the odds a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from pyscript import document, window
 
-from engine.words import DEFAULT_LANG, LANG_NAMES, LANGS, Lang, is_language, msg, say
+from engine.words import LANG_NAMES, LANGS, Lang, msg, say
 
 from .dom import Element, Event, absent, attr, make
 from .state import State
+from .words import chosen_language
 
 KEY = "scatterlab:lang"
 """Where the switch's choice is kept (localStorage)."""
@@ -39,21 +38,6 @@ KEY = "scatterlab:lang"
 ATTRIBUTES = (("data-words-aria", "aria-label"), ("data-words-title", "title"),
               ("data-words-placeholder", "placeholder"))
 """The data attributes naming an attribute's message, and the attribute each fills."""
-
-
-def chosen(link: str | None, stored: str | None, browser: Iterable[str]) -> Lang:
-    """The language a visit starts in (see the module docstring): the link's, else the
-    stored choice, else the browser's first Japanese or English language, else English."""
-    for value in (link, stored):
-        if value is not None and is_language(value):
-            return value  # type: ignore[return-value]  # is_language checked it
-    for tag in browser:
-        base = tag.lower().split("-")[0]
-        if base == "ja":
-            return "ja"
-        if base == "en":
-            return "en"
-    return DEFAULT_LANG
 
 
 def stored() -> str | None:
@@ -86,7 +70,7 @@ def browser_languages() -> list[str]:
 def initial(link: str | None) -> Lang:
     """The language this visit starts in, from the link's ``lang=`` (`link`), the stored
     choice and the browser."""
-    return chosen(link, stored(), browser_languages())
+    return chosen_language(link, stored(), browser_languages())
 
 
 def say_static(lang: Lang) -> None:
@@ -129,10 +113,10 @@ async def on_switch(state: State, ev: Event) -> None:
     button = ev.target.closest("button[data-lang]")
     if absent(button):
         return
-    lang = attr(button, "data-lang")
-    if not is_language(lang) or lang == state.lang:
+    lang = chosen_language(attr(button, "data-lang"), state.lang, ())
+    if lang == state.lang:
         return
-    state.lang = lang  # type: ignore[assignment]  # is_language checked it
+    state.lang = lang
     remember(state.lang)
     await resay(state)
 

@@ -5,10 +5,11 @@ command-line tests can check it too."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from engine.names import shown_name
 from engine.scenario import Scenario
-from engine.words import DEFAULT_LANG, Lang, msg, say
+from engine.words import DEFAULT_LANG, LANGS, Lang, msg, say
 
 _UNIT_FIELD = re.compile(r"units\[(\d+)\](?:\.(\w+))?")
 _NAMED_SUPPORT = re.compile(r"(?:attack\.)?(?:supports|in_flight)\[\d+\]:?\s+(?=[A-Z])")
@@ -35,3 +36,19 @@ def in_words(scenario: Scenario, text: str, lang: Lang = DEFAULT_LANG) -> str:
                                           else "page.in_words.shell", i=int(m.group(2)) + 1),
                                       lang), text)
     return _REPO_PATH.sub("", text)
+
+
+def chosen_language(link: str | None, stored: str | None, browser: Iterable[str]) -> Lang:
+    """The language a visit starts in (page/language.py): the link's ``lang=``, else the
+    choice stored by the switch, else the browser's first Japanese or English language
+    (``ja-JP`` is Japanese), else English."""
+    for value in (link, stored):
+        for lang in LANGS:
+            if value == lang:
+                return lang
+    for tag in browser:
+        base = tag.lower().split("-")[0]
+        for lang in LANGS:
+            if base == lang:
+                return lang
+    return DEFAULT_LANG
