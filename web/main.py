@@ -220,6 +220,7 @@ async def start(state: State) -> None:
                                           "#zoom button"):
         node.disabled = False
     panel.show_legality(state)  # Roll stays disabled while the setup is illegal
+    document.body.dataset.said = state.lang
     document.body.dataset.state = "ready"
     document.body.dataset.readyMs = str(round(float(js.performance.now())))
     await asyncio.sleep(0)  # ready to Roll: paint it, then fill the Build panel and save

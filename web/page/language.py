@@ -20,6 +20,9 @@ The static text of web/index.html names its message in data attributes: ``data-w
 ``data-words-placeholder``; `say_static` fills them. index.html keeps the English, the same
 as the catalogue's, as the first paint. The switch (English / 日本語) re-says everything
 shown at once (`on_switch`), keeping the scenario, the rolled result, the odds and the aims.
+
+<body data-said> names the language everything shown is said in, once it all is (the
+switch's work runs in slices on a large board: tests wait on it).
 """
 
 from __future__ import annotations
@@ -152,3 +155,4 @@ async def resay(state: State) -> None:
     panel.after_change(state)
     resay_message(state)
     await rules.rebuild(state)
+    document.body.dataset.said = state.lang  # all of it said: tests wait on this
