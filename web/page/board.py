@@ -75,9 +75,8 @@ def describe_board(state: State) -> None:
     named = state.scenario.title or msg("page.board.untitled")
     title = (msg("page.board.title", title=named) if state.step is None or not steps
              else msg("page.board.title_step", title=named, i=state.step + 1, n=len(steps)))
-    for tag, text in (("title", say(title, state.lang)),
-                      ("desc", result_text(state.scenario, state.resolution, state.step,
-                                           lang=state.lang))):
+    desc = result_text(state.scenario, state.resolution, state.step, lang=state.lang)
+    for tag, text in (("title", say(title, state.lang)), ("desc", desc)):
         node = svg.querySelector(f":scope > {tag}")
         if absent(node):
             node = document.createElementNS(SVG_NS, tag)
@@ -95,8 +94,7 @@ def show_key(state: State) -> None:
         return
     from engine.render.legend import legend  # svgwrite: loaded once the board is drawn
 
-    box.replaceChildren(svg_node(legend(state.scenario, state.odds is not None,
-                                        lang=state.lang)))
+    box.replaceChildren(svg_node(legend(state.scenario, state.odds is not None, lang=state.lang)))
 
 
 def on_key_toggle(state: State, ev: Event) -> None:
