@@ -25,6 +25,7 @@ from page import (
     gestures,
     irolled,
     keys,
+    language,
     library,
     loading,
     rules,
@@ -33,19 +34,20 @@ from page import (
     updates,
 )
 from page.build import actions, edits, moves, panel
-from page.dom import Element, Event, clear_message, describe, el, on, show_message
+from page.dom import Element, Event, clear_message, described, el, on, tell
 from page.notice import Action, show_notice
 from page.slices import sliced
 from page.state import State
 from pyscript import document, window
 
 from engine import scenario as sc
+from engine.words import DEFAULT_LANG, msg
 
 
 def failed(state: State, err: Exception) -> None:
     """An action failed unexpectedly: say so and leave the page usable (the next action
     starts from the scenario shown; odds, the one long action, run in their worker)."""
-    show_message(f"Unexpected error — {describe(err)}")
+    tell(state, msg("page.error.unexpected", err=described(err)))
     js.console.error(f"scatterlab: {type(err).__name__}: {err}")
 
 
@@ -162,6 +164,7 @@ def wire(state: State) -> None:
         (document, "keydown", moves.on_key),
         (document, "keydown", keys.on_key),
         (el("tabs"), "click", tabs.on_tab),
+        (el("lang"), "click", language.on_switch),
         (el("sheet"), "scroll", tabs.on_sheet_scroll),
     ):
         listen(state, node, event, handler)
@@ -171,20 +174,24 @@ async def start(state: State) -> None:
     """Show the first scenario (keeping the board pre-rendered at build time when it shows
     that scenario), wire the controls, mark the page ready, watch for new versions.
 
-    `?reset` starts clean: the autosave and the link's scenario are set aside first."""
+    `?reset` starts clean: the autosave and the link's scenario are set aside first.
+    The language is chosen first (page/language.py), so every word shown is in it."""
+    state.lang = language.initial(loading.query("lang"))
+    language.fill_switch()
+    language.say_static(state.lang)
     if loading.query("reset") is not None:
         storage.start_clean(state, str(window.location.hash))
     try:
         state.index = json.loads(await loading.fetch_text("./demos/index.json"))
     except Exception as err:
-        show_message(f"The demo list cannot be loaded — {err}")
+        tell(state, msg("page.error.demo_list", err=str(err)))
     editor.fill_system_select(state)
     state.saved_text = storage.stored(storage.SAVE_KEY)  # what this tab may overwrite
     state.watchers.extend((storage.autosave, panel.after_change, library.fill,
                            aim.fill_objectives))
     scenario, demo_file, from_share = await loading.initial_scenario(state)
     if scenario is None:
-        show_message("No scenario to show: there is no demo in this build.")
+        tell(state, msg("page.error.no_scenario"))
         document.body.dataset.state = "failed"
         return
     state.demo_file = demo_file
@@ -192,7 +199,9 @@ async def start(state: State) -> None:
     editor.fill_demo_select(state, scenario.system)
     message_box_kept = not el("message").hidden
     board_el = el("board")
-    prerendered = str(board_el.dataset.prerendered or "") == sc.fingerprint(scenario)
+    # the board drawn at build time speaks English: another language draws it anew
+    prerendered = (str(board_el.dataset.prerendered or "") == sc.fingerprint(scenario)
+                   and state.lang == DEFAULT_LANG)
     if not editor.set_scenario(state, scenario, redraw=not prerendered, settle=False):
         raise RuntimeError("the first scenario cannot be shown")
     if prerendered:
@@ -211,6 +220,7 @@ async def start(state: State) -> None:
                                           "#zoom button"):
         node.disabled = False
     panel.show_legality(state)  # Roll stays disabled while the setup is illegal
+    document.body.dataset.said = state.lang
     document.body.dataset.state = "ready"
     document.body.dataset.readyMs = str(round(float(js.performance.now())))
     await asyncio.sleep(0)  # ready to Roll: paint it, then fill the Build panel and save
@@ -232,10 +242,9 @@ async def _main() -> None:
         with sliced(state):
             await start(state)
     except Exception as err:
-        show_message(f"The app could not start — {describe(err)}")
-        show_notice(state, "start-clean", "Start clean opens the default demo; what this "
-                    "page had open is kept aside, to download as JSON.",
-                    [Action("Start clean", href="?reset" + str(window.location.hash))])
+        tell(state, msg("page.error.start", err=described(err)))
+        show_notice(state, "start-clean", msg("page.start_clean.text"),
+                    [Action(msg("page.start_clean"), href="?reset" + str(window.location.hash))])
         js.console.error(f"scatterlab: start failed: {type(err).__name__}: {err}")
         document.body.dataset.state = "failed"
 

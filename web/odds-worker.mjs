@@ -19,8 +19,14 @@ import time as _time
 import js as _js
 from engine import aim as _aim, scenario as _sc, systems as _systems
 from engine.errors import ScatterlabError as _ScatterlabError
+from engine.words import Msg as _Msg
 
 REPORT_S = 0.25
+
+
+def _json_words(value):
+    """A message as Msg.to_dict() (the page says it in its language), else as text."""
+    return value.to_dict() if isinstance(value, _Msg) else str(value)
 
 
 def _odds(request_text):
@@ -46,8 +52,8 @@ def _odds(request_text):
         else:
             reply["odds"] = _systems.odds(scenario, trials=request["trials"]).to_dict()
     except _ScatterlabError as err:
-        reply["error"] = {"type": type(err).__name__, "message": str(err),
-                          "fields": {k: str(v) for k, v in vars(err).items()}}
+        reply["error"] = {"type": type(err).__name__, "message": _json_words(err.message),
+                          "fields": {k: _json_words(v) for k, v in vars(err).items()}}
     except Exception as err:
         reply["failure"] = f"{type(err).__name__}: {err}"
     return json.dumps(reply)

@@ -18,7 +18,9 @@
     var button = document.getElementById("theme");
     if (button) {
       button.setAttribute("aria-pressed", dark() ? "true" : "false");
-      button.title = dark() ? "Light colours" : "Dark colours";
+      // the words in the page's language (page/language.py sets them), English until then
+      button.title = dark() ? (button.dataset.titleLight || "Light colours")
+                            : (button.dataset.titleDark || "Dark colours");
     }
   }
   var chosen = stored();

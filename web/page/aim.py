@@ -17,19 +17,20 @@ from typing import Any
 from pyscript import document
 
 from engine import scenario as sc
+from engine.words import msg, say
 
 from . import bridge, editor
-from .dom import Event, clear_message, el, make, set_json, show_message, show_running
+from .dom import Event, clear_message, el, make, set_json, show_running, tell
 from .state import State
 from .tabs import reveal
 
 
 def objective_words(state: State) -> dict[str, str]:
-    """The objectives the engine offers for the scenario shown, in words (engine.aim;
-    imported on first use, after start-up)."""
+    """The objectives the engine offers for the scenario shown, in words in the page's
+    language (engine.aim; imported on first use, after start-up)."""
     from engine import aim as aims
 
-    return dict(aims.objectives(state.shown))
+    return {value: say(words, state.lang) for value, words in aims.objectives(state.shown)}
 
 
 def fill_objectives(state: State) -> None:
@@ -60,15 +61,16 @@ def chosen() -> tuple[str, float | None]:
     return objective, risk / 100
 
 
-def show_aim_running(running: bool) -> None:
+def show_aim_running(state: State, running: bool) -> None:
     """Best aim running: Best aim and Odds disabled, Cancel shown, the loading bar on."""
-    show_running("aim", running, ("best-aim", "odds"), "cancel-aim", "Finding the best aim…")
+    show_running("aim", running, ("best-aim", "odds"), "cancel-aim",
+                 say(msg("page.aim.finding"), state.lang))
 
 
-def show_aim_progress(tried: int) -> None:
+def show_aim_progress(state: State, tried: int) -> None:
     """The worker's progress while Best aim runs: the candidate aims tried so far."""
     if document.body.hasAttribute("data-aim"):
-        el("loading-text").textContent = f"Ranking the aims: {tried} tried…"
+        el("loading-text").textContent = say(msg("page.aim.tried", n=tried), state.lang)
 
 
 def with_aim(doc: dict[str, Any], attack: dict[str, Any]) -> dict[str, Any]:
@@ -103,9 +105,12 @@ def show_table(state: State, placed: int) -> None:
     table = el("aim-table")
     table.replaceChildren()
     head = make("tr")
-    score = objective_words(state).get(ranked.get("objective", ""), "score")
-    for h in ("#", "Aim", score[:1].upper() + score[1:], "Average damage to friends",
-              "Chance a friend is hurt", ""):
+    lang = state.lang
+    score = objective_words(state).get(ranked.get("objective", ""),
+                                       say(msg("page.aim.score"), lang))
+    for h in ("#", say(msg("page.aim.col_aim"), lang),
+              say(msg("page.aim.col_score", score=score), lang),
+              say(msg("page.aim.col_friends"), lang), say(msg("page.aim.col_risk"), lang), ""):
         head.appendChild(make("th", h, scope="col"))
     table.appendChild(head)
     for i, a in enumerate(ranked.get("aims", [])):
@@ -116,17 +121,16 @@ def show_table(state: State, placed: int) -> None:
         tr.appendChild(make("td", f"{a['friendly_damage']:.3f}"))
         tr.appendChild(make("td", f"{100 * a['friendly_risk']:.1f}%"))
         cell = make("td")
-        cell.appendChild(make("button", "Placed" if i == placed else "Place", type="button",
+        cell.appendChild(make("button", say(msg("page.aim.placed") if i == placed
+                                            else msg("page.aim.place"), lang), type="button",
                               data_index=i, cls="place-aim"))
         tr.appendChild(cell)
         table.appendChild(tr)
     values = [s["value"] for s in state.aim_scores or []]
-    el("aim-legend").textContent = (
-        f"Dots on the board: each candidate aim's "
-        f"{objective_words(state).get(ranked.get('objective', ''), 'score')}, from yellow "
-        f"({min(values, default=0):.3f}) to purple, the best ({max(values, default=0):.3f}); "
-        f"{ranked.get('candidates', 0)} legal aims, {ranked.get('illegal', 0)} refused by the "
-        f"rules, {ranked.get('over_risk', 0)} over the friendly risk limit.")
+    el("aim-legend").textContent = say(msg(
+        "page.aim.legend", score=score, low=min(values, default=0),
+        high=max(values, default=0), legal=ranked.get("candidates", 0),
+        illegal=ranked.get("illegal", 0), over=ranked.get("over_risk", 0)), lang)
     el("aim-box").hidden = False
 
 
@@ -136,20 +140,18 @@ async def on_best_aim(state: State, ev: Event) -> None:
     try:
         objective, risk = chosen()
     except ValueError:
-        show_message("The friendly risk limit must be a percentage from 0 to 100, or empty.")
+        tell(state, msg("page.aim.bad_risk"))
         return
-    bridge.odds_worker(state).on_progress = show_aim_progress
+    bridge.odds_worker(state).on_progress = lambda tried: show_aim_progress(state, tried)
     reply = await bridge.ask_worker(
         state, lambda text: bridge.odds_worker(state).aim(text, objective, risk),
         show_aim_running,
-        ("Best aim cancelled.", "The best aim could not be found",
-         "The scenario changed while the aims were ranked: press Best aim again."))
+        (msg("page.aim.cancelled"), msg("page.aim.failed"), msg("page.aim.changed")))
     if reply is None:
         return
     if not reply["aim"]["aims"]:
-        why = ("within the friendly risk limit" if reply["aim"].get("over_risk")
-               else "that the rules accept")
-        show_message(f"No legal aim {why}.", "info")
+        tell(state, msg("page.aim.none_risk") if reply["aim"].get("over_risk")
+              else msg("page.aim.none"), "info")
         return
     state.aim_ranking, state.aim_scores = {**reply["aim"], "objective": objective}, \
         reply["overlay"]

@@ -26,6 +26,7 @@ import js
 from pyscript import document, window
 
 from engine import scenario as sc
+from engine.words import DEFAULT_LANG, Lang, msg, say
 
 from .dom import Element, Event, absent, attr, el
 from .state import Box, State
@@ -71,11 +72,11 @@ def describe_board(state: State) -> None:
     from engine.render.tally import result_text
 
     steps = (state.res_dict or {}).get("steps", [])
-    shown = ("" if state.step is None or not steps
-             else f", step {state.step + 1} of {len(steps)}")
-    title = f"Board: {state.scenario.title or 'untitled scenario'}{shown}"
-    for tag, text in (("title", title),
-                      ("desc", result_text(state.scenario, state.resolution, state.step))):
+    named = state.scenario.title or msg("page.board.untitled")
+    title = (msg("page.board.title", title=named) if state.step is None or not steps
+             else msg("page.board.title_step", title=named, i=state.step + 1, n=len(steps)))
+    desc = result_text(state.scenario, state.resolution, state.step, lang=state.lang)
+    for tag, text in (("title", say(title, state.lang)), ("desc", desc)):
         node = svg.querySelector(f":scope > {tag}")
         if absent(node):
             node = document.createElementNS(SVG_NS, tag)
@@ -93,7 +94,7 @@ def show_key(state: State) -> None:
         return
     from engine.render.legend import legend  # svgwrite: loaded once the board is drawn
 
-    box.replaceChildren(svg_node(legend(state.scenario, state.odds is not None)))
+    box.replaceChildren(svg_node(legend(state.scenario, state.odds is not None, lang=state.lang)))
 
 
 def on_key_toggle(state: State, ev: Event) -> None:
@@ -215,7 +216,7 @@ def point_to_attacker(state: State, svg: Element) -> None:
         t = min((w / 2 - size) / abs(dx) if dx else math.inf,
                 (h / 2 - size) / abs(dy) if dy else math.inf)
         group = offview_arrow(cx + t * dx, cy + t * dy, math.atan2(dy, dx), size, uid,
-                              unit_name(state, uid))
+                              unit_name(state, uid), state.lang)
         svg.appendChild(group)
         if names is None:
             names = names_in_view(svg, state.view_box)
@@ -292,8 +293,8 @@ def unit_name(state: State, uid: str) -> str:
     return next((u.name for u in state.shown.units if u.id == uid), uid)
 
 
-def offview_arrow(x: float, y: float, angle: float, size: float, uid: str, name: str
-                  ) -> Element:
+def offview_arrow(x: float, y: float, angle: float, size: float, uid: str, name: str,
+                  lang: Lang = DEFAULT_LANG) -> Element:
     """An arrow of `size` at (x, y) pointing at `angle` (radians, board axes), named."""
     group = document.createElementNS(SVG_NS, "g")
     group.setAttribute("class", "offview")
@@ -307,14 +308,14 @@ def offview_arrow(x: float, y: float, angle: float, size: float, uid: str, name:
     arrow.setAttribute("points", points)
     arrow.setAttribute("style", "fill:#000;stroke:#fff;stroke-width:" + f"{size / 6:.3f}")
     label = document.createElementNS(SVG_NS, "text")
-    label.textContent = f"{name} (attacker)"
+    label.textContent = say(msg("page.board.attacker", name=name), lang)
     label.setAttribute("x", f"{x - cos * size * 1.2:.3f}")
     label.setAttribute("y", f"{y - sin * size * 1.2 + size * 0.35:.3f}")
     anchor = "end" if cos > 0.3 else "start" if cos < -0.3 else "middle"
     label.setAttribute("style", f"font-size:{size * 0.9:.3f}px;text-anchor:{anchor};"
                        f"fill:#000;stroke:#fff;stroke-width:{size / 8:.3f};paint-order:stroke")
     title = document.createElementNS(SVG_NS, "title")
-    title.textContent = f"{name}, the attacker, is this way"
+    title.textContent = say(msg("page.board.this_way", name=name), lang)
     group.append(title, arrow, label)
     return group
 

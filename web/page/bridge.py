@@ -16,9 +16,10 @@ from engine import scenario as sc
 from engine import systems
 from engine.build import fieldwords, legality
 from engine.errors import ScatterlabError
+from engine.words import Msg, msg, say
 
 from .board import show_svg
-from .dom import Event, clear_message, describe, el, set_json, show_message, show_running
+from .dom import Event, clear_message, described, el, set_json, show_running, tell
 from .oddsworker import OddsWorker, WorkerFailed, odds_from_dict, rebuild_error
 from .panels import show_log, show_odds
 from .state import State
@@ -51,6 +52,7 @@ def svg_text(state: State) -> str:
         aim_scores=state.aim_scores,
         reach=legality.range_lines(state.shown) if state.resolution is None else (),
         aimed=state.resolution is None,
+        lang=state.lang,
     )
 
 
@@ -66,9 +68,9 @@ def resolve_now(state: State) -> bool:
     try:
         res = systems.resolve(state.shown)
     except ScatterlabError as err:
-        show_message(describe(err))
+        tell(state, described(err))
         return False
-    state.resolution, state.res_dict, state.odds = res, res.to_dict(), None
+    state.resolution, state.res_dict, state.odds = res, res.to_dict(state.lang), None
     el("odds-box").hidden = True
     set_json("last-odds", None)
     set_json("last-resolution", state.res_dict)
@@ -102,7 +104,7 @@ def on_step(state: State, ev: Event) -> None:
 def odds_worker(state: State) -> OddsWorker:
     """The page's odds worker, made on first use."""
     if state.odds_worker is None:
-        state.odds_worker = OddsWorker(show_odds_status)
+        state.odds_worker = OddsWorker(lambda status: show_odds_status(state, status))
     return state.odds_worker
 
 
@@ -111,23 +113,24 @@ def on_odds_intent(state: State, ev: Event) -> None:
     odds_worker(state).start()
 
 
-def show_odds_running(running: bool) -> None:
+def show_odds_running(state: State, running: bool) -> None:
     """Odds running in the worker: Odds disabled, Cancel shown, an indeterminate progress
     bar in the header (the engine reports no progress); the board and every other control
     stay usable. <body data-odds> is "running", then "computing", meanwhile, and absent
     otherwise."""
-    show_running("odds", running, ("odds",), "cancel-odds", "Starting the odds…")
+    show_running("odds", running, ("odds",), "cancel-odds",
+                 say(msg("page.odds.starting"), state.lang))
 
 
-def show_odds_status(status: str) -> None:
+def show_odds_status(state: State, status: str) -> None:
     """The worker has begun computing (its Python is up): odds, or Best aim's ranking
     (page/aim.py), whichever asked."""
     if document.body.getAttribute("data-odds") == "running":
         document.body.dataset.odds = status
-        el("loading-text").textContent = "Computing odds…"
+        el("loading-text").textContent = say(msg("page.odds.computing"), state.lang)
     elif document.body.getAttribute("data-aim") == "running":
         document.body.dataset.aim = status
-        el("loading-text").textContent = "Ranking every legal aim…"
+        el("loading-text").textContent = say(msg("page.aim.ranking"), state.lang)
 
 
 def show_step(state: State, index: int) -> None:
@@ -155,7 +158,7 @@ def on_step_next(state: State, ev: Event) -> None:
 
 
 async def ask_worker(state: State, ask: Callable[[str], Awaitable[dict[str, Any]]],
-                     running: Callable[[bool], None], words: tuple[str, str, str]
+                     running: Callable[[State, bool], None], words: tuple[Msg, Msg, Msg]
                      ) -> dict[str, Any] | None:
     """The odds worker's reply to `ask` (given the scenario shown, as JSON), with
     `running` shown meanwhile; None, having said why in `words` (cancelled, could not,
@@ -163,22 +166,22 @@ async def ask_worker(state: State, ask: Callable[[str], Awaitable[dict[str, Any]
     before the reply, and None with the engine's own words when it refused the attack."""
     cancelled, failed, changed = words
     asked = state.shown
-    running(True)
+    running(state, True)
     try:
         reply = await ask(sc.dumps(asked, indent=None))
     except asyncio.CancelledError:
-        show_message(cancelled, "info")
+        tell(state, cancelled, "info")
         return None
     except WorkerFailed as err:
-        show_message(f"{failed} — {err}")
+        tell(state, msg("page.error.failed", what=failed, err=err.words))
         return None
     finally:
-        running(False)
+        running(state, False)
     if state.scenario is not asked:
-        show_message(changed, "info")
+        tell(state, changed, "info")
         return None
     if "error" in reply:
-        show_message(describe(rebuild_error(reply["error"])))
+        tell(state, described(rebuild_error(reply["error"])))
         return None
     return reply
 
@@ -188,8 +191,7 @@ async def on_odds(state: State, ev: Event) -> None:
     then the table and heat map, unless the scenario changed meanwhile or Cancel was hit."""
     reply = await ask_worker(
         state, lambda text: odds_worker(state).odds(text, PAGE_TRIALS), show_odds_running,
-        ("Odds cancelled.", "The odds could not be computed",
-         "The scenario changed while the odds ran: press Odds again."))
+        (msg("page.odds.cancelled"), msg("page.odds.failed"), msg("page.odds.changed")))
     if reply is None:
         return
     state.odds = odds_from_dict(reply["odds"])

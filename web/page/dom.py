@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document
 
-from engine.errors import IllegalAttack, NotImplementedYet, ScenarioError
-from engine.words import say
+from engine.errors import (
+    DiceError,
+    IllegalAttack,
+    NotImplementedYet,
+    ScatterlabError,
+    ScenarioError,
+)
+from engine.words import DEFAULT_LANG, Lang, Words, msg, say
+
+if TYPE_CHECKING:
+    from .state import State
 
 Element = Any
 """A DOM element (Pyodide's JsProxy of it): its attributes are JavaScript's, which the
@@ -78,12 +87,30 @@ def set_json(id_: str, value: object) -> None:
     el(id_).textContent = json.dumps(value)
 
 
-def show_message(text: str, kind: str = "error") -> None:
+def show_message(text: Words, kind: str = "error", lang: Lang = DEFAULT_LANG) -> None:
+    """Show `text` (said in `lang`) in the message box; `tell` also re-says it when the
+    language changes."""
     box = el("message")
-    box.textContent = text
+    box.textContent = say(text, lang)
     box.className = "message" if kind == "error" else "message info"
     box.dataset.kind = kind
+    box.dataset.told = ""
     box.hidden = False
+
+
+def tell(state: State, words: Words, kind: str = "error") -> None:
+    """Show `words` in the message box in the page's language, and keep them, so the
+    language switch says them again (`resay_message`)."""
+    state.message = (words, kind)
+    show_message(words, kind, state.lang)
+    el("message").dataset.told = "yes"
+
+
+def resay_message(state: State) -> None:
+    """The message box said again in `state.lang`, when `tell` showed what it holds."""
+    box = el("message")
+    if state.message is not None and not box.hidden and attr(box, "data-told") == "yes":
+        tell(state, *state.message)
 
 
 def clear_message() -> None:
@@ -91,18 +118,28 @@ def clear_message() -> None:
     box.hidden = True
     box.textContent = ""
     box.dataset.kind = ""
+    box.dataset.told = ""
 
 
-def describe(err: Exception) -> str:
-    """An engine error as the message the page shows."""
+def described(err: Exception) -> Words:
+    """An engine error as the message the page shows (a `str` for an error that is not
+    the engine's own: its type and text, which have no language)."""
     if isinstance(err, ScenarioError):
-        return f"Invalid scenario — {err.words}"
+        return msg("page.error.scenario", words=err.words)
     if isinstance(err, IllegalAttack):
-        return f"Illegal attack — {err.clause}: {say(err.reason)}"
+        return msg("page.error.illegal", clause=err.clause, reason=err.reason)
     if isinstance(err, NotImplementedYet):
-        return f"Not implemented yet — {err}"
+        return msg("page.error.not_implemented", what=err.message)
+    if isinstance(err, DiceError):
+        return msg("page.error.dice", type=type(err).__name__, what=err.message)
+    if isinstance(err, ScatterlabError):
+        return msg("page.error.engine", type=type(err).__name__, what=err.message)
     return f"{type(err).__name__}: {err}"
 
+
+def describe(err: Exception, lang: Lang = DEFAULT_LANG) -> str:
+    """An engine error as the message the page shows, said in `lang`."""
+    return say(described(err), lang)
 
 
 def file_stem(name: str, fallback: str) -> str:

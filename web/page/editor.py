@@ -15,10 +15,10 @@ from engine import systems
 from engine.errors import ScatterlabError, ScenarioError
 from engine.names import shown_name
 from engine.render import notes as render_notes
-from engine.words import say
+from engine.words import msg, say
 
 from . import bridge
-from .dom import Element, Event, clear_message, describe, el, make, set_json, show_message
+from .dom import Element, Event, clear_message, describe, described, el, make, set_json, tell
 from .panels import show_log
 from .slices import breathe
 from .state import State
@@ -38,7 +38,7 @@ def set_scenario(state: State, new: sc.Scenario | dict[str, Any] | str, *,
     try:
         scenario = bridge.load(new)
     except ScatterlabError as err:
-        show_message(describe(err))
+        tell(state, described(err))
         fill_fields(state)  # put the fields back to the kept state
         return False
     previous, state.scenario = state.scenario, scenario
@@ -79,10 +79,10 @@ def fill_fields(state: State) -> None:
     s = state.scenario
     if s is None:
         return
-    el("title").textContent = s.title or "(untitled scenario)"
+    el("title").textContent = s.title or say(msg("page.untitled_scenario"), state.lang)
     show_notes(el("notes"), s.notes or "")
     el("notes-box").hidden = not s.notes
-    show_dice_mode(s)
+    show_dice_mode(state, s)
     el("json").value = sc.dumps(s)
     if el("system").value != s.system:
         el("system").value = s.system
@@ -114,23 +114,22 @@ def show_notes(box: Element, notes: str) -> None:
             box.appendChild(parent)
 
 
-def show_dice_mode(s: sc.Scenario) -> None:
+def show_dice_mode(state: State, s: sc.Scenario) -> None:
     """Which dice Roll uses, visibly: the scenario's scripted dice (a demo's story, as
     `python -m engine resolve` plays them) or its seed. A seed typed in, or New seed,
     switches to seeded dice; a share link keeps whichever the scenario holds."""
     seed, mode = el("seed"), el("dice-mode")
     if s.dice:
         seed.value = ""
-        seed.placeholder = "scripted"
+        seed.placeholder = say(msg("page.dice.scripted_placeholder"), state.lang)
         mode.dataset.mode = "scripted"
-        mode.textContent = (f"Dice: the scenario's {len(s.dice)} scripted dice. "
-                            "New seed rolls fresh ones.")
+        mode.textContent = say(msg("page.dice.scripted", n=len(s.dice)), state.lang)
     else:
         shown = systems.DEFAULT_SEED if s.seed is None else s.seed
         seed.value = str(shown)
         seed.placeholder = ""
         mode.dataset.mode = "seeded"
-        mode.textContent = f"Dice: seeded, seed {shown}."
+        mode.textContent = say(msg("page.dice.seeded", seed=shown), state.lang)
 
 
 def fill_units(state: State) -> None:
@@ -145,27 +144,28 @@ def fill_units(state: State) -> None:
         who = shown_name(state.shown.units[i], state.shown.units)
         is_hex = "hex" in unit
         row = make("div", cls="unit-row hex" if is_hex else "unit-row", data_unit=uid)
-        row.appendChild(make("div", f"{uid} · {unit.get('side', '')}", cls="who"))
-        name = field(i, "name", who, unit.get("name", ""), "text")
+        # the id and the side are what the player typed: no language (translate="no")
+        row.appendChild(make("div", f"{uid} · {unit.get('side', '')}", cls="who",
+                             translate="no"))
+        name = field(state, i, "name", who, unit.get("name", ""), "text")
         name.lastElementChild.setAttribute("placeholder", uid)
         row.appendChild(name)
         if is_hex:
-            row.appendChild(field(i, "hex", who, unit.get("hex", ""), "text"))
+            row.appendChild(field(state, i, "hex", who, unit.get("hex", ""), "text"))
         else:
-            row.appendChild(field(i, "x", who, unit.get("x", ""), "number"))
-            row.appendChild(field(i, "y", who, unit.get("y", ""), "number"))
+            row.appendChild(field(state, i, "x", who, unit.get("x", ""), "number"))
+            row.appendChild(field(state, i, "y", who, unit.get("y", ""), "number"))
         box.appendChild(row)
 
 
-FIELD_LABELS = {"name": "Name", "hex": "Hex", "x": 'x (")', "y": 'y (")'}
-FIELD_WORDS = {"name": "name", "hex": "hex", "x": "x", "y": "y"}
-
-
-def field(index: int, key: str, who: str, value: object, kind: str) -> Element:
-    """A labelled input for units[index][key], named for screen readers by its unit."""
-    wrap = make("label", FIELD_LABELS[key])
+def field(state: State, index: int, key: str, who: str, value: object, kind: str) -> Element:
+    """A labelled input for units[index][key] (its label the message ``page.field.<key>``),
+    named for screen readers by its unit."""
+    wrap = make("label", say(msg(f"page.field.{key}"), state.lang))
     inp = make("input", type=kind, data_index=index, data_key=key,
-               aria_label=f"{who}: {FIELD_WORDS[key]}", id=f"unit-{index}-{key}")
+               aria_label=say(msg("page.field.aria", who=who,
+                                  field=msg(f"page.field.word.{key}")), state.lang),
+               id=f"unit-{index}-{key}")
     if kind == "number":
         inp.setAttribute("step", "0.1")
         inp.setAttribute("inputmode", "decimal")
@@ -205,14 +205,14 @@ def on_unit_field(state: State, ev: Event) -> None:
             value = float(raw)
             value = int(value) if value == int(value) else round(value, 3)
         except ValueError:
-            mark_invalid(inp, f"{who}'s {key} must be a number of inches.")
+            mark_invalid(inp, say(msg("page.field.inches", who=who, what=key), state.lang))
             return
     data["units"][index][key] = value
     try:
         scenario = bridge.load(data)
     except ScatterlabError as err:
-        mark_invalid(inp, say(err.words) if isinstance(err, ScenarioError)
-                     else in_words(state.shown, str(err)))
+        mark_invalid(inp, say(err.words, state.lang) if isinstance(err, ScenarioError)
+                     else in_words(state.shown, err.said(state.lang), state.lang))
         return
     if set_scenario(state, scenario):
         clear_message()
@@ -225,7 +225,7 @@ def on_seed(state: State, ev: Event) -> None:
         if not 0 <= seed <= sc.SEED_MAX:
             raise ValueError
     except ValueError:
-        show_message(f"Invalid edit — seed: must be an integer from 0 to {sc.SEED_MAX}")
+        tell(state, msg("page.field.seed", most=sc.SEED_MAX))
         fill_fields(state)
         return
     if seed == state.shown.seed and not state.shown.dice:
@@ -233,7 +233,7 @@ def on_seed(state: State, ev: Event) -> None:
     try:
         new = sc.with_seed(state.shown, seed)
     except ScatterlabError as err:
-        show_message(describe(err))
+        tell(state, described(err))
         fill_fields(state)
         return
     if set_scenario(state, new):
@@ -246,7 +246,7 @@ def on_new_seed(state: State, ev: Event) -> None:
     try:
         new = sc.with_seed(state.shown, seed)
     except ScatterlabError as err:
-        show_message(describe(err))
+        tell(state, described(err))
         return
     if set_scenario(state, new):
         bridge.on_roll(state, ev)
@@ -259,7 +259,7 @@ def on_apply_json(state: State, ev: Event) -> None:
     try:
         new = bridge.load(str(el("json").value))
     except ScatterlabError as err:
-        note.textContent = in_words(state.shown, describe(err))
+        note.textContent = in_words(state.shown, describe(err, state.lang), state.lang)
         note.hidden = False
         el("json").setAttribute("aria-invalid", "true")
         return
@@ -281,7 +281,7 @@ def demo_of(state: State, file: str, system: str | None = None) -> dict[str, Any
 def fill_demo_select(state: State, system: str) -> None:
     select = el("demo")
     select.replaceChildren()
-    select.appendChild(make("option", "— pick a demo —", value=""))
+    select.appendChild(make("option", say(msg("page.pick_demo"), state.lang), value=""))
     for d in state.index.get("demos", []):
         if d["system"] == system:
             select.appendChild(make("option", d["title"], value=d["file"]))

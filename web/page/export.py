@@ -8,7 +8,9 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from .dom import Event, JsObject, blob_of, download, file_stem, show_message
+from engine.words import msg
+
+from .dom import Event, JsObject, blob_of, download, file_stem, tell
 from .state import State
 
 PNG_SCALE = 2
@@ -23,7 +25,7 @@ def picture(state: State) -> str:
     return export(state.shown, state.resolution,
                   upto_step=state.step if state.resolution is not None else None,
                   odds=state.odds, box=state.box,
-                  address=f"{location.origin}{location.pathname}")
+                  address=f"{location.origin}{location.pathname}", lang=state.lang)
 
 
 def file_name(state: State, ext: str) -> str:
@@ -87,5 +89,5 @@ async def on_export_png(state: State, ev: Event) -> None:
             except Exception as err:  # the player closed the sheet: nothing to say
                 if "AbortError" in str(err):
                     return
-                show_message(f"Sharing failed — {err}; the picture is downloaded instead.")
+                tell(state, msg("page.export.failed", err=str(err)))
     download(blob, name)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.build import editing
-from engine.words import DEFAULT_LANG, Lang, say
+from engine.words import DEFAULT_LANG, Lang, msg, say
 
 from .dom import Element, attr, make, set_attrs
 
@@ -35,10 +35,11 @@ def spec_for(system: str, section: str, key: str) -> editing.Spec:
 def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
                index: int | str = "", units: tuple[tuple[str, str], ...] = (),
                lang: Lang = DEFAULT_LANG) -> Element:
-    """A labelled input for one field; `units` (id, label) fill a unit picker."""
+    """A labelled input for one field, its words in `lang`; `units` (id, label) fill a unit
+    picker."""
     label = say(spec.label, lang)
     wrap = make("label", label, cls=f"form-field kind-{spec.kind}")
-    name = f"{who}: {label}" if who else label
+    name = say(msg("page.field.aria", who=who, field=spec.label), lang) if who else label
     common = {"data_section": section, "data_key": spec.key, "data_index": index,
               "aria_label": name}
     if spec.kind == "flags":
@@ -55,8 +56,8 @@ def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
     if spec.kind in ("choice", "unit"):
         inp = make("select")
         set_attrs(inp, common)
-        words = (tuple(say(w, lang) for w in spec.choice_words)
-                 or tuple(str(c).replace("_", " ") for c in spec.choices))
+        words = (tuple(say(w, lang) for w in spec.choice_words) if spec.choice_words
+                 else tuple(str(c).replace("_", " ") for c in spec.choices))
         options = units if spec.kind == "unit" else tuple(zip(spec.choices, words,
                                                               strict=True))
         for v, label in options:
@@ -87,8 +88,8 @@ def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
 def _add_help(wrap: Element, spec: editing.Spec, lang: Lang) -> None:
     parts = [say(spec.help, lang)] if spec.help else []
     if spec.kind in ("int", "number", "save") and spec.lo is not None:
-        parts.append(f"{spec.lo:g} to {spec.hi:g}" + (", or empty" if spec.kind == "save"
-                                                      else ""))
+        parts.append(say(msg("page.form.range_or_empty" if spec.kind == "save"
+                             else "page.form.range", lo=spec.lo, hi=spec.hi), lang))
     if parts:
         wrap.appendChild(make("small", " · ".join(parts), cls="help"))
 

@@ -26,12 +26,12 @@ from engine import systems
 from engine.dice import HIT, AskingDice, RollNeeded, RollRequest, ScriptedThenSeeded
 from engine.errors import ScatterlabError
 from engine.log import Log, Resolution
-from engine.words import say
+from engine.words import Lang, msg, say
 
 from . import bridge
 from .board import board_svg, svg_point
 from .build.panel import show_legality
-from .dom import Element, Event, clear_message, describe, el, make, set_json, show_message
+from .dom import Element, Event, clear_message, described, el, make, set_json, tell
 from .editor import SEED_MAX, set_scenario
 from .panels import show_log
 from .state import State
@@ -46,7 +46,7 @@ COMPASS = (("NW", "north-west", 315), ("N", "north", 0), ("NE", "north-east", 45
            ("SW", "south-west", 225), ("S", "south", 180), ("SE", "south-east", 135))
 """The compass of a direction or the scatter die, row by row as drawn (north up the page,
 the board's up; degrees clockwise from it, engine/geometry.py's convention), HIT in the
-middle for the scatter die."""
+middle for the scatter die. Each point and its name are messages ``page.dir.<it>``."""
 
 
 def entered(state: State) -> list[int | float | str]:
@@ -73,7 +73,7 @@ def show_so_far(state: State, log: Log) -> None:
     """The board, the log and the result as the entered dice leave them."""
     s = state.shown
     state.resolution = Resolution(s.system, None, dict(s.options), tuple(log.steps), {})
-    state.res_dict, state.step, state.odds = state.resolution.to_dict(), None, None
+    state.res_dict, state.step, state.odds = state.resolution.to_dict(state.lang), None, None
     el("odds-box").hidden = True
     show_log(state)
     bridge.draw(state)
@@ -85,7 +85,7 @@ def ask(state: State) -> None:
         request, log = pending(state)
     except ScatterlabError as err:
         stop(state)
-        show_message(describe(err))
+        tell(state, described(err))
         return
     if request is None:
         finish(state, list(entered(state)))
@@ -93,51 +93,55 @@ def ask(state: State) -> None:
     show_so_far(state, log)
     document.body.dataset.irolled = str(len(entered(state)))
     prompt = el("irolled-prompt")
-    prompt.textContent = say(request.prompt)
+    prompt.textContent = say(request.prompt, state.lang)
     prompt.dataset.kind = request.kind
-    show_faces(request)
+    show_faces(request, state.lang)
     field = el("irolled-value")
     field.value = ""
     field.removeAttribute("aria-invalid")
-    field.placeholder = ("degrees, 0 = N (up)" if request.kind in ("direction", "scatter")
-                         else "face")
+    field.placeholder = say(msg("page.irolled.degrees") if request.kind in ("direction", "scatter")
+                            else msg("page.irolled.face"), state.lang)
     el("irolled-error").hidden = True
-    el("irolled-count").textContent = f"{len(entered(state))} dice entered"
+    el("irolled-count").textContent = say(msg("page.irolled.count", n=len(entered(state))),
+                                          state.lang)
     arrow = request.kind in ("direction", "scatter")
     el("irolled-drag").hidden = not arrow
     el("board").toggleAttribute("data-arrow", arrow)
     field.focus()
 
 
-def show_faces(request: RollRequest) -> None:
+def show_faces(request: RollRequest, lang: Lang) -> None:
     """One button per face the die can show; for a direction or the 40K scatter die a
     compass of eight (north up the page, as the board) with HIT in its middle."""
     faces = el("irolled-faces")
     faces.replaceChildren()
     if request.kind in ("direction", "scatter"):
-        faces.appendChild(compass(request.kind == "scatter"))
+        faces.appendChild(compass(request.kind == "scatter", lang))
         return
     if request.sides > FACE_BUTTONS_MAX:
         return
     for value in (str(face) for face in range(1, request.sides + 1)):
         faces.appendChild(make("button", value, type="button", data_face=value,
-                               aria_label=f"Enter {value}"))
+                               aria_label=say(msg("page.irolled.enter", value=value), lang)))
 
 
-def compass(with_hit: bool) -> Element:
+def compass(with_hit: bool, lang: Lang) -> Element:
     """The eight directions as buttons around the middle (HIT there for the scatter die),
     north at the top: a tap enters that bearing in degrees."""
     grid = make("div", cls="compass", role="group",
-                aria_label="Compass: north is up the page, as on the board")
-    for text, name, degrees in COMPASS:
+                aria_label=say(msg("page.irolled.compass"), lang))
+    for point, name, degrees in COMPASS:
         if degrees is None:
             grid.appendChild(make("button", HIT, type="button", data_face=HIT,
-                                  aria_label=f"Enter {HIT}") if with_hit
-                             else make("span", "", cls="compass-middle"))
+                                  aria_label=say(msg("page.irolled.enter", value=HIT), lang))
+                             if with_hit else make("span", "", cls="compass-middle"))
             continue
+        text, named = say(msg(f"page.dir.{point}"), lang), msg(f"page.dir.{name}")
         grid.appendChild(make("button", text, type="button", data_face=str(degrees),
-                              title=f"{name}, {degrees}°",
-                              aria_label=f"{text}: enter {name}, {degrees}°"))
+                              title=say(msg("page.irolled.bearing", name=named,
+                                            degrees=degrees), lang),
+                              aria_label=say(msg("page.irolled.bearing_aria", text=text,
+                                                 name=named, degrees=degrees), lang)))
     return grid
 
 
@@ -167,9 +171,11 @@ def enter(state: State, raw: str) -> None:
     if request is None:
         return
     value = entry(request.kind, raw)
-    problem = "not a number" if value is None else request.problem(value)
+    problem = msg("page.irolled.not_number") if value is None else request.problem(value)
     if problem or value is None:
-        refuse(f"{raw.strip() or 'Nothing'} is refused: {say(problem or '')}.")
+        shown = raw.strip()
+        refuse(say(msg("page.irolled.refused", raw=shown, problem=problem or "") if shown
+                   else msg("page.irolled.nothing", problem=problem or ""), state.lang))
         return
     entered(state).append(value)
     ask(state)
@@ -233,7 +239,7 @@ def on_rest(state: State, ev: Event) -> None:
         systems.resolve(state.shown, dice=dice)
     except ScatterlabError as err:
         stop(state)
-        show_message(describe(err))
+        tell(state, described(err))
         return
     finish(state, dice.entries)
 

@@ -16,9 +16,10 @@ from typing import Any
 from pyscript import window
 
 from engine import scenario as sc
+from engine.words import msg, say
 
 from . import saveformat
-from .dom import Element, Event, absent, attr, blob_of, download, el, file_stem, make, show_message
+from .dom import Element, Event, absent, attr, blob_of, download, el, file_stem, make, tell
 from .editor import set_scenario
 from .notice import ask
 from .state import State
@@ -39,12 +40,12 @@ def saves() -> dict[str, dict[str, Any]]:
     return data if isinstance(data, dict) else {}
 
 
-def store(data: dict[str, dict[str, Any]]) -> bool:
+def store(state: State, data: dict[str, dict[str, Any]]) -> bool:
     """Write the saves back; False (and a message) when the browser refuses."""
     try:
         window.localStorage.setItem(LIBRARY_KEY, json.dumps(data, ensure_ascii=False))
     except Exception as err:
-        show_message(f"My scenarios cannot be saved in this browser — {err}")
+        tell(state, msg("page.lib.unsaved", err=str(err)))
         return False
     return True
 
@@ -63,7 +64,7 @@ def put(state: State, name: str, doc: dict[str, Any], *, instead_of: str | None 
         if instead_of is not None:
             data.pop(instead_of, None)
         data[name] = doc
-        if store(data) and then is not None:
+        if store(state, data) and then is not None:
             then()
         fill(state)
 
@@ -71,8 +72,8 @@ def put(state: State, name: str, doc: dict[str, Any], *, instead_of: str | None 
     if name not in data or data[name] == doc:
         write()
         return
-    ask(state, REPLACE_NOTICE, f"My scenarios already has “{name}”. Replace it?",
-        "Replace it", write, "Keep the saved one")
+    ask(state, REPLACE_NOTICE, msg("page.lib.replace_q", name=name),
+        msg("page.lib.replace"), write, msg("page.lib.keep_saved"))
 
 
 def fill(state: State) -> None:
@@ -80,23 +81,28 @@ def fill(state: State) -> None:
     box = el("library")
     if absent(box):
         return
+    lang = state.lang
     box.replaceChildren()
     row = make("div", cls="build-bar")
-    name = make("input", type="text", id="save-name", aria_label="Name of the save")
+    name = make("input", type="text", id="save-name",
+                aria_label=say(msg("page.lib.name"), lang))
     name.value = state.scenario.title if state.scenario else ""
     row.appendChild(name)
-    row.appendChild(make("button", "Save", type="button", data_lib="save", id="save"))
+    row.appendChild(make("button", say(msg("page.lib.save"), lang), type="button",
+                         data_lib="save", id="save"))
     pick = make("input", type="file", id="import-file", accept=".json,application/json",
-                aria_label="Import a scenario JSON file", data_lib="import")
+                aria_label=say(msg("page.lib.import"), lang), data_lib="import")
     row.appendChild(pick)
     box.appendChild(row)
     items = make("ul", cls="saves", id="saves")
     for key in sorted(saves(), key=str.lower):
         li = make("li", data_save=key)
-        li.appendChild(make("span", key, cls="save-name"))
-        for action in ("open", "rename", "delete", "export"):
-            li.appendChild(make("button", action.capitalize(), type="button", data_lib=action,
-                                data_save=key, aria_label=f"{action.capitalize()} {key}"))
+        li.appendChild(make("span", key, cls="save-name", translate="no"))
+        for action in ("open", "rename", "delete", "export"):  # page.lib.<action>(_aria)
+            li.appendChild(make("button", say(msg(f"page.lib.{action}"), lang), type="button",
+                                data_lib=action, data_save=key,
+                                aria_label=say(msg(f"page.lib.{action}_aria", name=key),
+                                               lang)))
         items.appendChild(li)
     box.appendChild(items)
 
@@ -108,14 +114,15 @@ def on_click(state: State, ev: Event) -> None:
     action, key = attr(target, "data-lib"), attr(target, "data-save")
     data = saves()
     if action == "save":
-        name = clean_name(el("save-name").value) or "My scenario"
-        put(state, name, sc.to_dict(state.shown), then=lambda: show_message(
-            f"Saved as “{name}” in My scenarios.", "info"))
+        name = clean_name(el("save-name").value) or say(msg("page.lib.default_name"),
+                                                         state.lang)
+        put(state, name, sc.to_dict(state.shown), then=lambda: tell(
+            state, msg("page.lib.saved", name=name), "info"))
     elif action == "open" and key in data:
         state.demo_file = None
         set_scenario(state, data[key])
     elif action == "rename" and key in data:
-        ask_rename(target.closest("li"), key)
+        ask_rename(state, target.closest("li"), key)
         return
     elif action == "rename-do" and key in data:
         new = clean_name(el("rename-name").value)
@@ -129,17 +136,21 @@ def on_click(state: State, ev: Event) -> None:
     fill(state)
 
 
-def ask_rename(row: Element, key: str) -> None:
+def ask_rename(state: State, row: Element, key: str) -> None:
     """Rename asks for the new name in the save's own row (never a browser prompt): a
     field holding the name, focused, with Rename and Cancel."""
+    lang = state.lang
     row.replaceChildren()
-    name = make("input", type="text", id="rename-name", aria_label=f"New name for {key}")
+    name = make("input", type="text", id="rename-name",
+                aria_label=say(msg("page.lib.new_name", name=key), lang))
     name.value = key
     row.appendChild(name)
-    row.appendChild(make("button", "Rename", type="button", data_lib="rename-do",
-                         data_save=key, aria_label=f"Rename {key} to the name typed"))
-    row.appendChild(make("button", "Cancel", type="button", data_lib="cancel",
-                         aria_label=f"Keep the name {key}"))
+    row.appendChild(make("button", say(msg("page.lib.rename"), lang), type="button",
+                         data_lib="rename-do", data_save=key,
+                         aria_label=say(msg("page.lib.rename_do", name=key), lang)))
+    row.appendChild(make("button", say(msg("page.lib.cancel"), lang), type="button",
+                         data_lib="cancel",
+                         aria_label=say(msg("page.lib.keep_name", name=key), lang)))
     name.focus()
     name.select()
 
@@ -151,11 +162,11 @@ def ask_delete(state: State, key: str) -> None:
         data = saves()
         if key in data:
             del data[key]
-            store(data)
+            store(state, data)
         fill(state)
 
-    ask(state, DELETE_NOTICE, f"Delete “{key}” from My scenarios?", "Delete", delete,
-        "Keep it")
+    ask(state, DELETE_NOTICE, msg("page.lib.delete_q", name=key), msg("page.lib.delete"),
+        delete, msg("page.lib.keep"))
 
 
 async def on_import(state: State, ev: Event) -> None:
@@ -167,9 +178,10 @@ async def on_import(state: State, ev: Event) -> None:
     try:
         doc = saveformat.read_import(text)
     except saveformat.Unreadable as err:
-        show_message(f"This file cannot be opened — {err.reason}")
+        tell(state, msg("page.lib.unreadable", reason=err.words))
         return
     state.demo_file = None
     if set_scenario(state, doc):
-        put(state, clean_name(doc.get("title") or files.item(0).name) or "Imported", doc)
+        put(state, clean_name(doc.get("title") or files.item(0).name)
+            or say(msg("page.lib.imported"), state.lang), doc)
     fill(state)

@@ -9,27 +9,24 @@ from pyscript import window
 from engine import scenario as sc
 from engine.build.fieldwords import worded
 from engine.errors import ScatterlabError, ScenarioError
-from engine.words import say
+from engine.words import Msg, Words, msg
 
 from .bridge import load, on_roll
 from .build.commit import drop_unapplied_json
-from .dom import Event, clear_message, el, show_message
+from .dom import Event, clear_message, el, tell
 from .editor import demo_of, fill_demo_select, set_scenario
 from .state import State
 from .storage import read_share, saved_scenario
 
-DAMAGED_LINK = "This share link is damaged (perhaps cut short when it was copied), so {}."
-REFUSED_LINK = "This share link's scenario cannot be opened ({}), so {}."
 
-
-def link_refused(err: ScatterlabError, then: str) -> str:
+def link_refused(err: ScatterlabError, then: Msg) -> Msg:
     """What the page says of a link it cannot open: damaged when its packing is (the
     error names the share itself), else the engine's reason for the intact document."""
     if getattr(err, "path", None) == "share":
-        return DAMAGED_LINK.format(then)
-    if isinstance(err, ScenarioError):  # the field in words ("Seed must be ..."), no path
-        return REFUSED_LINK.format(say(worded(err, {}).words), then)
-    return REFUSED_LINK.format(err, then)
+        return msg("page.link.damaged", then=then)
+    reason: Words = (worded(err, {}).words if isinstance(err, ScenarioError)  # in words
+                     else err.message)
+    return msg("page.link.refused", reason=reason, then=then)
 
 
 def query(name: str) -> str | None:
@@ -60,11 +57,11 @@ async def load_demo(state: State, file: str) -> bool:
         if ticket != state.opening:
             return False
         scenario = load(text)
-    except (OSError, ScatterlabError) as err:
-        show_message(f"Demo {file} cannot be loaded — {err}")
+    except ScatterlabError as err:
+        tell(state, msg("page.error.demo", file=file, err=err.message))
         return False
     except Exception as err:  # a failed fetch (offline, missing file) raises a JsException
-        show_message(f"Demo {file} cannot be loaded — {err}")
+        tell(state, msg("page.error.demo", file=file, err=str(err)))
         return False
     previous, previous_fit = state.demo_file, state.fit
     state.demo_file, state.fit = file, None  # another demo opens on its default view
@@ -86,7 +83,7 @@ async def on_system(state: State, ev: Event) -> None:
     fill_demo_select(state, system)
     first = next((d for d in state.index["demos"] if d["system"] == system), None)
     if first is None:
-        show_message("No demo for this system yet.", "info")
+        tell(state, msg("page.no_demo"), "info")
         return
     await load_demo(state, first["file"])
 
@@ -105,7 +102,7 @@ async def on_hashchange(state: State, ev: Event) -> None:
     try:
         scenario = read_share(str(window.location.hash))
     except ScatterlabError as err:
-        show_message(link_refused(err, "the scenario on screen is kept"))
+        tell(state, link_refused(err, msg("page.link.kept")))
         return
     if scenario is None:
         return
@@ -122,7 +119,7 @@ async def initial_scenario(state: State) -> tuple[sc.Scenario | None, str | None
         shared = read_share(str(window.location.hash))
     except ScatterlabError as err:
         shared = None
-        show_message(link_refused(err, "another scenario is shown instead"))
+        tell(state, link_refused(err, msg("page.link.other")))
     if shared is not None:
         return shared, None, True
     wanted = query("demo")
@@ -130,7 +127,8 @@ async def initial_scenario(state: State) -> tuple[sc.Scenario | None, str | None
         try:
             return load(await fetch_text("./demos/" + wanted)), wanted, False
         except Exception as err:
-            show_message(f"Demo {wanted} cannot be loaded — {err}")
+            tell(state, msg("page.error.demo", file=wanted,
+                            err=err.message if isinstance(err, ScatterlabError) else str(err)))
     saved = saved_scenario(state)
     if saved is not None:
         return saved, None, False

@@ -16,7 +16,9 @@ import js
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
-from .dom import Element, Event, JsObject, absent, describe, el, make, show_message
+from engine.words import Lang, Words, msg, say
+
+from .dom import Element, Event, JsObject, absent, described, el, make, tell
 from .state import State
 
 
@@ -25,7 +27,7 @@ class Action:
     """One control of a notice: `handler` (a button), `href` (a link) or `download`
     (a file of that text, named `filename`)."""
 
-    label: str
+    label: Words
     handler: Callable[[], object] | None = None
     href: str | None = None
     download: str | None = None
@@ -42,20 +44,20 @@ def notices_box() -> Element:
     return box
 
 
-def show_notice(state: State, key: str, text: str, actions: list[Action]) -> None:
-    """Show (or replace) the notice `key`."""
+def show_notice(state: State, key: str, text: Words, actions: list[Action]) -> None:
+    """Show (or replace) the notice `key`, in the page's language."""
     clear_notice(state, key)
     node = make("div", cls="message info notice", data_notice=key, role="status")
-    node.appendChild(make("span", text, cls="notice-text"))
+    node.appendChild(make("span", say(text, state.lang), cls="notice-text"))
     proxies: list[JsObject] = []
     for action in actions:
-        node.appendChild(_control(action, proxies))
+        node.appendChild(_control(state, action, proxies, state.lang))
     state.notices[key] = proxies
     notices_box().appendChild(node)
 
 
-def ask(state: State, key: str, question: str, yes: str, then: Callable[[], object],
-        no: str) -> None:
+def ask(state: State, key: str, question: Words, yes: Words, then: Callable[[], object],
+        no: Words) -> None:
     """Ask `question` in the page, never in a browser dialog: the notice `key` with a
     `yes` button (the notice goes, then `then` runs) and a `no` button (the notice goes),
     the first focused, so Enter answers as a dialog's OK would."""
@@ -70,17 +72,18 @@ def ask(state: State, key: str, question: str, yes: str, then: Callable[[], obje
         first.focus()
 
 
-def _control(action: Action, proxies: list[JsObject]) -> Element:
+def _control(state: State, action: Action, proxies: list[JsObject], lang: Lang) -> Element:
+    label = say(action.label, lang)
     if action.href is not None:
-        link = make("a", action.label, cls="button", href=action.href)
+        link = make("a", label, cls="button", href=action.href)
         return link
     if action.download is not None:
         blob = js.Blob.new(to_js([action.download]), to_js(
             {"type": "application/json"}, dict_converter=js.Object.fromEntries))
-        link = make("a", action.label, cls="button", download=action.filename)
+        link = make("a", label, cls="button", download=action.filename)
         link.href = js.URL.createObjectURL(blob)
         return link
-    button = make("button", action.label, type="button")
+    button = make("button", label, type="button")
     handler = action.handler
 
     def run(ev: Event | None = None) -> None:
@@ -88,7 +91,7 @@ def _control(action: Action, proxies: list[JsObject]) -> Element:
             if handler is not None:
                 handler()
         except Exception as err:  # the page stays usable: say so, as every handler does
-            show_message(f"Unexpected error — {describe(err)}")
+            tell(state, msg("page.error.unexpected", err=described(err)))
             js.console.error(f"scatterlab: {type(err).__name__}: {err}")
 
     proxy = create_proxy(run)

@@ -18,6 +18,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from engine import errors
 from engine.odds import Odds
+from engine.words import Words, from_dict, msg
 
 from .dom import JsObject
 
@@ -27,7 +28,12 @@ Reply = dict[str, Any]
 
 
 class WorkerFailed(Exception):
-    """The worker could not load, or failed outside the engine."""
+    """The worker could not load, or failed outside the engine: `words` says how (the
+    failure's own text, which has no language, or a message)."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(words if isinstance(words, str) else words.key)
+        self.words = words
 
 
 class OddsWorker:
@@ -103,24 +109,35 @@ class OddsWorker:
 
     def _on_error(self, event: JsObject) -> None:
         event.preventDefault()
-        message = getattr(event, "message", None) or "it did not load"
-        failed = WorkerFailed(f"odds worker: {message}")
+        message = getattr(event, "message", None)
+        failed = WorkerFailed(msg("page.odds.worker", err=str(message) if message
+                                  else msg("page.odds.not_loaded")))
         self._stop(lambda future: future.set_exception(failed))
+
+
+def words_from_json(value: Any) -> Any:
+    """A value the worker sent as JSON with its messages as `Msg.to_dict()` (web/odds-worker.mjs):
+    the messages back as `Msg`, any other value as it is."""
+    if isinstance(value, dict) and "key" in value and "args" in value:
+        return from_dict(value)
+    return value
 
 
 def rebuild_error(error: Reply) -> errors.ScatterlabError:
     """The engine error a worker reply describes: its class (ScatterlabError if the page does
-    not know it), message and fields (ScenarioError's path, IllegalAttack's clause...)."""
+    not know it), message and fields (ScenarioError's path, IllegalAttack's clause...), its
+    messages sent as `Msg.to_dict()` made messages again, so the page says them in its
+    language."""
     cls = getattr(errors, error["type"], None)
     if not (isinstance(cls, type) and issubclass(cls, errors.ScatterlabError)):
         cls = errors.ScatterlabError
     err = cls.__new__(cls)
-    Exception.__init__(err, error["message"])
-    err.__dict__.update(error.get("fields", {}))
+    errors.ScatterlabError.__init__(err, words_from_json(error["message"]))
+    err.__dict__.update({k: words_from_json(v) for k, v in error.get("fields", {}).items()})
     return err
 
 
 def odds_from_dict(d: Reply) -> Odds:
-    """The engine's Odds back from its to_dict()."""
+    """The engine's Odds back from its to_dict() (a note sent as a message made one again)."""
     return Odds(d["method"], d["trials"], d["units"], d.get("groups", {}),
-                d.get("landing", []), d.get("note", ""))
+                d.get("landing", []), words_from_json(d.get("note", "")))

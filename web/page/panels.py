@@ -10,6 +10,7 @@ from engine.render.oddswords import OddsView, Row, idle_words, mean, odds_view, 
 from engine.render.summary import dice_words
 from engine.render.tally import Line, result_text, squad_name, squads, tally_lines
 from engine.scenario import Scenario
+from engine.words import Lang, Msg, msg, say
 
 from .board import svg_node
 from .dom import Element, absent, el, make
@@ -26,11 +27,11 @@ def die_face(die: object) -> str:
     return str(die)
 
 
-def roll_node(scenario: Scenario, roll: dict[str, Any]) -> Element:
+def roll_node(scenario: Scenario, roll: dict[str, Any], lang: Lang) -> Element:
     """A roll as dice faces and, for several dice, their total: "scatter distance [2] [3]
-    = 5"."""
+    = 5" (its label as the resolution said it, in `lang`)."""
     node = make("span", cls="roll")
-    node.appendChild(make("span", in_words(scenario, str(roll.get("label", ""))),
+    node.appendChild(make("span", in_words(scenario, str(roll.get("label", "")), lang),
                           cls="roll-label"))
     dice = roll.get("dice")
     dice = dice if isinstance(dice, list) else [dice]
@@ -45,13 +46,14 @@ def roll_node(scenario: Scenario, roll: dict[str, Any]) -> Element:
 
 def show_log(state: State) -> None:
     """The resolution's steps (up to the step shown while stepping), each citing its clause."""
+    lang = state.lang
     log, status, effects = el("log"), el("log-status"), el("effects")
     log.replaceChildren()
     effects.replaceChildren()
     show_result(state)
     if state.res_dict is None:
-        status.textContent = "— press Roll, or Step through it"
-        el("step").textContent = "Step"
+        status.textContent = say(msg("page.log.idle"), lang)
+        el("step").textContent = say(msg("page.log.step"), lang)
         return
     steps = state.res_dict.get("steps", [])
     shown = steps if state.step is None else steps[: state.step + 1]
@@ -59,31 +61,35 @@ def show_log(state: State) -> None:
     for i, st in enumerate(shown):
         clause = str(st.get("clause", ""))
         li = make("li", cls="step", data_clause=clause, data_index=i)
-        ctext = in_words(state.shown, clause_text(clause))
+        ctext = in_words(state.shown, clause_text(clause, lang), lang)
         li.appendChild(make("a", clause, cls="clause", href=f"#rule-{clause}",
-                            title=f"The rule {clause}: {ctext}", data_clause=clause))
+                            title=say(msg("page.log.rule", clause=clause, text=ctext), lang),
+                            data_clause=clause))
         if ctext and clause not in cited:  # the clause's text once; later one tap away
             li.appendChild(make("span", f" — {ctext}", cls="clause-text"))
         cited.add(clause)
-        li.appendChild(make("span", in_words(state.shown, str(st.get("text", ""))),
+        li.appendChild(make("span", in_words(state.shown, str(st.get("text", "")), lang),
                             cls="step-text"))
         if st.get("rolls"):
             rolls = make("span", cls="rolls")
             for roll in st["rolls"]:
-                rolls.appendChild(roll_node(state.shown, roll))
+                rolls.appendChild(roll_node(state.shown, roll, lang))
             li.appendChild(rolls)
         log.appendChild(li)
     if state.step is None:
-        status.textContent = f"seed {state.res_dict.get('seed')} · {len(steps)} steps"
-        el("step").textContent = "Step"
+        seed = state.res_dict.get("seed")
+        status.textContent = say(msg("page.log.status_scripted", n=len(steps)) if seed is None
+                                 else msg("page.log.status", seed=seed, n=len(steps)), lang)
+        el("step").textContent = say(msg("page.log.step"), lang)
         show_effects(state, effects)
     else:
-        status.textContent = f"step {state.step + 1} of {len(steps)}"
+        status.textContent = say(msg("page.log.at_step", i=state.step + 1, n=len(steps)), lang)
         last = log.lastElementChild
         if not absent(last):  # marked, never scrolled to: the board stays where it is
             last.classList.add("current")
         done = state.step >= len(steps) - 1
-        el("step").textContent = "Restart steps" if done else "Next step"
+        el("step").textContent = say(msg("page.log.restart") if done else msg("page.log.next"),
+                                     lang)
         if done:
             show_effects(state, effects)
 
@@ -103,36 +109,44 @@ def announce(state: State) -> None:
     if res is None:
         text = ""
     elif state.step is None:
-        text = f"Rolled. {result_text(state.shown, res)}"
+        text = say(msg("page.announce.rolled",
+                       result=result_text(state.shown, res, lang=state.lang)), state.lang)
     else:
         st = steps[state.step]
-        text = (f"Step {state.step + 1} of {len(steps)}, {st.get('clause', '')}: "
-                f"{st.get('text', '')}")
+        text = say(msg("page.announce.step", i=state.step + 1, n=len(steps),
+                       clause=str(st.get("clause", "")), text=str(st.get("text", ""))),
+                   state.lang)
     el("announce").textContent = text
 
 
 def show_summary(state: State) -> None:
     """The summary under the board: the result so far, one line per touched unit."""
+    lang = state.lang
     box, dice = el("summary-list"), el("summary-dice")
     box.replaceChildren()
     s, res = state.shown, state.resolution
     if res is None:
-        dice.textContent = f"— not rolled yet · {dice_words(s)}"
-        box.appendChild(make("li", "Press Roll to resolve the attack, or Step to follow it "
-                                   "rule by rule.", cls="hint"))
+        dice.textContent = say(msg("page.summary.idle", dice=dice_words(s, lang=lang)), lang)
+        box.appendChild(make("li", say(msg("page.summary.hint"), lang), cls="hint"))
         return
     seed = (state.res_dict or {}).get("seed")
+    words: Msg
     if state.entered is not None:  # "I rolled" (page/irolled.py) is asking for dice
-        dice.textContent = f"— so far, {len(state.entered)} dice entered"
+        words = msg("page.summary.entered", n=len(state.entered))
+    elif seed is None:
+        words = msg("page.summary.scripted_so_far" if stepping(state)
+                    else "page.summary.scripted")
     else:
-        dice.textContent = ("— " + ("scripted dice" if seed is None else f"seed {seed}")
-                            + (" · so far" if stepping(state) else ""))
-    lines = tally_lines(s, res, state.step, so_far=state.entered is not None)
+        words = msg("page.summary.seed_so_far" if stepping(state) else "page.summary.seed",
+                    seed=seed)
+    dice.textContent = say(words, lang)
+    lines = tally_lines(s, res, state.step, so_far=state.entered is not None, lang=lang)
     for line in lines:
         box.appendChild(line_node(line))
     if not lines:
-        box.appendChild(make("li", "Nothing has happened to any unit yet." if stepping(state)
-                             else "Nothing was hit.", cls="hint"))
+        box.appendChild(make("li", say(msg("page.summary.nothing_yet") if stepping(state)
+                                       else msg("page.summary.nothing_hit"), lang),
+                             cls="hint"))
 
 
 def stepping(state: State) -> bool:
@@ -151,7 +165,8 @@ def show_caption(state: State) -> None:
     st = steps[state.step]
     text = el("caption-text")
     text.replaceChildren()
-    text.appendChild(make("span", f"Step {state.step + 1} of {len(steps)}", cls="count"))
+    text.appendChild(make("span", say(msg("page.caption.count", i=state.step + 1,
+                                          n=len(steps)), state.lang), cls="count"))
     text.appendChild(make("span", str(st.get("clause", "")), cls="clause"))
     text.appendChild(make("span", str(st.get("text", "")), cls="words"))
     el("step-back").disabled = state.step == 0
@@ -184,13 +199,13 @@ def line_node(line: Line) -> Element:
 
 def show_effects(state: State, box: Element) -> None:
     """The effects under the log, as plain sentences, for the units something happened to."""
-    lines = tally_lines(state.shown, state.resolution)
-    box.appendChild(make("h3", "Effects"))
+    lines = tally_lines(state.shown, state.resolution, lang=state.lang)
+    box.appendChild(make("h3", say(msg("page.effects"), state.lang)))
     ul = make("ul")
     for line in lines:
         ul.appendChild(line_node(line))
     if not lines:
-        ul.appendChild(make("li", "Nothing happened to any unit."))
+        ul.appendChild(make("li", say(msg("page.effects.none"), state.lang)))
     box.appendChild(ul)
 
 
@@ -199,10 +214,9 @@ def show_odds(state: State, d: dict[str, Any]) -> None:
     method, one row per unit (a 40K unit led by the models it loses), the target's first,
     the lead figures under the table, the units with nothing at stake in one line, and the
     per-model figures folded behind a <details>."""
-    el("odds-method").textContent = (
-        d.get("method", "") + (f", {d['trials']} trials" if d.get("trials") else "")
-    )
-    view = odds_view(state.shown, d)
+    lang = state.lang
+    el("odds-method").textContent = method_words(d, lang)
+    view = odds_view(state.shown, d, lang=lang)
     fill_table(el("odds-table"), view.headers, view.rows)
     box = el("odds-table").closest(".table-scroll")
     for old in el("odds-box").querySelectorAll(".odds-more"):
@@ -210,12 +224,12 @@ def show_odds(state: State, d: dict[str, Any]) -> None:
     after = make("div", cls="odds-more")
     after.appendChild(make("p", view.lead, cls="odds-lead"))
     if view.idle:
-        after.appendChild(make("p", idle_words(view), cls="odds-idle"))
+        after.appendChild(make("p", idle_words(view, lang=lang), cls="odds-idle"))
     if view.models:
         fold = make("details", cls="odds-models")
-        fold.appendChild(make("summary", "Per model"))
+        fold.appendChild(make("summary", say(msg("page.odds.per_model"), lang)))
         wrap = make("div", cls="table-scroll", tabindex="0", role="region",
-                    aria_label="Odds per model")
+                    aria_label=say(msg("page.odds.per_model_aria"), lang))
         table = make("table", cls="odds")
         fill_table(table, view.model_headers, view.models)
         wrap.appendChild(table)
@@ -224,6 +238,18 @@ def show_odds(state: State, d: dict[str, Any]) -> None:
     box.after(after)
     show_charts(state, d, view)
     el("odds-box").hidden = False
+
+
+def method_words(d: dict[str, Any], lang: Lang) -> str:
+    """How the odds were found, as the Odds panel's head says it: "exact", or
+    "monte-carlo, 20000 trials"."""
+    method, trials = d.get("method", ""), d.get("trials")
+    if method == "exact" and not trials:
+        return say(msg("page.odds.exact"), lang)
+    if method == "monte-carlo":
+        return say(msg("page.odds.monte_trials", trials=trials) if trials
+                   else msg("page.odds.monte"), lang)
+    return str(method) + (f", {trials} trials" if trials else "")
 
 
 def fill_table(table: Element, headers: tuple[str, ...], rows: tuple[Row, ...]) -> None:
@@ -241,14 +267,10 @@ def fill_table(table: Element, headers: tuple[str, ...], rows: tuple[Row, ...]) 
         table.appendChild(tr)
 
 
-HITS_WORDS = {"robotech": "templates over it", "heresy": "hits",
-              "battletech": "damage groups"}
+HITS_WORDS = {"robotech": msg("page.chart.templates"), "heresy": msg("page.chart.hits"),
+              "battletech": msg("page.chart.groups")}
 """What a unit's `hits` distribution counts, in each system's words."""
-SURPRISES = {
-    "heresy": ("Wounds from a blast go to the closest model first (HH-8), so a model can be "
-               "under the marker often and still rarely lose a Wound: the squad's "
-               "models-removed chart is the figure that counts."),
-}
+SURPRISES = {"heresy": msg("page.odds.surprise.heresy")}
 """A line above the charts where a system's figures read oddly without it."""
 
 
@@ -259,36 +281,39 @@ def show_charts(state: State, d: dict[str, Any], view: OddsView) -> None:
     the cards of units with nothing at stake folded behind a <details>."""
     from engine.render.chart import bar_chart  # svgwrite: loaded once the board is drawn
 
+    lang = state.lang
     box = el("odds-charts")
     box.replaceChildren()
     system = state.shown.system
     if system in SURPRISES:
-        box.appendChild(make("p", SURPRISES[system], cls="surprise"))
+        box.appendChild(make("p", say(SURPRISES[system], lang), cls="surprise"))
     groups, units = d.get("groups") or {}, d.get("units") or {}
     lead = [(r.name, r.key, r.kind, (groups if r.kind == "group" else units)[r.key])
             for r in view.rows]
     shown = {key for _, key, _, _ in lead}
     rest = [(r.name, r.key, "unit", units[r.key]) for r in view.models if r.key not in shown]
     rest += [(name, gid, "group", g) for gid, g in groups.items() if gid not in shown
-             for name in (squad_name(state.shown, gid, squads(state.shown).get(gid, [])),)]
+             for name in (squad_name(state.shown, gid, squads(state.shown).get(gid, []),
+                                     lang=lang),)]
     shown |= {key for _, key, _, _ in rest}
     rest += [(unit_name(state, uid), uid, "unit", u) for uid, u in units.items()
              if uid not in shown]
     fold = make("details", cls="odds-rest")
-    fold.appendChild(make("summary", "Per model, and the units with nothing at stake"
-                          if system == "heresy" else "The units with nothing at stake"))
+    fold.appendChild(make("summary", say(msg("page.odds.rest_heresy") if system == "heresy"
+                                         else msg("page.odds.rest"), lang)))
     for cards, into in ((lead, box), (rest, fold)):
         for title, key, kind, figures in cards:
-            into.appendChild(chart_card(title, key, kind, figures, system, bar_chart))
+            into.appendChild(chart_card(title, key, kind, figures, system, bar_chart, lang))
     if rest:
         box.appendChild(fold)
 
 
 def chart_card(title: str, key: str, kind: str, figures: dict[str, Any], system: str,
-               bar_chart: Any) -> Element:
-    """One unit's (or 40K unit's) card of bar charts."""
-    charts = ((("removed", "models removed"), ("hits", "hits")) if kind == "group"
-              else (("damage", "damage"), ("hits", HITS_WORDS[system])))
+               bar_chart: Any, lang: Lang) -> Element:
+    """One unit's (or 40K unit's) card of bar charts, in `lang`."""
+    charts = ((("removed", msg("page.chart.removed")), ("hits", msg("page.chart.hits")))
+              if kind == "group"
+              else (("damage", msg("page.chart.damage")), ("hits", HITS_WORDS[system])))
     card = make("section", cls=f"odds-card {kind}", **{f"data_{kind}": key})
     card.appendChild(make("h3", title))
     for name, what in charts:
@@ -296,20 +321,18 @@ def chart_card(title: str, key: str, kind: str, figures: dict[str, Any], system:
         if not dist:
             continue
         fig = make("figure", cls="chart-box", data_chart=name)
-        fig.appendChild(make("figcaption", what.capitalize() + expected(dist)))
-        fig.appendChild(svg_node(bar_chart(dist, what, figures.get(f"{name}_at_least"))))
-        fig.appendChild(make("p", at_least_text(figures.get(f"{name}_at_least")),
+        fig.appendChild(make("figcaption", say(msg("page.chart.caption", what=what,
+                                                    mean=mean(dist)), lang)))
+        fig.appendChild(svg_node(bar_chart(dist, say(what, lang),
+                                           figures.get(f"{name}_at_least"), lang=lang)))
+        fig.appendChild(make("p", at_least_text(figures.get(f"{name}_at_least"), lang),
                              cls="at-least"))
         card.appendChild(fig)
     return card
 
 
-def expected(dist: dict[str, Any]) -> str:
-    """ " · on average 1.54" from a value -> probability distribution."""
-    return f" · on average {mean(dist):.2f}"
-
-
-def at_least_text(at_least: dict[str, Any] | None) -> str:
+def at_least_text(at_least: dict[str, Any] | None, lang: Lang) -> str:
     """The "at least N" read-out: "at least 1: 78.2 %, at least 2: 75.3 %"."""
     items = sorted(((float(v), v, p) for v, p in (at_least or {}).items()), key=lambda t: t[0])
-    return ", ".join(f"at least {v}: {pct(p)}" for n, v, p in items if n > 0) or ""
+    said = [msg("page.chart.at_least", v=v, p=pct(p)) for n, v, p in items if n > 0]
+    return say(msg("page.chart.at_least_all", items=said), lang) if said else ""

@@ -10,19 +10,30 @@ import js
 from pyodide.ffi import to_js
 
 from engine.render.rules import LoadRefusal, load_refusals, rules_by_family, where_shown
+from engine.words import msg, say
 
 from . import bridge
-from .dom import Element, Event, absent, attr, el, make, show_message
+from .dom import Element, Event, absent, attr, el, make, show_message, tell
 from .loading import fetch_text, load_demo
 from .state import State
 from .words import in_words
 
 
+async def rebuild(state: State) -> None:
+    """The rules said again in the page's language (the language switch): built anew
+    if they are open, else the next time they are."""
+    el("rules").setAttribute("data-built", "")
+    if el("rules-box").open:
+        await build(state)
+
+
 async def build(state: State) -> None:
-    """Fill #rules once: the clauses by family, and where each is shown."""
+    """Fill #rules once (in the page's language): the clauses by family, and where each
+    is shown."""
     box = el("rules")
     if attr(box, "data-built") == "yes":
         return
+    lang = state.lang
     demos, texts = [], {}
     for d in state.index.get("demos", []):
         try:
@@ -34,18 +45,20 @@ async def build(state: State) -> None:
     examples = load_refusals(texts)
     titles = {d["file"]: d["title"] for d in state.index.get("demos", [])}
     box.replaceChildren()
-    for family, clauses in rules_by_family():
+    for family, clauses in rules_by_family(lang=lang):
         box.appendChild(make("h3", family))
         ul = make("ul", cls="rules-list")
         for clause, text in clauses:
             li = make("li", id=f"rule-{clause}", cls="rule", data_clause=clause)
             li.appendChild(make("b", clause, cls="rule-id"))
-            li.appendChild(make("span", " " + in_words(state.shown, text)))
+            li.appendChild(make("span", " " + in_words(state.shown, text, lang)))
             where = shown.get(clause)
             if where is not None:
                 demo, step = where
-                words = "see the refusal" if step is None else f"see it: step {step + 1}"
-                li.appendChild(make("button", f"{words} of “{titles.get(demo, demo)}”",
+                title = titles.get(demo, demo)
+                words = (msg("page.rules.see_refusal", title=title) if step is None
+                         else msg("page.rules.see_step", step=step + 1, title=title))
+                li.appendChild(make("button", say(words, lang),
                                     type="button", cls="show-rule", data_demo=demo,
                                     data_step="" if step is None else step))
             elif clause in examples:
@@ -58,14 +71,15 @@ async def build(state: State) -> None:
 def refusal_example(state: State, example: LoadRefusal, titles: dict[str, str]) -> Element:
     """A prohibition the loader enforces: the demo, the change, the engine's refusal, and a
     button that opens the demo with that refusal in the message box."""
+    lang = state.lang
     title = titles.get(example.demo, example.demo)
-    reason = in_words(state.shown, example.reason)
+    reason = in_words(state.shown, say(example.reason, lang), lang)
     box = make("span", cls="refusal-example")
-    box.appendChild(make("span", f" Example: “{title}” with {example.change} is refused when "
-                                 f"loaded: “{reason}”. "))
-    box.appendChild(make("button", f"see the refusal of “{title}”", type="button",
-                         cls="show-rule", data_demo=example.demo, data_step="",
-                         data_refusal=f"Refused when loaded: {reason}."))
+    box.appendChild(make("span", say(msg("page.rules.example", title=title,
+                                         change=example.change, reason=reason), lang)))
+    box.appendChild(make("button", say(msg("page.rules.see_refusal", title=title), lang),
+                         type="button", cls="show-rule", data_demo=example.demo, data_step="",
+                         data_refusal=say(msg("page.rules.refused", reason=reason), lang)))
     return box
 
 
@@ -103,7 +117,7 @@ async def on_log_click(state: State, ev: Event) -> None:
     await build(state)
     entry = el(f"rule-{link.dataset.clause or link.textContent}")
     if absent(entry):
-        show_message(f"No rule text for {link.textContent}.", "info")
+        tell(state, msg("page.rules.no_text", clause=str(link.textContent)), "info")
         return
     for old in js.document.querySelectorAll("#rules .rule.current"):
         old.classList.remove("current")

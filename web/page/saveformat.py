@@ -23,6 +23,7 @@ from typing import Any
 from engine import scenario as sc
 from engine.errors import ScatterlabError
 from engine.scenario import bounds
+from engine.words import Words, msg, say
 
 SAVE_VERSION = 1
 HEADER = "scatterlab-save/"
@@ -31,11 +32,13 @@ _VERSION = re.compile(r"[0-9]{1,6}")
 
 
 class Unreadable(Exception):
-    """A saved text the page cannot open; `reason` says why, in a sentence's words."""
+    """A saved text the page cannot open; `words` says why (a message), `reason` is it
+    in English."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: Words) -> None:
+        super().__init__(say(reason))
+        self.words = reason
+        self.reason = say(reason)
 
 
 @dataclass(frozen=True)
@@ -65,10 +68,10 @@ def version_of(text: str) -> int:
     if text.lstrip().startswith("{"):
         return 0
     if not text.startswith(HEADER) or "\n" not in text:
-        raise Unreadable("it is not a saved scenario")
+        raise Unreadable(msg("page.save.not_saved"))
     number = text[len(HEADER):text.index("\n")].strip()
     if not _VERSION.fullmatch(number):
-        raise Unreadable("it names no save format version")
+        raise Unreadable(msg("page.save.no_version"))
     return int(number)
 
 
@@ -76,14 +79,14 @@ def decode(text: str) -> Save:
     """A saved text back to its scenario, migrating older versions; raises Unreadable."""
     version = version_of(text)
     if version > SAVE_VERSION:
-        raise Unreadable(f"a newer version of Scatterlab saved it (format {version})")
+        raise Unreadable(msg("page.save.newer", version=version))
     if version not in (0, SAVE_VERSION):
-        raise Unreadable(f"format {version} is not one this version reads")
+        raise Unreadable(msg("page.save.unknown", version=version))
     document = document_of(text) if version else text
     try:
         return Save(sc.loads(document), version, document)
     except ScatterlabError as err:
-        raise Unreadable(f"it no longer loads ({err})") from None
+        raise Unreadable(msg("page.save.no_longer", err=err.message)) from None
 
 
 def read_import(text: str) -> dict[str, Any]:
@@ -93,4 +96,4 @@ def read_import(text: str) -> dict[str, Any]:
     try:
         return sc.to_dict(sc.load_dict(bounds.parse(text)))
     except ScatterlabError as err:
-        raise Unreadable(str(err)) from None
+        raise Unreadable(err.message) from None

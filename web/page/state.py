@@ -42,7 +42,8 @@ def _present(value: T | None, missing: str) -> T:
 class State:
     """Everything the page shows, in one place."""
 
-    lang: Lang = DEFAULT_LANG  # the language the page speaks (engine.words)
+    lang: Lang = DEFAULT_LANG  # the language the page speaks (engine.words; page/language.py)
+    message: tuple[Words, str] | None = None  # the message box's words and kind (dom.tell)
     scenario: Scenario | None = None
     resolution: Resolution | None = None  # engine Resolution shown, or None
     res_dict: dict[str, Any] | None = None  # its to_dict()

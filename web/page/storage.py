@@ -13,9 +13,10 @@ from pyscript import window
 from engine import scenario as sc
 from engine import systems
 from engine.errors import ScatterlabError
+from engine.words import DEFAULT_LANG, Words, msg, say
 
 from . import saveformat
-from .dom import Event, absent, el, show_message
+from .dom import Event, absent, el, tell
 from .editor import set_scenario
 from .library import LIBRARY_KEY, clean_name
 from .notice import Action, clear_notice, show_notice
@@ -69,9 +70,8 @@ def autosave(state: State) -> None:
     try:
         window.localStorage.setItem(SAVE_KEY, text)
     except Exception:  # storage full or disabled: say so once, the page still works
-        show_notice(state, "unsaved", "This scenario is not saved in this browser "
-                    "(its storage is full or turned off).",
-                    [Action("Download it as JSON", download=sc.dumps(state.scenario))])
+        show_notice(state, "unsaved", msg("page.unsaved"),
+                    [Action(msg("page.download_json"), download=sc.dumps(state.scenario))])
         return
     state.saved_text = text
     clear_notice(state, "unsaved")
@@ -98,10 +98,11 @@ def set_aside(text: str, reason: str) -> bool:
             kept.pop()
 
 
-def offer_aside(state: State, key: str, sentence: str, texts: list[str]) -> None:
+def offer_aside(state: State, key: str, sentence: Words, texts: list[str]) -> None:
     """Say what was set aside and offer each text as a JSON download."""
     actions = [
-        Action("Download it as JSON" if len(texts) == 1 else f"Download {i + 1} as JSON",
+        Action(msg("page.download_json") if len(texts) == 1
+               else msg("page.download_nth", i=i + 1),
                download=saveformat.document_of(t), filename=f"scatterlab-set-aside-{i + 1}.json")
         for i, t in enumerate(texts)
     ]
@@ -120,18 +121,15 @@ def saved_scenario(state: State) -> sc.Scenario | None:
     try:
         return saveformat.decode(text).scenario
     except saveformat.Unreadable as err:
-        reason = err.reason
-    if set_aside(text, f"saved scenario that could not be opened: {reason}"):
+        reason = err.words
+    if set_aside(text, f"saved scenario that could not be opened: {say(reason)}"):
         with contextlib.suppress(Exception):
             window.localStorage.removeItem(SAVE_KEY)
         state.saved_text = None
-        offer_aside(state, "set-aside", f"The saved scenario could not be opened ({reason}), "
-                    "so it was set aside and a demo is shown.", [text])
+        offer_aside(state, "set-aside", msg("page.aside.set", reason=reason), [text])
     else:
-        state.save_paused = reason
-        offer_aside(state, "set-aside", f"The saved scenario could not be opened ({reason}). "
-                    "It is kept as it is and this page saves nothing until you download it "
-                    "or start clean.", [text])
+        state.save_paused = say(reason)
+        offer_aside(state, "set-aside", msg("page.aside.kept", reason=reason), [text])
     return None
 
 
@@ -154,23 +152,21 @@ def start_clean(state: State, share_fragment: str) -> None:
     state.saved_text = stored(SAVE_KEY)
     window.history.replaceState(None, "", str(window.location.pathname))
     if texts:
-        offer_aside(state, "set-aside", "Started clean: what this page had open was set "
-                    "aside." if kept else "Started clean, but storage is full: the saved "
-                    "scenario stays where it was.", texts)
-
-
-HELD_SUFFIX = " (kept when its tab closed)"
+        offer_aside(state, "set-aside", msg("page.aside.clean") if kept
+                    else msg("page.aside.full"), texts)
 
 
 def hold(state: State) -> None:
     """While another tab's save waits for the player's choice, this tab's scenario is
     stored nowhere: hand it to web/closing.js, which puts it into My scenarios (as its
-    title + HELD_SUFFIX) if the tab closes before the choice (issue 27.4)."""
+    title, "kept when its tab closed": page.held) if the tab closes before the choice
+    (issue 27.4)."""
     if state.scenario is None:
         return
     held = js.Object.new()
     held.key = LIBRARY_KEY
-    held.name = clean_name((state.scenario.title or "Untitled") + HELD_SUFFIX)
+    title = state.scenario.title or say(msg("page.untitled"), state.lang)
+    held.name = clean_name(say(msg("page.held", title=title), state.lang))
     held.doc = sc.dumps(state.scenario, indent=None)
     window.scatterlabHeld = held
 
@@ -185,9 +181,9 @@ def offer_theirs(state: State, text: str) -> None:
     meanwhile, in case the tab closes first)."""
     state.theirs = text
     hold(state)
-    show_notice(state, "other-tab", "Another tab saved a different scenario.", [
-        Action("Open it here", handler=lambda: take_theirs(state)),
-        Action("Keep mine", handler=lambda: keep_mine(state)),
+    show_notice(state, "other-tab", msg("page.other_tab"), [
+        Action(msg("page.other_tab.open"), handler=lambda: take_theirs(state)),
+        Action(msg("page.other_tab.keep"), handler=lambda: keep_mine(state)),
     ])
 
 
@@ -200,7 +196,7 @@ def take_theirs(state: State) -> None:
     try:
         scenario = saveformat.decode(text or "").scenario
     except saveformat.Unreadable as err:
-        show_message(f"The other tab's scenario cannot be opened here — {err.reason}.")
+        tell(state, msg("page.other_tab.unreadable", reason=err.words))
         return
     state.demo_file = None
     set_scenario(state, scenario)
@@ -231,15 +227,23 @@ def read_share(hash_: str) -> sc.Scenario | None:
     return sc.decode_share(hash_[3:])
 
 
-def share_url(code: str) -> str:
-    base = str(window.location.href).split("#", 1)[0]
+def share_url(code: str, lang: str) -> str:
+    """The share link of `code`: the page's address with the scenario in its fragment and,
+    when it is not English, the sharer's language as ``?lang=`` (page/language.py)."""
+    url = js.URL.new(str(window.location.href))
+    url.hash = ""
+    if lang == DEFAULT_LANG:
+        url.searchParams.delete("lang")
+    else:
+        url.searchParams.set("lang", lang)
+    base = str(url.href).split("#", 1)[0]
     return f"{base}#s={code}"
 
 
 async def on_share(state: State, ev: Event) -> None:
     """Share: the scenario and its seed in the link's fragment, shown and copied."""
     code = sc.encode_share(state.shown)
-    url = share_url(code)
+    url = share_url(code, state.lang)
     window.history.replaceState(None, "", "#s=" + code)
     box, link = el("share-box"), el("share-link")
     link.value = url
@@ -250,8 +254,8 @@ async def on_share(state: State, ev: Event) -> None:
     copied.textContent = ""
     try:
         await window.navigator.clipboard.writeText(url)
-        show_message("Share link copied to the clipboard.", "info")
-        copied.textContent = "Link copied"
+        tell(state, msg("page.share.copied"), "info")
+        copied.textContent = say(msg("page.share.copied_short"), state.lang)
     except Exception:
-        show_message("Share link ready below: copy it.", "info")
-        copied.textContent = "Copy the link above"
+        tell(state, msg("page.share.ready"), "info")
+        copied.textContent = say(msg("page.share.copy_above"), state.lang)

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from pyscript import window
 
+from engine.words import msg
+
 from .dom import Event, JsObject, absent, on
 from .notice import Action, show_notice
 from .state import State
 
-READY_TEXT = "A new version is ready — reload"
+READY_TEXT = msg("page.update.ready")
 
 
 async def watch(state: State) -> None:
@@ -60,7 +62,7 @@ async def watch(state: State) -> None:
 def offer(state: State, registration: JsObject) -> None:
     """The notice with its Reload button."""
     show_notice(state, "update", READY_TEXT, [
-        Action("Reload", handler=lambda: reload_into_new(state, registration)),
+        Action(msg("page.update.reload"), handler=lambda: reload_into_new(state, registration)),
     ])
 
 

@@ -1,0 +1,226 @@
+"""Issue 26 in the built page: 日本語. Every demo opened with ``?lang=ja`` at a phone's size
+(390x844, touch) and a desktop's (1366x800), rolled, stepped and its odds shown: the page's
+own words hold no English word but names (tests/wordcheck.py), nothing overflows its box,
+axe-core finds nothing serious; screenshots of each stage. The switch changes the language
+at once, keeping the scenario and the result; the choice is remembered; the browser's
+language decides a first visit; a share link carries ``lang=ja``; English is unchanged
+after a round trip through Japanese.
+
+The log, the result lines, the odds table, the rules' clauses, the board's marks, the Build
+panel and the demos' notes are said by the engine's renderers and the other parts of the
+catalogue, converted beside the page: their English is collected apart and reported as an
+expected failure (xfail, not strict) until they have merged; the page's own words are
+checked strictly.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+
+import pytest
+from wordcheck import english_left, names
+
+from engine import scenario as sc
+
+from .conftest import PHONE, open_app, screenshot
+from .test_app import DEMO_FILES, click_odds, select_demo
+from .test_table import axe_source, serious_violations  # noqa: F401  (a fixture)
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not DEMO_FILES, reason="no demo in web/demos yet")]
+
+DESKTOP_WIDE = {"width": 1366, "height": 800}
+SIZES = {"phone": {"viewport": PHONE, "has_touch": True, "is_mobile": True},
+         "desktop": {"viewport": DESKTOP_WIDE}}
+
+KEPT_LATIN = {"Python", "R", "O", "B", "y"}
+"""Latin words of the page's Japanese (tests/test_words_page.py): the language it runs in,
+the keys of its shortcuts, the y axis."""
+
+OTHERS = ("#log, #effects, #caption-text .words, #caption-text .clause, #summary-list, "
+          "#summary-dice, #odds-box, #odds-charts, #aim-objective, #legality, #build, "
+          "#notes, #rules, #key, #board, #irolled-prompt, #message, .notice, #system, #demo, "
+          "#title, #announce")
+"""What the page shows in words that are not its own: the renderers' (log, result, odds,
+board, key), the rules' clauses, the Build panel's, the demos' notes and titles, the engine's
+messages, the systems' and demos' names."""
+
+NO_LANGUAGE = "[translate=no], [lang]:not([lang=ja])"
+"""What has no language or another on purpose: names a player typed, the switch's
+"English"."""
+
+TEXTS = """([others, none]) => {
+  const folded = [...document.querySelectorAll('details:not([open])')];
+  folded.forEach(d => d.open = true);  // what a fold hides is page text too
+  const theirs = [...document.querySelectorAll(others)].map(e => e.innerText || '');
+  // the page's own text: the body's with the others' and the names' out of the way
+  const away = [...document.querySelectorAll(others + ', ' + none)]
+    .map(e => [e, e.style.getPropertyValue('display'), e.style.getPropertyPriority('display')]);
+  away.forEach(([e]) => e.style.setProperty('display', 'none', 'important'));
+  const own = document.body.innerText;
+  away.forEach(([e, value, priority]) => e.style.setProperty('display', value, priority));
+  // a refused setup titles Roll, Step and Odds with the Build panel's verdict
+  const verdict = document.querySelector('#legality[data-ok="false"]') !== null;
+  const judged = e => verdict && e.matches('#play button');
+  document.querySelectorAll('#play button').forEach(e => judged(e) && theirs.push(e.title));
+  const outside = e => !e.closest(others) && !e.closest(none) && !judged(e);
+  const attrs = [...document.querySelectorAll('[aria-label], [title], [placeholder]')]
+    .filter(e => outside(e) && !e.closest('svg'))
+    .map(e => ['aria-label', 'title', 'placeholder'].map(a => e.getAttribute(a) || '')
+      .join(' '));
+  const options = [...document.querySelectorAll('option')].filter(outside)
+    .map(o => o.textContent);
+  folded.forEach(d => d.open = false);
+  return [[own, ...attrs, ...options], theirs];
+}"""
+
+OVERFLOW = """() => {
+  const bad = [];
+  const name = e => e.id || e.getAttribute('data-words') || e.className || e.tagName;
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('svg, .visually-hidden, .tagline, textarea, select, input')) continue;
+    const style = getComputedStyle(e);
+    if (style.display === 'none' || style.visibility === 'hidden') continue;
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const clips = !['visible', 'auto', 'scroll'].includes(style.overflowX);
+    const box = e.matches('button, a.button, summary, th, label, .tabs button');
+    // a line cut short with an ellipsis on purpose (the scenario's title) is not a box
+    // overflowing; a control's label cut so is
+    const cut = style.textOverflow === 'ellipsis' && !box;
+    if ((clips || box) && !cut && e.scrollWidth > e.clientWidth + 1)
+      bad.push(name(e) + ': ' + e.scrollWidth + ' > ' + e.clientWidth
+               + ' "' + e.textContent.trim().slice(0, 30) + '"');
+    let scroller = e.parentElement;
+    while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX))
+      scroller = scroller.parentElement;
+    if (!scroller && r.right > innerWidth + 1)
+      bad.push(name(e) + ': right edge ' + Math.round(r.right) + ' > ' + innerWidth);
+  }
+  return bad;
+}"""
+
+
+def demo_names(path: Path) -> set[str]:
+    """The words of a demo's names (units, weapons, its title): they stay as typed."""
+    return names(sc.loads(path.read_text("utf-8")))
+
+
+def texts(page) -> tuple[list[str], list[str]]:
+    """(the page's own words, the words of the others' regions) as shown."""
+    own, theirs = page.evaluate(TEXTS, [OTHERS, NO_LANGUAGE])
+    return own, theirs
+
+
+def check(page, path: Path, stage: str, axe: str, others_left: list[str]) -> None:
+    """The page's own words hold no English but names; nothing overflows; axe is clean.
+    The others' English is gathered into `others_left`."""
+    own, theirs = texts(page)
+    allowed = demo_names(path) | KEPT_LATIN
+    assert english_left(own, allowed) == [], (path.name, stage)
+    others_left += [f"{path.name} {stage}: {w}" for w in english_left(theirs, allowed)]
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert page.evaluate(OVERFLOW) == [], (path.name, stage)
+    assert serious_violations(page, axe) == [], (path.name, stage)
+
+
+def roll(page) -> bool:
+    """Roll, unless the setup is refused (Roll disabled, its reason beside it)."""
+    if page.is_disabled("#roll"):
+        assert page.get_attribute("#legality", "data-ok") == "false"
+        return False
+    page.click("#roll")
+    return True
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_every_demo_in_japanese(new_page, base_url, axe_source, size):  # noqa: F811
+    page = new_page(**SIZES[size])
+    open_app(page, base_url + "?lang=ja")
+    assert page.get_attribute('#lang [data-lang="ja"]', "aria-pressed") == "true"
+    others_left: list[str] = []
+    for path in DEMO_FILES:
+        select_demo(page, path)
+        check(page, path, "open", axe_source, others_left)
+        screenshot(page, f"ja-{path.stem}-{size}-1-open")
+        if roll(page):
+            check(page, path, "rolled", axe_source, others_left)
+            screenshot(page, f"ja-{path.stem}-{size}-2-rolled")
+            page.click("#step")
+            page.click("#step-next")
+            check(page, path, "stepped", axe_source, others_left)
+            page.click("#step")
+            click_odds(page)
+            check(page, path, "odds", axe_source, others_left)
+            screenshot(page, f"ja-{path.stem}-{size}-3-odds")
+    if others_left:
+        words = sorted({w.split(": ", 1)[1].split(" in ")[0] for w in others_left})
+        pytest.xfail("the renderers' and the other parts' English (log, result, odds, "
+                     "rules, Build panel, notes, demo titles) is converted beside the page "
+                     f"and merges later; {len(words)} English words left there: {words[:12]}")
+
+
+def visible_words(page) -> str:
+    return page.evaluate("document.body.innerText")
+
+
+def test_the_switch_keeps_the_result_and_english_comes_back_unchanged(new_page, base_url):
+    """English first (the default), Roll, Odds; 日本語 says it all again without rolling
+    again (the same resolution, the same odds, the board at the same step); English again
+    reads exactly as before; the choice survives a reload without the link."""
+    page = new_page(**SIZES["phone"], locale="en-US")
+    open_app(page, base_url)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    select_demo(page, next(p for p in DEMO_FILES if p.name.startswith("heresy-blast")))
+    page.click("#roll")
+    click_odds(page)
+    english = visible_words(page)
+    resolution = page.text_content("#last-resolution")
+    steps = json.loads(resolution)["steps"]
+    page.click('#lang [data-lang="ja"]')
+    page.wait_for_function("document.body.dataset.said === 'ja'")
+    assert page.inner_text("#roll") == "ロール"
+    assert page.inner_text("#summary-head span") == "結果"
+    assert len(json.loads(page.text_content("#last-resolution"))["steps"]) == len(steps)
+    assert not page.is_hidden("#odds-box")  # the odds are kept, said anew
+    assert page.get_attribute("#board", "data-step") == "all"
+    assert page.evaluate("localStorage.getItem('scatterlab:lang')") == "ja"
+    page.click('#lang [data-lang="en"]')
+    page.wait_for_function("document.body.dataset.said === 'en'")
+    again = visible_words(page)
+    assert again == english, "\n".join(difflib.unified_diff(
+        english.splitlines(), again.splitlines(), lineterm="", n=2))
+    page.click('#lang [data-lang="ja"]')
+    page.reload()
+    open_app(page, page.url)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert page.inner_text("#roll") == "ロール"
+
+
+def test_the_browser_language_decides_a_first_visit(new_page, base_url):
+    page = new_page(viewport=DESKTOP_WIDE, locale="ja-JP")
+    open_app(page, base_url)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert page.inner_text("#odds") == "確率"
+    assert page.title().startswith("Scatterlab — ")
+    assert "ブラスト" in page.title()
+
+
+def test_a_share_link_carries_japanese_and_opens_in_it(new_page, base_url):
+    """Share in Japanese: the link says lang=ja; opened in a browser set to English it
+    shows Japanese, and the reader's own stored choice is left as it was."""
+    page = new_page(viewport=DESKTOP_WIDE, permissions=["clipboard-read", "clipboard-write"])
+    open_app(page, base_url + "?lang=ja")
+    page.click("#roll")
+    page.click("#share")
+    page.wait_for_selector("#share-box:not([hidden])")
+    link = page.input_value("#share-link")
+    assert "lang=ja" in link and "#s=" in link
+    assert page.inner_text("#share-copied") in ("コピーしました", "上のリンクをコピーしてください")
+    reader = new_page(viewport=DESKTOP_WIDE, locale="en-US")
+    open_app(reader, link)
+    assert reader.evaluate("document.documentElement.lang") == "ja"
+    assert reader.inner_text("#step") in ("ステップ", "最初から", "次へ進む")
+    assert reader.evaluate("localStorage.getItem('scatterlab:lang')") is None
