@@ -26,6 +26,11 @@ from .state import State
 SLICE_S = 0.025
 """Work between two turns of the browser: well under the 100 ms a page may be held."""
 
+SLICED_UNITS = 40
+"""A board with more units than this resolves and redraws in slices (about 2 ms a unit in
+Pyodide); a smaller one at once, within the event, as a player expects of a button
+(main.py)."""
+
 PAUSABLE = ("/engine/", "/svgwrite/")
 """Only code from folders of these names pauses (wherever Pyodide unpacked them): the
 engine and svgwrite never call the browser, so no JavaScript frame can be on the stack
