@@ -36,7 +36,7 @@ from page import (
 from page.build import actions, edits, moves, panel
 from page.dom import Element, Event, clear_message, described, el, on, tell
 from page.notice import Action, show_notice
-from page.slices import sliced
+from page.slices import SLICED_UNITS, sliced
 from page.state import State
 from pyscript import document, window
 
@@ -49,11 +49,6 @@ def failed(state: State, err: Exception) -> None:
     starts from the scenario shown; odds, the one long action, run in their worker)."""
     tell(state, msg("page.error.unexpected", err=described(err)))
     js.console.error(f"scatterlab: {type(err).__name__}: {err}")
-
-
-SLICED_UNITS = 40
-"""A board with more units than this resolves and redraws in slices (about 2 ms a unit in
-Pyodide); a smaller one at once, within the event, as a player expects of a button."""
 
 
 Handler = Callable[[State, Event], object]

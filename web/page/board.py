@@ -29,6 +29,7 @@ from engine import scenario as sc
 from engine.words import DEFAULT_LANG, Lang, msg, say
 
 from .dom import Element, Event, absent, attr, el
+from .slices import SLICE_S, SLICED_UNITS, breathe, current, settle
 from .state import Box, State
 
 Bounds = tuple[float, float, float, float]
@@ -40,24 +41,76 @@ FOCUS_MARGIN_HEXES = 3
 
 
 def svg_node(text: str) -> Element:
-    """The engine's SVG text as a node of this page, parsed as XML (text stays text)."""
+    """The engine's SVG text as a node of this page, parsed as XML (text stays text). The
+    parsed tree is adopted, not copied: a board of 500 units is some 5,000 elements."""
     doc = js.DOMParser.new().parseFromString(text, "image/svg+xml")
     root = doc.documentElement
     if doc.getElementsByTagName("parsererror").length or root.localName != "svg":
         raise ValueError("the renderer produced SVG the browser cannot parse")
-    return document.importNode(root, True)
+    return document.adoptNode(root)
 
 
 def show_svg(state: State, text: str) -> None:
-    """Put the engine's board SVG into #board."""
+    """Put the engine's board SVG into #board (in parts when working in slices)."""
     board = el("board")
-    board.replaceChildren(svg_node(text))
+    if not in_parts(state):
+        board.replaceChildren(svg_node(text))
+    else:
+        breathe(state, SLICE_S)  # the browser's parse cannot pause: a slice of its own
+        put_in_parts(state, board, svg_node(text))
     board.dataset.step = "all" if state.step is None else str(state.step)
     board.dataset.system = state.shown.system
     board.dataset.prerendered = ""
     restore_view(state)
     describe_board(state)
     show_key(state)
+
+
+PART = 100
+"""At most this many children of one group go into a board put in by parts."""
+
+
+def in_parts(state: State) -> bool:
+    """Whether the board is put in, and its view set, in parts with the browser given a
+    turn between: a large board (over SLICED_UNITS units) drawn in slices. A smaller one
+    goes in at once, so a player never sees it half drawn, or at Fit before its view."""
+    return current(state) is not None and len(state.shown.units) > SLICED_UNITS
+
+
+def crowded(node: Element) -> list[Element]:
+    """The groups under `node` with more than PART children (a map's hexes or hex numbers,
+    the units), none inside another."""
+    found: list[Element] = []
+    for child in node.children:
+        if child.childElementCount > PART:
+            found.append(child)
+        elif child.getElementsByTagName("*").length > PART:
+            found += crowded(child)
+    return found
+
+
+def put_in_parts(state: State, board: Element, svg: Element) -> None:
+    """Issue 27: put a board `svg` into `board` so that no style and layout pass takes
+    longer than its part. A board of 500 units on a 2 x 2 sheet map is some 12,000
+    layout objects, which Chromium lays out in over 100 ms when they come in one go, and
+    the page cannot pause inside a layout: the board goes in without its crowded
+    groups' children, then those PART at a time, each part laid out at once, the browser
+    given a turn between as the slice ends (`settle`)."""
+    settle(state, board)  # what the page added before, on its own
+    held = []
+    for group in crowded(svg):
+        rest = document.createRange()
+        rest.selectNodeContents(group)
+        held.append((group, rest.extractContents()))
+    board.replaceChildren(svg)
+    settle(state, board)
+    for group, rest in held:
+        while rest.childNodes.length:
+            part = document.createRange()
+            part.setStart(rest, 0)
+            part.setEnd(rest, min(PART, int(rest.childNodes.length)))
+            group.appendChild(part.extractContents())
+            settle(state, board)
 
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -172,10 +225,14 @@ def clamp_box(box: Box, fit: Box, aspect: float | None = None) -> Box:
 
 
 def set_box(state: State, box: Box) -> None:
-    """Show `box` (clamped) on the board and remember it."""
+    """Show `box` (clamped) on the board and remember it. A new viewBox has the browser
+    lay out every text of the board again, at its new scale, in one pass that cannot
+    pause (some 30 ms for a board of 500 units): `in_parts`, it starts a slice of its own."""
     svg = board_svg()
     if svg is None or state.fit is None:
         return
+    if in_parts(state):
+        breathe(state, SLICE_S)
     state.box = shown = clamp_box(box, state.fit, state.frame)
     svg.setAttribute("viewBox", " ".join(f"{v:.3f}" for v in shown))
     # the <svg> is as wide as the page allows: its height follows the frame

@@ -21,10 +21,16 @@ from types import CodeType, FrameType
 
 from pyodide.ffi import can_run_sync, run_sync
 
+from .dom import Element
 from .state import State
 
 SLICE_S = 0.025
 """Work between two turns of the browser: well under the 100 ms a page may be held."""
+
+SLICED_UNITS = 40
+"""A board with more units than this resolves and redraws in slices (about 2 ms a unit in
+Pyodide), and is put into the page in parts; a smaller one at once, within the event, as
+a player expects of a button (main.py)."""
 
 PAUSABLE = ("/engine/", "/svgwrite/")
 """Only code from folders of these names pauses (wherever Pyodide unpacked them): the
@@ -66,9 +72,10 @@ class Slicer:
         """A new slice of `length` seconds from now, for this task (the one running)."""
         self.deadline = self.state.deadline = time.perf_counter() + length
 
-    def pause_if_due(self) -> None:
-        """Past the slice, give the browser a turn (unless that cannot be done here)."""
-        if (self.pausing or time.perf_counter() < self.deadline
+    def pause_if_due(self, ahead: float = 0.0) -> None:
+        """Past the slice (or within `ahead` seconds of its end), give the browser a turn
+        (unless that cannot be done here)."""
+        if (self.pausing or time.perf_counter() < self.deadline - ahead
                 or asyncio.current_task() is not self.owner or not can_run_sync()):
             return
         if importing():  # another handler could meet the module half made: later
@@ -90,12 +97,23 @@ def current(state: State) -> Slicer | None:
     return None if task is None else state.slicers.get(task)
 
 
-def breathe(state: State) -> None:
+def breathe(state: State, ahead: float = 0.0) -> None:
     """A point in the page's own code (never inside a call from JavaScript) where long
-    work may give the browser a turn: between the rows of a long list, say."""
+    work may give the browser a turn: between the rows of a long list, say. With `ahead`
+    (seconds), before a step that cannot pause and takes about that long (the browser
+    parsing a board): it pauses unless that much of the slice is left."""
     slicer = current(state)
     if slicer is not None:
-        slicer.pause_if_due()
+        slicer.pause_if_due(ahead)
+
+
+def settle(state: State, node: Element) -> None:
+    """When working in slices, have the browser style and lay out now what the page has
+    added to it (reading `node`'s box does), then `breathe`: a long list or a large
+    board built in a slice is laid out in that slice, not all in one pass after."""
+    if current(state) is not None:
+        node.getBoundingClientRect()
+        breathe(state)
 
 
 @contextlib.contextmanager
