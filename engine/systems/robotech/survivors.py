@@ -133,7 +133,8 @@ def sums_to_come(rules: Rules, parts: Sequence[Distribution[Seen]]
 class Ids:
     """Readings and Impacts named by small integers, so that states hash as integers: the
     Threats of every shooter (`threats`), the Impacts left (`lefts`), and the sums between
-    them made once (`plus`)."""
+    them made once (`plus`), and the shooters' declarations after the last missile
+    (`declaring` by readings' id, `deciding` by one shooter's reading)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -142,6 +143,8 @@ class Ids:
         self.lefts: list[Impact | None] = []
         self.left_id: dict[Impact | None, int] = {}
         self.sums: dict[int, dict[int, int]] = {}
+        self.declaring: dict[int, int] = {}
+        self.deciding: dict[tuple[int, Threat | None], bool] = {}
 
     def threat(self, threats: Threats) -> int:
         if threats not in self.threat_id:
@@ -154,6 +157,13 @@ class Ids:
             self.left_id[left] = len(self.lefts)
             self.lefts.append(left)
         return self.left_id[left]
+
+    def decides(self, n: int, t: Threat | None) -> bool:
+        """Does the shooter at place `n` declare on the reading `t` (`Rules.shoots`)?"""
+        key = (n, t)
+        if key not in self.deciding:
+            self.deciding[key] = self.rules.shoots(n, t)
+        return self.deciding[key]
 
     def sums_with(self, own: int) -> dict[int, int]:
         """The sums already made of each Impact left (by id) and `own`, by the left's id."""
@@ -183,16 +193,15 @@ def folded(rules: Rules, parts: Sequence[Distribution[Seen]], single: Distributi
     none = ids.threat((None,) * rules.places)
     start: Step = {none: {(True, 0, 0, ids.left(None)): 1.0}}
     states = start
-    for part, later in zip(parts, sums_to_come(rules, parts), strict=True):
+    for part, later in zip(parts[:-1], sums_to_come(rules, parts)[:-1], strict=True):
         states = folded_one(ids, states, part, Classes(rules, later), budget)
     final: dict[Settled, float] = {}
-    settle(ids, states, single is not None, final, 1.0)
+    settled(ids, states, parts[-1], single is not None, final, 1.0, budget)
     if single is not None:
         all_missed = 1.0
         for part in parts:
             all_missed *= part.probability(lambda s: s.missed)
-        one = folded_one(ids, start, single, Classes(rules, [[None]] * rules.places), budget)
-        settle(ids, one, False, final, all_missed)
+        settled(ids, start, single, False, final, all_missed, budget)
     return Distribution((o, p) for o, p in final.items() if abs(p) > DUST)
 
 
@@ -241,17 +250,68 @@ def folded_one(ids: Ids, states: Step, part: Distribution[Seen], cls: Classes,
     return out
 
 
-def settle(ids: Ids, states: Step, whole: bool, final: dict[Settled, float],
-           weight: float) -> None:
-    """The declarations read from the final Threats, each state weighed by the chance that
-    none of K's declaring shooters rolls its 6; the states where every missile missed are
-    left out when RT-20 gives them the one template (`whole`)."""
-    rules = ids.rules
+def settled(ids: Ids, states: Step, part: Distribution[Seen], whole: bool,
+            final: dict[Settled, float], weight: float, budget: Budget) -> None:
+    """The last missile (`part`) added to every state and the shoot-downs settled at once:
+    the declarations read from the final Threats (`declared`), each way of the missile
+    weighed by the chance that none of K's declaring shooters rolls its 6 (RT-11), and
+    summed into `final` by what the unit's defence reads, never held as states. Only K's
+    declaring shooters count, so for each set of them the states are summed by K's part
+    in it, and so are the missile's sights (the two ways that leave the Impact as it was,
+    in T but not counted and left out of T, are one sum of their weights, nothing when
+    they add no declaring shooter to K). The states where every missile missed are left
+    out when RT-20 gives them the one template (`whole`). It spends the steps of
+    `folded_one`'s loop."""
+    sights = [(s.missed, s.hits, s.mask, None if s.own is None else ids.left(s.own),
+               s.declared, p * weight) for s, p in part.items()]
+    held = sum(len(g) for g in states.values())
+    budget.check(held, held * len(sights))
+    misses = [SHOT_MISSES ** n for n in range(ids.rules.places + 1)]
+    me = ids.rules.me
+    lefts = ids.lefts
+    get = final.get
     for tid, group in states.items():
-        declared = sum(1 << n for n, t in enumerate(ids.threats[tid]) if rules.shoots(n, t))
-        shot = rules.me is not None and bool(declared >> rules.me & 1)
-        for (missed, hits, k, left), p in group.items():
-            if whole and missed:
-                continue
-            o = (hits, ids.lefts[left], shot)
-            final[o] = final.get(o, 0.0) + weight * p * SHOT_MISSES ** (k & declared).bit_count()
+        by_declared: dict[int, dict[tuple[bool, int, int, int | None], float]] = {}
+        for missed_s, hits_s, mask, own, reads, pm in sights:
+            shooting = declared(ids, tid, reads)
+            bucket = by_declared.setdefault(shooting, {})
+            key = (missed_s, hits_s, mask & shooting, own)
+            bucket[key] = bucket.get(key, 0.0) + pm
+        for shooting, bucket in by_declared.items():
+            shot = me is not None and bool(shooting >> me & 1)
+            summed_states: dict[Rest, float] = {}
+            for (missed, hits, k, left), ps in group.items():
+                rest = (missed, hits, k & shooting, left)
+                summed_states[rest] = summed_states.get(rest, 0.0) + ps
+            for (missed_s, hits_s, mask, own), pm in bucket.items():
+                for (missed, hits, k, left), ps in summed_states.items():
+                    if whole and missed and missed_s:
+                        continue
+                    p = ps * pm
+                    narrow = misses[k.bit_count()]
+                    if own is None:
+                        o = (hits + hits_s, lefts[left], shot)
+                        final[o] = get(o, 0.0) + p * narrow
+                        continue
+                    wide = misses[(k | mask).bit_count()]
+                    counted = (hits + hits_s, lefts[ids.plus(left, own)], shot)
+                    final[counted] = get(counted, 0.0) + p * wide
+                    if narrow != wide:
+                        same = (hits + hits_s, lefts[left], shot)
+                        final[same] = get(same, 0.0) + p * (narrow - wide)
+
+
+def declared(ids: Ids, tid: int, reads: tuple[tuple[int, Threat], ...]) -> int:
+    """RT-11: the shooters (bits) that declare once the Threats `tid` have one missile's
+    `reads` added (each shooter's decision made once per reading: `Ids.deciding`)."""
+    threats = ids.threats[tid]
+    bits = ids.declaring.get(tid)
+    if bits is None:
+        bits = ids.declaring[tid] = sum(1 << n for n, t in enumerate(threats)
+                                        if ids.decides(n, t))
+    for n, t in reads:
+        if ids.decides(n, ids.rules.join(n, threats[n], t)):
+            bits |= 1 << n
+        else:
+            bits &= ~(1 << n)
+    return bits
