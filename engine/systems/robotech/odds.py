@@ -457,17 +457,35 @@ def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int]
     return Distribution(result.items())
 
 
-def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[bool, Record]]],
+class Missile(NamedTuple):
+    """One missile's outcomes (did it miss its Strike, what it would do to every unit), and
+    its aim, its number aside (`flights`): what names them in `budget`'s store."""
+
+    aim: Aim
+    outcomes: Distribution[tuple[bool, Record]]
+
+
+def sights(plan: Plan, view: View, outcomes: Distribution[tuple[bool, Record]],
+           whole: bool) -> Distribution[Sight]:
+    """Stage 2: each outcome of a missile as the unit of `view` sees it (a missed Strike
+    counts only where RT-20's one template may replace the volley: `whole`)."""
+    return outcomes.map(lambda o: view.sight(plan, o[0] and whole, o[1]))
+
+
+def unit_marginal(plan: Plan, index: int, missiles: Sequence[Missile],
                   single: Distribution[Record] | None, budget: Budget,
                   keyed: bool = False) -> Block:
     """Stages 2 to 4 for one unit: its exact distribution of harm (its sight of every
-    missile's outcome looks at every unit of the board: `budget`'s steps). When every
-    coupled shooter declares, the missiles are folded by inclusion and exclusion
-    (`survivors`), unless `keyed` asks for the packs per key (the two are equal)."""
-    budget.check(steps=len(plan.units) * (1 + sum(len(m) for m in missiles)))
+    missile's outcome looks at every unit of the board: `budget`'s steps; the sights of a
+    missile are kept in `budget`'s store by its aim, so that missiles, and candidates,
+    aimed alike share them). When every coupled shooter declares, the missiles are folded
+    by inclusion and exclusion (`survivors`), unless `keyed` asks for the packs per key
+    (the two are equal)."""
+    budget.check(steps=len(plan.units) * (1 + sum(len(m.outcomes) for m in missiles)))
     view = View.of(plan, index, budget)
     whole = single is not None
-    parts = [m.map(lambda o: view.sight(plan, o[0] and whole, o[1])) for m in missiles]
+    parts = [budget.memo(("robotech.sights", index, view.shooters, m.aim, whole),
+                         partial(sights, plan, view, m.outcomes, whole)) for m in missiles]
     one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
     decided: Decided = {}
     if not keyed and not any(view.turn):
@@ -497,6 +515,7 @@ def declared_only(plan: Plan, view: View, parts: Sequence[Distribution[Sight]],
     """Stages 3 and 4 when every coupled shooter declares: `survivors.folded` over the
     sights, each key as bits of the shooters' places."""
     place = {j: n for n, j in enumerate(view.shooters)}
+    seen_parts: dict[Distribution[Sight], Distribution[Seen]] = {}
 
     def seen(s: Sight) -> Seen:
         return Seen(s.missed, s.hits, sum(1 << place[j] for j in s.key), s.own, s.declared)
@@ -504,7 +523,10 @@ def declared_only(plan: Plan, view: View, parts: Sequence[Distribution[Sight]],
     rules = Rules(view.defence.plus, view.join,
                   lambda n, t: decide(plan, view.shooters[n], t, decided),
                   len(view.shooters), place.get(view.unit))
-    return survivors.folded(rules, [p.map(seen) for p in parts],
+    for p in parts:  # missiles aimed alike share their sights: mapped once
+        if p not in seen_parts:
+            seen_parts[p] = p.map(seen)
+    return survivors.folded(rules, [seen_parts[p] for p in parts],
                             None if single is None else single.map(seen), budget)
 
 
@@ -533,12 +555,19 @@ def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None,
     plan = prepare(scenario) if plan is None else plan
     if pool_binds(plan):
         return pooled(plan, budget)
-    missiles = [f.map(lambda o: (o[0], o[1].record)) for f in flights(plan, budget)]
-    budget.check(sum(len(m) for m in missiles))
+    missiles = [Missile(replace(a, index=0), budget.memo(
+        ("robotech.records", replace(a, index=0)), partial(records, f)))
+        for a, f in zip(plan.aims, flights(plan, budget), strict=True)]
+    budget.check(sum(len(m.outcomes) for m in missiles))
     single = single_scatter(plan, budget).map(lambda landed: landed.record) \
         if whole_volley_rule(plan) else None
     return tuple(unit_marginal(plan, i, missiles, single, budget, keyed)
                  for i in range(len(plan.units)))
+
+
+def records(flown: Distribution[tuple[bool, Landing]]) -> Distribution[tuple[bool, Record]]:
+    """A missile's flight reduced to what it does: (did it miss its Strike, its Record)."""
+    return flown.map(lambda o: (o[0], o[1].record))
 
 
 MOST_SPENT = 3
