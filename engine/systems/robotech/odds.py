@@ -49,12 +49,8 @@ from engine.odds import Block, Harm, Marginals, blocks_of, partition
 from engine.scenario import Scenario
 from engine.systems.robotech import survivors
 from engine.systems.robotech.attack import harm, harm_of, run
-from engine.systems.robotech.defence import (
-    INESCAPABLE_MISSILES,
-    counts_templates,
-    defend,
-    dodge_bonus,
-)
+from engine.systems.robotech.canons import Canon, decision_canon, defence_canon
+from engine.systems.robotech.defence import defend
 from engine.systems.robotech.legality import prepare, shoot_down_cost
 from engine.systems.robotech.scatter import scatter, scattered_hit
 from engine.systems.robotech.shootdowns import Threat, aimed_at, in_turn, threat_of, will_shoot
@@ -141,110 +137,6 @@ def coupled(plan: Plan, index: int) -> tuple[int, ...]:
                 if in_turn(plan, k):
                     todo.append(k)
     return tuple(sorted(found))
-
-
-class Canon(NamedTuple):
-    """What one unit's reactions can tell apart in the Impact of the missiles over it,
-    kept so under sums: the striking missiles up to `striking` (4: Inescapable, RT-18; 1 where
-    no Dodge can matter), the damage up to `damage` (0: exact), each Strike total by its
-    class (`strike`, from the total `low`: totals that a Dodge, or this shooter's decision,
-    cannot tell apart share one, the lowest), and the damage halved missile by missile only
-    if `halved`; the templates over the unit up to `templates` (4 where RT-18 counts them,
-    option ``inescapable_count``; 0: not kept)."""
-
-    striking: int
-    damage: int
-    low: int
-    strike: tuple[int, ...]
-    halved: bool
-    templates: int = 0
-
-    def of(self, hit: Impact | None) -> Impact | None:
-        if hit is None or not (hit.striking or hit.damage or self.templates and hit.templates):
-            return None
-        return self.kept(hit)
-
-    def kept(self, hit: Impact) -> Impact | None:
-        damage = min(hit.damage, self.damage) if self.damage else hit.damage
-        count = min(hit.striking, self.striking)
-        templates = min(hit.templates, self.templates)
-        if not count and not damage and not templates:
-            return None
-        return Impact(templates, count, damage, hit.halved if self.halved else 0,
-                      self.klass(hit.strike) if hit.striking else 0)
-
-    def klass(self, total: int) -> int:
-        return self.strike[min(max(total - self.low, 0), len(self.strike) - 1)]
-
-    def plus(self, a: Impact | None, b: Impact | None) -> Impact | None:
-        """Two kept Impacts summed, kept again."""
-        if a is None:
-            return b
-        if b is None:
-            return a
-        return self.kept(a.plus(b))
-
-    def join(self, a: Threat | None, b: Threat) -> Threat:
-        """Two Threats to one shooter, summed."""
-        if a is None:
-            return b
-        return Threat(self.plus(a.own, b.own), a.others or b.others)
-
-
-FACES = 7
-"""Strike totals from `low` (every face dodges) to `low` + 6 (none does)."""
-
-
-def may_dodge_at_all(plan: Plan, index: int) -> bool:
-    """Can this unit ever roll a Dodge against this attack (the Strike then matters)?"""
-    unit = plan.units[index]
-    react = plan.reactions_of(unit)
-    return (unit.is_mecha and react.allows("dodge") and plan.cp[index] - react.keep >= 1
-            and not plan.scenario.attack.weapon.has("inescapable"))
-
-
-def defence_canon(plan: Plan, index: int) -> Canon:
-    """What unit `index`'s own Dodge and Roll with Impact read of the missiles left."""
-    low = dodge_bonus(plan, plan.units[index]) + 1
-    halved = plan.options["impact_halves"] == "missile"
-    if not may_dodge_at_all(plan, index):
-        return Canon(1, 0, low, (0,) * FACES, halved)
-    return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)), halved,
-                 template_cap(plan))
-
-
-def template_cap(plan: Plan) -> int:
-    """How many templates over a unit its Dodge can tell apart (RT-18's count)."""
-    return INESCAPABLE_MISSILES if counts_templates(plan) else 0
-
-
-def decision_canon(plan: Plan, index: int) -> Canon:
-    """What shooter `index`'s decision (`will_shoot`) reads of the missiles over it. A
-    decision of priority reads only whether they damage it (unless it ranks a Dodge or a
-    Roll with Impact higher); so does one of the policy best against an Overwhelming
-    weapon (no Roll with Impact: the expected damages it compares scale with the damage),
-    which reads the Strike only through runs of totals giving the same decisions."""
-    unit = plan.units[index]
-    react = plan.reactions_of(unit)
-    low = dodge_bonus(plan, unit) + 1
-    ranked = react.order[:react.order.index("shoot_down")]
-    if not react.best and not ranked:
-        return Canon(0, 1, low, (0,) * FACES, False)
-    if not plan.scenario.attack.weapon.has("overwhelming"):
-        return Canon(INESCAPABLE_MISSILES, 0, low, tuple(range(low, low + FACES)),
-                     plan.options["impact_halves"] == "missile", template_cap(plan))
-    classes: list[int] = []
-    seen: tuple[bool, ...] = ()
-    first = low
-    for total in range(low, low + FACES):
-        says = tuple(will_shoot(plan, index, Threat(Impact(t, c, d, 0, total), o))
-                     for c in range(1, INESCAPABLE_MISSILES + 1)
-                     for t in range(c, template_cap(plan) + 1) or (0,)
-                     for d in (0, 1) for o in (False, True))
-        if says != seen:
-            seen, first = says, total
-        classes.append(first)
-    return Canon(INESCAPABLE_MISSILES, 1, low, tuple(classes), False, template_cap(plan))
 
 
 # -- a missile as one unit sees it -------------------------------------------------------------
@@ -457,17 +349,35 @@ def shot_down(plan: Plan, view: View, bundles: Bundles, declared: frozenset[int]
     return Distribution(result.items())
 
 
-def unit_marginal(plan: Plan, index: int, missiles: Sequence[Distribution[tuple[bool, Record]]],
+class Missile(NamedTuple):
+    """One missile's outcomes (did it miss its Strike, what it would do to every unit), and
+    its aim, its number aside (`flights`): what names them in `budget`'s store."""
+
+    aim: Aim
+    outcomes: Distribution[tuple[bool, Record]]
+
+
+def sights(plan: Plan, view: View, outcomes: Distribution[tuple[bool, Record]],
+           whole: bool) -> Distribution[Sight]:
+    """Stage 2: each outcome of a missile as the unit of `view` sees it (a missed Strike
+    counts only where RT-20's one template may replace the volley: `whole`)."""
+    return outcomes.map(lambda o: view.sight(plan, o[0] and whole, o[1]))
+
+
+def unit_marginal(plan: Plan, index: int, missiles: Sequence[Missile],
                   single: Distribution[Record] | None, budget: Budget,
                   keyed: bool = False) -> Block:
     """Stages 2 to 4 for one unit: its exact distribution of harm (its sight of every
-    missile's outcome looks at every unit of the board: `budget`'s steps). When every
-    coupled shooter declares, the missiles are folded by inclusion and exclusion
-    (`survivors`), unless `keyed` asks for the packs per key (the two are equal)."""
-    budget.check(steps=len(plan.units) * (1 + sum(len(m) for m in missiles)))
+    missile's outcome looks at every unit of the board: `budget`'s steps; the sights of a
+    missile are kept in `budget`'s store by its aim, so that missiles, and candidates,
+    aimed alike share them). When every coupled shooter declares, the missiles are folded
+    by inclusion and exclusion (`survivors`), unless `keyed` asks for the packs per key
+    (the two are equal)."""
+    budget.check(steps=len(plan.units) * (1 + sum(len(m.outcomes) for m in missiles)))
     view = View.of(plan, index, budget)
     whole = single is not None
-    parts = [m.map(lambda o: view.sight(plan, o[0] and whole, o[1])) for m in missiles]
+    parts = [budget.memo(("robotech.sights", index, view.shooters, m.aim, whole),
+                         partial(sights, plan, view, m.outcomes, whole)) for m in missiles]
     one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
     decided: Decided = {}
     if not keyed and not any(view.turn):
@@ -497,6 +407,7 @@ def declared_only(plan: Plan, view: View, parts: Sequence[Distribution[Sight]],
     """Stages 3 and 4 when every coupled shooter declares: `survivors.folded` over the
     sights, each key as bits of the shooters' places."""
     place = {j: n for n, j in enumerate(view.shooters)}
+    seen_parts: dict[Distribution[Sight], Distribution[Seen]] = {}
 
     def seen(s: Sight) -> Seen:
         return Seen(s.missed, s.hits, sum(1 << place[j] for j in s.key), s.own, s.declared)
@@ -504,7 +415,10 @@ def declared_only(plan: Plan, view: View, parts: Sequence[Distribution[Sight]],
     rules = Rules(view.defence.plus, view.join,
                   lambda n, t: decide(plan, view.shooters[n], t, decided),
                   len(view.shooters), place.get(view.unit))
-    return survivors.folded(rules, [p.map(seen) for p in parts],
+    for p in parts:  # missiles aimed alike share their sights: mapped once
+        if p not in seen_parts:
+            seen_parts[p] = p.map(seen)
+    return survivors.folded(rules, [seen_parts[p] for p in parts],
                             None if single is None else single.map(seen), budget)
 
 
@@ -533,12 +447,19 @@ def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None,
     plan = prepare(scenario) if plan is None else plan
     if pool_binds(plan):
         return pooled(plan, budget)
-    missiles = [f.map(lambda o: (o[0], o[1].record)) for f in flights(plan, budget)]
-    budget.check(sum(len(m) for m in missiles))
+    missiles = [Missile(replace(a, index=0), budget.memo(
+        ("robotech.records", replace(a, index=0)), partial(records, f)))
+        for a, f in zip(plan.aims, flights(plan, budget), strict=True)]
+    budget.check(sum(len(m.outcomes) for m in missiles))
     single = single_scatter(plan, budget).map(lambda landed: landed.record) \
         if whole_volley_rule(plan) else None
     return tuple(unit_marginal(plan, i, missiles, single, budget, keyed)
                  for i in range(len(plan.units)))
+
+
+def records(flown: Distribution[tuple[bool, Landing]]) -> Distribution[tuple[bool, Record]]:
+    """A missile's flight reduced to what it does: (did it miss its Strike, its Record)."""
+    return flown.map(lambda o: (o[0], o[1].record))
 
 
 MOST_SPENT = 3

@@ -46,8 +46,10 @@ class Seen(NamedTuple):
     declared: tuple[tuple[int, Threat], ...]
 
 
-Threats = tuple[Threat | None, ...]
-"""What each shooter's declaration reads, by place."""
+Threats = tuple[int, ...]
+"""What each shooter's declaration reads, by place, each reading by its id (`Ids.reading`)."""
+Reads = tuple[tuple[int, int], ...]
+"""What one missile adds to each declaring shooter's reading: (place, the reading's id)."""
 Settled = tuple[int, Impact | None, bool]
 """(templates over the unit, the Impact left to its defence, did it shoot)."""
 
@@ -67,49 +69,59 @@ class Rules(NamedTuple):
 class Classes:
     """Readings of each shooter that no sum still to come can tell apart, one kept for all
     (exact: equal for every later sum, so equal after any next missile too), and the
-    shooters that decline whatever comes (`never`: out of K, nothing changes)."""
+    shooters that decline whatever comes (`never`: out of K, nothing changes); readings,
+    and vectors of them, by their ids in `ids`."""
 
-    def __init__(self, rules: Rules, later: Sequence[Sequence[Threat | None]]) -> None:
-        self.rules = rules
+    def __init__(self, ids: Ids, later: Sequence[Sequence[Threat | None]]) -> None:
+        self.ids = ids
         self.later = later
-        self.kept: list[dict[tuple[bool, ...], Threat | None]] = [{} for _ in later]
-        self.seen: list[dict[Threat | None, tuple[Threat | None, int]]] = [{} for _ in later]
-        self.reduced: dict[Threats, tuple[Threats, int]] = {}
-        self.joined: dict[tuple[int, Threat | None, Threat], tuple[Threat | None, int]] = {}
+        self.kept: list[dict[tuple[bool, ...], int]] = [{} for _ in later]
+        self.seen: list[dict[int, tuple[int, int]]] = [{} for _ in later]
+        self.reduced: dict[int, tuple[Threats, int]] = {}
+        self.joined: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self.nexts: dict[tuple[int, int], tuple[int, int]] = {}
 
-    def one(self, n: int, t: Threat | None) -> tuple[Threat | None, int]:
+    def one(self, n: int, r: int) -> tuple[int, int]:
         seen = self.seen[n]
-        if t not in seen:
-            rules = self.rules
-            says = tuple(rules.shoots(n, t if r is None else rules.join(n, t, r))
-                         for r in self.later[n])
-            seen[t] = self.kept[n].setdefault(says, t), 0 if any(says) else 1 << n
-        return seen[t]
+        if r not in seen:
+            rules = self.ids.rules
+            t = self.ids.readings[r]
+            says = tuple(rules.shoots(n, t if x is None else rules.join(n, t, x))
+                         for x in self.later[n])
+            seen[r] = self.kept[n].setdefault(says, r), 0 if any(says) else 1 << n
+        return seen[r]
 
-    def of(self, threats: Threats) -> tuple[Threats, int]:
-        """The readings kept for these, and the shooters (bits) that never shoot."""
-        if threats not in self.reduced:
-            pairs = [self.one(n, t) for n, t in enumerate(threats)]
-            self.reduced[threats] = tuple(t for t, _ in pairs), sum(b for _, b in pairs)
-        return self.reduced[threats]
+    def of(self, tid: int) -> tuple[Threats, int]:
+        """The readings kept for the vector `tid`, and the shooters (bits) that never
+        shoot."""
+        if tid not in self.reduced:
+            pairs = [self.one(n, r) for n, r in enumerate(self.ids.threats[tid])]
+            self.reduced[tid] = tuple(r for r, _ in pairs), sum(b for _, b in pairs)
+        return self.reduced[tid]
 
-    def added(self, threats: Threats, declared: tuple[tuple[int, Threat], ...]
-              ) -> tuple[Threats, int]:
-        """`of` the readings with one missile's added to each declaring shooter's (`of`
-        the others once for all such missiles: only the declaring shooters' change)."""
-        kept, never = self.of(threats)
-        if not declared:
-            return kept, never
-        out = list(kept)
-        joined = self.joined
-        for n, t in declared:
-            key = (n, threats[n], t)
-            got = joined.get(key)
-            if got is None:
-                got = joined[key] = self.one(n, self.rules.join(n, threats[n], t))
-            out[n], bit = got
-            never = never & ~(1 << n) | bit
-        return tuple(out), never
+    def added(self, tid: int, rid: int) -> tuple[int, int]:
+        """The id of the kept readings once the vector `tid` has one missile's `Reads`
+        (by id, `Ids.reads`) added to its declaring shooters', and the shooters that may
+        still shoot (bits), made once (`of` the others once for all such missiles)."""
+        key = (tid, rid)
+        got = self.nexts.get(key)
+        if got is None:
+            kept, never = self.of(tid)
+            reads = self.ids.reads_of[rid]
+            if reads:
+                threats = self.ids.threats[tid]
+                out = list(kept)
+                joined = self.joined
+                for n, r in reads:
+                    key_n = (n, threats[n], r)
+                    one = joined.get(key_n)
+                    if one is None:
+                        one = joined[key_n] = self.one(n, self.ids.join(n, threats[n], r))
+                    out[n], bit = one
+                    never = never & ~(1 << n) | bit
+                kept = tuple(out)
+            got = self.nexts[key] = self.ids.threat(kept), ~never
+        return got
 
 
 def sums_to_come(rules: Rules, parts: Sequence[Distribution[Seen]]
@@ -131,17 +143,32 @@ def sums_to_come(rules: Rules, parts: Sequence[Distribution[Seen]]
 
 
 class Ids:
-    """Readings and Impacts named by small integers, so that states hash as integers: the
-    Threats of every shooter (`threats`), the Impacts left (`lefts`), and the sums between
-    them made once (`plus`)."""
+    """Readings and Impacts named by small integers, so that states hash as integers: each
+    shooter's Threat (`readings`; 0 is None), their vectors (`threats`), what a missile
+    adds to them (`reads_of`), the Impacts left (`lefts`), and the sums between them made
+    once (`join`, `plus`), as each shooter's decision on a reading (`decides`) and the
+    declarations of a vector after the last missile (`declaring`)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self.readings: list[Threat | None] = [None]
+        self.reading_id: dict[Threat | None, int] = {None: 0}
         self.threats: list[Threats] = []
         self.threat_id: dict[Threats, int] = {}
+        self.reads_of: list[Reads] = []
+        self.reads_id: dict[tuple[tuple[int, Threat], ...], int] = {}
         self.lefts: list[Impact | None] = []
         self.left_id: dict[Impact | None, int] = {}
         self.sums: dict[int, dict[int, int]] = {}
+        self.joins: dict[tuple[int, int, int], int] = {}
+        self.deciding: dict[tuple[int, int], bool] = {}
+        self.declaring: dict[int, int] = {}
+
+    def reading(self, t: Threat | None) -> int:
+        if t not in self.reading_id:
+            self.reading_id[t] = len(self.readings)
+            self.readings.append(t)
+        return self.reading_id[t]
 
     def threat(self, threats: Threats) -> int:
         if threats not in self.threat_id:
@@ -149,11 +176,34 @@ class Ids:
             self.threats.append(threats)
         return self.threat_id[threats]
 
+    def reads(self, declared: tuple[tuple[int, Threat], ...]) -> int:
+        """The id of what one missile adds to the declaring shooters' readings."""
+        if declared not in self.reads_id:
+            self.reads_id[declared] = len(self.reads_of)
+            self.reads_of.append(tuple((n, self.reading(t)) for n, t in declared))
+        return self.reads_id[declared]
+
     def left(self, left: Impact | None) -> int:
         if left not in self.left_id:
             self.left_id[left] = len(self.lefts)
             self.lefts.append(left)
         return self.left_id[left]
+
+    def join(self, n: int, a: int, b: int) -> int:
+        """The reading of the shooter at place `n`: `a` and `b` summed (`Rules.join`)."""
+        key = (n, a, b)
+        if key not in self.joins:
+            t = self.readings[b]
+            assert t is not None  # what a missile adds is never nothing
+            self.joins[key] = self.reading(self.rules.join(n, self.readings[a], t))
+        return self.joins[key]
+
+    def decides(self, n: int, r: int) -> bool:
+        """Does the shooter at place `n` declare on the reading `r` (`Rules.shoots`)?"""
+        key = (n, r)
+        if key not in self.deciding:
+            self.deciding[key] = self.rules.shoots(n, self.readings[r])
+        return self.deciding[key]
 
     def sums_with(self, own: int) -> dict[int, int]:
         """The sums already made of each Impact left (by id) and `own`, by the left's id."""
@@ -180,19 +230,18 @@ def folded(rules: Rules, parts: Sequence[Distribution[Seen]], single: Distributi
     `parts` are the missiles' sights, `single` RT-20's one template (when the rule applies:
     the states where every missile missed are its instead)."""
     ids = Ids(rules)
-    none = ids.threat((None,) * rules.places)
+    none = ids.threat((ids.reading(None),) * rules.places)
     start: Step = {none: {(True, 0, 0, ids.left(None)): 1.0}}
     states = start
-    for part, later in zip(parts, sums_to_come(rules, parts), strict=True):
-        states = folded_one(ids, states, part, Classes(rules, later), budget)
+    for part, later in zip(parts[:-1], sums_to_come(rules, parts)[:-1], strict=True):
+        states = folded_one(ids, states, part, Classes(ids, later), budget)
     final: dict[Settled, float] = {}
-    settle(ids, states, single is not None, final, 1.0)
+    settled(ids, states, parts[-1], single is not None, final, 1.0, budget)
     if single is not None:
         all_missed = 1.0
         for part in parts:
             all_missed *= part.probability(lambda s: s.missed)
-        one = folded_one(ids, start, single, Classes(rules, [[None]] * rules.places), budget)
-        settle(ids, one, False, final, all_missed)
+        settled(ids, start, single, False, final, all_missed, budget)
     return Distribution((o, p) for o, p in final.items() if abs(p) > DUST)
 
 
@@ -202,18 +251,13 @@ def folded_one(ids: Ids, states: Step, part: Distribution[Seen], cls: Classes,
     exclusion, then each reading replaced by the one kept for its class (`Classes`) and the
     shooters that can no longer shoot taken out of K."""
     sights = [(s.missed, s.hits, s.mask, None if s.own is None else ids.left(s.own),
-               s.declared, p) for s, p in part.items()]
+               ids.reads(s.declared), p) for s, p in part.items()]
     budget.check(sum(len(g) for g in states.values()),
                  sum(len(g) for g in states.values()) * len(sights))
-    nexts: dict[tuple[int, tuple[tuple[int, Threat], ...]], tuple[int, int]] = {}
     out: Step = {}
     for tid, group in states.items():
-        for missed_s, hits_s, mask, own, declared, pm in sights:
-            key = (tid, declared)
-            if key not in nexts:
-                kept, never = cls.added(ids.threats[tid], declared)
-                nexts[key] = ids.threat(kept), ~never
-            t2, keep = nexts[key]
+        for missed_s, hits_s, mask, own, rid, pm in sights:
+            t2, keep = cls.added(tid, rid)
             into = out.setdefault(t2, {})
             get = into.get
             if own is None:
@@ -241,17 +285,73 @@ def folded_one(ids: Ids, states: Step, part: Distribution[Seen], cls: Classes,
     return out
 
 
-def settle(ids: Ids, states: Step, whole: bool, final: dict[Settled, float],
-           weight: float) -> None:
-    """The declarations read from the final Threats, each state weighed by the chance that
-    none of K's declaring shooters rolls its 6; the states where every missile missed are
-    left out when RT-20 gives them the one template (`whole`)."""
-    rules = ids.rules
+def settled(ids: Ids, states: Step, part: Distribution[Seen], whole: bool,
+            final: dict[Settled, float], weight: float, budget: Budget) -> None:
+    """The last missile (`part`) added to every state and the shoot-downs settled at once:
+    the declarations read from the final Threats (`declared`), each way of the missile
+    weighed by the chance that none of K's declaring shooters rolls its 6 (RT-11), and
+    summed into `final` by what the unit's defence reads, never held as states. Only K's
+    declaring shooters count, so for each set of them the states are summed by K's part
+    in it, and so are the missile's sights (the two ways that leave the Impact as it was,
+    in T but not counted and left out of T, are one sum of their weights, nothing when
+    they add no declaring shooter to K). The states where every missile missed are left
+    out when RT-20 gives them the one template (`whole`). It spends the steps of
+    `folded_one`'s loop."""
+    sights = [(s.missed, s.hits, s.mask, None if s.own is None else ids.left(s.own),
+               ids.reads(s.declared), p * weight) for s, p in part.items()]
+    held = sum(len(g) for g in states.values())
+    budget.check(held, held * len(sights))
+    misses = [SHOT_MISSES ** n for n in range(ids.rules.places + 1)]
+    me = ids.rules.me
+    lefts = ids.lefts
+    get = final.get
     for tid, group in states.items():
-        declared = sum(1 << n for n, t in enumerate(ids.threats[tid]) if rules.shoots(n, t))
-        shot = rules.me is not None and bool(declared >> rules.me & 1)
-        for (missed, hits, k, left), p in group.items():
-            if whole and missed:
-                continue
-            o = (hits, ids.lefts[left], shot)
-            final[o] = final.get(o, 0.0) + weight * p * SHOT_MISSES ** (k & declared).bit_count()
+        by_declared: dict[int, dict[tuple[bool, int, int, int | None], float]] = {}
+        for missed_s, hits_s, mask, own, rid, pm in sights:
+            shooting = declared(ids, tid, rid)
+            bucket = by_declared.setdefault(shooting, {})
+            key = (missed_s, hits_s, mask & shooting, own)
+            bucket[key] = bucket.get(key, 0.0) + pm
+        for shooting, bucket in by_declared.items():
+            shot = me is not None and bool(shooting >> me & 1)
+            summed_states: dict[Rest, float] = {}
+            for (missed, hits, k, left), ps in group.items():
+                rest = (missed, hits, k & shooting, left)
+                summed_states[rest] = summed_states.get(rest, 0.0) + ps
+            for (missed_s, hits_s, mask, own), pm in bucket.items():
+                rows = [(missed, hits + hits_s, k, left, ps * pm)
+                        for (missed, hits, k, left), ps in summed_states.items()
+                        if not (whole and missed and missed_s)]
+                if own is None:
+                    for _, h2, k, left, p in rows:
+                        o = (h2, lefts[left], shot)
+                        final[o] = get(o, 0.0) + p * misses[k.bit_count()]
+                    continue
+                sums = ids.sums_with(own)
+                for _, h2, k, left, p in rows:
+                    summed = sums.get(left)
+                    if summed is None:
+                        summed = ids.plus(left, own)
+                    wide = misses[(k | mask).bit_count()]
+                    counted = (h2, lefts[summed], shot)
+                    final[counted] = get(counted, 0.0) + p * wide
+                    narrow = misses[k.bit_count()]
+                    if narrow != wide:
+                        same = (h2, lefts[left], shot)
+                        final[same] = get(same, 0.0) + p * (narrow - wide)
+
+
+def declared(ids: Ids, tid: int, rid: int) -> int:
+    """RT-11: the shooters (bits) that declare once the readings `tid` have one missile's
+    `Reads` (`rid`) added (each shooter's decision made once per reading: `Ids.decides`)."""
+    threats = ids.threats[tid]
+    bits = ids.declaring.get(tid)
+    if bits is None:
+        bits = ids.declaring[tid] = sum(1 << n for n, r in enumerate(threats)
+                                        if ids.decides(n, r))
+    for n, r in ids.reads_of[rid]:
+        if ids.decides(n, ids.join(n, threats[n], r)):
+            bits |= 1 << n
+        else:
+            bits &= ~(1 << n)
+    return bits
