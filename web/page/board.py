@@ -20,20 +20,17 @@ data-focus (the attack's centre in board units, "x y", where the zoom buttons zo
 
 from __future__ import annotations
 
-import math
-
 import js
 from pyscript import document, window
 
 from engine import scenario as sc
-from engine.words import DEFAULT_LANG, Lang, msg, say
+from engine.words import msg, say
 
 from .dom import Element, Event, absent, attr, el
+from .geometry import SVG_NS, Bounds, bbox, unit_selector
+from .offview import point_to_attacker
 from .slices import SLICE_S, SLICED_UNITS, breathe, current, settle
 from .state import Box, State
-
-Bounds = tuple[float, float, float, float]
-"""A box as its corners: x0, y0, x1, y1."""
 
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.5  # per button press
@@ -113,9 +110,6 @@ def put_in_parts(state: State, board: Element, svg: Element) -> None:
             settle(state, board)
 
 
-SVG_NS = "http://www.w3.org/2000/svg"
-
-
 def describe_board(state: State) -> None:
     """The board as an image with a text alternative that follows every step: its
     <title> names the scenario and the step shown, its <desc> says what happened."""
@@ -167,11 +161,6 @@ def board_point(svg: Element, client_x: float, client_y: float) -> tuple[float, 
         return None
     p = js.DOMPoint.new(client_x, client_y).matrixTransform(m.inverse())
     return float(p.x), float(p.y)
-
-
-def unit_selector(uid: str) -> str:
-    """The CSS selector of the drawn unit `uid` (an id is text a player typed: escaped)."""
-    return f'[data-unit="{js.CSS.escape(uid)}"]'
 
 
 def _under(client_x: float, client_y: float, attribute: str) -> str:
@@ -242,139 +231,7 @@ def set_box(state: State, box: Box) -> None:
     board.toggleAttribute("data-frame", state.frame is not None)  # a taller frame may be taller
     board.dataset.zoom = f"{zoom:.2f}"
     board.toggleAttribute("data-zoomed", zoom > 1.001)
-    point_to_attacker(state, svg)
-
-
-OFFVIEW_PX = 14.0
-"""The size of the arrow that points to an attacker out of view, in CSS px."""
-
-
-def point_to_attacker(state: State, svg: Element) -> None:
-    """Issue 14.6: for each attacker outside the box shown, a small arrow with its name
-    just inside the board's edge, on the line from the box's centre towards it."""
-    for old in svg.querySelectorAll(":scope > g.offview"):
-        old.remove()
-    rect = svg.getBoundingClientRect()
-    if state.scenario is None or float(rect.width) <= 0:
-        return
-    x, y, w, h = state.view_box
-    size = OFFVIEW_PX / min(float(rect.width) / w, float(rect.height) / h)
-    cx, cy = x + w / 2, y + h / 2
-    names: tuple[list[Bounds], list[Bounds], list[Bounds]] | None = None
-    for uid in sorted(attack_refs(state)[0]):
-        node = svg.querySelector(".layer-units " + unit_selector(uid))
-        if absent(node):
-            continue
-        b = bbox(svg, node)
-        ax, ay = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-        if x <= ax <= x + w and y <= ay <= y + h:
-            continue
-        dx, dy = ax - cx, ay - cy
-        t = min((w / 2 - size) / abs(dx) if dx else math.inf,
-                (h / 2 - size) / abs(dy) if dy else math.inf)
-        group = offview_arrow(cx + t * dx, cy + t * dy, math.atan2(dy, dx), size, uid,
-                              unit_name(state, uid), state.lang)
-        svg.appendChild(group)
-        if names is None:
-            names = names_in_view(svg, state.view_box)
-        clear_of_names(group.querySelector("text"), names, state.view_box, abs(dy) > abs(dx))
-
-
-OFFVIEW_NAMES = 60
-"""Boards with more units than this leave the attacker's label where it falls (finding
-every name in view would cost more than it is worth while panning)."""
-
-
-def names_in_view(svg: Element, box: Box) -> tuple[list[Bounds], list[Bounds], list[Bounds]]:
-    """The boxes inside `box` of every text (the units' names, a template's "missile 3" and
-    direction numbers, a scatter's distance, the odds figures), of the units' bodies and of
-    the templates (none on a board of more than `OFFVIEW_NAMES` units)."""
-    if int(svg.querySelectorAll(".layer-units .unit").length) > OFFVIEW_NAMES:
-        return [], [], []
-    x, y, w, h = box
-
-    def inside(selector: str) -> list[Bounds]:
-        boxes = [bbox(svg, n) for n in svg.querySelectorAll(selector)]
-        return [b for b in boxes if b[2] >= x and b[0] <= x + w and b[3] >= y and b[1] <= y + h]
-
-    return (inside(".layer-units .unit .name, .layer-marks .tlabel, .layer-marks .slabel, "
-                   ".layer-marks .dir, .layer-odds .odds-label"),
-            inside(".layer-units .unit .body"), inside(".layer-marks .tpl"))
-
-
-def clear_of_names(label: Element, names: tuple[list[Bounds], list[Bounds], list[Bounds]],
-                   box: Box, across: bool) -> None:
-    """Move an off-view attacker's label along the board's edge (`across`: sideways, for
-    an arrow at the top or bottom) to the first place near it where it covers no text, no
-    unit and no template and stays in view, else the first that covers no text or unit,
-    else the first that covers no text (it stays put when there is none), on a
-    `backdrop`."""
-    b = label.getBBox()
-    x0, y0, bw, bh = float(b.x), float(b.y), float(b.width), float(b.height)
-    x, y, w, h = box
-    step = (bw / 2 + bh) / 2 if across else 0.65 * bh
-    texts, bodies, templates = names
-    places = []
-    for k in (0, *(sign * k for k in range(1, 13) for sign in (-1, 1))):
-        sx, sy = (k * step, 0.0) if across else (0.0, k * step)
-        lx, ly = x0 + sx, y0 + sy
-        if not (lx < x or ly < y or lx + bw > x + w or ly + bh > y + h):
-            places.append((sx, sy, lx, ly))
-    for keep_off in (texts + bodies + templates, texts + bodies, texts):
-        found = next(((sx, sy) for sx, sy, lx, ly in places
-                      if not any(lx < n[2] and n[0] < lx + bw and ly < n[3] and n[1] < ly + bh
-                                 for n in keep_off)), None)
-        if found is not None:
-            if found != (0.0, 0.0):
-                label.setAttribute("transform", f"translate({found[0]:.3f} {found[1]:.3f})")
-            break
-    backdrop(label)
-
-
-def backdrop(label: Element) -> None:
-    """A pale rounded box behind an off-view label, so it reads over templates and lines."""
-    b = label.getBBox()
-    pad = float(b.height) * 0.15
-    rect = document.createElementNS(SVG_NS, "rect")
-    for name, value in (("x", float(b.x) - pad), ("y", float(b.y) - pad),
-                        ("width", float(b.width) + 2 * pad),
-                        ("height", float(b.height) + 2 * pad), ("rx", pad)):
-        rect.setAttribute(name, f"{value:.3f}")
-    rect.setAttribute("style", "fill:#fff;fill-opacity:.85")
-    if label.hasAttribute("transform"):
-        rect.setAttribute("transform", label.getAttribute("transform"))
-    label.parentNode.insertBefore(rect, label)
-
-
-def unit_name(state: State, uid: str) -> str:
-    return next((u.name for u in state.shown.units if u.id == uid), uid)
-
-
-def offview_arrow(x: float, y: float, angle: float, size: float, uid: str, name: str,
-                  lang: Lang = DEFAULT_LANG) -> Element:
-    """An arrow of `size` at (x, y) pointing at `angle` (radians, board axes), named."""
-    group = document.createElementNS(SVG_NS, "g")
-    group.setAttribute("class", "offview")
-    group.setAttribute("data-points-to", uid)
-    group.setAttribute("aria-hidden", "true")
-    tip = [(size, 0.0), (-size * 0.6, size * 0.6), (-size * 0.6, -size * 0.6)]
-    cos, sin = math.cos(angle), math.sin(angle)
-    points = " ".join(f"{x + px * cos - py * sin:.3f},{y + px * sin + py * cos:.3f}"
-                      for px, py in tip)
-    arrow = document.createElementNS(SVG_NS, "polygon")
-    arrow.setAttribute("points", points)
-    arrow.setAttribute("style", "fill:#000;stroke:#fff;stroke-width:" + f"{size / 6:.3f}")
-    label = document.createElementNS(SVG_NS, "text")
-    label.textContent = say(msg("page.board.attacker", name=name), lang)
-    label.setAttribute("x", f"{x - cos * size * 1.2:.3f}")
-    label.setAttribute("y", f"{y - sin * size * 1.2 + size * 0.35:.3f}")
-    anchor = "end" if cos > 0.3 else "start" if cos < -0.3 else "middle"
-    label.setAttribute("style", f"font-size:{size * 0.9:.3f}px;text-anchor:{anchor};"
-                       f"fill:#000;stroke:#fff;stroke-width:{size / 8:.3f};paint-order:stroke")
-    title = document.createElementNS(SVG_NS, "title")
-    title.textContent = say(msg("page.board.this_way", name=name), lang)
-    group.append(title, arrow, label)
-    return group
+    point_to_attacker(state, svg, attack_refs(state)[0])
 
 
 def restore_view(state: State) -> None:
@@ -435,17 +292,6 @@ def union(boxes: list[Bounds]) -> Bounds | None:
         return None
     return (min(b[0] for b in boxes), min(b[1] for b in boxes),
             max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
-def bbox(svg: Element, node: Element) -> Bounds:
-    """A node's box (x0, y0, x1, y1) in the user units of the board `svg` it is drawn
-    in, its transforms applied (a unit group is translated to its place)."""
-    b = node.getBBox()
-    to_board = svg.getScreenCTM().inverse().multiply(node.getScreenCTM())
-    corners = [js.DOMPoint.new(x, y).matrixTransform(to_board)
-               for x in (b.x, b.x + b.width) for y in (b.y, b.y + b.height)]
-    xs, ys = [float(c.x) for c in corners], [float(c.y) for c in corners]
-    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def legible_zoom(state: State, svg: Element, bases: bool = True) -> float:

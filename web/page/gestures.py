@@ -22,7 +22,6 @@ from .board import (
     pan_by,
     svg_point,
     unit_at,
-    unit_selector,
     zoom_by,
 )
 from .bridge import draw
@@ -30,6 +29,7 @@ from .build.moves import aims_hexes, dragged, paint_hex, place_aim, tap_board
 from .build.panel import select_unit
 from .dom import Event, absent, attr, clear_message, el
 from .editor import set_scenario
+from .geometry import unit_selector
 from .irolled import arrow_move, arrow_press, arrow_release
 from .state import State
 

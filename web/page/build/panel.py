@@ -17,8 +17,8 @@ from engine.systems.battletech.turn import PRETTY
 from engine.words import Msg, Words, msg, say
 
 from .. import forms
-from ..board import unit_selector
 from ..dom import Element, absent, attr, el, make, set_attrs
+from ..geometry import unit_selector
 from ..state import State
 
 DRAFT = ("support-preset", "support-hex")
