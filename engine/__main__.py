@@ -206,7 +206,7 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
         raise CommandError(msg("render.cli.no_legal_aim", **counts) if args.friendly_risk is None
                            else msg("render.cli.no_legal_aim_within", risk=args.friendly_risk,
                                     **counts))
-    print(json.dumps(_said_ranking(ranking.to_dict(args.top), ranking, lang), indent=2,
+    print(json.dumps(ranking.to_dict(args.top, lang), indent=2,
                      ensure_ascii=False) if args.json
           else format_ranking(ranking, args.top, lang))
     if args.write:
@@ -216,13 +216,6 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
         except OSError as e:
             raise CommandError(msg("render.cli.cannot_write", path=args.write,
                                    why=str(e.strerror or e))) from None
-
-
-def _said_ranking(d: dict[str, Any], ranking: aim.Ranking, lang: Lang) -> dict[str, Any]:
-    """The ranking's JSON with each aim's label said in `lang`."""
-    for out, scored in zip(d["aims"], ranking.scored, strict=False):
-        out["aim"] = say(scored.aim.label, lang)
-    return d
 
 
 def _report(file: str, error: Exception, lang: Lang = DEFAULT_LANG) -> None:

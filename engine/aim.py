@@ -57,7 +57,7 @@ from engine.enumeration import STEPS, Budget, TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.odds import Odds
 from engine.shared import Shared
-from engine.words import DEFAULT_LANG, Lang, Words, msg, say
+from engine.words import DEFAULT_LANG, Lang, Msg, Words, msg, say
 
 REFINE = 3
 """How many of the best first candidates are refined (and as many of the best within the
@@ -96,13 +96,19 @@ class Scored:
     friendly_risk: float
     odds: Odds
 
-    def to_dict(self) -> dict[str, Any]:
-        out = {"aim": self.aim.label, "attack": dict(self.aim.attack),
-               "value": round(self.value, 6), "enemy_damage": round(self.enemy_damage, 6),
-               "enemy_destroyed": round(self.enemy_destroyed, 6),
-               "friendly_damage": round(self.friendly_damage, 6),
-               "friendly_destroyed": round(self.friendly_destroyed, 6),
-               "friendly_risk": round(self.friendly_risk, 6)}
+    def to_dict(self, lang: Lang | None = DEFAULT_LANG) -> dict[str, Any]:
+        """The figures as JSON, the aim's name said in `lang` (with `lang` None it stays a
+        message, `Msg.to_dict`, for the page to say in the language it shows)."""
+        label = self.aim.label
+        out: dict[str, Any] = {
+            "aim": (label.to_dict() if lang is None and isinstance(label, Msg)
+                    else say(label, lang or DEFAULT_LANG)),
+            "attack": dict(self.aim.attack),
+            "value": round(self.value, 6), "enemy_damage": round(self.enemy_damage, 6),
+            "enemy_destroyed": round(self.enemy_destroyed, 6),
+            "friendly_damage": round(self.friendly_damage, 6),
+            "friendly_destroyed": round(self.friendly_destroyed, 6),
+            "friendly_risk": round(self.friendly_risk, 6)}
         if self.aim.point is not None:
             out["point"] = list(self.aim.point)
         if self.aim.hex is not None:
@@ -122,8 +128,9 @@ class Ranking:
     untried: int = 0
     """Candidates past the ranking's `Allowance`, never tried."""
 
-    def to_dict(self, top: int = 5) -> dict[str, Any]:
-        return {"aims": [s.to_dict() for s in self.scored[:top]],
+    def to_dict(self, top: int = 5, lang: Lang | None = DEFAULT_LANG) -> dict[str, Any]:
+        """The `top` aims and the counts as JSON, the aims named in `lang` (`Scored.to_dict`)."""
+        return {"aims": [s.to_dict(lang) for s in self.scored[:top]],
                 "candidates": len(self.scored), "illegal": self.illegal,
                 "out_of_reach": self.out_of_reach, "over_risk": self.over_risk,
                 "untried": self.untried}

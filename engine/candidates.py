@@ -30,7 +30,8 @@ from typing import Any
 from engine import hexgrid
 from engine.names import names_as_shown
 from engine.scenario.battletech import GUNS
-from engine.systems.battletech.turn import run_ends
+from engine.systems.battletech.turn import PRETTY, run_ends
+from engine.words import Msg, Words, msg
 
 GRID = 0.25
 """Inches between the points of the fine grid: over a base or hull, and on the ground."""
@@ -51,7 +52,7 @@ class Aim:
     """One candidate: what it is in players' words, and the attack fields it sets (a
     value of None removes the field)."""
 
-    label: str
+    label: Words
     attack: tuple[tuple[str, Any], ...]
     point: tuple[float, float] | None = None
     """The table point aimed at, if any (the page draws its score there)."""
@@ -140,10 +141,15 @@ def _hole(unit: dict[str, Any], name: str, x: float, y: float, step: float) -> A
     def over(qx: float, qy: float) -> bool:
         return math.hypot(qx - unit["x"], qy - unit["y"]) <= reach + 1e-9
 
-    return Aim(f"hole at ({x:g}, {y:g}) over {name}",
+    return Aim(msg("aim.hole", spot=_spot(name, x, y)),
                (("target", unit["id"]), ("aim", _point(x, y))), (x, y),
                finer=_cell(lambda qx, qy, s: _hole(unit, name, qx, qy, s), x, y, step, over),
                refine_refused=True)
+
+
+def _spot(name: str, x: float, y: float) -> Msg:
+    """A point over a unit, as the aims name it: "(30.5, 24) over Tactical Squad"."""
+    return msg("aim.spot", x=f"{x:g}", y=f"{y:g}", unit=name)
 
 
 def heresy_aims(doc: dict[str, Any]) -> list[Aim]:
@@ -189,12 +195,14 @@ def spread_shots(doc: dict[str, Any], best: list[Aim]) -> list[Aim]:
     k = min(SPREAD, len(best))
     while k > 1 and math.comb(k + shots - 1, shots) - k > SPREAD_MAX:
         k -= 1
+    names = _names(doc)
     out = []
     for combo in itertools.combinations_with_replacement(best[:k], shots):
         if len({a.key() for a in combo}) == 1:
             continue
         per = [dict(a.attack) for a in combo]
-        out.append(Aim("shots at " + "; ".join(a.label.removeprefix("hole at ") for a in combo),
+        spots = [_spot(names[f["target"]], f["aim"]["x"], f["aim"]["y"]) for f in per]
+        out.append(Aim(msg("aim.shots", spots=spots),
                        (("each_shot", [{"target": f["target"], "aim": f["aim"]} for f in per]),
                         ("target", per[0]["target"]), ("aim", None))))
     return out
@@ -203,8 +211,9 @@ def spread_shots(doc: dict[str, Any], best: list[Aim]) -> list[Aim]:
 def _targets(doc: dict[str, Any], ids: list[str]) -> Aim:
     """The volley's missiles at `ids`, the first the primary target (RT-17)."""
     names = _names(doc)
-    label = ("target " + names[ids[0]] if len(set(ids)) == 1 else
-             "split: " + ", ".join(f"{ids.count(i)} at {names[i]}" for i in dict.fromkeys(ids)))
+    label = (msg("aim.target", unit=names[ids[0]]) if len(set(ids)) == 1 else
+             msg("aim.split", parts=[msg("aim.split_part", n=ids.count(i), unit=names[i])
+                                     for i in dict.fromkeys(ids)]))
     return Aim(label, (("targets", list(ids)), ("point", None)))
 
 
@@ -248,14 +257,15 @@ def split_moves(doc: dict[str, Any], ids: list[str]) -> list[Aim]:
 def robotech_targets(doc: dict[str, Any]) -> list[Aim]:
     """Every enemy mecha or structure as the target of the whole attack (RT-2, RT-4)."""
     names = _names(doc)
-    return [Aim(f"target {names[u['id']]}", (("targets", [u["id"]]), ("point", None)))
+    return [Aim(msg("aim.target", unit=names[u["id"]]), (("targets", [u["id"]]), ("point", None)))
             for u in enemy_units(doc)]
 
 
 def _ground(x: float, y: float, step: float = COARSE) -> Aim:
     """Indirect Fire at a point of the ground (RT-3), refined within its grid cell."""
-    return Aim(f"ground at ({x:g}, {y:g})", (("point", _point(x, y)), ("targets", None)),
-               (x, y), finer=_cell(_ground, x, y, step, lambda qx, qy: True))
+    return Aim(msg("aim.ground", x=f"{x:g}", y=f"{y:g}"),
+               (("point", _point(x, y)), ("targets", None)), (x, y),
+               finer=_cell(_ground, x, y, step, lambda qx, qy: True))
 
 
 def ground_aims(points: Iterable[tuple[float, float]]) -> list[Aim]:
@@ -320,9 +330,9 @@ def _label(h: hexgrid.Hex) -> str | None:
         return None
 
 
-def _spent(support: dict[str, Any]) -> str:
+def _spent(support: dict[str, Any]) -> Msg:
     """A support as players name it: its kind, or an artillery piece's gun."""
-    return str(support.get("gun") or support["kind"]).replace("_", " ")
+    return PRETTY[str(support.get("gun") or support["kind"])]
 
 
 def _with_support(doc: dict[str, Any], i: int, label: str, **fields: Any) -> Aim:
@@ -332,8 +342,8 @@ def _with_support(doc: dict[str, Any], i: int, label: str, **fields: Any) -> Aim
     supports[i] = {**old, **fields}
     kind = _spent(supports[i])
     if kind != _spent(old):
-        kind += f" (instead of {_spent(old)})"
-    return Aim(f"{kind} at {label}", (("supports", supports),),
+        kind = msg("aim.instead", support=kind, old=_spent(old))
+    return Aim(msg("aim.support", support=kind, where=label), (("supports", supports),),
                hex=fields.get("target"))
 
 

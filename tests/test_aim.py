@@ -17,6 +17,7 @@ from engine import aim, candidates, geometry, hexgrid, systems
 from engine import scenario as scenarios
 from engine.enumeration import Budget, TooManyOutcomes
 from engine.errors import IllegalAttack
+from engine.words import say
 
 DEMOS = Path(__file__).parents[1] / "web" / "demos"
 
@@ -220,7 +221,7 @@ def test_bt_art_a_gun_the_side_holds_is_tried_in_place_of_the_one_declared() -> 
     guns = {next(x for x in dict(r.aim.attack)["supports"] if x["kind"] == "artillery")["gun"]
             for r in ranking.scored}
     assert guns == {"long_tom", "thumper"}
-    assert any("instead of long tom" in r.aim.label for r in ranking.scored)
+    assert any("instead of Long Tom" in say(r.aim.label) for r in ranking.scored)
     assert_figures_are_those_of_odds(s, ranking.scored[0])
 
 

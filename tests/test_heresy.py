@@ -562,7 +562,7 @@ def test_demo_log_cites_valid_clauses(path: Path) -> None:
     assert s.title and s.notes
     for seed in (None, 1, 2, 3):
         res = resolve(s, seed)
-        assert res.steps[0].clause == "OPT" and "Rules as written" in res.steps[0].text
+        assert res.steps[0].clause == "OPT" and "Rules as written" in say(res.steps[0].text)
         for st in res.steps:
             assert st.clause in CLAUSES or st.clause in ENGINE_CLAUSES
 

@@ -154,7 +154,7 @@ def test_hh_8_defenders_choice_loses_the_fewest_models() -> None:
     chosen, steps = run(doc(units, dice=dice, options={"allocation": "defender"}))
     assert chosen["a"]["wounds_lost"] == 0 and chosen["sgt"]["wounds_lost"] == 2
     assert steps[0].clause == "OPT"
-    assert "Wounds go to: the models the defender chooses" in steps[0].text
+    assert "Wounds go to: the models the defender chooses" in say(steps[0].text)
 
 
 # -- HH-14: cover from terrain ----------------------------------------------------------------

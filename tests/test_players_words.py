@@ -17,7 +17,7 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.readings import READINGS, readings_line
 from engine.render.oddswords import idle_words, odds_view
 from engine.render.tally import result_text, tally_lines
-from engine.words import say
+from engine.words import Words, say
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
@@ -31,8 +31,8 @@ SQUAD_DEMOS = ("heresy-blast-squad.json", "heresy-two-targets-cover.json",
                "heresy-mega-blast.json", "heresy-large-blast-own-unit.json")
 
 
-def engine_words(text: str) -> list[str]:
-    return ENGINE_WORDS.findall(text)
+def engine_words(text: Words) -> list[str]:
+    return ENGINE_WORDS.findall(say(text))
 
 
 def load(path: Path) -> sc.Scenario:
@@ -89,14 +89,15 @@ def test_demo_notes_name_their_units_not_their_ids(path: Path) -> None:
 
 
 def test_the_options_step_is_one_line_in_words() -> None:
-    assert readings_line("heresy", sc.heresy.OPTIONS) == (
+    assert say(readings_line("heresy", sc.heresy.OPTIONS)) == (
         "Rules as written, every reading at its default")
     changed = {**sc.robotech.OPTIONS, "dodge_adds_pil": False, "shoot_and_dodge": True}
-    assert readings_line("robotech", changed) == (
+    assert say(readings_line("robotech", changed)) == (
         "Rules as written; 2 readings changed: Dodge adds the pilot's PIL: no; A mecha that "
         "shot at the missiles may also Dodge them: yes")
     spec = next(s for s in editing.option_specs("robotech") if s.key == "dodge_adds_pil")
-    assert spec.label == "Dodge adds the pilot's PIL" and spec.choice_words == ("yes", "no")
+    assert say(spec.label) == "Dodge adds the pilot's PIL"
+    assert [say(w) for w in spec.choice_words] == ["yes", "no"]
 
 
 def test_a_squad_result_is_one_line_naming_hits_wounds_and_models_removed() -> None:
@@ -153,7 +154,7 @@ def test_errors_name_the_unit_and_the_field_in_words_and_keep_the_path() -> None
         fieldwords.load(doc)
     assert err.value.path == "units[2].df"
     assert str(err.value) == "units[2].df: must be an integer from 1 to 12"
-    assert err.value.words == "Regult 2: DF must be a whole number from 1 to 12"
+    assert say(err.value.words) == "Regult 2: DF must be a whole number from 1 to 12"
     doc["units"][2]["df"] = 5
     doc["attack"]["targets"] = ["r1", "r2", "r1"]
     verdict = legality.check(doc)
@@ -169,7 +170,7 @@ def test_ids_show_only_where_two_units_share_a_name() -> None:
     doc["units"][2]["df"] = 0
     with pytest.raises(ScenarioError) as err:
         fieldwords.load(doc)
-    assert err.value.words.startswith("Regult 1 (r2): DF ")
+    assert say(err.value.words).startswith("Regult 1 (r2): DF ")
 
 
 def _result_of(name: str) -> list[str]:

@@ -4,10 +4,10 @@
 //
 // The page posts {id, scenario (JSON text), trials}; the worker answers with JSON text,
 // first {id, status: "computing"} once its Python is up and the odds start, then
-// {id, odds: Odds.to_dict()}. A request with task "aim" (and objective, friendly_risk)
+// {id, odds: Odds.to_dict(None)}. A request with task "aim" (and objective, friendly_risk)
 // ranks the aims instead (engine/aim.py, issue 16), posting {id, progress: N}, the count of
 // candidates tried, at most every REPORT_S (the reports only: the ranking is decided by
-// counts), then {id, aim: Ranking.to_dict(5), overlay: Ranking.overlay()}. Either may be {id, error: {type, message, fields}} for an engine error
+// counts), then {id, aim: Ranking.to_dict(5, None), overlay: Ranking.overlay()}. Either may be {id, error: {type, message, fields}} for an engine error
 // (ScatterlabError: the page rebuilds it to word it as it words its own), or
 // {id, failure: "Type: message"} for anything else. Cancelling terminates the worker.
 
@@ -47,10 +47,10 @@ def _odds(request_text):
             ranking = _aim.rank(scenario, objective=request.get("objective", "damage"),
                                 friendly_risk=request.get("friendly_risk"),
                                 progress=progress)
-            reply["aim"] = ranking.to_dict(5)
+            reply["aim"] = ranking.to_dict(5, None)
             reply["overlay"] = ranking.overlay()
         else:
-            reply["odds"] = _systems.odds(scenario, trials=request["trials"]).to_dict()
+            reply["odds"] = _systems.odds(scenario, trials=request["trials"]).to_dict(None)
     except _ScatterlabError as err:
         reply["error"] = {"type": type(err).__name__, "message": _json_words(err.message),
                           "fields": {k: _json_words(v) for k, v in vars(err).items()}}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.words import (
+    aim,
     battletech,
     build,
     common,
@@ -36,4 +37,5 @@ def joined(*parts: Catalogue) -> dict[str, Entry]:
 
 
 CATALOGUE: Mapping[str, Entry] = joined(*(part.MESSAGES for part in (
-    common, dice, robotech, heresy, battletech, scenario, build, readings, render, page)))
+    common, dice, robotech, heresy, battletech, scenario, build, readings, render, aim,
+    page)))

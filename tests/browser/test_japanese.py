@@ -6,11 +6,10 @@ at once, keeping the scenario and the result; the choice is remembered; the brow
 language decides a first visit; a share link carries ``lang=ja``; English is unchanged
 after a round trip through Japanese.
 
-The log, the result lines, the odds table, the rules' clauses, the board's marks, the Build
-panel and the demos' notes are said by the engine's renderers and the other parts of the
-catalogue, converted beside the page: their English is collected apart and reported as an
-expected failure (xfail, not strict) until they have merged; the page's own words are
-checked strictly.
+The page's own words and those it shows from the engine (the log, the result lines, the
+odds table, the rules' clauses, the board's marks, the Build panel, the demos' notes) are
+collected apart, so that a failure says whose words are left in English; both must be
+Japanese.
 """
 
 from __future__ import annotations
@@ -155,11 +154,7 @@ def test_every_demo_in_japanese(new_page, base_url, axe_source, size):  # noqa: 
             click_odds(page)
             check(page, path, "odds", axe_source, others_left)
             screenshot(page, f"ja-{path.stem}-{size}-3-odds")
-    if others_left:
-        words = sorted({w.split(": ", 1)[1].split(" in ")[0] for w in others_left})
-        pytest.xfail("the renderers' and the other parts' English (log, result, odds, "
-                     "rules, Build panel, notes, demo titles) is converted beside the page "
-                     f"and merges later; {len(words)} English words left there: {words[:12]}")
+    assert others_left == []
 
 
 def visible_words(page) -> str:

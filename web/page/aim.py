@@ -7,7 +7,7 @@ best, the legend under the table says which values), and the top five are listed
 table where a tap on Place writes that aim into the scenario instead.
 
 For tests: <body data-aim="running|computing"> while it runs, and
-<script type="application/json" id="last-aim"> holds the ranking (Ranking.to_dict(5)).
+<script type="application/json" id="last-aim"> holds the ranking (Ranking.to_dict(5), the aims named in the page's language).
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from typing import Any
 from pyscript import document
 
 from engine import scenario as sc
-from engine.words import msg, say
+from engine.words import Lang, msg, say
 
 from . import bridge, editor
 from .dom import Event, clear_message, el, make, set_json, show_running, tell
+from .oddsworker import words_from_json
 from .state import State
 from .tabs import reveal
 
@@ -116,7 +117,7 @@ def show_table(state: State, placed: int) -> None:
     for i, a in enumerate(ranked.get("aims", [])):
         tr = make("tr", cls="placed" if i == placed else None, data_index=i)
         tr.appendChild(make("td", i + 1))
-        tr.appendChild(make("td", a["aim"]))
+        tr.appendChild(make("td", say(words_from_json(a["aim"]), lang)))
         tr.appendChild(make("td", f"{a['value']:.3f}"))
         tr.appendChild(make("td", f"{a['friendly_damage']:.3f}"))
         tr.appendChild(make("td", f"{100 * a['friendly_risk']:.1f}%"))
@@ -155,10 +156,17 @@ async def on_best_aim(state: State, ev: Event) -> None:
         return
     state.aim_ranking, state.aim_scores = {**reply["aim"], "objective": objective}, \
         reply["overlay"]
-    set_json("last-aim", reply["aim"])
+    set_json("last-aim", said_ranking(reply["aim"], state.lang))
     clear_message()
     place(state, 0)
     reveal("aim", "#aim-head")
+
+
+def said_ranking(ranking: dict[str, Any], lang: Lang) -> dict[str, Any]:
+    """The worker's ranking (its aims named by messages, `Ranking.to_dict(lang=None)`) with
+    each aim named in `lang`: as the command line's ``aim --json`` prints it."""
+    return {**ranking, "aims": [{**a, "aim": say(words_from_json(a["aim"]), lang)}
+                                for a in ranking["aims"]]}
 
 
 def on_aim_table_click(state: State, ev: Event) -> None:
