@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 
 from engine.dice import SCATTER_HIT_FACES, Breakpoints, Dice, Roll
 from engine.shared import Ledger, Shared
-from engine.words import Words
+from engine.words import Words, msg, say
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -71,7 +71,12 @@ def angle_intervals(breakpoints: tuple[float, ...]) -> list[tuple[float, float]]
 
 
 class TooManyOutcomes(Exception):
-    """The outcome tree is larger than the enumeration budget (caller samples instead)."""
+    """The outcome tree is larger than the enumeration budget (caller samples instead):
+    `limit` says which budget it ran past ("more than 10,000,000 steps")."""
+
+    def __init__(self, limit: Words) -> None:
+        super().__init__(say(limit))
+        self.limit = limit
 
 
 STEPS = 10_000_000
@@ -129,13 +134,12 @@ class Budget:
         too): raise `TooManyOutcomes` past the states, past the steps, or (the safety net)
         past the clock."""
         if states > self.states:
-            raise TooManyOutcomes(f"more than {self.states} states")
+            raise TooManyOutcomes(msg("render.mc.states", limit=self.states))
         self.spent += steps + states
         if self.spent > self.steps:
-            raise TooManyOutcomes(f"more than {self.steps:,} steps")
+            raise TooManyOutcomes(msg("render.mc.steps", limit=f"{self.steps:,}"))
         if self._clock() > self._deadline:
-            raise TooManyOutcomes(f"more than {self.seconds:g} s, the safety clock, which "
-                                  "depends on this machine's speed")
+            raise TooManyOutcomes(msg("render.mc.clock", limit=f"{self.seconds:g}"))
 
 
 Arcs = dict[tuple[float, int], tuple[object, list[tuple[float | None, float]]]]
@@ -274,7 +278,7 @@ def enumerate_outcomes(fn: Callable[[Dice], T], *, budget: int | Budget = 250_00
         if depth < 0:
             return Distribution(results.items())
         prefix = dice.choices[:depth] + [dice.choices[depth] + 1]
-    raise TooManyOutcomes(f"more than {limit.states} dice paths")
+    raise TooManyOutcomes(msg("render.mc.paths", limit=limit.states))
 
 
 def tree_size(fn: Callable[[Dice], Any], probes: int = 200, seed: int = 0) -> float:

@@ -40,6 +40,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.geometry import Point, angle_of, normalize_angle
+from engine.words import Msg, msg, say
+
+
+class LabelError(ValueError):
+    """A hex label that names no hex of the map; `words` says why, in players' words."""
+
+    def __init__(self, words: Msg) -> None:
+        super().__init__(say(words))
+        self.words = words
+
 
 SQRT3 = math.sqrt(3.0)
 
@@ -83,11 +93,10 @@ class Hex:
         not check any map's bounds: see ``HexMap.parse_label``. Raises ``ValueError``."""
         if not isinstance(label, str) or len(label) != 4 or not label.isascii() \
                 or not label.isdigit():
-            raise ValueError(f"hex label {label!r} is not 'CCRR' (four digits, column then "
-                             "row, e.g. '0908')")
+            raise LabelError(msg("scenario.hex.not_ccrr", label=repr(label)))
         col, row = int(label[:2]), int(label[2:])
         if col < 1 or row < 1:
-            raise ValueError(f"hex label {label!r}: columns and rows are numbered from 01")
+            raise LabelError(msg("scenario.hex.from_01", label=repr(label)))
         return cls.from_offset(col - 1, row - 1)
 
     @property
@@ -382,10 +391,9 @@ class HexMap:
             return self._parse_printed(label)
         h = Hex.from_label(label)
         if not self.contains(h):
-            raise ValueError(
-                f"hex {label!r} is off the {self.describe()} map "
-                f"(columns 01-{self.cols:02d}, rows 01-{self.rows:02d})"
-            )
+            raise LabelError(msg("scenario.hex.off_map", label=repr(label), wide=self.sheets_wide,
+                                 tall=self.sheets_tall, cols=f"{self.cols:02d}",
+                                 rows=f"{self.rows:02d}"))
         return h
 
     def _parse_printed(self, label: str) -> Hex:
@@ -393,12 +401,13 @@ class HexMap:
         index = ord(label[0]) - ord("A")
         if not label[0].isascii() or not 0 <= index < self.sheets_wide * self.sheets_tall:
             last = self.sheet_name((self.sheets_wide - 1, self.sheets_tall - 1))
-            raise ValueError(f"hex {label!r}: the {self.describe()} map has sheets A to {last}")
+            raise LabelError(msg("scenario.hex.no_sheet", label=repr(label), wide=self.sheets_wide,
+                                 tall=self.sheets_tall, last=last))
         local = Hex.from_label(label[2:])
         col, row = local.to_offset()
         if col >= self.SHEET_COLS or row >= self.SHEET_ROWS:
-            raise ValueError(f"hex {label!r}: a sheet's hexes run from 0101 to "
-                             f"{self.SHEET_COLS:02d}{self.SHEET_ROWS:02d}")
+            raise LabelError(msg("scenario.hex.sheet_range", label=repr(label),
+                                 last=f"{self.SHEET_COLS:02d}{self.SHEET_ROWS:02d}"))
         sx, sy = index % self.sheets_wide, index // self.sheets_wide
         return Hex.from_offset(sx * self.PITCH + col, sy * self.SHEET_ROWS + row)
 

@@ -12,13 +12,15 @@ from typing import Any
 
 from engine.build import presets
 from engine.scenario import FORMAT
+from engine.words import DEFAULT_LANG, Lang, msg, say
 
 TABLES = {"robotech": (48, 48), "heresy": (72, 48)}
 
 
-def starter(system: str) -> dict[str, Any]:
-    """The starter document of `system` (see the module docstring)."""
-    doc: dict[str, Any] = {"format": FORMAT, "system": system, "title": "My attack",
+def starter(system: str, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
+    """The starter document of `system` (see the module docstring), titled in `lang`."""
+    doc: dict[str, Any] = {"format": FORMAT, "system": system,
+                           "title": say(msg("build.starter_title"), lang),
                            "seed": 1, "units": []}
     if system == "battletech":
         doc["map"] = {"sheets": [2, 2]}

@@ -70,7 +70,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.hexgrid import Hex, HexMap, is_straight_contiguous_line
+from engine.hexgrid import Hex, HexMap, LabelError, is_straight_contiguous_line
 from engine.scenario.common import check_unique_ids, parse_identity, parse_options
 from engine.scenario.fields import Field
 from engine.words import Words, msg
@@ -222,8 +222,8 @@ def _hex(f: Field, hexmap: HexMap) -> Hex:
         raise f.fail(msg("scenario.bt.hex_label"))
     try:
         return hexmap.parse_label(f.value)
-    except ValueError as e:
-        raise f.fail(str(e)) from None  # engine.hexgrid's words
+    except LabelError as e:
+        raise f.fail(e.words) from None
 
 
 def _map(root: Field) -> Board:

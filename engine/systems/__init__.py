@@ -31,7 +31,6 @@ values held by the caller, never remembered by a module: the engine keeps no glo
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -43,7 +42,7 @@ from engine.log import Log, Resolution, SilentLog
 from engine.montecarlo import FIRST_CHECK, Sample, estimate
 from engine.odds import Marginals, Odds, Outcome, blocks_of, partition, summarize
 from engine.scenario import Scenario
-from engine.words import Msg, Words, msg
+from engine.words import Msg, msg
 
 SYSTEMS = ("robotech", "heresy", "battletech")
 DEFAULT_SEED = 1
@@ -224,24 +223,7 @@ def monte_carlo_note(sample: Sample[Any], precision: float | None,
                half_width=sample.half_width)
 
 
-_TOO_LARGE = (
-    (re.compile(r"more than (\S+) states"), "render.mc.states"),
-    (re.compile(r"more than (\S+) steps"), "render.mc.steps"),
-    (re.compile(r"more than (\S+) s, the safety clock, which depends on this machine's speed"),
-     "render.mc.clock"),
-    (re.compile(r"more than (\S+) dice paths"), "render.mc.paths"),
-)
-"""The budgets an exact computation can run past (engine.enumeration.Budget), as
-`TooManyOutcomes` says them, and the message of each."""
-
-
 def too_large(error: TooManyOutcomes) -> Msg:
     """Why exact odds were out of reach: "exact enumeration too large (more than 10,000,000
     steps)", in the reader's words."""
-    text = str(error)
-    limit: Words = text
-    for pattern, key in _TOO_LARGE:
-        if found := pattern.fullmatch(text):
-            limit = msg(key, limit=found.group(1))
-            break
-    return msg("render.mc.too_large", limit=limit)
+    return msg("render.mc.too_large", limit=error.limit)

@@ -252,6 +252,7 @@ MESSAGES: Catalogue = {
     "build.reason.number": {"en": "must be a number ({text})", "ja": "数値にしてください（{text}）"},
     "build.reason.whole_number": {"en": "must be a whole number", "ja": "整数にしてください"},
     # presets, squads and the command line's building (engine.build.presets, squads, cli)
+    "build.starter_title": {"en": "My attack", "ja": "わたしの攻撃"},
     "build.preset.none": {"en": "has no preset {id}", "ja": "にプリセット{id}はありません"},
     "build.preset.object": {"en": "must be an object with \"system\": {system}",
                             "ja": "\"system\": {system} を持つオブジェクトにしてください"},

@@ -162,7 +162,21 @@ MESSAGES: Catalogue = {
               "Twin-linked) re-rolls a scatter (HH-10)",
         "ja": "は使われません。スキャッターを振り直すのは、命中判定をすべて振り直せる射手"
               "（reroll \"full\"かツインリンク）だけです（HH-10）"},
-    # BattleTech (engine.scenario.battletech)
+    # BattleTech (engine.scenario.battletech); hex labels (engine.hexgrid)
+    "scenario.hex.not_ccrr": {
+        "en": "hex label {label} is not 'CCRR' (four digits, column then row, e.g. '0908')",
+        "ja": "ヘクス番号{label}は 'CCRR'（列と行の4桁の数字、例：'0908'）ではありません"},
+    "scenario.hex.from_01": {"en": "hex label {label}: columns and rows are numbered from 01",
+                             "ja": "ヘクス番号{label}：列と行は01から数えます"},
+    "scenario.hex.off_map": {
+        "en": "hex {label} is off the {wide} x {tall} sheets map (columns 01-{cols}, "
+              "rows 01-{rows})",
+        "ja": "ヘクス{label}は{wide}×{tall}枚のマップの外です（列01～{cols}、行01～{rows}）"},
+    "scenario.hex.no_sheet": {"en": "hex {label}: the {wide} x {tall} sheets map has sheets "
+                                    "A to {last}",
+                              "ja": "ヘクス{label}：{wide}×{tall}枚のマップのシートはA～{last}です"},
+    "scenario.hex.sheet_range": {"en": "hex {label}: a sheet's hexes run from 0101 to {last}",
+                                 "ja": "ヘクス{label}：1枚のシートのヘクスは0101～{last}です"},
     "scenario.bt.hex_label": {
         "en": "must be a hex label 'CCRR' (text, e.g. '0908') or 'B:0108'",
         "ja": "ヘクス番号 'CCRR'（テキスト、例：'0908'）か 'B:0108' にしてください"},

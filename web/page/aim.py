@@ -7,7 +7,8 @@ best, the legend under the table says which values), and the top five are listed
 table where a tap on Place writes that aim into the scenario instead.
 
 For tests: <body data-aim="running|computing"> while it runs, and
-<script type="application/json" id="last-aim"> holds the ranking (Ranking.to_dict(5), the aims named in the page's language).
+<script type="application/json" id="last-aim"> holds the ranking (Ranking.to_dict(5), the
+aims named in the page's language).
 """
 
 from __future__ import annotations

@@ -131,9 +131,9 @@ def described(err: Exception) -> Words:
     if isinstance(err, NotImplementedYet):
         return msg("page.error.not_implemented", what=err.message)
     if isinstance(err, DiceError):
-        return msg("page.error.dice", type=type(err).__name__, what=err.message)
+        return msg("page.error.dice", what=err.message)
     if isinstance(err, ScatterlabError):
-        return msg("page.error.engine", type=type(err).__name__, what=err.message)
+        return err.message
     return f"{type(err).__name__}: {err}"
 
 

@@ -8,12 +8,9 @@ spending on.
 
 from __future__ import annotations
 
-from engine.scenario.battletech import Attack
+from engine.scenario.battletech import THE_DEFENDER, Attack
 from engine.systems.battletech.plan import joined
 from engine.words import Words, msg
-
-DEFENDER = "the defender"
-"""The side `Attack.bsp_this_turn` names when no defender can be named."""
 
 
 def spending(attack: Attack) -> list[tuple[str, int, int, int | None]]:
@@ -44,7 +41,7 @@ def words(attack: Attack) -> Words | None:
 def _side(side: str) -> Words:
     """A side as the log names it: as typed, or "the defender" where the scenario names none
     (`Attack.bsp_this_turn`), in words."""
-    return msg("bt.bsp.defender") if side == DEFENDER else side
+    return msg("bt.bsp.defender") if side == THE_DEFENDER else side
 
 
 def spent_in_game(attack: Attack) -> dict[str, int]:

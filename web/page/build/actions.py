@@ -38,7 +38,7 @@ def on_click(state: State, ev: Event) -> None:
 def act_new(state: State, target: Element) -> None:
     state.demo_file, state.selected, state.fit = None, None, None
     state.turns, state.spotting, state.placing = [], None, False
-    commit(state, starters.starter(state.shown.system))
+    commit(state, starters.starter(state.shown.system, state.lang))
 
 
 def act_undo(state: State, target: Element) -> None:
