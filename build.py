@@ -326,9 +326,12 @@ def collect_demos(out_dir: Path, quiet: bool = False, src: Path = WEB / "demos")
             log(f"warning: skipping demo {path.name}: {exc}", quiet)
             continue
         shutil.copyfile(path, out_dir / path.name)
+        titles = {lang: str(words["title"]) for lang, words
+                  in (data.get("translations") or {}).items() if words.get("title")}
         entries.append({
             "system": system,
             "title": str(data.get("title") or path.stem),
+            **({"titles": titles} if titles else {}),
             "file": path.name,
         })
 

@@ -15,14 +15,15 @@ from engine.scenario import Scenario
 
 UNTRANSLATED = frozenset({
     # dice, game terms and abbreviations Japanese rule books and players write in Latin
-    # (the Japanese Battlefield Support text writes MoF)
-    "D", "X", "HIT", "CP", "MD", "DF", "PIL", "AP", "BS",
+    # (the Japanese Battlefield Support text writes MoF, and cites its books: AGOAC, TW, BMM,
+    # "p.14")
+    "D", "X", "HIT", "CP", "MD", "DF", "PIL", "RG", "AP", "BS",
     "WS", "S", "T", "W", "I", "A", "Ld", "Sv", "HP", "CF", "BV", "TN", "MP", "mm", "cm",
     "in", "OK", "LOS", "RT", "HH", "BT", "SETUP", "OPT", "RESULT", "SHEET", "AIRCOVER",
     "ART", "SCATTER", "AOE", "AE", "FLAK", "RULE", "MIN", "BSP", "JSON", "SVG", "PNG",
     "URL", "GN", "MDC", "Scatterlab", "Pyodide", "PyScript", "Robotech", "RPG", "Tactics",
     "Warhammer", "Horus", "Heresy", "BattleTech", "Monte", "Carlo", "Mega", "Mech", "Mechs", "x",
-    "hh", "th", "MoF",
+    "hh", "th", "MoF", "K", "AGOAC", "TW", "BMM", "P", "p",
 })
 """Words left in Latin letters in Japanese text: dice, profile marks, clause IDs, units
 of measure, the product's and the games' own names."""

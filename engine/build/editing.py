@@ -44,6 +44,13 @@ class Spec:
     """How each of `choices` reads on the page (empty: as written, hyphens as spaces)."""
 
 
+def _choice(key: str, label: Words, kind: str, choices: tuple[Any, ...], **more: Any) -> Spec:
+    """A field of fixed choices (a "choice" or "flags"), each read as its message
+    ``build.choice.<key>.<choice>``."""
+    return Spec(key, label, kind, choices=choices,
+                choice_words=tuple(msg(f"build.choice.{key}.{c}") for c in choices), **more)
+
+
 POSITION = (Spec("x", msg("build.label.x"), "number", 0, 400, help=msg("build.help.x")),
             Spec("y", msg("build.label.y"), "number", 0, 400, help=msg("build.help.y")))
 IDENTITY = (Spec("name", msg("build.label.name"), "text", help=msg("build.help.name")),
@@ -51,9 +58,8 @@ IDENTITY = (Spec("name", msg("build.label.name"), "text", help=msg("build.help.n
 
 UNIT_FIELDS: dict[str, tuple[Spec, ...]] = {
     "robotech": IDENTITY + (
-        Spec("kind", msg("build.label.kind"),
-             "choice", choices=robotech.UNIT_KINDS, default="mecha",
-             help=msg("build.help.kind")),
+        _choice("kind", msg("build.label.kind"), "choice", robotech.UNIT_KINDS,
+                default="mecha", help=msg("build.help.kind")),
         *POSITION,
         Spec("base_mm", msg("build.label.base_mm"), "number", 1, 500, default=40),
         Spec("df", msg("build.label.df"), "int", 1, 12, help=msg("build.help.df")),
@@ -95,8 +101,8 @@ UNIT_FIELDS: dict[str, tuple[Spec, ...]] = {
     ),
     "battletech": IDENTITY + (
         Spec("hex", msg("build.label.hex"), "hex", help=msg("build.help.hex")),
-        Spec("type", msg("build.label.type"),
-             "choice", choices=battletech.UNIT_TYPES, default="mech"),
+        _choice("type", msg("build.label.type"), "choice", battletech.UNIT_TYPES,
+                default="mech"),
         Spec("facing", msg("build.label.facing"),
              "int", 0, 5, default=0, help=msg("build.help.facing")),
     ),
@@ -107,8 +113,8 @@ WEAPON_FIELDS: dict[str, tuple[Spec, ...]] = {
         Spec("name", msg("build.label.weapon"), "text"),
         Spec("md", msg("build.label.md"), "int", 0, 1000, help=msg("build.help.md")),
         Spec("range", msg("build.label.rg"), "number", 0.1, 1000),
-        Spec("abilities", msg("build.label.abilities"), "flags", choices=robotech.ABILITIES,
-             default=["blast"]),
+        _choice("abilities", msg("build.label.abilities"), "flags", robotech.ABILITIES,
+                default=["blast"]),
         Spec("volley", msg("build.label.volley"),
              "int", 1, 12, default=1, help=msg("build.help.volley")),
     ),
@@ -121,7 +127,7 @@ WEAPON_FIELDS: dict[str, tuple[Spec, ...]] = {
         Spec("min_range", msg("build.label.min_range"), "number", 0, 1000, default=0),
         Spec("blast", msg("build.label.blast"), "choice", choices=heresy.BLAST_SIZES, default=3,
              help=msg("build.help.blast")),
-        Spec("rules", msg("build.label.rules"), "flags", choices=("ordnance",), default=[]),
+        _choice("rules", msg("build.label.rules"), "flags", ("ordnance",), default=[]),
         Spec("gets_hot", msg("build.label.gets_hot"), "bool", default=False),
         Spec("twin_linked", msg("build.label.twin_linked"), "bool", default=False),
         Spec("breaching", msg("build.label.breaching"),
@@ -135,9 +141,10 @@ ATTACK_FIELDS: dict[str, tuple[Spec, ...]] = {
         Spec("firer", msg("build.label.firer"), "unit"),
         Spec("target", msg("build.label.target"), "unit"),
         Spec("bs", msg("build.label.bs"), "int", 1, 10),
-        Spec("reroll", msg("build.label.reroll"), "choice", choices=heresy.REROLLS, default="none"),
-        Spec("reroll_when", msg("build.label.reroll_when"), "choice",
-             choices=heresy.REROLL_WHEN, default="target-missed"),
+        _choice("reroll", msg("build.label.reroll"), "choice", heresy.REROLLS,
+                default="none"),
+        _choice("reroll_when", msg("build.label.reroll_when"), "choice", heresy.REROLL_WHEN,
+                default="target-missed"),
         Spec("snap_shot", msg("build.label.snap_shot"),
              "bool", default=False, help=msg("build.help.snap_shot")),
     ),

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import ScenarioError
-from engine.words import msg
+from engine.words import DEFAULT_LANG, Lang, msg
 
 PRESET_DIR = Path(__file__).resolve().parent / "presets"
 KINDS: dict[str, tuple[str, ...]] = {
@@ -25,7 +25,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "heresy": ("units", "weapons"),
     "battletech": ("units", "buildings", "supports"),
 }
-PRESET_KEYS = ("id", "label", "source", "fields", "info", "note")
+PRESET_KEYS = ("id", "label", "translations", "source", "fields", "info", "note")
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,13 @@ class Preset:
     fields: dict[str, Any]
     info: dict[str, Any] = field(default_factory=dict)
     note: str = ""
+    translations: dict[str, str] = field(default_factory=dict)
+    """The label in another language where it has words to translate ("Light building",
+    "heavy tank"); a label that is a name alone (a 'Mech's) has none and stays as it is."""
+
+    def said(self, lang: Lang = DEFAULT_LANG) -> str:
+        """The label in `lang`: its translation, else the label itself."""
+        return self.translations.get(lang) or self.label
 
 
 @dataclass(frozen=True)
@@ -82,7 +89,7 @@ def parse_catalog(system: str, data: Any) -> Catalog:
             seen.add(raw["id"])
             entries.append(Preset(raw["id"], raw["label"], kind, raw["source"],
                                   dict(raw["fields"]), dict(raw.get("info", {})),
-                                  raw.get("note", "")))
+                                  raw.get("note", ""), dict(raw.get("translations", {}))))
         kinds[kind] = tuple(entries)
     return Catalog(system, dict(sources), kinds)
 
@@ -108,9 +115,10 @@ def new_id(doc: dict[str, Any], stem: str) -> str:
 
 
 def unit_from(preset: Preset, *, uid: str, side: str, at: tuple[float, float] | str,
-              name: str | None = None) -> dict[str, Any]:
-    """A unit document from a unit preset, at `at`: (x, y) inches, or a hex label."""
-    unit: dict[str, Any] = {"id": uid, "side": side, "name": name or preset.label}
+              name: str) -> dict[str, Any]:
+    """A unit document from a unit preset, named `name`, at `at`: (x, y) inches, or a hex
+    label."""
+    unit: dict[str, Any] = {"id": uid, "side": side, "name": name}
     if isinstance(at, str):
         unit["hex"] = at
     else:
@@ -120,21 +128,25 @@ def unit_from(preset: Preset, *, uid: str, side: str, at: tuple[float, float] | 
 
 
 def with_unit(doc: dict[str, Any], preset_id: str, *, side: str,
-              at: tuple[float, float] | str, uid: str | None = None) -> dict[str, Any]:
-    """`doc` with one more unit, made from the unit preset `preset_id`."""
+              at: tuple[float, float] | str, uid: str | None = None,
+              lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
+    """`doc` with one more unit, made from the unit preset `preset_id` and named by its
+    label in `lang`."""
     preset = catalog(doc["system"]).find("units", preset_id)
     out = copy.deepcopy(doc)
-    unit = unit_from(preset, uid=uid or new_id(out, preset.id), side=side, at=at)
+    unit = unit_from(preset, uid=uid or new_id(out, preset.id), side=side, at=at,
+                     name=preset.said(lang))
     out.setdefault("units", []).append(unit)
     return out
 
 
-def with_weapon(doc: dict[str, Any], preset_id: str) -> dict[str, Any]:
+def with_weapon(doc: dict[str, Any], preset_id: str, lang: Lang = DEFAULT_LANG
+                ) -> dict[str, Any]:
     """`doc` with its attack's weapon replaced by the weapon preset `preset_id`
-    (Robotech and Heresy; the weapon keeps the preset's label as its name)."""
+    (Robotech and Heresy; the weapon is named by the preset's label in `lang`)."""
     preset = catalog(doc["system"]).find("weapons", preset_id)
     out = copy.deepcopy(doc)
-    weapon = {"name": preset.label, **copy.deepcopy(preset.fields)}
+    weapon = {"name": preset.said(lang), **copy.deepcopy(preset.fields)}
     out.setdefault("attack", {})["weapon"] = weapon
     volley = weapon.get("volley", 1)
     targets = out["attack"].get("targets")

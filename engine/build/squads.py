@@ -25,7 +25,7 @@ from typing import Any
 from engine.build import presets
 from engine.errors import ScenarioError
 from engine.geometry import MM_PER_INCH
-from engine.words import msg
+from engine.words import DEFAULT_LANG, Lang, msg
 
 SHAPES = ("line", "ranks", "blob")
 COHERENCY = 2.0
@@ -77,9 +77,11 @@ def _rings(n: int, pitch: float) -> list[tuple[float, float]]:
 
 def with_squad(doc: dict[str, Any], preset_id: str, count: int, *, shape: str = "line",
                spacing: float = COHERENCY, at: tuple[float, float], angle: float = 0.0,
-               side: str, squad: str | None = None) -> dict[str, Any]:
+               side: str, squad: str | None = None, lang: Lang = DEFAULT_LANG
+               ) -> dict[str, Any]:
     """`doc` with `count` models of the unit preset `preset_id` added as one unit (Heresy's
-    ``unit`` field holds the squad's name); ids are the squad's name numbered from 1."""
+    ``unit`` field holds the squad's name); ids are the squad's name numbered from 1, names
+    the preset's label in `lang` numbered so."""
     if doc.get("system") == "battletech":
         raise ScenarioError("squad", msg("build.squad.hexes"))
     if not 0 <= spacing <= 12:
@@ -94,7 +96,7 @@ def with_squad(doc: dict[str, Any], preset_id: str, count: int, *, shape: str = 
                                         angle=angle), 1):
         uid = presets.new_id(out, f"{name}-{i}")
         unit = presets.unit_from(preset, uid=uid, side=side, at=point,
-                                 name=f"{preset.label} {i}")
+                                 name=f"{preset.said(lang)} {i}")
         if out["system"] == "heresy":
             unit["unit"] = name
         out.setdefault("units", []).append(unit)

@@ -30,10 +30,11 @@ def starter(system: str, lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
     doc["table"] = {"width": width, "height": height}
     if system == "robotech":
         doc = presets.with_unit(doc, "vf1-battloid", side="UEDF", at=(6, height / 2),
-                                uid="a1")
+                                uid="a1", lang=lang)
         doc["attack"] = {"attacker": "a1", "point": {"x": width / 2, "y": height / 2}}
-        return presets.with_weapon(doc, "derringer")
-    doc = presets.with_unit(doc, "tactical", side="loyal", at=(8, height / 2), uid="f1")
+        return presets.with_weapon(doc, "derringer", lang)
+    doc = presets.with_unit(doc, "tactical", side="loyal", at=(8, height / 2), uid="f1",
+                            lang=lang)
     doc["units"][0]["unit"] = "firer"
     doc["attack"] = {"firer": "f1", "bs": 4, "target": "f1"}
-    return presets.with_weapon(doc, "frag-missile")
+    return presets.with_weapon(doc, "frag-missile", lang)

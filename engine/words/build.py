@@ -231,8 +231,30 @@ _FIELDS = {
 }
 """Fields with no Build-panel label, ``build.field.<key>``."""
 
+_CHOICES = {
+    "kind.mecha": ("mecha", "メカ"), "kind.structure": ("structure", "建造物"),
+    "type.mech": ("mech", "メック"), "type.vehicle": ("vehicle", "車両"),
+    "type.hover": ("hover", "ホバー"), "type.naval": ("naval", "艦艇"),
+    "type.infantry": ("infantry", "歩兵"), "type.building": ("building", "建物"),
+    "abilities.blast": ("blast", "ブラスト"), "abilities.missile": ("missile", "ミサイル"),
+    "abilities.volley": ("volley", "一斉射撃"),
+    "abilities.indirect_fire": ("indirect fire", "間接射撃"),
+    "abilities.overwhelming": ("overwhelming", "圧倒"),
+    "abilities.inescapable": ("inescapable", "回避不能"),
+    "rules.ordnance": ("ordnance", "オードナンス"),
+    "reroll.none": ("none", "なし"), "reroll.full": ("full", "すべて"),
+    "reroll.ones": ("ones", "1の目だけ"),
+    "reroll_when.best": ("best", "有利なとき"),
+    "reroll_when.target-missed": ("target missed", "目標を外したとき"),
+    "reroll_when.missed-or-friendly": ("missed or friendly", "外したか味方にかかったとき"),
+    "reroll_when.never": ("never", "振り直さない"),
+}
+"""How the choices of a Build-panel field read, ``build.choice.<key>.<choice>`` (the
+English as the scenario writes them, hyphens and underscores as spaces)."""
+
 MESSAGES: Catalogue = {
     **_pairs("build.label", _LABELS),
+    **_pairs("build.choice", _CHOICES),
     **_pairs("build.help", _HELP),
     **_pairs("build.option", _OPTION_HELP),
     **_pairs("build.place", _PLACES),

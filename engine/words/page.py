@@ -122,6 +122,10 @@ _HTML: Catalogue = {
 
 _PAGE: Catalogue = {
     # errors and the message box
+    "page.system.robotech": {"en": "Robotech RPG Tactics", "ja": "Robotech RPG Tactics"},
+    "page.system.heresy": {"en": "Warhammer 40K 7th / Horus Heresy",
+                           "ja": "Warhammer 40K 第7版 / Horus Heresy"},
+    "page.system.battletech": {"en": "BattleTech Battlefield Support", "ja": "BattleTech 戦場支援"},
     "page.error.scenario": {"en": "Invalid scenario — {words}", "ja": "シナリオが正しくありません — {words}"},
     "page.error.illegal": {"en": "Illegal attack — {clause}: {reason}",
                            "ja": "ルール違反の攻撃です — {clause}：{reason}"},

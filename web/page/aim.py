@@ -32,7 +32,7 @@ def objective_words(state: State) -> dict[str, str]:
     language (engine.aim; imported on first use, after start-up)."""
     from engine import aim as aims
 
-    return {value: say(words, state.lang) for value, words in aims.objectives(state.shown)}
+    return dict(aims.objectives(state.shown, lang=state.lang))
 
 
 def fill_objectives(state: State) -> None:

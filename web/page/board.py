@@ -119,7 +119,7 @@ def describe_board(state: State) -> None:
     from engine.render.tally import result_text
 
     steps = (state.res_dict or {}).get("steps", [])
-    named = state.scenario.title or msg("page.board.untitled")
+    named = sc.titled(state.scenario, state.lang)[0] or msg("page.board.untitled")
     title = (msg("page.board.title", title=named) if state.step is None or not steps
              else msg("page.board.title_step", title=named, i=state.step + 1, n=len(steps)))
     desc = result_text(state.scenario, state.resolution, state.step, lang=state.lang)

@@ -15,7 +15,7 @@ from engine import systems
 from engine.errors import ScatterlabError, ScenarioError
 from engine.names import shown_name
 from engine.render import notes as render_notes
-from engine.words import msg, say
+from engine.words import Lang, msg, say
 
 from . import bridge
 from .dom import Element, Event, clear_message, describe, described, el, make, set_json, tell
@@ -79,9 +79,10 @@ def fill_fields(state: State) -> None:
     s = state.scenario
     if s is None:
         return
-    el("title").textContent = s.title or say(msg("page.untitled_scenario"), state.lang)
-    show_notes(el("notes"), s.notes or "")
-    el("notes-box").hidden = not s.notes
+    title, notes = sc.titled(s, state.lang)
+    el("title").textContent = title or say(msg("page.untitled_scenario"), state.lang)
+    show_notes(el("notes"), notes or "")
+    el("notes-box").hidden = not notes
     show_dice_mode(state, s)
     el("json").value = sc.dumps(s)
     if el("system").value != s.system:
@@ -290,11 +291,22 @@ def fill_demo_select(state: State, system: str) -> None:
     select.appendChild(make("option", say(msg("page.pick_demo"), state.lang), value=""))
     for d in state.index.get("demos", []):
         if d["system"] == system:
-            select.appendChild(make("option", d["title"], value=d["file"]))
+            select.appendChild(make("option", demo_title(d, state.lang), value=d["file"]))
+
+
+def demo_title(demo: dict[str, Any], lang: Lang) -> str:
+    """A demo's title as the index lists it (build.py), in `lang` where the demo gives one
+    (its ``translations``)."""
+    return str(demo.get("titles", {}).get(lang) or demo["title"])
 
 
 def fill_system_select(state: State) -> None:
+    """The rule systems, named in the page's language, the shown one chosen."""
     select = el("system")
+    chosen = select.value
     select.replaceChildren()
     for s in state.index.get("systems", []):
-        select.appendChild(make("option", s["name"], value=s["id"]))
+        select.appendChild(make("option", say(msg(f"page.system.{s['id']}"), state.lang),
+                                value=s["id"]))
+    if chosen:
+        select.value = chosen

@@ -42,13 +42,15 @@ def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
     name = say(msg("page.field.aria", who=who, field=spec.label), lang) if who else label
     common = {"data_section": section, "data_key": spec.key, "data_index": index,
               "aria_label": name}
+    words = (tuple(say(w, lang) for w in spec.choice_words) if spec.choice_words
+             else tuple(str(c).replace("_", " ") for c in spec.choices))
     if spec.kind == "flags":
         wrap = make("fieldset", cls="form-field kind-flags", aria_label=name)
         wrap.appendChild(make("legend", label))
-        for choice in spec.choices:
-            box = make("label", str(choice).replace("_", " "), cls="flag")
+        for choice, word in zip(spec.choices, words, strict=True):
+            box = make("label", word, cls="flag")
             inp = make("input", type="checkbox", data_flag=choice)
-            set_attrs(inp, {**common, "aria_label": f"{name}: {choice}"})
+            set_attrs(inp, {**common, "aria_label": f"{name}: {word}"})
             inp.checked = isinstance(value, (list, tuple)) and choice in value
             box.prepend(inp)
             wrap.appendChild(box)
@@ -56,8 +58,6 @@ def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
     if spec.kind in ("choice", "unit"):
         inp = make("select")
         set_attrs(inp, common)
-        words = (tuple(say(w, lang) for w in spec.choice_words) if spec.choice_words
-                 else tuple(str(c).replace("_", " ") for c in spec.choices))
         options = units if spec.kind == "unit" else tuple(zip(spec.choices, words,
                                                               strict=True))
         for v, label in options:

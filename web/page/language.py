@@ -135,6 +135,7 @@ async def resay(state: State) -> None:
     from .dom import resay_message
 
     say_static(state.lang)
+    editor.fill_system_select(state)
     editor.fill_demo_select(state, state.shown.system)
     editor.fill_fields(state)
     if state.resolution is not None:

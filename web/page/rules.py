@@ -14,6 +14,7 @@ from engine.words import msg, say
 
 from . import bridge
 from .dom import Element, Event, absent, attr, el, make, show_message, tell
+from .editor import demo_title
 from .loading import fetch_text, load_demo
 from .state import State
 from .words import in_words
@@ -43,7 +44,7 @@ async def build(state: State) -> None:
             js.console.warn(f"scatterlab: rules: {d['file']}: {err}")
     shown = where_shown(demos)
     examples = load_refusals(texts)
-    titles = {d["file"]: d["title"] for d in state.index.get("demos", [])}
+    titles = {d["file"]: demo_title(d, lang) for d in state.index.get("demos", [])}
     box.replaceChildren()
     for family, clauses in rules_by_family(lang=lang):
         box.appendChild(make("h3", family))

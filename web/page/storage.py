@@ -165,7 +165,7 @@ def hold(state: State) -> None:
         return
     held = js.Object.new()
     held.key = LIBRARY_KEY
-    title = state.scenario.title or say(msg("page.untitled"), state.lang)
+    title = sc.titled(state.scenario, state.lang)[0] or say(msg("page.untitled"), state.lang)
     held.name = clean_name(say(msg("page.held", title=title), state.lang))
     held.doc = sc.dumps(state.scenario, indent=None)
     window.scatterlabHeld = held

@@ -61,17 +61,18 @@ def act_add_unit(state: State, target: Element) -> None:
     doc, system = doc_of(state), state.shown.system
     preset, side = value_of("add-preset"), value_of("add-side") or "blue"
     if system == "battletech":
-        new = presets.with_unit(doc, preset, side=side, at=value_of("add-hex"))
+        new = presets.with_unit(doc, preset, side=side, at=value_of("add-hex"),
+                                lang=state.lang)
     else:
         at = (number_of("add-x", msg("build.panel.what.x")),
               number_of("add-y", msg("build.panel.what.y")))
         count = int(number_of("add-count", msg("build.panel.what.count")))
         if count == 1:
-            new = presets.with_unit(doc, preset, side=side, at=at)
+            new = presets.with_unit(doc, preset, side=side, at=at, lang=state.lang)
         else:
             new = squads.with_squad(doc, preset, count, shape=value_of("add-shape"),
                                     spacing=number_of("add-spacing", msg("build.panel.what.gap")),
-                                    at=at, side=side,
+                                    at=at, side=side, lang=state.lang,
                                     angle=number_of("add-angle", msg("build.panel.what.angle")))
     if commit(state, new):
         state.selected = new["units"][-1]["id"]
@@ -164,7 +165,7 @@ def act_delete(state: State, target: Element) -> None:
 
 
 def act_use_weapon(state: State, target: Element) -> None:
-    commit(state, presets.with_weapon(doc_of(state), value_of("weapon-preset")))
+    commit(state, presets.with_weapon(doc_of(state), value_of("weapon-preset"), state.lang))
 
 
 def act_add_support(state: State, target: Element) -> None:

@@ -170,8 +170,9 @@ def preset_select(state: State, system: str, kind: str, sid: str) -> Element:
     select = make("select", id=sid, aria_label=said(state, msg(
         "build.panel.preset_of", kind=msg(f"build.panel.kind.{kind}"))))
     for p in presets.catalog(system).kinds.get(kind, ()):
-        label: Words = (msg("build.panel.tons", label=p.label, tons=str(p.info["tons"]))
-                        if "tons" in p.info else p.label)
+        label: Words = (msg("build.panel.tons", label=p.said(state.lang),
+                            tons=str(p.info["tons"])) if "tons" in p.info
+                        else p.said(state.lang))
         select.appendChild(make("option", said(state, label), value=p.id))
     return select
 
