@@ -1,10 +1,10 @@
 """Issue 26 in the built page: 日本語. Every demo opened with ``?lang=ja`` at a phone's size
 (390x844, touch) and a desktop's (1366x800), rolled, stepped and its odds shown: the page's
 own words hold no English word but names (tests/wordcheck.py), nothing overflows its box,
-axe-core finds nothing serious; screenshots of each stage. The switch changes the language
-at once, keeping the scenario and the result; the choice is remembered; the browser's
-language decides a first visit; a share link carries ``lang=ja``; English is unchanged
-after a round trip through Japanese.
+axe-core finds nothing serious (on each demo at its last stage); screenshots of each stage.
+The switch changes the language at once, keeping the scenario and the result; the choice
+is remembered; the browser's language decides a first visit; a share link carries
+``lang=ja``; English is unchanged after a round trip through Japanese.
 
 The page's own words and those it shows from the engine (the log, the result lines, the
 odds table, the rules' clauses, the board's marks, the Build panel, the demos' notes) are
@@ -131,8 +131,9 @@ def texts(page) -> tuple[list[str], list[str]]:
     return own, theirs
 
 
-def check(page, path: Path, stage: str, axe: str, others_left: list[str]) -> None:
-    """The page's own words hold no English but names; nothing overflows; axe is clean.
+def check(page, path: Path, stage: str, axe: str | None, others_left: list[str]) -> None:
+    """The page's own words hold no English but names; nothing overflows; axe is clean
+    (with `axe`: once per demo, on its last stage, the page at its fullest).
     The others' English is gathered into `others_left`."""
     own, theirs = texts(page)
     allowed = demo_names(path) | KEPT_LATIN
@@ -140,7 +141,8 @@ def check(page, path: Path, stage: str, axe: str, others_left: list[str]) -> Non
     others_left += [f"{path.name} {stage}: {w}" for w in english_left(theirs, allowed)]
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert page.evaluate(OVERFLOW) == [], (path.name, stage)
-    assert serious_violations(page, axe) == [], (path.name, stage)
+    if axe is not None:
+        assert serious_violations(page, axe) == [], (path.name, stage)
 
 
 def roll(page) -> bool:
@@ -160,14 +162,15 @@ def test_every_demo_in_japanese(new_page, base_url, axe_source, size):  # noqa: 
     others_left: list[str] = []
     for path in DEMO_FILES:
         select_demo(page, path)
-        check(page, path, "open", axe_source, others_left)
+        rolls = not page.is_disabled("#roll")
+        check(page, path, "open", None if rolls else axe_source, others_left)
         screenshot(page, f"ja-{path.stem}-{size}-1-open")
         if roll(page):
-            check(page, path, "rolled", axe_source, others_left)
+            check(page, path, "rolled", None, others_left)
             screenshot(page, f"ja-{path.stem}-{size}-2-rolled")
             page.click("#step")
             page.click("#step-next")
-            check(page, path, "stepped", axe_source, others_left)
+            check(page, path, "stepped", None, others_left)
             page.click("#step")
             click_odds(page)
             check(page, path, "odds", axe_source, others_left)

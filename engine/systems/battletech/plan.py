@@ -101,10 +101,12 @@ class Turn:
 
 def joined(key: str, parts: Sequence[Words]) -> Words:
     """`parts` joined as one message of `key` ("bt.join.semicolon": "a; b; c", "bt.join.and":
-    "a and b"), nested from the right; a single part is itself, none is nothing ("")."""
+    "a and b"); a single part is itself, none is nothing (""). The joins say the same
+    however they are grouped, so the messages nest as a balanced tree: saying the RESULT
+    of 500 units goes 9 messages deep, not 500 (past the browser's recursion limit)."""
     if not parts:
         return ""
-    out = parts[-1]
-    for part in reversed(parts[:-1]):
-        out = msg(key, first=part, rest=out)
-    return out
+    if len(parts) == 1:
+        return parts[0]
+    half = len(parts) // 2
+    return msg(key, first=joined(key, parts[:half]), rest=joined(key, parts[half:]))
