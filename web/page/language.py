@@ -128,11 +128,12 @@ async def resay(state: State) -> None:
     """Everything on screen said again in `state.lang`, nothing resolved or lost: the
     static words, the fields, the result and the log (the same resolution, said anew), the
     board, the odds, the best aims, the open "I rolled" question, the rules, the Build
-    panel and the message box."""
+    panel, the message box and the notices."""
     # imported here: these modules import the page's whole chain, this one stays light
     from . import aim, board, bridge, editor, irolled, library, panels, rules
     from .build import panel
     from .dom import resay_message
+    from .notice import resay_notices
 
     say_static(state.lang)
     editor.fill_system_select(state)
@@ -155,5 +156,6 @@ async def resay(state: State) -> None:
     library.fill(state)
     panel.after_change(state)
     resay_message(state)
+    resay_notices(state)
     await rules.rebuild(state)
     document.body.dataset.said = state.lang  # all of it said: tests wait on this

@@ -53,7 +53,14 @@ def show_notice(state: State, key: str, text: Words, actions: list[Action]) -> N
     for action in actions:
         node.appendChild(_control(state, action, proxies, state.lang))
     state.notices[key] = proxies
+    state.notice_words[key] = (text, actions)
     notices_box().appendChild(node)
+
+
+def resay_notices(state: State) -> None:
+    """Every notice shown said again in `state.lang`, in the order they were shown."""
+    for key, (text, actions) in list(state.notice_words.items()):
+        show_notice(state, key, text, actions)
 
 
 def ask(state: State, key: str, question: Words, yes: Words, then: Callable[[], object],
@@ -104,6 +111,7 @@ def clear_notice(state: State, key: str) -> None:
     """Remove the notice `key`, if shown, and release its handlers."""
     for proxy in state.notices.pop(key, []):
         proxy.destroy()
+    state.notice_words.pop(key, None)
     for node in document.querySelectorAll(".notice[data-notice]"):
         if str(node.dataset.notice) == key:
             for link in node.querySelectorAll("a[download]"):

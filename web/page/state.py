@@ -62,6 +62,8 @@ class State:
     listeners: list[Any] = field(default_factory=list)  # event handler proxies, kept alive
     odds_worker: OddsWorker | None = None  # page.oddsworker.OddsWorker, made on first use
     notices: dict[str, list[Any]] = field(default_factory=dict)  # notice key -> its handler proxies
+    notice_words: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    """Notice key -> (its text, its actions): said again when the language changes."""
     saved_text: str | None = None  # the autosave as this tab last wrote or read it
     theirs: str | None = None  # another tab's save, while the user has not chosen
     save_paused: str | None = None  # why autosave is off (a save could not be set aside)
