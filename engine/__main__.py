@@ -323,7 +323,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--svg", required=True)
     _lang_option(p)
-    cli_build.add_parsers(sub)
+    cli_build.add_parsers(sub, _lang_option)
     return parser
 
 
@@ -339,7 +339,7 @@ def _write_document(path: str | None, doc: dict[str, Any]) -> None:
 def _run(args: argparse.Namespace) -> None:
     """The command `args` names, printing its result (raising on failure)."""
     if args.command == "presets":
-        print(cli_build.presets_text(args.system, args.json))
+        print(cli_build.presets_text(args.system, args.json, args.lang))
         return
     if "file" not in args:
         _write_document(args.out, cli_build.built(args, None))

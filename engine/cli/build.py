@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
 from engine import scenario as scenarios
@@ -25,7 +26,7 @@ from engine.build import presets, squads, starters
 from engine.errors import ScenarioError
 from engine.systems import dice_for
 from engine.systems.battletech.turn import next_turn
-from engine.words import msg
+from engine.words import DEFAULT_LANG, Lang, msg
 
 COMMANDS = ("presets", "new", "add", "next-turn")
 SYSTEMS = tuple(presets.KINDS)
@@ -40,14 +41,18 @@ def _point(text: str) -> tuple[float, float]:
     return x, y
 
 
-def add_parsers(sub: Any) -> None:
-    """The building commands' parsers, beside the others of `python -m engine`."""
+def add_parsers(sub: Any, lang_option: Callable[[argparse.ArgumentParser], None]) -> None:
+    """The building commands' parsers, beside the others of `python -m engine`; each takes
+    the language option `lang_option` adds (the presets' labels and a new board's title in
+    it, and the errors)."""
     p = sub.add_parser("presets", help="list a system's presets (units, weapons, supports)")
     p.add_argument("system", choices=SYSTEMS)
     p.add_argument("--json", action="store_true")
+    lang_option(p)
     p = sub.add_parser("new", help="a new scenario to build on (the page's New board)")
     p.add_argument("system", choices=SYSTEMS)
     p.add_argument("--out", help="write it to this file (default: print it)")
+    lang_option(p)
     p = sub.add_parser("add", help="add a unit, or a squad, made from a unit preset")
     p.add_argument("file")
     p.add_argument("preset", help="a unit preset's id (see `presets SYSTEM`)")
@@ -60,13 +65,16 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--spacing", type=float, default=squads.COHERENCY,
                    help=f"gap between bases in inches (default {squads.COHERENCY:g})")
     p.add_argument("--out", help="write it to this file, FILE itself included (default: print)")
+    lang_option(p)
     p = sub.add_parser("next-turn", help="BattleTech: the next turn, shells in flight landing")
     p.add_argument("file")
     p.add_argument("--out", help="write it to this file (default: print it)")
+    lang_option(p)
 
 
-def presets_text(system: str, as_json: bool) -> str:
-    """The presets of `system`, a line each by kind (id, label, source), or as JSON."""
+def presets_text(system: str, as_json: bool, lang: Lang = DEFAULT_LANG) -> str:
+    """The presets of `system`, a line each by kind (id, label in `lang`), or as JSON (the
+    labels as the files hold them)."""
     cat = presets.catalog(system)
     if as_json:
         return json.dumps({kind: [{"id": p.id, "label": p.label, "source": p.source,
@@ -75,7 +83,7 @@ def presets_text(system: str, as_json: bool) -> str:
     lines = []
     for kind, items in cat.kinds.items():
         lines.append(f"{kind}:")
-        lines += [f"  {p.id:<24} {p.label}" for p in items]
+        lines += [f"  {p.id:<24} {p.said(lang)}" for p in items]
     return "\n".join(lines)
 
 
@@ -83,7 +91,7 @@ def built(args: argparse.Namespace, scenario: scenarios.Scenario | None) -> dict
     """The document `new`, `add` or `next-turn` makes (from `scenario`, the loaded FILE),
     checked by the parser."""
     if args.command == "new":
-        doc = starters.starter(args.system)
+        doc = starters.starter(args.system, args.lang)
     elif scenario is None:
         raise ScenarioError("file", msg("build.cli.file"))
     elif args.command == "next-turn":
@@ -105,8 +113,9 @@ def _added(args: argparse.Namespace, doc: dict[str, Any]) -> dict[str, Any]:
             raise ScenarioError("hex", msg("build.cli.hex"))
         if args.count != 1:
             raise ScenarioError("count", msg("build.squad.hexes"))
-        return presets.with_unit(doc, args.preset, side=args.side, at=args.hex)
+        return presets.with_unit(doc, args.preset, side=args.side, at=args.hex,
+                                 lang=args.lang)
     if args.count == 1:
-        return presets.with_unit(doc, args.preset, side=args.side, at=args.at)
+        return presets.with_unit(doc, args.preset, side=args.side, at=args.at, lang=args.lang)
     return squads.with_squad(doc, args.preset, args.count, shape=args.shape,
-                             spacing=args.spacing, at=args.at, side=args.side)
+                             spacing=args.spacing, at=args.at, side=args.side, lang=args.lang)
