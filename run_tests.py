@@ -7,6 +7,11 @@ and the page (its settings: pyproject.toml's [tool.mypy]) and pytest (the engine
 property and browser tests); the exit status is non-zero when any of them fails, and
 pytest's 5 (no test ran) counts as a failure like any other.
 
+With no argument, pytest runs twice at once: the engine's tests (CPU-bound, one core) beside
+the browser tests (mostly one core too, Pyodide's), whose output comes first; the browser
+files that time the page's tasks (`TIMED`) run last, after the engine's tests are done, so
+that nothing else competes with what they measure. With arguments, one pytest runs them.
+
 - the project and its `test` extra in `.venv/` (see bootstrap.py: works with a Python
   that refuses pip outside a virtual environment);
 - a Chromium for the browser tests: `$SCATTERLAB_CHROMIUM`, by default /usr/bin/chromium,
@@ -19,10 +24,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import bootstrap
 
+BROWSER_TESTS = bootstrap.ROOT / "tests" / "browser"
+TIMED = ("test_aim.py", "test_safety.py", "test_worker.py")
+"""Browser test files that measure the page's longest task: run last (module docstring)."""
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM = Path(os.environ.get("SCATTERLAB_CHROMIUM", DEBIAN_CHROMIUM))
 
@@ -46,8 +55,27 @@ def main(argv: list[str]) -> int:
         done = subprocess.run([sys.executable, "-m", *check], cwd=bootstrap.ROOT)
         if done.returncode:
             return done.returncode
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", *argv],
-                          cwd=bootstrap.ROOT).returncode
+    pytest = [sys.executable, "-m", "pytest", "-q"]
+    if argv:
+        return subprocess.run([*pytest, *argv], cwd=bootstrap.ROOT).returncode
+    return both(pytest)
+
+
+def both(pytest: list[str]) -> int:
+    """The engine's tests and the browser tests at once (module docstring): the exit
+    status of the first that fails, else 0."""
+    files = sorted(BROWSER_TESTS.glob("test_*.py"), key=lambda p: (p.name in TIMED, p.name))
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
+        engine = subprocess.Popen([*pytest, "tests", f"--ignore={BROWSER_TESTS}"],
+                                  cwd=bootstrap.ROOT, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            browser = subprocess.run([*pytest, *map(str, files)], cwd=bootstrap.ROOT).returncode
+        finally:
+            engine_code = engine.wait()
+        out.seek(0)
+        print("\nrun_tests: the engine's tests", flush=True)
+        sys.stdout.write(out.read())
+    return browser or engine_code
 
 
 if __name__ == "__main__":

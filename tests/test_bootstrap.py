@@ -159,6 +159,30 @@ def test_the_test_command_runs_ruff_then_strict_mypy_then_pytest_and_fails_with_
     assert ran == order[: order.index(failing) + 1]
 
 
+@pytest.mark.parametrize("failing", ["engine", "browser"])
+def test_with_no_argument_the_engine_and_browser_tests_run_at_once_the_timed_files_last(
+        monkeypatch, failing) -> None:
+    run_tests = _run_tests_module(monkeypatch)
+    browser_files: list[str] = []
+
+    class Engine:
+        def __init__(self, cmd, cwd, stdout, stderr):
+            assert f"--ignore={run_tests.BROWSER_TESTS}" in cmd
+
+        def wait(self):
+            return 4 if failing == "engine" else 0
+
+    def run(cmd, cwd):
+        browser_files.extend(Path(c).name for c in cmd if c.endswith(".py"))
+        return type("Done", (), {"returncode": 4 if failing == "browser" else 0})()
+
+    monkeypatch.setattr(run_tests.subprocess, "Popen", Engine)
+    monkeypatch.setattr(run_tests.subprocess, "run", run)
+    assert run_tests.both(["pytest"]) == 4
+    assert browser_files[-len(run_tests.TIMED):] == list(run_tests.TIMED)
+    assert "test_japanese.py" in browser_files
+
+
 def test_the_type_check_is_strict_over_the_engine_and_the_page_without_exceptions() -> None:
     import tomllib
 

@@ -488,9 +488,10 @@ def serious_violations(page, axe_source: str) -> list[str]:
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_8_axe_finds_nothing_serious(new_page, base_url, dist, axe_source, size):
-    """axe-core finds no serious or critical violation on any demo, before and after Roll,
-    Odds and Step; the board is an image whose text follows the step; a live region
-    announces the result; axe is not part of the built site."""
+    """axe-core finds no serious or critical violation on any demo, as it opens and once
+    rolled, with its odds and a step shown (the page at its fullest; the Japanese test runs
+    axe with the odds shown too); the board is an image whose text follows the step; a live
+    region announces the result; axe is not part of the built site."""
     assert not [p for p in dist.rglob("*") if "axe" in p.name.lower()]
     viewport = PHONE if size == "phone" else DESKTOP
     page = new_page(viewport=viewport)
@@ -505,9 +506,7 @@ def test_8_axe_finds_nothing_serious(new_page, base_url, dist, axe_source, size)
             continue
         assert page.inner_text("#announce").startswith("Rolled.")
         desc = page.text_content("#board svg > desc")
-        assert serious_violations(page, axe_source) == [], (path.name, "roll")
         click_odds(page)
-        assert serious_violations(page, axe_source) == [], (path.name, "odds")
         page.click("#step")
         assert "step 1 of" in page.text_content("#board svg > title")
         assert page.inner_text("#announce").startswith("Step 1 of")
