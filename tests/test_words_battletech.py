@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ from engine.words.battletech import CLAUSES_JA
 from engine.words.catalogue import CATALOGUE
 from tests.test_battletech import make, mech, run, sheet
 from tests.test_battletech_review import BSP_TURN, LONG_TOM
-from tests.wordcheck import english_left, names
+from tests.wordcheck import english_left, messages_in, names
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted([*ROOT.glob("web/demos/*battletech*.json"),
@@ -52,16 +51,6 @@ CLAUSE_WORDS = frozenset(w for cid in (*CLAUSES, *ENGINE_CLAUSES)
 READING_ARGS = ("reading", "option", "choice")
 """Arguments that are the readings' words (engine.readings, converted in its own part):
 left out here until they are messages, which are then checked with the rest."""
-
-
-def _messages(words: Words) -> Iterator[Msg]:
-    """Every message in `words`, nested ones and those in lists included."""
-    if isinstance(words, Msg):
-        yield words
-        for value in words.args.values():
-            for v in value if isinstance(value, list | tuple) else (value,):
-                if isinstance(v, Msg | str):
-                    yield from _messages(v)
 
 
 def _without_readings(words: Words) -> Words:
@@ -91,7 +80,7 @@ def assert_said_in_japanese(scn: Scenario, steps: tuple[Step, ...] | list[Step])
     texts = _texts(steps)
     assert texts
     assert [t for t in texts if not isinstance(t, Msg) and t != ""] == []
-    missing = {m.key for t in texts for m in _messages(t) if m.key not in CATALOGUE}
+    missing = {m.key for t in texts for m in messages_in(t) if m.key not in CATALOGUE}
     assert missing == set()
     said = [say(_without_readings(t), "ja") for t in texts]
     assert english_left(said, typed(scn) | MARKS | CLAUSE_WORDS) == []

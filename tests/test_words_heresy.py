@@ -23,7 +23,7 @@ from engine.words import Msg, Words, say
 from engine.words.catalogue import CATALOGUE
 from engine.words.heresy import CLAUSES_JA, MESSAGES
 from tests.test_heresy import doc, marine, rhino
-from tests.wordcheck import english_left, names
+from tests.wordcheck import english_left, messages_in, names
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted([*ROOT.glob("web/demos/*heresy*.json"), *ROOT.glob("tests/suite/heresy-*.json")])
@@ -53,23 +53,12 @@ def words_of(res: Resolution) -> Iterator[tuple[str, Words]]:
                     yield f"{step.clause} mark {key}", mark[key]
 
 
-def keys_of(words: Any) -> Iterator[str]:
-    """Every catalogue key a message names, its nested messages' too."""
-    if isinstance(words, Msg):
-        yield words.key
-        for value in words.args.values():
-            yield from keys_of(value)
-    elif isinstance(words, list | tuple):
-        for value in words:
-            yield from keys_of(value)
-
-
 def check(said: list[tuple[str, Words]], scenario: Scenario) -> set[str]:
     """Every text a message whose keys exist (a mark's label may be a distance, 2\"), said
     in Japanese with no English left; the keys said."""
     plain = [(where, w) for where, w in said if isinstance(w, str)]
     assert [p for p in plain if "mark label" not in p[0]] == []
-    keys = {k for _, w in said for k in keys_of(w)}
+    keys = {m.key for _, w in said for m in messages_in(w)}
     assert sorted(keys - CATALOGUE.keys()) == []
     assert english_left([say(w, "ja") for _, w in said], names(scenario) | LATIN) == []
     return keys
@@ -218,9 +207,9 @@ def test_every_heresy_message_is_said_somewhere() -> None:
     said = set().union(*(said_by_file(p) for p in FILES),
                        *(said_by_case(d) for d in CASES.values()))
     for d in REFUSED.values():
-        said |= set(keys_of(refusal(scenarios.load_dict(d)).reason))
+        said |= {m.key for m in messages_in(refusal(scenarios.load_dict(d)).reason)}
     from engine.systems.heresy.allocation import TO_WOUND  # the exact odds' unseen die
-    said |= set(keys_of(TO_WOUND))
+    said |= {m.key for m in messages_in(TO_WOUND)}
     assert sorted(MESSAGES.keys() - said) == []
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -32,7 +32,7 @@ from engine.scenario import Scenario
 from engine.systems.battletech import sheet
 from engine.words import Msg, msg, say
 from engine.words.catalogue import CATALOGUE
-from tests.wordcheck import _WORD, english_left, names
+from tests.wordcheck import _WORD, english_left, messages_in, names
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted(p.relative_to(ROOT).as_posix() for p in [
@@ -204,16 +204,6 @@ def test_every_message_the_renderers_build_by_name_is_in_the_catalogue() -> None
     assert [k for k in keys if k not in CATALOGUE] == []
 
 
-def _messages(value: Any) -> Iterator[Msg]:
-    if isinstance(value, Msg):
-        yield value
-        for v in value.args.values():
-            yield from _messages(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _messages(v)
-
-
 @pytest.mark.parametrize("path", FILES)
 def test_every_result_line_is_a_message_of_the_catalogue(path: str) -> None:
     res = _resolution(path)
@@ -222,7 +212,7 @@ def test_every_result_line_is_a_message_of_the_catalogue(path: str) -> None:
     lines = summary.summary_messages(_scenario(path), res)
     for _, line in lines:
         assert isinstance(line, Msg)
-        assert all(m.key in CATALOGUE for m in _messages(line))
+        assert all(m.key in CATALOGUE for m in messages_in(line))
 
 
 # English unchanged, one of each kind of text that no older test pinned

@@ -5,7 +5,6 @@ no English left but names; the English stays exactly as it was."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ from test_robotech import (
     volley,
 )
 from test_robotech_review import pooled, two_regults
-from wordcheck import english_left, names
+from wordcheck import english_left, messages_in, names
 
 from engine import scenario as scenarios
 from engine import systems
@@ -38,17 +37,6 @@ ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted([*ROOT.glob("web/demos/*robotech*.json"), *ROOT.glob("tests/suite/robotech-*.json")])
 NOT_OURS = frozenset({"OPT"})
 """Steps the Robotech rules do not write: the readings line (engine.readings)."""
-
-
-def keys(words: Any) -> Iterator[str]:
-    """Every catalogue key of a message and the messages nested in its arguments."""
-    if isinstance(words, Msg):
-        yield words.key
-        for value in words.args.values():
-            yield from keys(value)
-    elif isinstance(words, list | tuple):
-        for value in words:
-            yield from keys(value)
 
 
 def without_pending_readings(words: Words) -> Words:
@@ -93,7 +81,7 @@ def check(scenario: Scenario, said: list[Words]) -> None:
     """Every text a message whose keys exist; in Japanese, no English word left."""
     assert said
     assert [w for w in said if not isinstance(w, Msg)] == []
-    missing = sorted({k for w in said for k in keys(w) if k not in CATALOGUE})
+    missing = sorted({m.key for w in said for m in messages_in(w) if m.key not in CATALOGUE})
     assert missing == []
     japanese = [say(without_pending_readings(w), "ja") for w in said]
     assert english_left(japanese, allowed(scenario)) == []

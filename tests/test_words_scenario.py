@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wordcheck import english_left, names
+from wordcheck import english_left, messages_in, names
 
 from engine import scenario as sc
 from engine.build import editing, fieldwords, legality
@@ -74,12 +74,7 @@ def _english(texts: list[str], allowed: set[str]) -> list[str]:
 
 def _keys_exist(words: Any) -> list[str]:
     """The keys of `words` (and of every message inside it) that the catalogue lacks."""
-    if isinstance(words, Msg):
-        missing = [] if words.key in CATALOGUE else [words.key]
-        return missing + [k for v in words.args.values() for k in _keys_exist(v)]
-    if isinstance(words, list | tuple):
-        return [k for v in words for k in _keys_exist(v)]
-    return []
+    return [m.key for m in messages_in(words) if m.key not in CATALOGUE]
 
 
 # -- every message of the parts, said with any arguments --------------------------------

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from engine.scenario import Scenario
+from engine.words import Msg
 
 UNTRANSLATED = frozenset({
     # dice, game terms and abbreviations Japanese rule books and players write in Latin
@@ -51,6 +52,18 @@ def names(scenario: Scenario) -> set[str]:
 
     walk(scenario.data)
     return found
+
+
+def messages_in(value: Any) -> Iterator[Msg]:
+    """Every message in `value` (a message, or a list of them), those nested in its
+    arguments too."""
+    if isinstance(value, Msg):
+        yield value
+        for v in value.args.values():
+            yield from messages_in(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from messages_in(v)
 
 
 def english_left(texts: Iterable[str], allowed: set[str]) -> list[str]:
