@@ -57,7 +57,7 @@ from engine.enumeration import STEPS, Budget, TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.odds import Odds
 from engine.shared import Shared
-from engine.words import DEFAULT_LANG, Lang, Msg, Words, msg, say
+from engine.words import DEFAULT_LANG, Lang, Words, as_json, msg, say
 
 REFINE = 3
 """How many of the best first candidates are refined (and as many of the best within the
@@ -99,10 +99,8 @@ class Scored:
     def to_dict(self, lang: Lang | None = DEFAULT_LANG) -> dict[str, Any]:
         """The figures as JSON, the aim's name said in `lang` (with `lang` None it stays a
         message, `Msg.to_dict`, for the page to say in the language it shows)."""
-        label = self.aim.label
         out: dict[str, Any] = {
-            "aim": (label.to_dict() if lang is None and isinstance(label, Msg)
-                    else say(label, lang or DEFAULT_LANG)),
+            "aim": as_json(self.aim.label, lang),
             "attack": dict(self.aim.attack),
             "value": round(self.value, 6), "enemy_damage": round(self.enemy_damage, 6),
             "enemy_destroyed": round(self.enemy_destroyed, 6),

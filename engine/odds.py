@@ -25,7 +25,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from engine.enumeration import Budget, Distribution
 from engine.montecarlo import Sample
-from engine.words import DEFAULT_LANG, Lang, Msg, Words, say
+from engine.words import DEFAULT_LANG, Lang, Words, as_json
 
 S = TypeVar("S", bound=Hashable)
 V = TypeVar("V", bound=Hashable)
@@ -183,8 +183,7 @@ class Odds:
         if self.landing:
             out["landing"] = self.landing
         if self.note:
-            out["note"] = (self.note.to_dict() if lang is None and isinstance(self.note, Msg)
-                           else say(self.note, lang or DEFAULT_LANG))
+            out["note"] = as_json(self.note, lang)
         return out
 
 

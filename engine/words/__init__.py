@@ -126,6 +126,14 @@ def _arg_to_json(value: Any) -> Any:
     return value
 
 
+def as_json(words: Words, lang: Lang | None) -> Any:
+    """`words` for a JSON reply: said in `lang`, or with `lang` None a message kept as
+    `Msg.to_dict` (for the page to say in the language it shows)."""
+    if lang is None and isinstance(words, Msg):
+        return words.to_dict()
+    return say(words, lang or DEFAULT_LANG)
+
+
 def from_dict(d: Mapping[str, Any]) -> Msg:
     """A message back from `Msg.to_dict` (a nested argument is a dict with a ``key``)."""
     return Msg(str(d["key"]), {k: _arg_from_json(v) for k, v in dict(d["args"]).items()})
