@@ -270,6 +270,7 @@ def test_breakpoints_reach_encloses_center():
 @example(cx=0, cy=-1.5, tx=0, ty=0.03125, dist=0.03125, reach=1.5)  # a tangent at a small dist
 @example(  # the moved marker's circle inside the reach, touching it from within
     cx=0.01171875, cy=1.192092896e-07, tx=0.25, ty=0.0, dist=0.01171875, reach=0.25)
+@example(cx=0.0, cy=0.75, tx=0.75, ty=0.75, dist=0.75, reach=0.75)  # a breakpoint on a sample
 def test_breakpoints_match_brute_force(cx, cy, tx, ty, dist, reach):
     center, target = Point(cx, cy), Point(tx, ty)
     assume(center.distance_to(target) > 1e-3)
@@ -281,13 +282,14 @@ def test_breakpoints_match_brute_force(cx, cy, tx, ty, dist, reach):
         assert move(center, a, dist).distance_to(target) == pytest.approx(reach, abs=1e-6)
     margin = 1e-6
     # every bearing clearly inside the reach is in the set, every one clearly outside is not;
-    # a bearing within 1e-9" of the reach may go either way (near a tangent at a small
-    # `dist` that band spans angles far wider than any fixed margin around the breakpoints)
+    # a bearing whose moved point (snapped to GRID) lands within TOUCH_EPS of the reach may
+    # go either way (near a tangent at a small `dist` that band spans angles far wider than
+    # any fixed margin around the breakpoints)
     for i in range(720):
         theta = i / 2
-        if brute_force_within(center, dist, target, reach, theta, tolerance=-1e-9):
+        if brute_force_within(center, dist, target, reach, theta, -TOUCH_EPS):
             assert in_intervals(intervals, theta), theta
-        if not brute_force_within(center, dist, target, reach, theta, tolerance=1e-9):
+        if not brute_force_within(center, dist, target, reach, theta, TOUCH_EPS):
             assert not in_intervals(intervals, theta), theta
     # the measure of the interval set matches the sampled fraction, sampled with the
     # engine's own tolerance: a moved point is snapped to GRID, so at a tangency a sample
