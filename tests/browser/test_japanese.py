@@ -210,6 +210,7 @@ def test_the_switch_keeps_the_result_and_english_comes_back_unchanged(new_page, 
     assert again == english, "\n".join(difflib.unified_diff(
         english.splitlines(), again.splitlines(), lineterm="", n=2))
     page.click('#lang [data-lang="ja"]')
+    page.wait_for_function("document.body.dataset.said === 'ja'")  # the handler is async
     page.reload()
     open_app(page, page.url)
     assert page.evaluate("document.documentElement.lang") == "ja"
