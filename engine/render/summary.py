@@ -8,7 +8,6 @@ svgwrite, so the page can use it before the renderer is loaded.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -145,11 +144,10 @@ def and_list(words: Sequence[Words]) -> Words:
 
 
 def missile_number(source: Words) -> str | None:
-    """The number of a Robotech missile a template's source names ("missile 3": "3"), or
-    None (the blast, the volley's template). The source is matched as the rules name it,
-    in English: it is never shown so."""
-    found = MISSILE.fullmatch(say(source))
-    return found.group(1) if found else None
+    """The number of a Robotech missile a template's source names (``rt.missile``: "3"),
+    or None (the blast, the volley's template)."""
+    return str(source.args["n"]) if isinstance(source, Msg) and source.key == "rt.missile" \
+        else None
 
 
 def reach_words(reached: list[Reach]) -> Words:
@@ -168,8 +166,6 @@ def reach_words(reached: list[Reach]) -> Words:
     return msg("render.and_then", items=parts[:-1], last=parts[-1]) if len(parts) > 1 \
         else parts[0]
 
-
-MISSILE = re.compile(r"missile (\d+)")
 
 
 _SENTENCES = {"robotech": _robotech, "heresy": _heresy, "battletech": _battletech}
