@@ -205,32 +205,35 @@ def _support_damage(attack: dict[str, Any], labels: dict[str, Msg]) -> Msg:
 _CITE = re.compile(r" \((?:BT|RT|HH)-[\w.-]+\)|（(?:BT|RT|HH)-[\w.-]+）")
 _QUIET = ("BT-GEN", "BT-HIDDEN", "RESULT", "BT-SHEET", "OPT", "SETUP")
 """Steps that declare, pay for or sum up the turn, not what one support did."""
-_NTH = r"(?! \(\d+(?:st|nd|rd|th)\)|（\d+回目）)"
-"""What follows a support's label where the log names one of its several shells
-("(2nd)", "（2回目）"): that is the shell, not the support."""
 
 
 def _idle_supports(scenario: Scenario, resolution: Resolution, lang: Lang) -> list[_Line]:
     """BattleTech: "Light Air Strike on 1010: no unit damaged (2D6 shows 2 against TN 5:
     failure, no effect)", for each support (and shell landing) that damaged no unit, why
     in the words of the last step that names it (Air Cover, a failed roll, a Bluff, a
-    shell still in flight, bombs on an empty hex), said in `lang`."""
+    shell still in flight, bombs on an empty hex), said in `lang`. A step names a support
+    by an argument that is its label (`names`): a second support of the same name has a
+    label of its own ("(2nd)")."""
     damaging = {_ident(a.get("support")) for e in resolution.effects.values()
                 for a in e.get("attacks") or [] if int(a.get("damage", 0))}
     out = []
     for label in dict.fromkeys(support_labels(scenario)):
         if _ident(label) in damaging:
             continue
+        last = next((s.text for s in reversed(resolution.steps)
+                     if not s.clause.startswith(_QUIET) and names(s.text, label)), None)
         name = say(label, lang)
-        named = re.compile(re.escape(name) + _NTH)
-        said = [text for text in (say(s.text, lang) for s in resolution.steps
-                                  if not s.clause.startswith(_QUIET)) if named.search(text)]
-        why = _CITE.sub("", said[-1]).removeprefix(name + ": ").removeprefix(name + "：") \
-            if said else ""
+        why = "" if last is None else _CITE.sub("", say(last, lang)) \
+            .removeprefix(name + ": ").removeprefix(name + "：")
         text = (msg("render.idle_support_why", support=label, why=why) if why
                 else msg("render.idle_support", support=label))
         out.append(_Line(_ident(label), text, ()))
     return out
+
+
+def names(words: Words, label: Msg) -> bool:
+    """Does a step's message name the support `label` (one of its arguments is it)?"""
+    return isinstance(words, Msg) and any(value == label for value in words.args.values())
 
 
 def _ident(words: object) -> str:

@@ -77,12 +77,12 @@ MESSAGES: Catalogue = {
                         "against them"},
         "ja": "攻撃的気圏支援カードをすべて公開。防空カード{n}枚をそれらに対して使用"},
     "bt.bluff.revealed": {
-        "en": {"one": "the face-down card is a Bluff: nothing happens; it and the {n} Air Cover "
-                      "card laid against it are discarded, no roll",
-               "other": "the face-down card is a Bluff: nothing happens; it and the {n} Air "
-                        "Cover cards laid against it are discarded, no roll"},
-        "ja": "裏向きのカードはブラフ：何も起こらない。ブラフカードと、それに割り当てられている"
-              "防空カード{n}枚は効果なしに捨てられる。ロールは必要ない"},
+        "en": {"one": "{label}: the face-down card is a Bluff: nothing happens; it and the {n} "
+                      "Air Cover card laid against it are discarded, no roll",
+               "other": "{label}: the face-down card is a Bluff: nothing happens; it and the "
+                        "{n} Air Cover cards laid against it are discarded, no roll"},
+        "ja": "{label}：裏向きのカードはブラフ：何も起こらない。ブラフカードと、それに割り当てられ"
+              "ている防空カード{n}枚は効果なしに捨てられる。ロールは必要ない"},
     "bt.refused.submerged": {
         "en": "{label}: every unit it could attack ({names}) is fully submerged, and a "
               "submerged target cannot be the target of an air strike",

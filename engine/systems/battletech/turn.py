@@ -238,10 +238,10 @@ def _declare(turn: Turn, log: Log) -> None:
         log.step("BT-HIDDEN.3", msg("bt.hidden.laid", n=len(a.air_cover)))
     elif a.air_cover:
         log.step("BT-HIDDEN.2", msg("bt.hidden.standard", n=len(a.air_cover)))
-    for i, s in enumerate(a.supports):
+    for i, (s, label) in enumerate(zip(a.supports, turn.labels, strict=False)):
         if s.kind == "bluff":
             n = sum(1 for c in a.air_cover if c.against == i)
-            log.step("BT-BLUFF", msg("bt.bluff.revealed", n=n))
+            log.step("BT-BLUFF", msg("bt.bluff.revealed", label=label, n=n))
 
 
 def play(scn: Scenario, dice: Dice, log: Log) -> Outcome:
