@@ -25,6 +25,7 @@ from engine.enumeration import Budget, TooManyOutcomes
 from engine.montecarlo import Z95, estimate
 from engine.odds import Odds
 from engine.scenario import Scenario
+from engine.words import say
 
 TRACED_SECONDS = 120.0
 """The time budget of the repeated and the traced exact runs (tracemalloc slows Python)."""
@@ -110,11 +111,12 @@ def resolve_render_figures(scenario: Scenario, *, repeat: int = 5) -> dict[str, 
 
 def aim_figures(scenario: Scenario, *, repeat: int = 3) -> dict[str, Any]:
     """Time to rank every legal aim of the scenario's attack (`engine.aim.rank`, the best
-    of `repeat` runs), with how many candidates were scored and refused, and the best."""
+    of `repeat` runs), with how many candidates were scored and refused, and the best aim
+    in English words."""
     from engine import aim
 
     ranking = aim.rank(scenario)
     best = ranking.scored[0] if ranking.scored else None
     return {"aim_s": _best_of(lambda: aim.rank(scenario), repeat),
             "aim_scored": len(ranking.scored), "aim_refused": ranking.illegal,
-            "aim_best": best.aim.label if best else None}
+            "aim_best": say(best.aim.label) if best else None}
