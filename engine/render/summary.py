@@ -167,7 +167,6 @@ def reach_words(reached: list[Reach]) -> Words:
         else parts[0]
 
 
-
 _SENTENCES = {"robotech": _robotech, "heresy": _heresy, "battletech": _battletech}
 
 
