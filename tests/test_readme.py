@@ -50,7 +50,7 @@ def test_the_readme_is_a_newcomers_page() -> None:
         assert page.name in README, f"README does not link docs/{page.name}"
 
 
-def _ci_readme():
+def ci_readme():
     """.ci/readme.py, the helper .ci/run takes the README's commands with."""
     spec = importlib.util.spec_from_file_location("ci_readme", ROOT / ".ci" / "readme.py")
     module = importlib.util.module_from_spec(spec)
@@ -59,7 +59,7 @@ def _ci_readme():
 
 
 def test_readme_gives_the_two_commands_ci_runs() -> None:
-    commands = _ci_readme().commands(README)
+    commands = ci_readme().commands(README)
     assert commands == {"serve": "python3 build.py serve", "test": "python3 run_tests.py"}
     ci = (ROOT / ".ci" / "run").read_text()
     assert "readme.py command serve" in ci and "readme.py command test" in ci
@@ -73,9 +73,9 @@ def test_readme_gives_the_two_commands_ci_runs() -> None:
 ])
 def test_a_broken_command_block_stops_ci(text: str, error: str) -> None:
     with pytest.raises(ValueError, match=error):
-        _ci_readme().commands(text)
+        ci_readme().commands(text)
 
 
 def test_a_command_block_skips_comments_and_blank_lines() -> None:
     text = "<!-- command: go -->\n\n```sh\n# say what\n\n  do it  \n```\n"
-    assert _ci_readme().commands(text) == {"go": "do it"}
+    assert ci_readme().commands(text) == {"go": "do it"}

@@ -9,7 +9,6 @@ Roll, go to screenshots/ (gitignored) for a reviewer to look at.
 from __future__ import annotations
 
 import json
-import runpy
 import sys
 import time
 from pathlib import Path
@@ -172,8 +171,9 @@ def test_boots_with_prerendered_board_and_progress(new_page, base_url, dist):
 def test_the_served_page_passes_the_check_ci_makes(base_url):
     """.ci/run checks the served page by its bare <title> and the board in its HTML: the
     page's language code may change the title, never the markup CI reads."""
-    check_page = runpy.run_path(str(ROOT / ".ci" / "readme.py"))["check_page"]
-    check_page(base_url if base_url.endswith("/") else base_url + "/")
+    from tests.test_readme import ci_readme
+
+    ci_readme().check_page(base_url if base_url.endswith("/") else base_url + "/")
 
 
 @needs_demos
