@@ -27,7 +27,7 @@ from engine.render.common import (
     side_numbers,
     stylesheet,
 )
-from engine.render.labels import Label, Placer, overlap
+from engine.render.labels import Label, Placer, overlap, text_width
 from engine.render.oddswords import badge_chance
 from engine.scenario import Scenario, heresy, robotech
 from engine.words import msg
@@ -219,16 +219,19 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
 
 def _directions(canvas: Canvas, group: Group, m: Mark, hole: float, f: float) -> None:
     """The Robotech template's six numbered directions, 1 at bearing ``one_at``; a number
-    that would stand on one an earlier template drew is left out (its spoke stays), so
-    two templates' 6 and 5 never read as 65."""
+    that would stand on one an earlier template drew, or beside it within two digits' width,
+    is left out (its spoke stays), so two templates' 6 and 5 never read as 65, nor a 1
+    and a 4 on either side of a scatter arrow as 14."""
     x, y, r = float(m["x"]), float(m["y"]), float(m["radius"])
+    gap = text_width("00", f, bold=True)
     spokes = []
     for number, px, py in _direction_places(m):
         dx, dy = (px - x) / (r * 0.68), (py - y) / (r * 0.68)
         spokes.append(f"M{num(x + dx * hole)},{num(y + dy * hole)}"
                       f"L{num(x + dx * r * 0.45)},{num(y + dy * r * 0.45)}")
         box = Label(px, py, 0.0, number, f, bold=True).box(0.0, 0.0)
-        if any(overlap(box, drawn) for drawn in canvas.numbers):
+        beside = (box[0] - gap, box[1], box[2] + gap, box[3])
+        if any(overlap(beside, drawn) for drawn in canvas.numbers):
             continue
         canvas.numbers.append(box)
         group.add(canvas.text(number, px, py, "dir"))
