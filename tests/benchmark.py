@@ -9,8 +9,9 @@ precision (95 % interval of +/- 0.001 on every probability the odds report; time
 sample of trials and scaled), their ratio, and the time to resolve one attack and draw
 its SVG. Where exact odds are out of reach, the time of the `auto` answer (Monte Carlo at
 +/- 0.01 or its time limit) and how it stopped.
-Aim (issue 16): the time to rank every legal aim (`engine.aim.rank`) of a 10-model squad's
-target, of the BattleTech company turn and of the two-lance turn with a strafing run.
+Aim (issues 16 and 24): the time to rank every legal aim (`engine.aim.rank`) of a 10-model
+squad's target and of every suite scenario, with the candidates scored, refused, out of
+reach of exact odds and untried; with --browser, the suite's inside Pyodide too.
 Browser (headless Debian chromium over a local static server, nothing leaves 127.0.0.1):
 the same engine figures inside Pyodide; start-up cold (empty profile) and warm (second
 visit) to the first drawn board and to the first possible Roll, beside a bare page that
@@ -101,19 +102,21 @@ def squad_of_ten() -> scenario.Scenario:
 
 
 def aim_rows() -> list[dict[str, Any]]:
-    """The aim figures of the squad, the company and the two lances."""
-    cases = [("heresy-squad-of-10", squad_of_ten())] + [
-        (name, scenario.loads((ROOT / "tests" / "suite" / f"{name}.json").read_text()))
-        for name in ("battletech-company", "battletech-two-lances")]
-    return [{"scenario": name, **bench.aim_figures(s)} for name, s in cases]
+    """The aim figures of the squad (best of 3) and of every suite file (one run each: the
+    largest take seconds)."""
+    rows = [{"scenario": "heresy-squad-of-10", **bench.aim_figures(squad_of_ten())}]
+    return rows + [{"scenario": path.stem, **bench.aim_figures(
+        scenario.loads(path.read_text(encoding="utf-8")), repeat=1)} for path in SUITE]
 
 
-def print_aim(rows: list[dict[str, Any]]) -> None:
-    print("\n## Where to aim (CPython)")
-    print(f"{'scenario':<28}{'rank':>9}{'scored':>8}{'refused':>9}  best")
+def print_aim(rows: list[dict[str, Any]], runtime: str = "CPython") -> None:
+    print(f"\n## Where to aim ({runtime})")
+    print(f"{'scenario':<40}{'rank':>9}{'scored':>8}{'refused':>9}{'reach':>7}{'untried':>9}"
+          "  best")
     for r in rows:
-        print(f"{r['scenario']:<28}{r['aim_s']:>8.2f}s{r['aim_scored']:>8}"
-              f"{r['aim_refused']:>9}  {r['aim_best']}")
+        print(f"{r['scenario']:<40}{r['aim_s']:>8.2f}s{r['aim_scored']:>8}"
+              f"{r['aim_refused']:>9}{r['aim_out_of_reach']:>7}{r['aim_untried']:>9}"
+              f"  {r['aim_best']}")
 
 
 def machine() -> str:
@@ -140,6 +143,7 @@ def main() -> int:
         figures["browser"] = browser_figures(DEMOS, SUITE)
         print_engine(figures["browser"]["pyodide"] + figures["browser"]["pyodide_suite"],
                      "Pyodide (headless chromium)")
+        print_aim(figures["browser"]["pyodide_aim"], "Pyodide (headless chromium)")
         print_browser(figures["browser"])
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2))

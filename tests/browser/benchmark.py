@@ -15,7 +15,8 @@ the same launch flags as the browser tests (nothing can leave 127.0.0.1):
   starts the odds worker, without and with the snapshot;
 - the engine figures of `engine.bench` inside Pyodide, on a plain Pyodide page that loads
   the same app.bin (engine and svgwrite), with its wasm memory after start-up and after the
-  largest odds; the app page's JS heap after start-up and after its largest odds.
+  largest odds, and the time of each suite scenario's Best aim there; the app page's JS
+  heap after start-up and after its largest odds.
 """
 
 from __future__ import annotations
@@ -57,6 +58,13 @@ from engine import bench, scenario
 _s = scenario.loads(demo_text)
 json.dumps({"units": len(_s.units), **bench.odds_figures(_s, mc_trials=5000),
             **bench.resolve_render_figures(_s)})`);
+};
+window.aim = (text) => {
+  py.globals.set("demo_text", text);
+  return py.runPython(`
+import json
+from engine import bench, scenario
+json.dumps(bench.aim_figures(scenario.loads(demo_text), repeat=1))`);
 };
 document.body.dataset.state = "ready";
 </script>
@@ -245,9 +253,24 @@ def app_heap(playwright: Any, base: str, largest: Path) -> dict[str, Any]:
         browser.close()
 
 
-def suite_in_pyodide(playwright: Any, base: str, suite: list[Path]) -> list[dict[str, Any]]:
-    """engine.bench figures for every table-size suite scenario inside Pyodide."""
-    return engine_in_pyodide(playwright, base, suite)["rows"] if suite else []
+def suite_in_pyodide(playwright: Any, base: str, suite: list[Path]
+                     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """engine.bench figures for every table-size suite scenario inside Pyodide, and the
+    time of its Best aim there (`bench.aim_figures`, one run each)."""
+    if not suite:
+        return [], []
+    rows = engine_in_pyodide(playwright, base, suite)["rows"]
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=LAUNCH_ARGS)
+    try:
+        page = browser.new_page()
+        page.goto(base + "bench-engine.html")
+        page.wait_for_function("document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
+        aims = [{"scenario": path.stem, **json.loads(page.evaluate(
+            "t => aim(t)", path.read_text(encoding="utf-8")))} for path in suite]
+    finally:
+        browser.close()
+    return rows, aims
 
 
 def browser_figures(demos: list[Path], suite: list[Path] | None = None) -> dict[str, Any]:
@@ -260,7 +283,8 @@ def browser_figures(demos: list[Path], suite: list[Path] | None = None) -> dict[
         base = base if base.endswith("/") else base + "/"
         engine = engine_in_pyodide(p, base, demos)
         largest = max(engine["rows"], key=lambda r: r["exact_s"])["demo"]
-        return {"pyodide": engine["rows"], "pyodide_suite": suite_in_pyodide(p, base, suite or []),
+        suite_rows, suite_aims = suite_in_pyodide(p, base, suite or [])
+        return {"pyodide": engine["rows"], "pyodide_suite": suite_rows, "pyodide_aim": suite_aims,
                 "memory": {"wasm_after_start": engine["wasm_after_start"],
                            "wasm_after_odds": engine["wasm_after_odds"],
                            "largest_odds_demo": largest,
