@@ -203,9 +203,11 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
             systems.runner(s)  # the attack as given is refused too: say which clause
         counts = {"illegal": ranking.illegal, "out_of_reach": ranking.out_of_reach,
                   "over_risk": ranking.over_risk, "untried": ranking.untried}
-        raise CommandError(msg("render.cli.no_legal_aim", **counts) if args.friendly_risk is None
-                           else msg("render.cli.no_legal_aim_within", risk=args.friendly_risk,
-                                    **counts))
+        if args.friendly_risk is not None:
+            raise CommandError(msg("render.cli.no_legal_aim_within", risk=args.friendly_risk,
+                                   **counts))
+        raise CommandError(msg("render.cli.no_aim_in_reach" if ranking.out_of_reach
+                               else "render.cli.no_legal_aim", **counts))
     print(json.dumps(ranking.to_dict(args.top, lang), indent=2,
                      ensure_ascii=False) if args.json
           else format_ranking(ranking, args.top, lang))

@@ -272,6 +272,19 @@ def test_aim_says_why_there_is_nothing_to_rank(demo: str, message: str,
     assert message in capsys.readouterr().err
 
 
+def test_aim_out_of_reach_of_exact_odds_says_so_not_that_no_aim_is_legal(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: the 6-missile volley into ten mecha has legal aims, but none within reach
+    of exact odds; the error says that, with the counts, and that odds still answer."""
+    path = ROOT / "tests" / "suite" / "robotech-derringer-six-into-ten.json"
+    assert main(["aim", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert ("no aim could be ranked: exact odds are out of reach for every aim tried "
+            "(1 candidates refused by the rules, 2 out of reach of exact odds, 173 not tried"
+            ) in err, err
+    assert "no legal aim" not in err
+
+
 def test_aim_unwritable_output_is_a_clear_error(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["aim", SPLASH, "--write", str(tmp_path / "no" / "o.json")]) == 1

@@ -156,7 +156,7 @@ def test_english_page_sentences_read_as_before() -> None:
     """A sample of each kind of the page's sentences, said in English, word for word as
     the page wrote them before the catalogue."""
     assert say(msg("page.log.status", seed=7, n=12), "en") == "seed 7 · 12 steps"
-    assert say(msg("page.log.status_scripted", n=3), "en") == "seed None · 3 steps"
+    assert say(msg("page.log.status_scripted", n=3), "en") == "scripted dice · 3 steps"
     assert say(msg("page.summary.seed_so_far", seed=5), "en") == "— seed 5 · so far"
     assert say(msg("page.chart.caption", what=msg("page.chart.templates"), mean=1.5449),
                "en") == "Templates over it · on average 1.54"

@@ -273,6 +273,19 @@ _PAGE: Catalogue = {
                            "ja": "味方へのリスクの上限内に合法な狙いはありません。"},
     "page.aim.none": {"en": "No legal aim that the rules accept.",
                       "ja": "ルールが認める合法な狙いはありません。"},
+    "page.aim.none_reach": {
+        "en": "No aim could be ranked: exact odds are out of reach for every aim tried"
+              " ({reach}). Odds still answers for the aim you set, by Monte Carlo.",
+        "ja": "狙いを順位づけできませんでした：試した狙い（{reach}件）はどれも正確な確率の"
+              "計算範囲を超えています。設定中の狙いの確率は「確率」でモンテカルロ法により"
+              "求められます。"},
+    "page.aim.none_reach_untried": {
+        "en": "No aim could be ranked: exact odds are out of reach for every aim tried"
+              " ({reach}); {untried} more were left untried. Odds still answers for the aim"
+              " you set, by Monte Carlo.",
+        "ja": "狙いを順位づけできませんでした：試した狙い（{reach}件）はどれも正確な確率の"
+              "計算範囲を超えており、ほかの{untried}件は試していません。設定中の狙いの確率は"
+              "「確率」でモンテカルロ法により求められます。"},
     # the board
     "page.board.title": {"en": "Board: {title}", "ja": "盤面：{title}"},
     "page.board.title_step": {"en": "Board: {title}, step {i} of {n}",
@@ -320,7 +333,7 @@ _PAGE: Catalogue = {
     "page.log.next": {"en": "Next step", "ja": "次へ進む"},
     "page.log.rule": {"en": "The rule {clause}: {text}", "ja": "ルール{clause}：{text}"},
     "page.log.status": {"en": "seed {seed} · {n} steps", "ja": "シード{seed}・{n}ステップ"},
-    "page.log.status_scripted": {"en": "seed None · {n} steps", "ja": "指定ダイス・{n}ステップ"},
+    "page.log.status_scripted": {"en": "scripted dice · {n} steps", "ja": "指定ダイス・{n}ステップ"},
     "page.log.at_step": {"en": "step {i} of {n}", "ja": "ステップ{i}/{n}"},
     "page.announce.rolled": {"en": "Rolled. {result}", "ja": "振りました。{result}"},
     "page.announce.step": {"en": "Step {i} of {n}, {clause}: {text}",

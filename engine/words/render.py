@@ -270,10 +270,10 @@ _CLI: Catalogue = {
     "render.cli.ranked": {
         "en": "{n} legal aims ranked, {illegal} candidates refused by the rules, "
               "{out_of_reach} out of reach of exact odds, {over_risk} over the friendly-risk "
-              "limit, {untried} not tried (past the count of candidates)",
+              "limit, {untried} not tried (past what one ranking may spend)",
         "ja": "合法な狙い{n}件を順位付け。ルールで却下された候補{illegal}件、厳密な確率が"
               "計算できない候補{out_of_reach}件、味方への危険の上限を超えた候補{over_risk}件、"
-              "未試行（候補数の上限超過）{untried}件"},
+              "未試行（1回の順位付けの上限超過）{untried}件"},
     "render.cli.no_aim_to_choose": {
         "en": "the attack has no aim to choose (no enemy unit to aim at, or no support aimed "
               "at a hex)",
@@ -282,17 +282,26 @@ _CLI: Catalogue = {
     "render.cli.no_legal_aim": {
         "en": "no legal aim ({illegal} candidates refused by the rules, {out_of_reach} out of "
               "reach of exact odds, {over_risk} over the friendly-risk limit, {untried} not "
-              "tried, past the count of candidates)",
+              "tried, past what one ranking may spend)",
         "ja": "合法な狙いがありません（ルールで却下{illegal}件、厳密な確率が計算できない"
-              "{out_of_reach}件、味方への危険の上限超過{over_risk}件、候補数の上限を超えて"
-              "未試行{untried}件）"},
+              "{out_of_reach}件、味方への危険の上限超過{over_risk}件、1回の順位付けの上限を"
+              "超えて未試行{untried}件）"},
+    "render.cli.no_aim_in_reach": {
+        "en": "no aim could be ranked: exact odds are out of reach for every aim tried "
+              "({illegal} candidates refused by the rules, {out_of_reach} out of reach of "
+              "exact odds, {untried} not tried, past what one ranking may spend); odds still "
+              "answers for the aim as given, by Monte Carlo",
+        "ja": "狙いを順位付けできません：試した狙いはどれも厳密な確率の計算範囲を超えています"
+              "（ルールで却下{illegal}件、厳密な確率が計算できない{out_of_reach}件、1回の"
+              "順位付けの上限を超えて未試行{untried}件）。指定どおりの狙いの確率は odds が"
+              "モンテカルロ法で求めます"},
     "render.cli.no_legal_aim_within": {
         "en": "no legal aim within a friendly risk of {risk:g} ({illegal} candidates refused "
               "by the rules, {out_of_reach} out of reach of exact odds, {over_risk} over the "
-              "friendly-risk limit, {untried} not tried, past the count of candidates)",
+              "friendly-risk limit, {untried} not tried, past what one ranking may spend)",
         "ja": "味方への危険{risk:g}以内の合法な狙いがありません（ルールで却下{illegal}件、"
               "厳密な確率が計算できない{out_of_reach}件、味方への危険の上限超過{over_risk}件、"
-              "候補数の上限を超えて未試行{untried}件）"},
+              "1回の順位付けの上限を超えて未試行{untried}件）"},
     "render.cli.clause": {"en": "  {clause}: {text}", "ja": "  {clause}：{text}"},
     "render.cli.error": {"en": "{file}: error: {error}", "ja": "{file}：エラー：{error}"},
     "render.cli.ok": {"en": "{file}: ok ({system}, {n} units)",

@@ -183,3 +183,30 @@ def test_best_aim_counts_the_aims_tried_and_never_blocks_the_page(new_page, base
     assert max(during, default=0) <= LONG_TASK_MS, during
     ranking = json.loads(page.text_content("#last-aim"))
     assert ranking == cli_aim(path)
+
+
+def test_best_aim_out_of_reach_of_exact_odds_says_so_not_that_no_aim_is_legal(
+        new_page, base_url) -> None:
+    """Issue 24: on the 6-missile volley into ten mecha, whose exact odds are out of reach,
+    Best aim lists no aim; the page says why, with the command line's counts of aims out
+    of reach and untried (as `engine.aim.rank` counts them), not "No legal aim that the
+    rules accept"."""
+    from engine import aim
+    from engine.scenario import loads
+
+    from .test_worker import apply_json
+
+    path = ROOT / "tests" / "suite" / "robotech-derringer-six-into-ten.json"
+    ranking = aim.rank(loads(path.read_text(encoding="utf-8"))).to_dict()
+    assert ranking["aims"] == [] and ranking["out_of_reach"] and ranking["untried"]
+    page = new_page()
+    open_app(page, base_url)
+    apply_json(page, json.loads(path.read_text(encoding="utf-8")))
+    page.click("#best-aim")
+    page.wait_for_function("!document.getElementById('message').hidden",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("document.body.dataset.aim === undefined")
+    said = page.inner_text("#message")
+    assert (f"exact odds are out of reach for every aim tried ({ranking['out_of_reach']}); "
+            f"{ranking['untried']} more were left untried") in said, said
+    assert "rules accept" not in said

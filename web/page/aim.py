@@ -18,7 +18,7 @@ from typing import Any
 from pyscript import document
 
 from engine import scenario as sc
-from engine.words import Lang, msg, say
+from engine.words import Lang, Msg, msg, say
 
 from . import bridge, editor
 from .dom import Event, clear_message, el, make, set_json, show_running, tell
@@ -152,8 +152,7 @@ async def on_best_aim(state: State, ev: Event) -> None:
     if reply is None:
         return
     if not reply["aim"]["aims"]:
-        tell(state, msg("page.aim.none_risk") if reply["aim"].get("over_risk")
-              else msg("page.aim.none"), "info")
+        tell(state, why_none(reply["aim"]), "info")
         return
     state.aim_ranking, state.aim_scores = {**reply["aim"], "objective": objective}, \
         reply["overlay"]
@@ -161,6 +160,21 @@ async def on_best_aim(state: State, ev: Event) -> None:
     clear_message()
     place(state, 0)
     reveal("aim", "#aim-head")
+
+
+def why_none(ranking: dict[str, Any]) -> Msg:
+    """Why a ranking (`Ranking.to_dict`) lists no aim: every scored aim is past the
+    friendly-risk limit; or the exact odds of the aims the rules accept are out of reach
+    (those tried, and the candidates left untried once the ranking's allowance was spent:
+    `engine.aim.REACH_STEPS`); or the rules accept none."""
+    if ranking.get("over_risk"):
+        return msg("page.aim.none_risk")
+    if ranking.get("out_of_reach") and ranking.get("untried"):
+        return msg("page.aim.none_reach_untried", reach=ranking["out_of_reach"],
+                   untried=ranking["untried"])
+    if ranking.get("out_of_reach"):
+        return msg("page.aim.none_reach", reach=ranking["out_of_reach"])
+    return msg("page.aim.none")
 
 
 def said_ranking(ranking: dict[str, Any], lang: Lang) -> dict[str, Any]:
