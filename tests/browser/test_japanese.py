@@ -125,6 +125,20 @@ def demo_names(path: Path) -> set[str]:
             | (SHEET_LETTERS if scenario.system == "battletech" else set()))
 
 
+BROKEN_FIGURES = """() => [...document.querySelectorAll('table.odds td:not(:first-child)')]
+  .filter(td => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    return tops.size > 1;
+  })
+  .map(td => td.textContent)
+  .concat([...document.querySelectorAll('.at-least')].map(p => p.textContent)
+    .filter(text => text.includes(' %')))"""
+"""The odds tables' figures broken over two lines ("98.9" above "%"), and the "at least"
+read-outs whose figures may break so (a plain space before a %)."""
+
+
 def texts(page) -> tuple[list[str], list[str]]:
     """(the page's own words, the words of the others' regions) as shown."""
     own, theirs = page.evaluate(TEXTS, [OTHERS, NO_LANGUAGE])
@@ -174,6 +188,7 @@ def test_every_demo_in_japanese(new_page, base_url, axe_source, size):  # noqa: 
             page.click("#step")
             click_odds(page)
             check(page, path, "odds", axe_source, others_left)
+            assert page.evaluate(BROKEN_FIGURES) == [], path.name
             screenshot(page, f"ja-{path.stem}-{size}-3-odds")
     words = sorted({w.split(": ", 1)[1].split(" in ")[0] for w in others_left})
     assert words == [], others_left[:40]

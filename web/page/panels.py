@@ -332,7 +332,9 @@ def chart_card(title: str, key: str, kind: str, figures: dict[str, Any], system:
 
 
 def at_least_text(at_least: dict[str, Any] | None, lang: Lang) -> str:
-    """The "at least N" read-out: "at least 1: 78.2 %, at least 2: 75.3 %"."""
+    """The "at least N" read-out: "at least 1: 78.2 %, at least 2: 75.3 %", each figure
+    kept whole (a no-break space before its %: the read-out wraps in a narrow card)."""
     items = sorted(((float(v), v, p) for v, p in (at_least or {}).items()), key=lambda t: t[0])
-    said = [msg("page.chart.at_least", v=v, p=pct(p)) for n, v, p in items if n > 0]
+    said = [msg("page.chart.at_least", v=v, p=pct(p).replace(" %", "\u00a0%"))
+            for n, v, p in items if n > 0]
     return say(msg("page.chart.at_least_all", items=said), lang) if said else ""
