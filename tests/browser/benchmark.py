@@ -24,6 +24,8 @@ from __future__ import annotations
 import json
 import shutil
 import statistics
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -198,14 +200,24 @@ def phone_figures(playwright: Any, base: str) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in runs.items()}
 
 
-def engine_in_pyodide(playwright: Any, base: str, demos: list[Path]) -> dict[str, Any]:
-    """engine.bench figures for every demo inside Pyodide, and its wasm memory."""
+@contextmanager
+def engine_page(playwright: Any, base: str) -> Iterator[Any]:
+    """The plain Pyodide page with the app's engine (ENGINE_PAGE), ready, in a browser of
+    its own that is closed after."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                          args=LAUNCH_ARGS)
     try:
         page = browser.new_page()
         page.goto(base + "bench-engine.html")
         page.wait_for_function("document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
+        yield page
+    finally:
+        browser.close()
+
+
+def engine_in_pyodide(playwright: Any, base: str, demos: list[Path]) -> dict[str, Any]:
+    """engine.bench figures for every demo inside Pyodide, and its wasm memory."""
+    with engine_page(playwright, base) as page:
         wasm_start = page.evaluate("wasmBytes()")
         rows = []
         for path in demos:
@@ -214,8 +226,6 @@ def engine_in_pyodide(playwright: Any, base: str, demos: list[Path]) -> dict[str
             rows.append({"demo": path.stem, **row})
         return {"rows": rows, "wasm_after_start": wasm_start,
                 "wasm_after_odds": page.evaluate("wasmBytes()")}
-    finally:
-        browser.close()
 
 
 def _odds_ms(page: Any) -> float:
@@ -260,16 +270,9 @@ def suite_in_pyodide(playwright: Any, base: str, suite: list[Path]
     if not suite:
         return [], []
     rows = engine_in_pyodide(playwright, base, suite)["rows"]
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                         args=LAUNCH_ARGS)
-    try:
-        page = browser.new_page()
-        page.goto(base + "bench-engine.html")
-        page.wait_for_function("document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
+    with engine_page(playwright, base) as page:
         aims = [{"scenario": path.stem, **json.loads(page.evaluate(
             "t => aim(t)", path.read_text(encoding="utf-8")))} for path in suite]
-    finally:
-        browser.close()
     return rows, aims
 
 
