@@ -195,18 +195,18 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
         raise CommandError(e.message) from None
     except ValueError as e:
         raise CommandError(str(e)) from None
-    if not ranking.scored:
-        if not (ranking.illegal or ranking.out_of_reach or ranking.over_risk
-                or ranking.untried):
+    why = ranking.why_none()
+    if why is not None:
+        if why == "nothing":
             raise CommandError(msg("render.cli.no_aim_to_choose"))
-        if not ranking.over_risk:
+        if why == "rules":
             systems.runner(s)  # the attack as given is refused too: say which clause
         counts = {"illegal": ranking.illegal, "out_of_reach": ranking.out_of_reach,
                   "over_risk": ranking.over_risk, "untried": ranking.untried}
-        if args.friendly_risk is not None:
+        if why == "risk":
             raise CommandError(msg("render.cli.no_legal_aim_within", risk=args.friendly_risk,
                                    **counts))
-        raise CommandError(msg("render.cli.no_aim_in_reach" if ranking.out_of_reach
+        raise CommandError(msg("render.cli.no_aim_in_reach" if why == "reach"
                                else "render.cli.no_legal_aim", **counts))
     print(json.dumps(ranking.to_dict(args.top, lang), indent=2,
                      ensure_ascii=False) if args.json

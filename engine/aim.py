@@ -126,12 +126,28 @@ class Ranking:
     untried: int = 0
     """Candidates past the ranking's `Allowance`, never tried."""
 
+    def why_none(self) -> str | None:
+        """Why no aim is listed, None when one is: ``"nothing"`` (the attack has no
+        candidate: no enemy unit to aim at, no support aimed at a hex), ``"risk"`` (the
+        aims scored are all past the friendly-risk limit), ``"reach"`` (exact odds are
+        out of reach of the aims the rules accept, those tried; the others may be
+        untried: `REACH_STEPS`) or ``"rules"`` (the rules refuse every candidate tried).
+        The command line and the page say it in their words."""
+        if self.scored:
+            return None
+        if self.over_risk:
+            return "risk"
+        if self.out_of_reach:
+            return "reach"
+        return "rules" if self.illegal or self.untried else "nothing"
+
     def to_dict(self, top: int = 5, lang: Lang | None = DEFAULT_LANG) -> dict[str, Any]:
-        """The `top` aims and the counts as JSON, the aims named in `lang` (`Scored.to_dict`)."""
+        """The `top` aims and the counts as JSON, the aims named in `lang` (`Scored.to_dict`),
+        and why none is listed (`why_none`, null when one is)."""
         return {"aims": [s.to_dict(lang) for s in self.scored[:top]],
                 "candidates": len(self.scored), "illegal": self.illegal,
                 "out_of_reach": self.out_of_reach, "over_risk": self.over_risk,
-                "untried": self.untried}
+                "untried": self.untried, "why_none": self.why_none()}
 
     def overlay(self) -> list[dict[str, Any]]:
         """The score over every candidate point or hex, for the board: the best value of

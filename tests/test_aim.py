@@ -124,6 +124,22 @@ def test_a_friendly_risk_limit_keeps_only_aims_within_it() -> None:
     assert all(r.friendly_risk <= 0.01 for r in safe.scored)
 
 
+def test_an_empty_ranking_names_why_for_the_command_line_and_the_page() -> None:
+    """Issue 24: a ranking that lists no aim says why, once (`Ranking.why_none`, also in
+    its JSON): every aim past the friendly-risk limit, exact odds out of reach, the rules
+    refusing every candidate, or nothing to aim at."""
+    def why(name: str, **kwargs: Any) -> str | None:
+        ranking = aim.rank(scenarios.loads((DEMOS / name).read_text()), **kwargs)
+        assert ranking.to_dict()["why_none"] == ranking.why_none()
+        return ranking.why_none()
+
+    assert why("robotech-direct-hit-splash.json") is None
+    assert why("robotech-direct-hit-splash.json", friendly_risk=0.0) == "risk"
+    assert why("heresy-blast-squad.json", allowance=aim.Allowance(steps=10)) == "reach"
+    assert why("rule-heresy-snap-shot-refused.json") == "rules"
+    assert why("rule-battletech-artillery-scatter.json") == "nothing"
+
+
 def test_objectives_rank_by_their_own_figure() -> None:
     s = scenarios.loads((DEMOS / "robotech-direct-hit-splash.json").read_text())
     r1 = aim.rank(s, objective="destroy:r1").scored[0]

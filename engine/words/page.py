@@ -273,6 +273,9 @@ _PAGE: Catalogue = {
                            "ja": "味方へのリスクの上限内に合法な狙いはありません。"},
     "page.aim.none": {"en": "No legal aim that the rules accept.",
                       "ja": "ルールが認める合法な狙いはありません。"},
+    "page.aim.none_to_aim": {
+        "en": "Nothing to aim at: no enemy unit, and no support aimed at a hex.",
+        "ja": "狙うものがありません：敵ユニットも、ヘクスを狙う支援もありません。"},
     "page.aim.none_reach": {
         "en": "No aim could be ranked: exact odds are out of reach for every aim tried"
               " ({reach}). Odds still answers for the aim you set, by Monte Carlo.",

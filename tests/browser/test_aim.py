@@ -190,7 +190,7 @@ def test_best_aim_out_of_reach_of_exact_odds_says_so_not_that_no_aim_is_legal(
     """Issue 24: on the 6-missile volley into ten mecha, whose exact odds are out of reach,
     Best aim lists no aim; the page says why, with the command line's counts of aims out
     of reach and untried (as `engine.aim.rank` counts them), not "No legal aim that the
-    rules accept"."""
+    rules accept"; on a board with nothing to aim at, it says that."""
     from engine import aim
     from engine.scenario import loads
 
@@ -210,3 +210,8 @@ def test_best_aim_out_of_reach_of_exact_odds_says_so_not_that_no_aim_is_legal(
     assert (f"exact odds are out of reach for every aim tried ({ranking['out_of_reach']}); "
             f"{ranking['untried']} more were left untried") in said, said
     assert "rules accept" not in said
+    # and with nothing to aim at (a shell already in flight), it says so (`why_none`)
+    select_demo(page, DEMOS_DIR / "rule-battletech-artillery-scatter.json")
+    page.click("#best-aim")
+    page.wait_for_function("document.getElementById('message').innerText"
+                           ".startsWith('Nothing to aim at')", timeout=BOOT_TIMEOUT_MS)

@@ -163,18 +163,20 @@ async def on_best_aim(state: State, ev: Event) -> None:
 
 
 def why_none(ranking: dict[str, Any]) -> Msg:
-    """Why a ranking (`Ranking.to_dict`) lists no aim: every scored aim is past the
-    friendly-risk limit; or the exact odds of the aims the rules accept are out of reach
-    (those tried, and the candidates left untried once the ranking's allowance was spent:
-    `engine.aim.REACH_STEPS`); or the rules accept none."""
-    if ranking.get("over_risk"):
+    """Why a ranking (`Ranking.to_dict`) lists no aim, as `engine.aim.Ranking.why_none`
+    names it: every scored aim is past the friendly-risk limit; the exact odds of the aims
+    the rules accept are out of reach (those tried, and the candidates left untried once the
+    ranking's allowance was spent: `engine.aim.REACH_STEPS`); the rules accept none; or
+    there is nothing to aim at."""
+    why = ranking["why_none"]
+    if why == "risk":
         return msg("page.aim.none_risk")
-    if ranking.get("out_of_reach") and ranking.get("untried"):
+    if why == "reach" and ranking["untried"]:
         return msg("page.aim.none_reach_untried", reach=ranking["out_of_reach"],
                    untried=ranking["untried"])
-    if ranking.get("out_of_reach"):
+    if why == "reach":
         return msg("page.aim.none_reach", reach=ranking["out_of_reach"])
-    return msg("page.aim.none")
+    return msg("page.aim.none_to_aim" if why == "nothing" else "page.aim.none")
 
 
 def said_ranking(ranking: dict[str, Any], lang: Lang) -> dict[str, Any]:
