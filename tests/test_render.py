@@ -20,7 +20,7 @@ from engine.log import Resolution, Step, hex_mark, hexpath, scatter, template, u
 from engine.odds import Odds
 from engine.render.board import board
 from engine.render.common import unit_element_id
-from engine.render.hexmap import HEX
+from engine.render.hexmap import HEX, number_boxes
 from engine.scenario import Scenario, load_dict, loads
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -362,6 +362,24 @@ def test_hex_map_has_every_hex_with_its_label():
     assert len(labels) >= 15 * 17 - 3 and "0101" in labels and "1517" in labels
     x, y, w, h = viewbox(root)
     assert x < 0 and y < 0 and w > HEX * (1.5 * 15 + 0.5) and h > HEX * math.sqrt(3) * 17.5
+
+
+def test_hex_number_boxes_are_where_the_map_writes_its_numbers():
+    """`number_boxes` (what the page keeps a name it moves clear of) holds a box centred on
+    every hex number drawn, and only the numbers that meet the box asked about."""
+    s = battletech()
+    root = parse(board(s))
+    drawn = [(float(t.get("x")), float(t.get("y"))) for t in by_id(root, "layer-grid").iter(
+        NS + "text") if t.text and t.text.isdigit()]
+    x, y, w, h = viewbox(root)
+    boxes = number_boxes(s, (x, y, x + w, y + h))
+    centres = {(round((b[0] + b[2]) / 2, 2), round((b[1] + b[3]) / 2, 2)) for b in boxes}
+    assert len(boxes) == 15 * 17
+    assert {(round(cx, 2), round(cy, 2)) for cx, cy in drawn} <= centres
+    corner = (0.0, 0.0, 2 * HEX, 2 * HEX)
+    near = number_boxes(s, corner)
+    assert 0 < len(near) < 8 and all(b[0] < corner[2] and corner[0] < b[2]
+                                     and b[1] < corner[3] and corner[1] < b[3] for b in near)
 
 
 def test_hex_map_terrain_and_sheet_borders():

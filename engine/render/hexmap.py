@@ -13,7 +13,7 @@ shaded, and each sheet shows its letter (the "B" of "B:0108") in its top-left he
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from engine.geometry import direction
 from engine.hexgrid import SQRT3, Hex, HexMap, hex_to_pixel, to_label
@@ -29,7 +29,7 @@ from engine.render.common import (
     side_numbers,
     stylesheet,
 )
-from engine.render.labels import Label, Placer
+from engine.render.labels import Bounds, Label, Placer
 from engine.render.oddswords import badge_chance
 from engine.scenario import Scenario
 from engine.scenario.battletech import Terrain
@@ -200,18 +200,38 @@ def finish(canvas: Canvas, scenario: Scenario) -> None:
     hexmap = scenario.board.map
     labels = canvas.layers["grid"].add(canvas.dwg.g(class_="hexlabels"))
     text = canvas.dwg.text
+    label_y = [[num(y - _LABEL_DY) for y in column] for column in _centre_ys(hexmap)]
+    x = ""
+    for col, row, cx, box in _numbers(hexmap):
+        if row == 0:
+            x = num(cx)
+        if canvas.placer.labelled(box):
+            continue
+        element = labels.add(text(to_label(Hex.from_offset(col, row))))  # digits only
+        element["x"], element["y"] = x, label_y[col & 1][row]
+
+
+def _numbers(hexmap: HexMap, within: Bounds | None = None
+             ) -> Iterator[tuple[int, int, float, Bounds]]:
+    """Every hex's (column, row, the x of its centre, the box of its number), column by
+    column; only those that meet the box `within` when given."""
     ys = _centre_ys(hexmap)
-    label_y = [[num(y - _LABEL_DY) for y in column] for column in ys]
     half_w, half_h = Label(0, 0, 0, "0000", SIZES["fl"]).width() / 2, 0.6 * SIZES["fl"]
     for col in range(hexmap.cols):
         cx = hex_to_pixel(Hex.from_offset(col, 0), HEX)[0]
-        x, odd = num(cx), col & 1
-        for row in range(hexmap.rows):
-            y = ys[odd][row] - _LABEL_DY
-            if canvas.placer.labelled((cx - half_w, y - half_h, cx + half_w, y + half_h)):
-                continue
-            element = labels.add(text(to_label(Hex.from_offset(col, row))))  # digits only
-            element["x"], element["y"] = x, label_y[odd][row]
+        if within is not None and not (within[0] < cx + half_w and cx - half_w < within[2]):
+            continue
+        for row, cy in enumerate(ys[col & 1]):
+            y = cy - _LABEL_DY
+            box = (cx - half_w, y - half_h, cx + half_w, y + half_h)
+            if within is None or within[1] < box[3] and box[1] < within[3]:
+                yield col, row, cx, box
+
+
+def number_boxes(scenario: Scenario, within: Bounds) -> list[Bounds]:
+    """Where the hex numbers of the map that meet the box `within` are written (drawn, or
+    left out for a label): what the page keeps a name it moves clear of."""
+    return [box for _, _, _, box in _numbers(scenario.board.map, within)]
 
 
 def _sheet_names(hexmap: HexMap) -> list[tuple[float, float, str]]:

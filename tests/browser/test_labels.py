@@ -152,3 +152,40 @@ def test_odds_figures_keep_clear_of_every_label(new_page, base_url, size):
         if found := overlaps(page):
             bad[stem] = found
     assert not bad, json.dumps(bad, indent=1)
+
+
+CUT_NAMES = """() => {
+  const svg = document.querySelector('#board svg');
+  const view = svg.getBoundingClientRect();
+  const cut = [];
+  for (const name of svg.querySelectorAll('.layer-units .unit .name')) {
+    const body = name.parentNode.querySelector('.body').getBoundingClientRect();
+    const x = (body.left + body.right) / 2, y = (body.top + body.bottom) / 2;
+    if (x < view.left || x > view.right || y < view.top || y > view.bottom) continue;
+    const r = name.getBoundingClientRect();
+    if (r.left < view.left - 0.5 || r.right > view.right + 0.5 || r.top < view.top - 0.5
+        || r.bottom > view.bottom + 0.5) cut.push(name.textContent);
+  }
+  const led = [...svg.querySelectorAll('.unit .name[data-kept-in-view]')].filter(
+    (n) => { const line = n.parentNode.querySelector(':scope > .leader');
+             return line && getComputedStyle(line).visibility !== 'hidden'; });
+  return {cut, moved: svg.querySelectorAll('.unit .name[data-kept-in-view]').length,
+          led: led.length};
+}"""
+
+
+def test_names_the_board_s_edge_would_cut_move_beside_their_unit_on_a_phone(new_page,
+                                                                             base_url):
+    """Zoomed in to keep bases legible, a phone's board cut the names of the Mega-blast's
+    models at its edges ("narine 3"): each name of a model in view now reads whole beside
+    its model, before and after Roll, over no other label (a name moved next to its model
+    loses its leader line)."""
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    mega = next(p for p in DEMO_FILES if p.stem == "heresy-mega-blast")
+    open_app(page, f"{base_url}?demo={mega.name}")
+    for when in ("open", "roll"):
+        if when == "roll":
+            roll(page)
+        got = page.evaluate(CUT_NAMES)
+        assert got["cut"] == [] and got["moved"] > 0 and got["led"] == 0, (when, got)
+        assert overlaps(page) == [], when

@@ -13,9 +13,10 @@ on its attacker, targets and templates, at a zoom where every base is at least M
 and every name MIN_LABEL_PX CSS px (dropping the attacker when it is too far away for
 that; hex numbers too); the zoom buttons zoom about the attack while it is in view. An
 attacker outside the box shown gets a small arrow at the board's edge pointing to it
-(`point_to_attacker`, ``g.offview`` with data-points-to). #board exposes data-zoom
-(the zoom factor, "1.00" at Fit), data-step (index of the step shown, or "all") and
-data-focus (the attack's centre in board units, "x y", where the zoom buttons zoom).
+(`point_to_attacker`, ``g.offview`` with data-points-to), and a name the board's edge
+would cut moves beside its unit where it reads whole (`keep_names_whole`). #board exposes
+data-zoom (the zoom factor, "1.00" at Fit), data-step (index of the step shown, or "all")
+and data-focus (the attack's centre in board units, "x y", where the zoom buttons zoom).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from engine import scenario as sc
 from engine.words import msg, say
 
 from .dom import Element, Event, absent, attr, el
+from .edgenames import keep_names_whole, put_names_back
 from .geometry import SVG_NS, Bounds, bbox, unit_selector
 from .offview import point_to_attacker
 from .slices import SLICE_S, SLICED_UNITS, breathe, current, settle
@@ -231,7 +233,9 @@ def set_box(state: State, box: Box) -> None:
     board.toggleAttribute("data-frame", state.frame is not None)  # a taller frame may be taller
     board.dataset.zoom = f"{zoom:.2f}"
     board.toggleAttribute("data-zoomed", zoom > 1.001)
+    put_names_back(svg)
     point_to_attacker(state, svg, attack_refs(state)[0])
+    keep_names_whole(svg, state.shown)
 
 
 def restore_view(state: State) -> None:

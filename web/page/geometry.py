@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import js
 
-from .dom import Element
+from .dom import Element, absent
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -27,3 +27,15 @@ def bbox(svg: Element, node: Element) -> Bounds:
                for x in (b.x, b.x + b.width) for y in (b.y, b.y + b.height)]
     xs, ys = [float(c.x) for c in corners], [float(c.y) for c in corners]
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+def board_box(svg: Element, rect: Element) -> Bounds | None:
+    """A box of the page (a DOMRect, CSS px) in the user units of the board `svg`, None
+    while the board is not laid out."""
+    m = svg.getScreenCTM()
+    if absent(m):
+        return None
+    to_board = m.inverse()
+    a = js.DOMPoint.new(rect.left, rect.top).matrixTransform(to_board)
+    b = js.DOMPoint.new(rect.right, rect.bottom).matrixTransform(to_board)
+    return (float(a.x), float(a.y), float(b.x), float(b.y))

@@ -1,0 +1,123 @@
+"""Names the view's edge would cut (issue 14.6, as seen on a phone): a zoomed view shows
+every base legibly but cuts the names of the units at its edge ("narine 3" for "Assault
+marine 3"). Each such name of a unit in view moves next to its unit, on its other side
+first, where it reads whole, covers no other text, body or hex number, nor the zoom buttons
+or the arrow to an attacker out of view, and stays in view (its leader line, if the board
+drew one, hidden); where no such place is, it stays where the board put it. The board's
+own places come back with every new view: the move is a ``transform`` on the name."""
+
+from __future__ import annotations
+
+from engine.scenario import Scenario
+
+from .dom import Element, absent, el
+from .geometry import Bounds, bbox, board_box
+from .offview import OFFVIEW_NAMES, names_in_view
+
+MOVED = "data-kept-in-view"
+"""Marks a name this module moved (its ``transform`` is this module's)."""
+
+
+def put_names_back(svg: Element) -> None:
+    """The names `keep_names_whole` moved, and their leader lines, as the board drew them."""
+    for node in svg.querySelectorAll(f".layer-units .unit [{MOVED}]"):
+        node.removeAttribute("transform" if node.matches(".name") else "visibility")
+        node.removeAttribute(MOVED)
+
+
+def keep_names_whole(svg: Element, scenario: Scenario) -> None:
+    """Move each name the edge of the board on screen cuts, of a unit whose centre is on
+    screen, to the first clear place beside its unit (module docstring): first the names the
+    board put beside their unit, then those it led away. Boards of more than
+    `OFFVIEW_NAMES` units are left as drawn (finding every text in view would cost more
+    than it is worth while panning)."""
+    if int(svg.querySelectorAll(".layer-units .unit").length) > OFFVIEW_NAMES:
+        return
+    frame = svg.getBoundingClientRect()
+    screen = (float(frame.left), float(frame.top), float(frame.right), float(frame.bottom))
+    seen = board_box(svg, frame)
+    if seen is None:
+        return
+    cut = []
+    for node in svg.querySelectorAll(".layer-units .unit .name"):
+        r = node.getBoundingClientRect()  # on screen: one call for most names
+        if within((float(r.left), float(r.top), float(r.right), float(r.bottom)), screen):
+            continue
+        body = bbox(svg, node.parentNode.querySelector(".body"))
+        if within(centre(body), seen):
+            leader = node.parentNode.querySelector(":scope > .leader")
+            cut.append((not absent(leader), node, bbox(svg, node), body, leader))
+    if not cut:
+        return
+    texts, bodies, _ = names_in_view(svg, (seen[0], seen[1], seen[2] - seen[0],
+                                           seen[3] - seen[1]))
+    covered = covering(svg, scenario, seen)
+    for led, node, was, body, leader in sorted(cut, key=lambda c: c[0]):
+        others = [t for t in texts if t != was]
+        keep_off = others + [b for b in bodies if b != body] + covered
+        place = next((p for p in beside(body, was, seen) if within(p, seen)
+                      and not any(meets(p, b) for b in keep_off)), None)
+        if place is None:
+            continue
+        node.setAttribute("transform", f"translate({place[0] - was[0]:.3f} "
+                          f"{place[1] - was[1]:.3f})")
+        node.setAttribute(MOVED, "")
+        if led:  # next to its unit now: no line needed
+            leader.setAttribute("visibility", "hidden")
+            leader.setAttribute(MOVED, "")
+        texts = [*others, place]
+
+
+def covering(svg: Element, scenario: Scenario, seen: Bounds) -> list[Bounds]:
+    """What a moved name keeps clear of beside the board's texts and bodies, in board
+    units: the zoom buttons over the board, the arrow to an attacker out of view, and a hex
+    map's numbers in `seen` (the board leaves some out, so they are not all texts)."""
+    from engine.render.hexmap import number_boxes  # svgwrite: loaded once the board is drawn
+
+    buttons = el("zoom").getBoundingClientRect()
+    out = [bbox(svg, arrow) for arrow in svg.querySelectorAll(":scope > g.offview")]
+    if float(buttons.width) > 0 and (over := board_box(svg, buttons)) is not None:
+        out.append(over)
+    if scenario.system == "battletech":
+        out += number_boxes(scenario, seen)
+    return out
+
+
+GAP = 0.15
+"""The room left between a moved name and its unit's body, in the name's heights."""
+
+
+def beside(body: Bounds, name: Bounds, seen: Bounds) -> list[Bounds]:
+    """The places for `name` next to `body`: first on the side opposite to where it is,
+    then below, above, right and left of it (as the board tries them); above and below,
+    centred on the body, flush with its left and its right edge, then as near the centre
+    as the part `seen` allows."""
+    w, h = name[2] - name[0], name[3] - name[1]
+    gap = GAP * h
+    (ux, uy), (tx, ty) = centre(body)[:2], centre(name)[:2]
+    xs = (ux - w / 2, body[0], body[2] - w,
+          min(max(ux - w / 2, seen[0]), seen[2] - w))
+    places = {"below": [(x, body[3] + gap) for x in xs],
+              "above": [(x, body[1] - gap - h) for x in xs],
+              "right": [(body[2] + gap, uy - h / 2)], "left": [(body[0] - gap - w, uy - h / 2)]}
+    dx, dy = tx - ux, ty - uy
+    opposite = (("left" if dx > 0 else "right") if abs(dx) * h > abs(dy) * w
+                else ("above" if dy > 0 else "below"))
+    order = [opposite, *(side for side in places if side != opposite)]
+    return [(x, y, x + w, y + h) for side in order for x, y in places[side]]
+
+
+def centre(b: Bounds) -> Bounds:
+    """The centre of the box `b`, as a box of no size."""
+    x, y = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    return (x, y, x, y)
+
+
+def within(b: Bounds, box: Bounds) -> bool:
+    """Is the box `b` wholly inside `box`?"""
+    return b[0] >= box[0] and b[1] >= box[1] and b[2] <= box[2] and b[3] <= box[3]
+
+
+def meets(a: Bounds, b: Bounds) -> bool:
+    """Do two boxes share some area?"""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
