@@ -1,10 +1,11 @@
 """Names the view's edge would cut (issue 14.6, as seen on a phone): a zoomed view shows
 every base legibly but cuts the names of the units at its edge ("narine 3" for "Assault
-marine 3"). Each such name of a unit in view moves next to its unit, on its other side
-first, where it reads whole, covers no other text, body or hex number, nor the zoom buttons
-or the arrow to an attacker out of view, and stays in view (its leader line, if the board
-drew one, hidden); where no such place is, it stays where the board put it. The board's
-own places come back with every new view: the move is a ``transform`` on the name."""
+marine 3"), or hides them under the zoom buttons. Each such name of a unit in view moves
+next to its unit, on its other side first, where it reads whole, covers no other text,
+body or hex number, nor the zoom buttons or the arrow to an attacker out of view, and
+stays in view (its leader line, if the board drew one, hidden); where no such place is,
+it stays where the board put it. The board's own places come back with every new view:
+the move is a ``transform`` on the name."""
 
 from __future__ import annotations
 
@@ -26,22 +27,23 @@ def put_names_back(svg: Element) -> None:
 
 
 def keep_names_whole(svg: Element, scenario: Scenario) -> None:
-    """Move each name the edge of the board on screen cuts, of a unit whose centre is on
-    screen, to the first clear place beside its unit (module docstring): first the names the
-    board put beside their unit, then those it led away. Boards of more than
-    `OFFVIEW_NAMES` units are left as drawn (finding every text in view would cost more
-    than it is worth while panning)."""
+    """Move each name the edge of the board on screen cuts (or the zoom buttons hide), of a
+    unit whose centre is on screen, to the first clear place beside its unit (module
+    docstring): first the names the board put beside their unit, then those it led away.
+    Boards of more than `OFFVIEW_NAMES` units are left as drawn (finding every text in
+    view would cost more than it is worth while panning)."""
     if int(svg.querySelectorAll(".layer-units .unit").length) > OFFVIEW_NAMES:
         return
     frame = svg.getBoundingClientRect()
-    screen = (float(frame.left), float(frame.top), float(frame.right), float(frame.bottom))
+    screen = client_box(frame)
     seen = board_box(svg, frame)
     if seen is None:
         return
+    buttons = client_box(el("zoom").getBoundingClientRect())
     cut = []
     for node in svg.querySelectorAll(".layer-units .unit .name"):
-        r = node.getBoundingClientRect()  # on screen: one call for most names
-        if within((float(r.left), float(r.top), float(r.right), float(r.bottom)), screen):
+        on_page = client_box(node.getBoundingClientRect())  # one call for most names
+        if within(on_page, screen) and not meets(on_page, buttons):
             continue
         body = bbox(svg, node.parentNode.querySelector(".body"))
         if within(centre(body), seen):
@@ -70,8 +72,9 @@ def keep_names_whole(svg: Element, scenario: Scenario) -> None:
 
 def covering(svg: Element, scenario: Scenario, seen: Bounds) -> list[Bounds]:
     """What a moved name keeps clear of beside the board's texts and bodies, in board
-    units: the zoom buttons over the board, the arrow to an attacker out of view, and a hex
-    map's numbers in `seen` (the board leaves some out, so they are not all texts)."""
+    units: the zoom buttons over the board, the arrow to an attacker out of view with its
+    name, and a hex map's numbers in `seen` (the board leaves some out, so they are not
+    all texts)."""
     from engine.render.hexmap import number_boxes  # svgwrite: loaded once the board is drawn
 
     buttons = el("zoom").getBoundingClientRect()
@@ -89,22 +92,29 @@ GAP = 0.15
 
 def beside(body: Bounds, name: Bounds, seen: Bounds) -> list[Bounds]:
     """The places for `name` next to `body`: first on the side opposite to where it is,
-    then below, above, right and left of it (as the board tries them); above and below,
-    centred on the body, flush with its left and its right edge, then as near the centre
-    as the part `seen` allows."""
+    then below, above, right and left of it (as the board tries them), then at its
+    corners; above and below, centred on the body, flush with its left and its right edge,
+    then as near the centre as the part `seen` allows."""
     w, h = name[2] - name[0], name[3] - name[1]
     gap = GAP * h
     (ux, uy), (tx, ty) = centre(body)[:2], centre(name)[:2]
     xs = (ux - w / 2, body[0], body[2] - w,
           min(max(ux - w / 2, seen[0]), seen[2] - w))
+    right, left = body[2] + gap, body[0] - gap - w
     places = {"below": [(x, body[3] + gap) for x in xs],
               "above": [(x, body[1] - gap - h) for x in xs],
-              "right": [(body[2] + gap, uy - h / 2)], "left": [(body[0] - gap - w, uy - h / 2)]}
+              "right": [(right, uy - h / 2)], "left": [(left, uy - h / 2)],
+              "corners": [(x, y) for y in (body[3], body[1] - h) for x in (right, left)]}
     dx, dy = tx - ux, ty - uy
     opposite = (("left" if dx > 0 else "right") if abs(dx) * h > abs(dy) * w
                 else ("above" if dy > 0 else "below"))
     order = [opposite, *(side for side in places if side != opposite)]
     return [(x, y, x + w, y + h) for side in order for x, y in places[side]]
+
+
+def client_box(rect: Element) -> Bounds:
+    """A DOMRect's corners (CSS px)."""
+    return (float(rect.left), float(rect.top), float(rect.right), float(rect.bottom))
 
 
 def centre(b: Bounds) -> Bounds:
