@@ -29,7 +29,7 @@ from engine.words import msg, say
 
 from .dom import Element, Event, absent, attr, el
 from .edgenames import keep_names_whole, put_names_back
-from .geometry import SVG_NS, Bounds, bbox, unit_selector
+from .geometry import SVG_NS, Bounds, bbox, board_point, unit_selector
 from .offview import point_to_attacker
 from .slices import SLICE_S, SLICED_UNITS, breathe, current, settle
 from .state import Box, State
@@ -154,15 +154,6 @@ def board_svg() -> Element | None:
     """The <svg> shown in #board, None before the first board."""
     svg = el("board").querySelector("svg")
     return None if absent(svg) else svg
-
-
-def board_point(svg: Element, client_x: float, client_y: float) -> tuple[float, float] | None:
-    """Client (CSS px) -> board coordinates, through the svg's current viewBox."""
-    m = svg.getScreenCTM()
-    if absent(m):
-        return None
-    p = js.DOMPoint.new(client_x, client_y).matrixTransform(m.inverse())
-    return float(p.x), float(p.y)
 
 
 def _under(client_x: float, client_y: float, attribute: str) -> str:

@@ -9,6 +9,7 @@ the move is a ``transform`` on the name."""
 
 from __future__ import annotations
 
+from engine.render.labels import overlap
 from engine.scenario import Scenario
 
 from .dom import Element, absent, el
@@ -39,11 +40,12 @@ def keep_names_whole(svg: Element, scenario: Scenario) -> None:
     seen = board_box(svg, frame)
     if seen is None:
         return
-    buttons = client_box(el("zoom").getBoundingClientRect())
+    buttons = el("zoom").getBoundingClientRect()
+    hidden = client_box(buttons)
     cut = []
     for node in svg.querySelectorAll(".layer-units .unit .name"):
         on_page = client_box(node.getBoundingClientRect())  # one call for most names
-        if within(on_page, screen) and not meets(on_page, buttons):
+        if within(on_page, screen) and not overlap(on_page, hidden):
             continue
         body = bbox(svg, node.parentNode.querySelector(".body"))
         if within(centre(body), seen):
@@ -53,12 +55,12 @@ def keep_names_whole(svg: Element, scenario: Scenario) -> None:
         return
     texts, bodies, _ = names_in_view(svg, (seen[0], seen[1], seen[2] - seen[0],
                                            seen[3] - seen[1]))
-    covered = covering(svg, scenario, seen)
+    covered = covering(svg, scenario, seen, buttons)
     for led, node, was, body, leader in sorted(cut, key=lambda c: c[0]):
         others = [t for t in texts if t != was]
         keep_off = others + [b for b in bodies if b != body] + covered
         place = next((p for p in beside(body, was, seen) if within(p, seen)
-                      and not any(meets(p, b) for b in keep_off)), None)
+                      and not any(overlap(p, b) for b in keep_off)), None)
         if place is None:
             continue
         node.setAttribute("transform", f"translate({place[0] - was[0]:.3f} "
@@ -70,14 +72,14 @@ def keep_names_whole(svg: Element, scenario: Scenario) -> None:
         texts = [*others, place]
 
 
-def covering(svg: Element, scenario: Scenario, seen: Bounds) -> list[Bounds]:
+def covering(svg: Element, scenario: Scenario, seen: Bounds, buttons: Element
+             ) -> list[Bounds]:
     """What a moved name keeps clear of beside the board's texts and bodies, in board
-    units: the zoom buttons over the board, the arrow to an attacker out of view with its
-    name, and a hex map's numbers in `seen` (the board leaves some out, so they are not
-    all texts)."""
+    units: the zoom `buttons` over the board (their DOMRect), the arrow to an attacker out
+    of view with its name, and a hex map's numbers in `seen` (the board leaves some out, so
+    they are not all texts)."""
     from engine.render.hexmap import number_boxes  # svgwrite: loaded once the board is drawn
 
-    buttons = el("zoom").getBoundingClientRect()
     out = [bbox(svg, arrow) for arrow in svg.querySelectorAll(":scope > g.offview")]
     if float(buttons.width) > 0 and (over := board_box(svg, buttons)) is not None:
         out.append(over)
@@ -126,8 +128,3 @@ def centre(b: Bounds) -> Bounds:
 def within(b: Bounds, box: Bounds) -> bool:
     """Is the box `b` wholly inside `box`?"""
     return b[0] >= box[0] and b[1] >= box[1] and b[2] <= box[2] and b[3] <= box[3]
-
-
-def meets(a: Bounds, b: Bounds) -> bool:
-    """Do two boxes share some area?"""
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -29,13 +29,18 @@ def bbox(svg: Element, node: Element) -> Bounds:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def board_box(svg: Element, rect: Element) -> Bounds | None:
-    """A box of the page (a DOMRect, CSS px) in the user units of the board `svg`, None
-    while the board is not laid out."""
+def board_point(svg: Element, client_x: float, client_y: float) -> tuple[float, float] | None:
+    """Client (CSS px) -> board coordinates, through the svg's current viewBox."""
     m = svg.getScreenCTM()
     if absent(m):
         return None
-    to_board = m.inverse()
-    a = js.DOMPoint.new(rect.left, rect.top).matrixTransform(to_board)
-    b = js.DOMPoint.new(rect.right, rect.bottom).matrixTransform(to_board)
-    return (float(a.x), float(a.y), float(b.x), float(b.y))
+    p = js.DOMPoint.new(client_x, client_y).matrixTransform(m.inverse())
+    return float(p.x), float(p.y)
+
+
+def board_box(svg: Element, rect: Element) -> Bounds | None:
+    """A box of the page (a DOMRect, CSS px) in the user units of the board `svg`, None
+    while the board is not laid out."""
+    a = board_point(svg, float(rect.left), float(rect.top))
+    b = board_point(svg, float(rect.right), float(rect.bottom))
+    return None if a is None or b is None else (a[0], a[1], b[0], b[1])

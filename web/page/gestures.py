@@ -16,7 +16,6 @@ from engine import scenario as sc
 from engine.build import squads
 
 from .board import (
-    board_point,
     board_svg,
     hex_at,
     pan_by,
@@ -29,7 +28,7 @@ from .build.moves import aims_hexes, dragged, paint_hex, place_aim, tap_board
 from .build.panel import select_unit
 from .dom import Event, absent, attr, clear_message, el
 from .editor import set_scenario
-from .geometry import unit_selector
+from .geometry import board_point, unit_selector
 from .irolled import arrow_move, arrow_press, arrow_release
 from .state import State
 

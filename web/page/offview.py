@@ -7,6 +7,7 @@ import math
 
 from pyscript import document
 
+from engine.render.labels import overlap
 from engine.words import DEFAULT_LANG, Lang, msg, say
 
 from .dom import Element, absent
@@ -90,8 +91,8 @@ def clear_of_names(label: Element, names: tuple[list[Bounds], list[Bounds], list
             places.append((sx, sy, lx, ly))
     for keep_off in (texts + bodies + templates, texts + bodies, texts):
         found = next(((sx, sy) for sx, sy, lx, ly in places
-                      if not any(lx < n[2] and n[0] < lx + bw and ly < n[3] and n[1] < ly + bh
-                                 for n in keep_off)), None)
+                      if not any(overlap((lx, ly, lx + bw, ly + bh), n) for n in keep_off)),
+                     None)
         if found is not None:
             if found != (0.0, 0.0):
                 label.setAttribute("transform", f"translate({found[0]:.3f} {found[1]:.3f})")

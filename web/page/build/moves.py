@@ -10,8 +10,9 @@ from engine.build import editing, legality, squads
 from engine.hexgrid import neighbor
 from engine.scenario.battletech import STRAFE_MAX
 
-from ..board import board_point, board_svg, hex_at, unit_at
+from ..board import board_svg, hex_at, unit_at
 from ..dom import Event, absent, el
+from ..geometry import board_point
 from ..state import State
 from .commit import commit, hex_list, value_of
 from .panel import doc_of, select_unit
