@@ -201,37 +201,35 @@ def finish(canvas: Canvas, scenario: Scenario) -> None:
     labels = canvas.layers["grid"].add(canvas.dwg.g(class_="hexlabels"))
     text = canvas.dwg.text
     label_y = [[num(y - _LABEL_DY) for y in column] for column in _centre_ys(hexmap)]
-    x = ""
-    for col, row, cx, box in _numbers(hexmap):
-        if row == 0:
-            x = num(cx)
-        if canvas.placer.labelled(box):
-            continue
-        element = labels.add(text(to_label(Hex.from_offset(col, row))))  # digits only
-        element["x"], element["y"] = x, label_y[col & 1][row]
+    for col, cx, boxes in _numbers(hexmap):
+        x = num(cx)
+        for row, box in boxes:
+            if canvas.placer.labelled(box):
+                continue
+            element = labels.add(text(to_label(Hex.from_offset(col, row))))  # digits only
+            element["x"], element["y"] = x, label_y[col & 1][row]
 
 
 def _numbers(hexmap: HexMap, within: Bounds | None = None
-             ) -> Iterator[tuple[int, int, float, Bounds]]:
-    """Every hex's (column, row, the x of its centre, the box of its number), column by
-    column; only those that meet the box `within` when given."""
+             ) -> Iterator[tuple[int, float, list[tuple[int, Bounds]]]]:
+    """Column by column, the x of its hexes' centres and the box of each hex's number by
+    its row; only the numbers that meet the box `within` when given."""
     ys = _centre_ys(hexmap)
     half_w, half_h = Label(0, 0, 0, "0000", SIZES["fl"]).width() / 2, 0.6 * SIZES["fl"]
     for col in range(hexmap.cols):
         cx = hex_to_pixel(Hex.from_offset(col, 0), HEX)[0]
         if within is not None and not (within[0] < cx + half_w and cx - half_w < within[2]):
             continue
-        for row, cy in enumerate(ys[col & 1]):
-            y = cy - _LABEL_DY
-            box = (cx - half_w, y - half_h, cx + half_w, y + half_h)
-            if within is None or within[1] < box[3] and box[1] < within[3]:
-                yield col, row, cx, box
+        boxes = [(row, (cx - half_w, y - half_h, cx + half_w, y + half_h))
+                 for row, y in enumerate(cy - _LABEL_DY for cy in ys[col & 1])]
+        yield col, cx, [(row, box) for row, box in boxes
+                        if within is None or within[1] < box[3] and box[1] < within[3]]
 
 
 def number_boxes(scenario: Scenario, within: Bounds) -> list[Bounds]:
     """Where the hex numbers of the map that meet the box `within` are written (drawn, or
     left out for a label): what the page keeps a name it moves clear of."""
-    return [box for _, _, _, box in _numbers(scenario.board.map, within)]
+    return [box for _, _, boxes in _numbers(scenario.board.map, within) for _, box in boxes]
 
 
 def _sheet_names(hexmap: HexMap) -> list[tuple[float, float, str]]:
