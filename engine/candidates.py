@@ -242,13 +242,16 @@ def every_split(doc: dict[str, Any], primary: str, volley: int) -> list[Aim]:
 
 def split_moves(doc: dict[str, Any], ids: list[str]) -> list[Aim]:
     """RT-17: the volley `ids` with one missile but the primary's moved to another enemy
-    `_near` the primary target."""
+    `_near` the primary target (never the whole volley back at the primary: that is the
+    single target, a candidate of its own)."""
     near = _near(doc, ids[0])
     out: dict[str, Aim] = {}
     for k in range(1, len(ids)):
         for other in near:
             if other != ids[k]:
                 moved = [ids[0], *sorted(ids[1:k] + [other] + ids[k + 1:])]
+                if set(moved) == {ids[0]}:
+                    continue
                 aim = _targets(doc, moved)
                 out.setdefault(aim.key(), aim)
     return list(out.values())

@@ -382,6 +382,24 @@ def test_rt_17_a_volley_split_over_two_mecha_beats_the_whole_volley_at_either() 
     assert_figures_are_those_of_odds(s, best, "destroyed")
 
 
+def test_rt_17_a_split_moved_back_is_never_the_whole_volley_at_the_primary_again() -> None:
+    """Climbing from "3 at r1, 1 at r2", moving r2's missile back to r1 would be the whole
+    volley at r1, the single-target candidate under another key: it is not offered twice
+    (the crowded volley's estimated ranking listed "target Regult (r1)" twice)."""
+    doc = {"format": "scatterlab/1", "system": "robotech",
+           "table": {"width": 48, "height": 48},
+           "units": [{"id": "a1", "side": "UEDF", "kind": "mecha", "x": 6, "y": 24,
+                      "base_mm": 40, "df": 5, "gn": 4, "pil": 2, "cp": 0},
+                     regult("r1", 30, 22), regult("r2", 30, 27)],
+           "attack": {"attacker": "a1", "targets": ["r1"],
+                      "weapon": {"name": "Volley", "md": 9, "range": 36, "volley": 4,
+                                 "abilities": ["blast", "missile", "volley"]}}}
+    moves = [dict(a.attack)["targets"] for a in candidates.split_moves(
+        doc, ["r1", "r1", "r1", "r2"])]
+    assert ["r1", "r1", "r2", "r2"] in moves
+    assert all(set(m) != {"r1"} for m in moves)
+
+
 def test_rt_17_splits_climb_from_the_best_target_when_the_best_allowed_aim_is_ground() -> None:
     """The shipped Indirect Fire demo with no friendly risk allowed: its best allowed aims
     are ground points (RT-3), which name no target; the volley's splits (RT-17) start
