@@ -167,19 +167,24 @@ _RANKING_COLUMNS = (("value", 9), ("enemy_damage", 13), ("enemy_destroyed", 19),
 
 
 def format_ranking(ranking: aim.Ranking, top: int, lang: Lang = DEFAULT_LANG) -> str:
-    """The best `top` aims as a table, best first, then how many candidates there were."""
-    if lang == "en":
-        head = (f"{'#':>3}  {'value':>9}{'E[enemy dmg]':>13}{'E[enemy destroyed]':>19}"
-                f"{'E[friendly dmg]':>16}{'E[friendly destroyed]':>22}{'friendly risk':>14}  aim")
-    else:
-        head = (f"{'#':>3}  " + "".join(_cell(say(msg(f"render.cli.{k}"), lang), w, right=True)
-                                       for k, w in _RANKING_COLUMNS)
-                + "  " + say(msg("render.cli.aim"), lang))
-    lines = [head]
+    """The best `top` aims as a table, best first, then how many candidates there were; an
+    estimated ranking (`aim.Ranking.estimated`) has a column of each value's 95 % margin
+    and says how it was estimated."""
+    columns = (_RANKING_COLUMNS[:1] + ((("margin", 9),) if ranking.estimated else ())
+               + _RANKING_COLUMNS[1:])
+    lines = [f"{'#':>3}  " + "".join(_cell(say(msg(f"render.cli.{k}"), lang), w, right=True)
+                                     for k, w in columns)
+             + "  " + say(msg("render.cli.aim"), lang)]
     for i, r in enumerate(ranking.scored[:top], 1):
-        lines.append(f"{i:>3}  {r.value:>9.4f}{r.enemy_damage:>13.4f}{r.enemy_destroyed:>19.4f}"
-                     f"{r.friendly_damage:>16.4f}{r.friendly_destroyed:>22.4f}"
-                     f"{r.friendly_risk:>14.4f}  {say(r.aim.label, lang)}")
+        figures = {"value": r.value, "margin": r.margin, "enemy_damage": r.enemy_damage,
+                   "enemy_destroyed": r.enemy_destroyed, "friendly_damage": r.friendly_damage,
+                   "friendly_destroyed": r.friendly_destroyed,
+                   "friendly_risk": r.friendly_risk}
+        lines.append(f"{i:>3}  " + "".join(f"{figures[k]:>{w}.4f}" for k, w in columns)
+                     + f"  {say(r.aim.label, lang)}")
+    if ranking.estimated:
+        lines.append(say(msg("render.cli.estimated", first=aim.ESTIMATE_RUNS[0],
+                             last=aim.ESTIMATE_RUNS[-1]), lang))
     lines.append(say(msg("render.cli.ranked", n=len(ranking.scored), illegal=ranking.illegal,
                          out_of_reach=ranking.out_of_reach, over_risk=ranking.over_risk,
                          untried=ranking.untried), lang))
@@ -206,8 +211,7 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
         if why == "risk":
             raise CommandError(msg("render.cli.no_legal_aim_within", risk=args.friendly_risk,
                                    **counts))
-        raise CommandError(msg("render.cli.no_aim_in_reach" if why == "reach"
-                               else "render.cli.no_legal_aim", **counts))
+        raise CommandError(msg("render.cli.no_legal_aim", **counts))
     print(json.dumps(ranking.to_dict(args.top, lang), indent=2,
                      ensure_ascii=False) if args.json
           else format_ranking(ranking, args.top, lang))

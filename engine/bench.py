@@ -112,7 +112,8 @@ def resolve_render_figures(scenario: Scenario, *, repeat: int = 5) -> dict[str, 
 def aim_figures(scenario: Scenario, *, repeat: int = 3) -> dict[str, Any]:
     """Time to rank every legal aim of the scenario's attack (`engine.aim.rank`, the best
     of `repeat` runs, the first included), with how many candidates were scored and
-    refused, and the best aim in English words."""
+    refused, the best aim in English words, and whether the ranking is estimated (exact
+    odds out of reach of every aim)."""
     from engine import aim
 
     start = time.perf_counter()
@@ -122,5 +123,5 @@ def aim_figures(scenario: Scenario, *, repeat: int = 3) -> dict[str, Any]:
     return {"aim_s": min(first, _best_of(lambda: aim.rank(scenario), repeat - 1)),
             "aim_scored": len(ranking.scored),
             "aim_refused": ranking.illegal, "aim_out_of_reach": ranking.out_of_reach,
-            "aim_untried": ranking.untried,
+            "aim_untried": ranking.untried, "aim_estimated": ranking.estimated,
             "aim_best": say(best.aim.label) if best else None}

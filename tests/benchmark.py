@@ -116,7 +116,7 @@ def print_aim(rows: list[dict[str, Any]], runtime: str = "CPython") -> None:
     for r in rows:
         print(f"{r['scenario']:<40}{r['aim_s']:>8.2f}s{r['aim_scored']:>8}"
               f"{r['aim_refused']:>9}{r['aim_out_of_reach']:>7}{r['aim_untried']:>9}"
-              f"  {r['aim_best']}")
+              f"  {r['aim_best']}{' (estimated)' if r['aim_estimated'] else ''}")
 
 
 def machine() -> str:

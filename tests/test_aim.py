@@ -20,6 +20,7 @@ from engine.errors import IllegalAttack
 from engine.words import say
 
 DEMOS = Path(__file__).parents[1] / "web" / "demos"
+SUITE = Path(__file__).parent / "suite"
 
 
 def marine(uid: str, x: float, y: float, side: str = "traitor", unit: str = "squad"
@@ -126,8 +127,8 @@ def test_a_friendly_risk_limit_keeps_only_aims_within_it() -> None:
 
 def test_an_empty_ranking_names_why_for_the_command_line_and_the_page() -> None:
     """Issue 24: a ranking that lists no aim says why, once (`Ranking.why_none`, also in
-    its JSON): every aim past the friendly-risk limit, exact odds out of reach, the rules
-    refusing every candidate, or nothing to aim at."""
+    its JSON): every aim past the friendly-risk limit, the rules refusing every candidate,
+    or nothing to aim at (exact odds out of reach are estimated instead: never a why)."""
     def why(name: str, **kwargs: Any) -> str | None:
         ranking = aim.rank(scenarios.loads((DEMOS / name).read_text()), **kwargs)
         assert ranking.to_dict()["why_none"] == ranking.why_none()
@@ -135,7 +136,7 @@ def test_an_empty_ranking_names_why_for_the_command_line_and_the_page() -> None:
 
     assert why("robotech-direct-hit-splash.json") is None
     assert why("robotech-direct-hit-splash.json", friendly_risk=0.0) == "risk"
-    assert why("heresy-blast-squad.json", allowance=aim.Allowance(steps=10)) == "reach"
+    assert why("heresy-blast-squad.json", allowance=aim.Allowance(steps=10)) is None
     assert why("rule-heresy-snap-shot-refused.json") == "rules"
     assert why("rule-battletech-artillery-scatter.json") == "nothing"
 
@@ -423,7 +424,7 @@ def test_best_aim_is_bounded_by_counts_of_candidates_and_steps_never_a_clock() -
     again = aim.rank(s, allowance=aim.Allowance(candidates=3))
     assert again.to_dict() == few.to_dict()
     starved = aim.rank(s, allowance=aim.Allowance(steps=10))
-    assert not starved.scored and starved.out_of_reach == 1 and starved.untried > 0
+    assert starved.out_of_reach == 1 and starved.estimated
 
 
 def test_candidates_out_of_reach_spend_at_most_their_share_of_the_allowance() -> None:
@@ -434,17 +435,69 @@ def test_candidates_out_of_reach_spend_at_most_their_share_of_the_allowance() ->
     free = aim.rank(s)
     assert free.out_of_reach == 0 and free.untried == 0
     hopeless = aim.Allowance(reach=1)
+    exact_tries = []
+    score = aim.score
 
-    def out_of_reach(s: scenarios.Scenario, aim_: aim.Aim, objective: str, budget: Budget,
-                     plan: object) -> aim.Scored:
+    def out_of_reach(s: scenarios.Scenario, aim_: aim.Aim, objective: str,
+                     budget: Budget | None = None, plan: object = None,
+                     runs: int | None = None) -> aim.Scored:
+        if runs is not None:
+            return score(s, aim_, objective, plan=plan, runs=runs)
+        assert budget is not None
+        exact_tries.append(aim_)
         budget.check(steps=5)
         raise TooManyOutcomes("more than 5 steps")
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(aim, "score", out_of_reach)
         capped = aim.rank(s, allowance=hopeless)
-    assert capped.out_of_reach == 1 and capped.untried > 0 and not capped.scored
-    assert hopeless.tried == 1
+    assert capped.out_of_reach == 1 and len(exact_tries) == 1
+    assert capped.estimated and capped.scored
+
+
+def test_aims_out_of_reach_of_exact_odds_are_ranked_by_seeded_monte_carlo_estimates() -> None:
+    """Issue 24: where exact odds are out of reach of every legal aim tried, every aim is
+    scored by Monte Carlo with one seed (the same ranking every time), the best re-run
+    with more runs (`ESTIMATE_RUNS`), each value with its 95 % margin; on the demos, whose
+    exact odds are known, every estimate lies within its margin of the exact value."""
+    for name in ("heresy-blast-squad.json", "robotech-derringer-volley.json"):
+        s = scenarios.loads((DEMOS / name).read_text())
+        exact = {r.aim.key(): r.value for r in aim.rank(s).scored}
+        guessed = aim.rank(s, allowance=aim.Allowance(steps=10))
+        assert guessed.estimated and guessed.out_of_reach == 1
+        assert guessed.to_dict() == aim.rank(s, allowance=aim.Allowance(steps=10)).to_dict()
+        best = guessed.scored[:aim.TOP]
+        assert {r.odds.trials for r in best} == {aim.ESTIMATE_RUNS[-1]}
+        assert {r.odds.trials for r in guessed.scored} <= set(aim.ESTIMATE_RUNS)
+        compared = [r for r in guessed.scored if r.aim.key() in exact]
+        assert len(compared) >= aim.TOP
+        assert all(abs(r.value - exact[r.aim.key()]) <= r.margin for r in compared), name
+        row = guessed.to_dict()["aims"][0]
+        assert row["runs"] == aim.ESTIMATE_RUNS[-1] and row["margin"] == round(best[0].margin, 6)
+        assert "margin" not in aim.rank(s).to_dict()["aims"][0]
+
+
+def test_an_estimated_chance_has_the_margin_of_a_yes_or_no_run() -> None:
+    """Issue 24: an estimated objective that is a chance ("destroy <unit>") reads within
+    1.96 standard deviations of one yes-or-no run over the runs made."""
+    s = scenarios.loads((DEMOS / "robotech-direct-hit-splash.json").read_text())
+    best = aim.rank(s, objective="destroy:r1", allowance=aim.Allowance(steps=10)).scored[0]
+    p, n = best.value, best.odds.trials
+    assert n == aim.ESTIMATE_RUNS[-1]
+    assert best.margin == pytest.approx(1.959963984540054 * math.sqrt(p * (1 - p) / n))
+
+
+def test_three_mega_blasts_over_thirty_models_are_aimed_one_at_each_squad() -> None:
+    """Issue 24: the suite's three Mega-blasts over three ten-model squads are out of reach
+    of exact odds; Best aim estimates, and spreads the three shots over the three squads
+    (the expected wounds of one marker per squad are well above any doubled one's)."""
+    doc = json.loads((SUITE / "heresy-mega-three-shots-thirty-models.json").read_text())
+    ranking = aim.rank(scenarios.load_dict(doc))
+    assert ranking.estimated and ranking.out_of_reach
+    best, second = ranking.scored[:2]
+    squad = {u["id"]: u["unit"] for u in doc["units"]}
+    assert len({squad[shot["target"]] for shot in dict(best.aim.attack)["each_shot"]}) == 3
+    assert best.value - best.margin > second.value + second.margin
 
 
 def test_rt_3_centres_between_crowded_enemies_are_bounded_by_a_count() -> None:

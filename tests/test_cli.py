@@ -272,17 +272,22 @@ def test_aim_says_why_there_is_nothing_to_rank(demo: str, message: str,
     assert message in capsys.readouterr().err
 
 
-def test_aim_out_of_reach_of_exact_odds_says_so_not_that_no_aim_is_legal(
+def test_aim_out_of_reach_of_exact_odds_is_estimated_and_says_so(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 24: the 6-missile volley into ten mecha has legal aims, but none within reach
-    of exact odds; the error says that, with the counts, and that odds still answer."""
-    path = ROOT / "tests" / "suite" / "robotech-derringer-six-into-ten.json"
-    assert main(["aim", str(path)]) == 1
-    err = capsys.readouterr().err
-    assert ("no aim could be ranked: exact odds are out of reach for every aim tried "
-            "(1 candidates refused by the rules, 2 out of reach of exact odds, 173 not tried"
-            ) in err, err
-    assert "no legal aim" not in err
+    of exact odds: they are ranked by Monte Carlo, each value with its 95 % margin, and the
+    table says how it was estimated; in JSON, ``estimated`` and each aim's margin and runs."""
+    path = str(ROOT / "tests" / "suite" / "robotech-derringer-six-into-ten.json")
+    assert main(["aim", path, "--top", "2"]) == 0
+    out = capsys.readouterr().out
+    head, first = out.splitlines()[:2]
+    assert head.split()[:4] == ["#", "value", "+/-", "95"], head
+    assert out.count("\n") == 5 and "Estimated by Monte Carlo" in out, out
+    assert "2 out of reach of exact odds" in out
+    assert main(["aim", path, "--top", "1", "--json"]) == 0
+    ranked = json.loads(capsys.readouterr().out)
+    assert ranked["estimated"] is True and ranked["why_none"] is None
+    assert ranked["aims"][0]["runs"] == 600 and 0 < ranked["aims"][0]["margin"] < 5
 
 
 def test_aim_unwritable_output_is_a_clear_error(tmp_path: Path,

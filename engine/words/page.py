@@ -88,6 +88,8 @@ _HTML: Catalogue = {
     "page.html.odds_per_unit": {"en": "Odds per unit", "ja": "ユニットごとの確率"},
     "page.html.aim_head": {"en": "Best aim", "ja": "最適な狙い"},
     "page.html.aim_by_odds": {"en": "by exact odds", "ja": "正確な確率による"},
+    "page.html.aim_by_estimates": {"en": "by Monte Carlo estimates",
+                                   "ja": "モンテカルロ法の推定による"},
     "page.html.aim_hint": {"en": "Press Best aim (A) to rank every legal aim.",
                            "ja": "「最適な狙い」（A）を押すと、合法な狙いをすべて順位づけします。"},
     "page.html.best_aims": {"en": "The best aims", "ja": "最適な狙い"},
@@ -271,24 +273,17 @@ _PAGE: Catalogue = {
         "ja": "狙いの順位づけ中にシナリオが変わりました。もう一度「最適な狙い」を押してください。"},
     "page.aim.none_risk": {"en": "No legal aim within the friendly risk limit.",
                            "ja": "味方へのリスクの上限内に合法な狙いはありません。"},
+    "page.aim.legend_estimated": {
+        "en": "{legend} Exact odds are out of reach of these aims, so their scores are "
+              "Monte Carlo estimates (the best from {runs} runs each); ± is each score's "
+              "95 % margin.",
+        "ja": "{legend}これらの狙いは正確な確率の計算範囲を超えるため、評価値はモンテカルロ法"
+              "による推定です（上位は各{runs}回の試行）。±は各評価値の95%誤差です。"},
     "page.aim.none": {"en": "No legal aim that the rules accept.",
                       "ja": "ルールが認める合法な狙いはありません。"},
     "page.aim.none_to_aim": {
         "en": "Nothing to aim at: no enemy unit, and no support aimed at a hex.",
         "ja": "狙うものがありません：敵ユニットも、ヘクスを狙う支援もありません。"},
-    "page.aim.none_reach": {
-        "en": "No aim could be ranked: exact odds are out of reach for every aim tried"
-              " ({reach}). Odds still answers for the aim you set, by Monte Carlo.",
-        "ja": "狙いを順位づけできませんでした：試した狙い（{reach}件）はどれも正確な確率の"
-              "計算範囲を超えています。設定中の狙いの確率は「確率」でモンテカルロ法により"
-              "求められます。"},
-    "page.aim.none_reach_untried": {
-        "en": "No aim could be ranked: exact odds are out of reach for every aim tried"
-              " ({reach}); {untried} more were left untried. Odds still answers for the aim"
-              " you set, by Monte Carlo.",
-        "ja": "狙いを順位づけできませんでした：試した狙い（{reach}件）はどれも正確な確率の"
-              "計算範囲を超えており、ほかの{untried}件は試していません。設定中の狙いの確率は"
-              "「確率」でモンテカルロ法により求められます。"},
     # the board
     "page.board.title": {"en": "Board: {title}", "ja": "盤面：{title}"},
     "page.board.title_step": {"en": "Board: {title}, step {i} of {n}",

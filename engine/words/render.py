@@ -267,6 +267,13 @@ _CLI: Catalogue = {
     "render.cli.friendly_destroyed": {"en": "E[friendly destroyed]", "ja": "味方破壊数期待値"},
     "render.cli.friendly_risk": {"en": "friendly risk", "ja": "味方への危険"},
     "render.cli.aim": {"en": "aim", "ja": "狙い"},
+    "render.cli.margin": {"en": "+/- 95 %", "ja": "95%誤差"},
+    "render.cli.estimated": {
+        "en": "Estimated by Monte Carlo, since exact odds are out of reach of every aim "
+              "tried: every aim run {first} times, the best again up to {last} times; "
+              "+/- is each value's 95 % margin.",
+        "ja": "試した狙いはどれも厳密な確率の計算範囲を超えるため、モンテカルロ法で推定："
+              "各狙いを{first}回、上位はさらに{last}回まで試行。誤差は各評価値の95%誤差です。"},
     "render.cli.ranked": {
         "en": "{n} legal aims ranked, {illegal} candidates refused by the rules, "
               "{out_of_reach} out of reach of exact odds, {over_risk} over the friendly-risk "
@@ -286,15 +293,6 @@ _CLI: Catalogue = {
         "ja": "合法な狙いがありません（ルールで却下{illegal}件、厳密な確率が計算できない"
               "{out_of_reach}件、味方への危険の上限超過{over_risk}件、1回の順位付けの上限を"
               "超えて未試行{untried}件）"},
-    "render.cli.no_aim_in_reach": {
-        "en": "no aim could be ranked: exact odds are out of reach for every aim tried "
-              "({illegal} candidates refused by the rules, {out_of_reach} out of reach of "
-              "exact odds, {untried} not tried, past what one ranking may spend); odds still "
-              "answers for the aim as given, by Monte Carlo",
-        "ja": "狙いを順位付けできません：試した狙いはどれも厳密な確率の計算範囲を超えています"
-              "（ルールで却下{illegal}件、厳密な確率が計算できない{out_of_reach}件、1回の"
-              "順位付けの上限を超えて未試行{untried}件）。指定どおりの狙いの確率は odds が"
-              "モンテカルロ法で求めます"},
     "render.cli.no_legal_aim_within": {
         "en": "no legal aim within a friendly risk of {risk:g} ({illegal} candidates refused "
               "by the rules, {out_of_reach} out of reach of exact odds, {over_risk} over the "

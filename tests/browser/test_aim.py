@@ -38,6 +38,7 @@ def test_best_aim_places_the_cli_s_best_and_shows_every_score(new_page, base_url
     ranking = json.loads(page.text_content("#last-aim"))
     assert ranking == cli_aim(DEMO)
     assert "expected enemy damage" in page.text_content("#aim-legend")
+    assert page.inner_text("#aim-by") == "by exact odds"
 
     best = ranking["aims"][0]
     assert scenario_json(page)["attack"]["aim"] == best["attack"]["aim"]
@@ -185,31 +186,32 @@ def test_best_aim_counts_the_aims_tried_and_never_blocks_the_page(new_page, base
     assert ranking == cli_aim(path)
 
 
-def test_best_aim_out_of_reach_of_exact_odds_says_so_not_that_no_aim_is_legal(
+def test_best_aim_out_of_reach_of_exact_odds_is_estimated_and_says_so(
         new_page, base_url) -> None:
     """Issue 24: on the 6-missile volley into ten mecha, whose exact odds are out of reach,
-    Best aim lists no aim; the page says why, with the command line's counts of aims out
-    of reach and untried (as `engine.aim.rank` counts them), not "No legal aim that the
-    rules accept"; on a board with nothing to aim at, it says that."""
-    from engine import aim
-    from engine.scenario import loads
-
+    Best aim ranks by Monte Carlo estimates, as the command line does (the same ranking),
+    shows each score with its margin and says under the table that they are estimates;
+    on a board with nothing to aim at, it says that."""
+    from .conftest import screenshot
     from .test_worker import apply_json
 
     path = ROOT / "tests" / "suite" / "robotech-derringer-six-into-ten.json"
-    ranking = aim.rank(loads(path.read_text(encoding="utf-8"))).to_dict()
-    assert ranking["aims"] == [] and ranking["out_of_reach"] and ranking["untried"]
     page = new_page()
     open_app(page, base_url)
     apply_json(page, json.loads(path.read_text(encoding="utf-8")))
     page.click("#best-aim")
-    page.wait_for_function("!document.getElementById('message').hidden",
+    page.wait_for_function("document.getElementById('last-aim').textContent !== 'null'",
                            timeout=BOOT_TIMEOUT_MS)
     page.wait_for_function("document.body.dataset.aim === undefined")
-    said = page.inner_text("#message")
-    assert (f"exact odds are out of reach for every aim tried ({ranking['out_of_reach']}); "
-            f"{ranking['untried']} more were left untried") in said, said
-    assert "rules accept" not in said
+    ranking = json.loads(page.text_content("#last-aim"))
+    assert ranking == cli_aim(path) and ranking["estimated"]
+    best = ranking["aims"][0]
+    assert page.inner_text("#aim-table tr[data-index='0'] td:nth-child(3)") == \
+        f"{best['value']:.2f}\n± {best['margin']:.2f}"
+    legend = page.inner_text("#aim-legend")
+    assert "Monte Carlo estimates (the best from 600 runs each)" in legend, legend
+    assert page.inner_text("#aim-by") == "by Monte Carlo estimates"
+    screenshot(page, "aim-estimated-derringer-desktop")
     # and with nothing to aim at (a shell already in flight), it says so (`why_none`)
     select_demo(page, DEMOS_DIR / "rule-battletech-artillery-scatter.json")
     page.click("#best-aim")

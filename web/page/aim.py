@@ -1,5 +1,6 @@
-"""Best aim (issue 16): every legal aim of the attack ranked by its exact odds
-(engine/aim.py), computed in the odds worker, off the page's thread, with the loading bar
+"""Best aim (issue 16): every legal aim of the attack ranked by its exact odds, or where
+those are out of reach by Monte Carlo estimates, each with its margin (engine/aim.py),
+computed in the odds worker, off the page's thread, with the loading bar
 running and saying how many candidate aims it has tried (`show_aim_progress`), and Cancel
 stopping it; then the best aim is placed (the marker or the target
 hex moves there), the board shows every candidate's score as a dot (yellow lowest, purple
@@ -21,7 +22,7 @@ from engine import scenario as sc
 from engine.words import Lang, Msg, msg, say
 
 from . import bridge, editor
-from .dom import Event, clear_message, el, make, set_json, show_running, tell
+from .dom import Element, Event, clear_message, el, make, set_json, show_running, tell
 from .oddsworker import words_from_json
 from .state import State
 from .tabs import reveal
@@ -101,8 +102,20 @@ def place(state: State, index: int) -> None:
         bridge.draw(state)
 
 
+def score_cell(aim: dict[str, Any]) -> Element:
+    """An aim's score as the table shows it: exact to three places, or an estimate to two
+    with its 95 % margin under it ("38.24", "± 2.84"), so the column stays narrow."""
+    if "margin" not in aim:
+        return make("td", f"{aim['value']:.3f}")
+    cell = make("td", f"{aim['value']:.2f}")
+    cell.appendChild(make("br"))
+    cell.appendChild(make("small", f"± {aim['margin']:.2f}"))
+    return cell
+
+
 def show_table(state: State, placed: int) -> None:
-    """The top five aims: rank, aim, score, friendly risk, and Place."""
+    """The top five aims: rank, aim, score, friendly risk, and Place; under them what the
+    dots on the board mean and, for an estimated ranking, how it was estimated."""
     ranked = state.aim_ranking or {}
     table = el("aim-table")
     table.replaceChildren()
@@ -119,7 +132,7 @@ def show_table(state: State, placed: int) -> None:
         tr = make("tr", cls="placed" if i == placed else None, data_index=i)
         tr.appendChild(make("td", i + 1))
         tr.appendChild(make("td", say(words_from_json(a["aim"]), lang)))
-        tr.appendChild(make("td", f"{a['value']:.3f}"))
+        tr.appendChild(score_cell(a))
         tr.appendChild(make("td", f"{a['friendly_damage']:.3f}"))
         tr.appendChild(make("td", f"{100 * a['friendly_risk']:.1f}%"))
         cell = make("td")
@@ -129,10 +142,17 @@ def show_table(state: State, placed: int) -> None:
         tr.appendChild(cell)
         table.appendChild(tr)
     values = [s["value"] for s in state.aim_scores or []]
-    el("aim-legend").textContent = say(msg(
-        "page.aim.legend", score=score, low=min(values, default=0),
-        high=max(values, default=0), legal=ranked.get("candidates", 0),
-        illegal=ranked.get("illegal", 0), over=ranked.get("over_risk", 0)), lang)
+    legend = msg("page.aim.legend", score=score, low=min(values, default=0),
+                 high=max(values, default=0), legal=ranked.get("candidates", 0),
+                 illegal=ranked.get("illegal", 0), over=ranked.get("over_risk", 0))
+    by = "page.html.aim_by_odds"
+    if ranked.get("estimated"):
+        legend = msg("page.aim.legend_estimated", legend=legend, runs=max(
+            (a.get("runs", 0) for a in ranked.get("aims", [])), default=0))
+        by = "page.html.aim_by_estimates"
+    el("aim-legend").textContent = say(legend, lang)
+    el("aim-by").dataset.words = by
+    el("aim-by").textContent = say(msg(by), lang)
     el("aim-box").hidden = False
 
 
@@ -164,18 +184,11 @@ async def on_best_aim(state: State, ev: Event) -> None:
 
 def why_none(ranking: dict[str, Any]) -> Msg:
     """Why a ranking (`Ranking.to_dict`) lists no aim, as `engine.aim.Ranking.why_none`
-    names it: every scored aim is past the friendly-risk limit; the exact odds of the aims
-    the rules accept are out of reach (those tried, and the candidates left untried once the
-    ranking's allowance was spent: `engine.aim.REACH_STEPS`); the rules accept none; or
+    names it: every scored aim is past the friendly-risk limit; the rules accept none; or
     there is nothing to aim at."""
     why = ranking["why_none"]
     if why == "risk":
         return msg("page.aim.none_risk")
-    if why == "reach" and ranking["untried"]:
-        return msg("page.aim.none_reach_untried", reach=ranking["out_of_reach"],
-                   untried=ranking["untried"])
-    if why == "reach":
-        return msg("page.aim.none_reach", reach=ranking["out_of_reach"])
     return msg("page.aim.none_to_aim" if why == "nothing" else "page.aim.none")
 
 
