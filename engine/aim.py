@@ -74,11 +74,11 @@ AIM_STEPS = 150_000_000
 ranking may take together (each at most the `STEPS` of `odds`); past them the candidates
 left are out of reach. A count, so the ranking depends on the scenario alone, never on
 the machine's speed."""
-REACH_MISSES = 2
+REACH_MISSES = 1
 """Once this many candidates are out of reach of exact odds with none in reach before
-them, the candidates left are untried (and the ranking estimated): a Mega-blast's pools
-are counted before they are made, so such a candidate spends few steps, but each still
-enumerates its markers' landings."""
+them, the candidates left are untried (and the ranking estimated): the aims of one attack
+cost alike, so a second miss only confirmed the first, at its price (on the Derringer
+volley into ten mecha, 3.3 s of the ranking's 8.8 s)."""
 REACH_STEPS = 20_000_000
 """The steps of the allowance that candidates out of reach of exact odds may spend in all
 (two candidates' worth of `STEPS`): past them the candidates left are untried, since on a
@@ -91,11 +91,11 @@ UNIT_CANDIDATES = 50_000
 """At most this many candidates times units on the board are tried (legal or not: each
 is checked by the rules over the whole board) in one ranking, so that a 500-unit board
 tries 100 and stays quick; never more than `MAX_CANDIDATES`."""
-ESTIMATE_RUNS = (100, 300, 600)
+ESTIMATE_RUNS = (50, 200, 600)
 """Monte Carlo runs per aim of an estimated ranking, round by round: every candidate of the
-search, then the best `ESTIMATE_KEEP`-th of them (at least `TOP`), then the `TOP` best (six
-missiles into ten mecha: about 13 ms per 100 runs in CPython; three Mega-blasts over thirty
-models: 36 ms)."""
+search, then the best `ESTIMATE_KEEP`-th of them (at least `TOP`), then the `TOP` best, each
+round going on from the aim's earlier runs (six missiles into ten mecha: about 25 ms per
+100 runs in CPython; three Mega-blasts over thirty models: 50 ms)."""
 ESTIMATE_KEEP = 4
 """Each round of an estimated ranking re-runs this fraction of the aims of the last one."""
 TOP = 5
@@ -299,16 +299,18 @@ def _deviation(hist: dict[str, float]) -> float:
 
 
 def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage",
-          budget: Budget | None = None, plan: Any = None, runs: int | None = None) -> Scored:
+          budget: Budget | None = None, plan: Any = None, runs: int | None = None,
+          start: Odds | None = None) -> Scored:
     """An aim's exact figures within `budget` (raises `TooManyOutcomes` where they are out
-    of reach), or with `runs` its Monte Carlo estimate (`ESTIMATE_SEED`) and margin, from
-    the system's `plan` of the attack if prepared; its odds leave out where the markers
+    of reach), or with `runs` its Monte Carlo estimate (`ESTIMATE_SEED`) and margin, going
+    on from the runs of `start` (an estimate of the same aim with fewer), from the
+    system's `plan` of the attack if prepared; its odds leave out where the markers
     land."""
     side = firing_side(s.data)
     odds = (systems.odds(s, method="exact", budget=budget, plan=plan, landing=False)
             if runs is None else
             systems.odds(s, method="monte-carlo", trials=runs, seed=ESTIMATE_SEED, plan=plan,
-                         landing=False))
+                         landing=False, start=None if start is None else start.sample))
     enemies = {u.id for u in s.units if str(u.side) != side}
     friends = [u.id for u in s.units if str(u.side) == side]
     groups = {name: [s.units[i].id for i in idx]
@@ -336,7 +338,8 @@ class Allowance:
     `reach` of them), `candidates` tried and the `shared` store of their work.
     `progress`, if given, is told the count of candidates tried after each one. Once
     `estimate` is called, candidates are scored by Monte Carlo with `runs` runs, which
-    spend no steps."""
+    spend no steps; an aim scored again with more goes on from its earlier runs (the same
+    seed's stream: the figures of one run of that many)."""
 
     def __init__(self, steps: int = AIM_STEPS, candidates: int = MAX_CANDIDATES,
                  progress: Callable[[int], None] | None = None,
@@ -349,6 +352,8 @@ class Allowance:
         self.untried = 0
         self.shared = Shared()
         self.runs: int | None = None
+        self.estimates: dict[str, Odds] = {}
+        """Each aim's latest estimate, by its key: a later round goes on from its runs."""
         self.missed = 0
         self.found = 0
 
@@ -370,7 +375,10 @@ class Allowance:
         and on `reach` too when the candidate is out of reach; once estimating, the Monte
         Carlo estimate."""
         if self.runs is not None:
-            return score(s, aim, objective, plan=plan, runs=self.runs)
+            scored = score(s, aim, objective, plan=plan, runs=self.runs,
+                           start=self.estimates.get(aim.key()))
+            self.estimates[aim.key()] = scored.odds
+            return scored
         budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
         try:
             scored = score(s, aim, objective, budget, plan)

@@ -196,6 +196,14 @@ class SeededDice(Dice):
         self.seed = seed
         self._rng = random.Random(seed)
 
+    def stream(self) -> Any:
+        """Where the stream stands (`restore` goes back there)."""
+        return self._rng.getstate()
+
+    def restore(self, stream: Any) -> None:
+        """Go on from where `stream` says the stream stood."""
+        self._rng.setstate(stream)
+
     def _die(self, label: Words, sides: int) -> int:
         return _seeded_die(self._rng, sides)
 

@@ -48,6 +48,9 @@ class Sample(Generic[T]):
     stop: str = "trials"
     half_width: float = 1.0
     seconds: float = 0.0
+    stream: Any = None
+    """Where the seeded dice stream stood after the last run (`random.Random.getstate`),
+    for `estimate` to go on from this sample (its `start`)."""
 
     def interval(self, p: float) -> tuple[float, float]:
         """95 % Wilson score interval around an estimated probability p."""
@@ -103,7 +106,7 @@ def estimate(
     fn: Callable[[Dice], T], trials: int, seed: int = 0, *,
     seconds: float | None = None, precision: float | None = None,
     readings: Callable[[T], tuple[int, ...]] | None = None,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], float] = time.monotonic, start: Sample[T] | None = None,
 ) -> Sample[T]:
     """Monte Carlo: run `fn` on one stream of dice seeded with `seed` until one of
 
@@ -114,14 +117,28 @@ def estimate(
     - `seconds` of wall time have passed (checked every trial);
     - `trials` runs, the cap.
 
-    The `Sample` says which stop it reached.
+    The `Sample` says which stop it reached. Given `start`, a sample of the same `fn` and
+    `seed` run to a cap of trials alone, it goes on from there (its runs count towards
+    `trials`, and the dice stream goes on where it stopped): the sample one call with this
+    cap would give, for the cost of the runs it adds (`engine.aim` re-runs its best aims
+    so).
     """
     counts: dict[T, int] = {}
     tally = _Tally(readings)
     dice = SeededDice(seed, record=False)
-    start = clock()
-    deadline = math.inf if seconds is None else start + seconds
+    began = clock()
+    deadline = math.inf if seconds is None else began + seconds
     run, check, stop = 0, min(trials, FIRST_CHECK), "trials"
+    if start is not None:
+        if precision is not None or seconds is not None or start.stop != "trials":
+            raise ValueError("only a sample run to a cap of trials goes on")
+        if start.trials >= trials:
+            return start
+        run, check = start.trials, min(trials, start.trials + FIRST_CHECK)
+        counts = {o: round(p * run) for o, p in start.distribution.items()}
+        tally.add(counts)
+        dice.restore(start.stream)
+        began -= start.seconds
     while run < trials:
         chunk: dict[T, int] = {}
         while run < check and (run == 0 or clock() < deadline):
@@ -145,4 +162,4 @@ def estimate(
         needed = Z95**2 * worst / precision**2 if precision else trials
         check = min(trials, max(run + FIRST_CHECK // 4, math.ceil(needed)))
     return Sample(Distribution((o, c / run) for o, c in counts.items()), run, stop,
-                  _half_width_pq(worst, run), clock() - start)
+                  _half_width_pq(worst, run), clock() - began, dice.stream())

@@ -171,6 +171,8 @@ class Odds:
     note: Words = ""
     stop: str | None = None
     half_width: float | None = None
+    sample: Sample[Any] | None = field(default=None, compare=False, repr=False)
+    """The Monte Carlo sample the figures come from (to go on: `systems.odds`'s `start`)."""
 
     def to_dict(self, lang: Lang | None = DEFAULT_LANG) -> dict[str, Any]:
         """The odds as JSON, the note said in `lang` (with `lang` None, the note stays a

@@ -17,6 +17,7 @@ from engine import aim, candidates, geometry, hexgrid, systems
 from engine import scenario as scenarios
 from engine.enumeration import Budget, TooManyOutcomes
 from engine.errors import IllegalAttack
+from engine.odds import Odds
 from engine.words import say
 
 DEMOS = Path(__file__).parents[1] / "web" / "demos"
@@ -430,36 +431,50 @@ def test_best_aim_is_bounded_by_counts_of_candidates_and_steps_never_a_clock() -
 def test_candidates_out_of_reach_spend_at_most_their_share_of_the_allowance() -> None:
     """Issue 27.3: a candidate out of reach of exact odds spends its whole `STEPS` first;
     those out of reach spend at most `Allowance.reach` in all, and the candidates after
-    them are counted untried (a 500-unit Derringer board ran past 60 s)."""
+    them are counted untried (a 500-unit Derringer board ran past 60 s). Where none is in
+    reach, the first miss ends the exact search (`REACH_MISSES`) and the ranking is
+    estimated."""
     s = scenarios.loads((DEMOS / "heresy-blast-squad.json").read_text())
     free = aim.rank(s)
     assert free.out_of_reach == 0 and free.untried == 0
-    hopeless = aim.Allowance(reach=1)
-    exact_tries = []
     score = aim.score
 
-    def out_of_reach(s: scenarios.Scenario, aim_: aim.Aim, objective: str,
-                     budget: Budget | None = None, plan: object = None,
-                     runs: int | None = None) -> aim.Scored:
-        if runs is not None:
-            return score(s, aim_, objective, plan=plan, runs=runs)
-        assert budget is not None
-        exact_tries.append(aim_)
-        budget.check(steps=5)
-        raise TooManyOutcomes("more than 5 steps")
+    def ranked(in_reach: int, allowance: aim.Allowance) -> tuple[aim.Ranking, int]:
+        """The ranking when only the first `in_reach` candidates' exact odds are in reach,
+        and how many were tried exactly."""
+        exact_tries = []
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(aim, "score", out_of_reach)
-        capped = aim.rank(s, allowance=hopeless)
-    assert capped.out_of_reach == 1 and len(exact_tries) == 1
-    assert capped.estimated and capped.scored
+        def limited(s: scenarios.Scenario, aim_: aim.Aim, objective: str,
+                    budget: Budget | None = None, plan: object = None,
+                    runs: int | None = None, start: Odds | None = None) -> aim.Scored:
+            if runs is not None:
+                return score(s, aim_, objective, plan=plan, runs=runs, start=start)
+            assert budget is not None
+            exact_tries.append(aim_)
+            if len(exact_tries) <= in_reach:
+                return score(s, aim_, objective, budget, plan)
+            budget.check(steps=5)
+            raise TooManyOutcomes("more than 5 steps")
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(aim, "score", limited)
+            return aim.rank(s, allowance=allowance), len(exact_tries)
+
+    capped, tried = ranked(1, aim.Allowance(reach=1))
+    assert capped.out_of_reach == 1 and tried == 2
+    assert capped.untried > 0 and len(capped.scored) == 1 and not capped.estimated
+    hopeless, tried = ranked(0, aim.Allowance())
+    assert hopeless.out_of_reach == aim.REACH_MISSES == tried
+    assert hopeless.estimated and hopeless.scored
 
 
 def test_aims_out_of_reach_of_exact_odds_are_ranked_by_seeded_monte_carlo_estimates() -> None:
     """Issue 24: where exact odds are out of reach of every legal aim tried, every aim is
     scored by Monte Carlo with one seed (the same ranking every time), the best re-run
     with more runs (`ESTIMATE_RUNS`), each value with its 95 % margin; on the demos, whose
-    exact odds are known, every estimate lies within its margin of the exact value."""
+    exact odds are known, the best aims' estimates lie within their margins of the exact
+    values, and the others as 95 % margins do: every one within twice its margin, at
+    most one in ten past it (the Derringer demo: 2 of 27, both of 50 runs)."""
     for name in ("heresy-blast-squad.json", "robotech-derringer-volley.json"):
         s = scenarios.loads((DEMOS / name).read_text())
         exact = {r.aim.key(): r.value for r in aim.rank(s).scored}
@@ -471,7 +486,10 @@ def test_aims_out_of_reach_of_exact_odds_are_ranked_by_seeded_monte_carlo_estima
         assert {r.odds.trials for r in guessed.scored} <= set(aim.ESTIMATE_RUNS)
         compared = [r for r in guessed.scored if r.aim.key() in exact]
         assert len(compared) >= aim.TOP
-        assert all(abs(r.value - exact[r.aim.key()]) <= r.margin for r in compared), name
+        off = [abs(r.value - exact[r.aim.key()]) / r.margin for r in compared]
+        assert all(abs(r.value - exact[r.aim.key()]) <= r.margin
+                   for r in best if r.aim.key() in exact), name
+        assert max(off) <= 2 and sum(o > 1 for o in off) <= len(off) / 10, name
         row = guessed.to_dict()["aims"][0]
         assert row["runs"] == aim.ESTIMATE_RUNS[-1] and row["margin"] == round(best[0].margin, 6)
         assert "margin" not in aim.rank(s).to_dict()["aims"][0]

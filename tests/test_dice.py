@@ -324,3 +324,25 @@ def test_monte_carlo_stops_at_its_time_limit_or_its_cap() -> None:
     assert timed.stop == "time" and 400 <= timed.trials <= 1000
     capped = estimate(lambda d: d.d6("x"), 300, seed=1, precision=0.0001)
     assert capped.stop == "trials" and capped.trials == 300
+
+
+def test_monte_carlo_going_on_from_a_sample_gives_one_run_of_that_many() -> None:
+    """A sample of 2,500 runs taken on to 6,000 (across `FIRST_CHECK`'s chunks) is the
+    sample of 6,000 runs one call gives: same frequencies, same half-width, and the stream
+    stands at the same place; a precision or time stop, and a cap already reached, are
+    not gone on from."""
+    def roll(d: Dice) -> tuple[int, int]:
+        return d.d6("x"), d.d6("y") + d.d6("z")
+
+    whole = estimate(roll, 6_000, seed=3, readings=lambda v: v)
+    part = estimate(roll, 2_500, seed=3, readings=lambda v: v)
+    went_on = estimate(roll, 6_000, seed=3, readings=lambda v: v, start=part)
+    assert went_on.trials == whole.trials == 6_000
+    assert dict(went_on.distribution.items()) == pytest.approx(dict(whole.distribution.items()),
+                                                               abs=1e-15)
+    assert went_on.half_width == pytest.approx(whole.half_width, abs=1e-15)
+    assert went_on.stream == whole.stream
+    assert estimate(roll, 2_000, seed=3, start=part) is part
+    stopped = estimate(roll, 10**6, seed=3, precision=0.05)
+    with pytest.raises(ValueError):
+        estimate(roll, 10**6, seed=3, start=stopped)

@@ -149,7 +149,8 @@ def readings(groups: dict[str, list[int]]) -> Callable[[Outcome], tuple[int, ...
 
 def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIALS,
          seed: int = 0, precision: float | None = None, seconds: float | None = None,
-         budget: Budget | None = None, plan: Any = None, landing: bool = True) -> Odds:
+         budget: Budget | None = None, plan: Any = None, landing: bool = True,
+         start: Sample[Any] | None = None) -> Odds:
     """The odds of every outcome for every unit.
 
     `method` is ``"exact"``, ``"monte-carlo"`` or ``"auto"``: exact within `budget` (by
@@ -160,7 +161,9 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
     fallback of ``"auto"`` stops at `DEFAULT_PRECISION` or at `fallback_trials`, and
     ``"monte-carlo"`` asked for by name runs its `trials` (0 lifts a limit). `plan`: the
     system's plan of the attack, if the caller has prepared it; without `landing`, where
-    the markers land is left out (Best aim's candidates, engine/aim.py).
+    the markers land is left out (Best aim's candidates, engine/aim.py). `start`: the
+    `Odds.sample` of an earlier ``"monte-carlo"`` call with the same seed and fewer
+    `trials`, to go on from (`engine.montecarlo.estimate`).
     """
     rules = rules_of(scenario.system)
     if plan is None:  # one plan for both: Monte Carlo reuses what exact kept
@@ -183,14 +186,14 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
         precision = DEFAULT_PRECISION if precision is None else precision
         trials = min(trials, fallback_trials(scenario))
     sample = estimate(sampler(scenario, plan), trials, seed, seconds=seconds or None,
-                      precision=precision or None, readings=readings(groups))
+                      precision=precision or None, readings=readings(groups), start=start)
     blocks = blocks_of(sample.distribution, partition(len(ids), groups))
     units, group_figs = summarize(blocks, ids, groups, sample)
     _add_unit_figures(rules, scenario, blocks, units)
     note = monte_carlo_note(sample, precision, seconds)
     return Odds("monte-carlo", sample.trials, units, group_figs, lands,
                 note if why is None else msg("render.mc.after_exact", why=why, note=note),
-                sample.stop, sample.half_width)
+                sample.stop, sample.half_width, sample)
 
 
 def fallback_trials(scenario: Scenario) -> int:
