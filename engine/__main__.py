@@ -188,6 +188,9 @@ def format_ranking(ranking: aim.Ranking, top: int, lang: Lang = DEFAULT_LANG) ->
     lines.append(say(msg("render.cli.ranked", n=len(ranking.scored), illegal=ranking.illegal,
                          out_of_reach=ranking.out_of_reach, over_risk=ranking.over_risk,
                          untried=ranking.untried), lang))
+    if ranking.bounded:
+        lines.append(say(msg("render.cli.bounded", n=ranking.bounded, keep=max(top, aim.TOP)),
+                         lang))
     return "\n".join(lines)
 
 
@@ -195,7 +198,8 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
     """The ``aim`` command: rank the aims, print the best, write the best into a copy."""
     lang: Lang = args.lang
     try:
-        ranking = aim.rank(s, objective=args.objective, friendly_risk=args.friendly_risk)
+        ranking = aim.rank(s, objective=args.objective, friendly_risk=args.friendly_risk,
+                           keep=max(args.top, aim.TOP))
     except aim.ObjectiveError as e:
         raise CommandError(e.message) from None
     except ValueError as e:

@@ -42,6 +42,7 @@ would be alone; the ranking's `Allowance` counts the work really done.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -96,6 +97,9 @@ ESTIMATE_RUNS = (50, 200, 600)
 search, then the best `ESTIMATE_KEEP`-th of them (at least `TOP`), then the `TOP` best, each
 round going on from the aim's earlier runs (six missiles into ten mecha: about 25 ms per
 100 runs in CPython; three Mega-blasts over thirty models: 50 ms)."""
+BOUND_SLACK = 1e-9
+"""An aim is pruned only when its bound is below the floor by more than this (float
+rounding of figures that may be equal)."""
 ESTIMATE_KEEP = 4
 """Each round of an estimated ranking re-runs this fraction of the aims of the last one."""
 TOP = 5
@@ -155,6 +159,9 @@ class Ranking:
     estimated: bool = False
     """Exact odds were out of reach of every legal aim tried (`out_of_reach` counts them),
     so every score is a Monte Carlo estimate (module docstring)."""
+    bounded: int = 0
+    """Legal aims not scored: their expected enemy damage could not reach the best shown
+    (`Allowance.below`)."""
 
     def why_none(self) -> str | None:
         """Why no aim is listed, None when one is: ``"nothing"`` (the attack has no
@@ -175,7 +182,8 @@ class Ranking:
         return {"aims": [s.to_dict(lang) for s in self.scored[:top]],
                 "candidates": len(self.scored), "illegal": self.illegal,
                 "out_of_reach": self.out_of_reach, "over_risk": self.over_risk,
-                "untried": self.untried, "estimated": self.estimated,
+                "untried": self.untried, "bounded": self.bounded,
+                "estimated": self.estimated,
                 "why_none": self.why_none()}
 
     def overlay(self) -> list[dict[str, Any]]:
@@ -351,6 +359,11 @@ class Allowance:
         self.tried = 0
         self.untried = 0
         self.shared = Shared()
+        self.keep = 0
+        self.limit: float | None = None
+        self.values: list[float] = []
+        """The exact values of the aims scored within the friendly-risk `limit`, sorted."""
+        self.bounded = 0
         self.runs: int | None = None
         self.estimates: dict[str, Odds] = {}
         """Each aim's latest estimate, by its key: a later round goes on from its runs."""
@@ -359,8 +372,46 @@ class Allowance:
 
     def spent(self) -> bool:
         """Whether nothing is left: the candidates that follow are untried."""
-        return self.tried >= self.candidates or self.runs is None and (
+        return self.tried >= self.candidates or self.exhausted()
+
+    def exhausted(self) -> bool:
+        """Whether no exact odds are left to spend: the legal aims that follow are untried."""
+        return self.runs is None and (
             self.steps <= 0 or self.reach <= 0 or self.missed >= REACH_MISSES > self.found)
+
+    def prune(self, keep: int, limit: float | None) -> None:
+        """From now on, skip an aim whose expected enemy damage cannot reach the `keep`-th
+        best found within the friendly-risk `limit` (`below`)."""
+        self.keep, self.limit = keep, limit
+
+    def bound(self, s: scenarios.Scenario, plan: Any) -> float:
+        """A figure this aim's expected enemy damage never exceeds (the system's
+        `systems.damage_bound`, exact within the steps left and charged like its odds),
+        or infinity where there is none."""
+        budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
+        try:
+            bounds = systems.damage_bound(s, budget, plan)
+        except TooManyOutcomes:
+            return math.inf
+        finally:
+            self.steps -= budget.spent - budget.reused
+        side = firing_side(s.data)
+        return math.inf if bounds is None else math.fsum(
+            bounds[u.id] for u in s.units if str(u.side) != side)
+
+    def pruning(self) -> bool:
+        """Whether an aim may be bounded now: exact odds are being computed, and as many aims
+        as the ranking shows are scored."""
+        return self.runs is None and 0 < self.keep <= len(self.values)
+
+    def below(self, bound: float) -> bool:
+        """Whether an aim of this `bound` cannot reach the `keep`-th best value found so far
+        within the friendly-risk limit, and so cannot be among the best shown: then it is
+        counted `bounded`, not scored."""
+        if not self.pruning() or bound >= self.values[-self.keep] - BOUND_SLACK:
+            return False
+        self.bounded += 1
+        return True
 
     def estimate(self, runs: int) -> None:
         """From now on, score by Monte Carlo with `runs` runs; the first time, every
@@ -389,6 +440,8 @@ class Allowance:
         finally:
             self.steps -= budget.spent - budget.reused
         self.found += 1
+        if _allowed(scored, self.limit):
+            bisect.insort(self.values, scored.value)
         return scored
 
     def try_one(self) -> None:
@@ -401,8 +454,11 @@ class Allowance:
 def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: Allowance
           ) -> tuple[list[Scored], list[Aim], int]:
     """The aims scored; those the rules refuse; how many were out of reach of exact odds
-    (those past the `allowance` are counted on it, untried)."""
-    scored, refused, out_of_reach = [], [], 0
+    (those past the `allowance` are counted on it, untried). Ranked by expected enemy
+    damage once as many aims as the ranking shows are scored, the legal aims are scored
+    from the highest bound down, and those whose bound is below the best found are not
+    (`Allowance.below`)."""
+    refused, legal_ones = [], []
     for aim in aims:
         if allowance.spent():
             allowance.untried += 1
@@ -411,8 +467,18 @@ def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: A
         prepared = legal(doc, aim)
         if prepared is None:
             refused.append(aim)
+        else:
+            legal_ones.append((aim, *prepared))
+    prune = objective == "damage" and allowance.pruning()
+    bounds = [allowance.bound(s, plan) if prune else math.inf for _, s, plan in legal_ones]
+    scored, out_of_reach = [], 0
+    for i in sorted(range(len(legal_ones)), key=lambda i: -bounds[i]):
+        aim, s, plan = legal_ones[i]
+        if allowance.exhausted():
+            allowance.untried += 1
             continue
-        s, plan = prepared
+        if allowance.below(bounds[i]):
+            continue
         try:
             scored.append(allowance.score(s, aim, objective, plan))
         except TooManyOutcomes:
@@ -490,12 +556,25 @@ def _search(doc: dict[str, Any], system: str, objective: str, limit: float | Non
             allowance: Allowance) -> tuple[list[Scored], int, int]:
     """Every candidate scored, best first, refined around the best again and again until
     the best have nothing finer (a refused candidate that asks for it is refined too);
-    then a 40K weapon's shots spread over the best single aims, and a Robotech volley
-    split (`_climb_splits`). With the count of candidates the rules refuse and of those
-    out of reach of exact odds."""
+    then a 40K weapon's shots spread over the best single aims. A Robotech volley is
+    split (`_climb_splits`) first, from the best enemy unit to aim at, before the ground
+    points of Indirect Fire: its best aims then set early the value that the others'
+    bounds must reach (`Allowance.below`). With the count of candidates the rules refuse
+    and of those out of reach of exact odds."""
     first = CANDIDATES[system](doc)
     seen = {a.key() for a in first}
-    scored, refused, out_of_reach = _rank(doc, first, objective, allowance)
+    scored: list[Scored] = []
+    refused: list[Aim] = []
+    out_of_reach = 0
+    if system == "robotech" and int(doc["attack"]["weapon"].get("volley", 1)) > 1:
+        at_units = [a for a in first if dict(a.attack).get("targets")]
+        first = [a for a in first if not dict(a.attack).get("targets")]
+        scored, refused, out_of_reach = _rank(doc, at_units, objective, allowance)
+        scored.sort(key=_order)
+        more, no, o = _climb_splits(doc, scored, objective, limit, seen, allowance)
+        scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
+    more, no, o = _rank(doc, first, objective, allowance)
+    scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
     done: set[str] = set()
     around = [a for a in refused if a.refine_refused]
     while True:
@@ -511,10 +590,6 @@ def _search(doc: dict[str, Any], system: str, objective: str, limit: float | Non
     if system == "heresy":
         singles = [r.aim for r in scored if _allowed(r, limit)]
         more, no, o = _rank(doc, spread_shots(doc, singles), objective, allowance)
-        scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
-        scored.sort(key=_order)
-    if system == "robotech" and int(doc["attack"]["weapon"].get("volley", 1)) > 1:
-        more, no, o = _climb_splits(doc, scored, objective, limit, seen, allowance)
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
     return scored, len(refused), out_of_reach
@@ -544,18 +619,21 @@ def _narrow(doc: dict[str, Any], scored: list[Scored], objective: str, limit: fl
 
 def rank(s: scenarios.Scenario, *, objective: str = "damage",
          friendly_risk: float | None = None, allowance: Allowance | None = None,
-         progress: Callable[[int], None] | None = None) -> Ranking:
+         progress: Callable[[int], None] | None = None, keep: int = TOP) -> Ranking:
     """Every legal aim of the scenario's attack, best first by `objective` (ties: the
     smaller friendly risk first), keeping only those whose `friendly_risk` is at most
     the limit given (`_search`). Every candidate's exact odds spend from one `Allowance`
     (by default `AIM_STEPS` and `candidate_count`, telling `progress` the candidates
     tried), so the ranking depends on the scenario alone; where they are out of reach of
     every legal aim tried, the search is run again by Monte Carlo and narrowed
-    (`_narrow`, module docstring). The CLI's ``aim`` command and the page's "Best aim"
-    call this."""
+    (`_narrow`, module docstring). Ranked by expected enemy damage, an aim whose bound
+    cannot reach the `keep`-th best exact value found before it is not scored (counted
+    `bounded`): the best `keep` are those of the whole ranking. The CLI's ``aim`` command
+    and the page's "Best aim" call this."""
     check_objective(objective, (u.id for u in s.units))
     doc = scenarios.to_dict(s)
     allowance = allowance or Allowance(candidates=candidate_count(s), progress=progress)
+    allowance.prune(keep, friendly_risk)
     scored, refused, out_of_reach = _search(doc, s.system, objective, friendly_risk, allowance)
     estimated = not scored and out_of_reach > 0
     if estimated:
@@ -564,7 +642,7 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
         scored = _narrow(doc, scored, objective, friendly_risk, allowance)
     within = [r for r in scored if _allowed(r, friendly_risk)]
     return Ranking(tuple(within), refused, out_of_reach, len(scored) - len(within),
-                   allowance.untried, estimated)
+                   allowance.untried, estimated, allowance.bounded)
 
 
 def aimed(s: scenarios.Scenario, aim: Aim) -> scenarios.Scenario:

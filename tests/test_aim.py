@@ -528,9 +528,6 @@ def test_rt_3_centres_between_crowded_enemies_are_bounded_by_a_count() -> None:
     assert centres[0] == (1.55, 1.0)  # the first pair, as itertools.combinations gives it
 
 
-SUITE = Path(__file__).parent / "suite"
-
-
 def _busy() -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-c", "while True: pass"])
 
@@ -568,14 +565,15 @@ def test_candidates_share_their_work_and_score_as_each_would_alone(path: Path) -
     """Issue 24: the candidates of one ranking share one store of sub-results (Heresy's
     pools; Robotech's canons, flights and defences), and a candidate's figures are those of
     its own odds (`assert_figures_are_those_of_odds`), whatever its place in the ranking;
-    the allowance counts the work done, not reused."""
+    the allowance counts the work done, not reused, and every candidate tried is scored,
+    refused or bounded."""
     s = scenarios.loads(path.read_text())
     allowance = aim.Allowance()
     ranking = aim.rank(s, allowance=allowance)
     assert aim.rank(s).to_dict() == ranking.to_dict()
     for r in ranking.scored[:: max(1, len(ranking.scored) // 4)]:
         assert_figures_are_those_of_odds(s, r)
-    assert allowance.tried == len(ranking.scored) + ranking.illegal
+    assert allowance.tried == len(ranking.scored) + ranking.illegal + ranking.bounded
 
 
 def test_a_crowded_board_tries_fewer_candidates() -> None:
@@ -587,3 +585,49 @@ def test_a_crowded_board_tries_fewer_candidates() -> None:
     doc["units"] += [{**doc["units"][-1], "id": f"c{i}", "x": 1 + (i % 40) * 1.1,
                       "y": 1 + (i // 40) * 1.1} for i in range(496)]
     assert aim.candidate_count(scenarios.load_dict(doc)) == aim.UNIT_CANDIDATES // 500
+
+
+ROBOTECH_BOUNDED = ("robotech-split-volley-3.json", "robotech-split-volley-4-of-10.json")
+
+
+@pytest.mark.parametrize("name", ROBOTECH_BOUNDED)
+def test_rt_11_no_shoot_down_bounds_every_unit_s_expected_damage(name: str) -> None:
+    """Issue 24: the Robotech attack with no shoot-down (`robotech.odds.bound`) expects at
+    least the exact damage of every unit, under every aim Best aim scores (split volleys
+    into a crowd whose mecha all follow the policy best: shoot-downs, Dodges and Rolls
+    with Impact all at stake)."""
+    s = scenarios.loads((SUITE / name).read_text())
+    ranking = aim.rank(s, keep=0)
+    assert ranking.bounded == 0 and len(ranking.scored) >= 10
+    for r in ranking.scored:
+        bounds = systems.damage_bound(aim.aimed(s, r.aim), Budget())
+        assert bounds is not None
+        for uid, figures in r.odds.units.items():
+            assert bounds[uid] >= figures["expected_damage"] - 1e-9, (r.aim.key(), uid)
+
+
+@pytest.mark.parametrize("name", ROBOTECH_BOUNDED)
+def test_best_aim_leaves_unscored_only_aims_bounded_below_the_best_shown(name: str) -> None:
+    """Issue 24: ranked by expected damage, an aim whose bound cannot reach the fifth best
+    is counted `bounded`, not scored: the five best are those of the ranking that scores
+    every aim (4.4 -> 2.4 s on the split volley into ten), and so are the command line's
+    ``--top 8``."""
+    s = scenarios.loads((SUITE / name).read_text())
+    every = aim.rank(s, keep=0)
+    for keep in (aim.TOP, 8):
+        pruned = aim.rank(s, keep=keep)
+        assert pruned.bounded > 0 or keep > aim.TOP
+        assert len(pruned.scored) + pruned.bounded == len(every.scored)
+        assert ([(r.aim.key(), r.value) for r in pruned.scored[:keep]]
+                == [(r.aim.key(), r.value) for r in every.scored[:keep]])
+
+
+def test_no_bound_where_a_mecha_reacts_by_a_priority_of_its_own() -> None:
+    """Issue 24: a mecha that shoots down by its own priority may spend the Command Point a
+    Dodge needed, so the attack with no shoot-down does not bound its damage: no bound,
+    and Best aim scores every aim."""
+    doc = json.loads((SUITE / "robotech-split-volley-3.json").read_text())
+    doc["attack"]["reactions"] = {"default": {"order": ["shoot_down", "dodge"]}}
+    s = scenarios.load_dict(doc)
+    assert systems.damage_bound(s, Budget()) is None
+    assert aim.rank(s).bounded == 0

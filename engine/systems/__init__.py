@@ -196,6 +196,18 @@ def odds(scenario: Scenario, *, method: str = "auto", trials: int = DEFAULT_TRIA
                 sample.stop, sample.half_width, sample)
 
 
+def damage_bound(scenario: Scenario, budget: Budget, plan: Any = None) -> dict[str, float] | None:
+    """Per unit id, a figure its exact ``expected_damage`` never exceeds, from the system's
+    ``bound`` (an attack whose harm dominates it, exact within `budget`), or None where
+    the system has none for this attack."""
+    rules = rules_of(scenario.system)
+    marginals = rules.bound(scenario, budget, plan) if hasattr(rules, "bound") else None
+    if marginals is None:
+        return None
+    units, _ = summarize(marginals, [u.id for u in scenario.units], {})
+    return {u: float(figures["expected_damage"]) for u, figures in units.items()}
+
+
 def fallback_trials(scenario: Scenario) -> int:
     """The cap of runs of ``auto`` odds' Monte Carlo for this scenario (`UNIT_RUNS`)."""
     return max(FIRST_CHECK, UNIT_RUNS // max(1, len(scenario.units)))

@@ -262,6 +262,11 @@ _PAGE: Catalogue = {
         "ja": "盤面の点：狙いの候補それぞれの{score}。黄（{low:.3f}）から紫（最良、{high:.3f}）"
               "まで。合法な狙い{legal}件、ルールで不可{illegal}件、味方へのリスクの上限超え"
               "{over}件。"},
+    "page.aim.legend_bounded": {
+        "en": "{legend} {n} more legal aims are not drawn: even with no missile shot down, "
+              "their expected damage cannot reach the best five.",
+        "ja": "{legend}ほかに合法な狙い{n}件は描いていません：ミサイルが撃墜されなくても、"
+              "期待ダメージが上位5件に届かないためです。"},
     "page.aim.bad_risk": {
         "en": "The friendly risk limit must be a percentage from 0 to 100, or empty.",
         "ja": "味方へのリスクの上限は0～100のパーセントで入力するか、空欄にします。"},

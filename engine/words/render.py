@@ -274,6 +274,11 @@ _CLI: Catalogue = {
               "+/- is each value's 95 % margin.",
         "ja": "試した狙いはどれも厳密な確率の計算範囲を超えるため、モンテカルロ法で推定："
               "各狙いを{first}回、上位はさらに{last}回まで試行。誤差は各評価値の95%誤差です。"},
+    "render.cli.bounded": {
+        "en": "{n} more legal aims not ranked: whatever the dice, their expected damage "
+              "cannot reach the {keep}th best (counted without shoot-downs)",
+        "ja": "ほかに合法な狙い{n}件は順位付けしていません：撃墜がなくても期待ダメージが"
+              "{keep}位に届かないためです"},
     "render.cli.ranked": {
         "en": "{n} legal aims ranked, {illegal} candidates refused by the rules, "
               "{out_of_reach} out of reach of exact odds, {over_risk} over the friendly-risk "

@@ -145,6 +145,8 @@ def show_table(state: State, placed: int) -> None:
     legend = msg("page.aim.legend", score=score, low=min(values, default=0),
                  high=max(values, default=0), legal=ranked.get("candidates", 0),
                  illegal=ranked.get("illegal", 0), over=ranked.get("over_risk", 0))
+    if ranked.get("bounded"):
+        legend = msg("page.aim.legend_bounded", legend=legend, n=ranked["bounded"])
     by = "page.html.aim_by_odds"
     if ranked.get("estimated"):
         legend = msg("page.aim.legend_estimated", legend=legend, runs=max(

@@ -457,6 +457,32 @@ def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None,
                  for i in range(len(plan.units)))
 
 
+def bound(scenario: Scenario, budget: Budget, plan: Plan | None = None) -> Marginals | None:
+    """Every unit's exact harm in the attack with no shoot-down (RT-11), whose expected
+    damage to each unit is at least the attack's own (Best aim prunes by it, engine/aim.py):
+    another mecha's shoot-down only takes missiles away; a mecha of the policy best shoots
+    only when that lowers its expected damage below defending with every Command Point
+    (or ties it, protecting others), and its Dodge and Roll with Impact expect more damage
+    of more missiles (`expected_defence`); a mecha that cannot react takes every missile.
+    None where this does not hold: a mecha with Command Points to spend and a priority of
+    its own, a pool of Command Points that may run short (`pool_binds`), or shoot-downs
+    only at missiles that would damage the shooter (``shoot_down_by`` "would-damage": its
+    decision then does not read every template over it)."""
+    plan = prepare(scenario) if plan is None else plan
+    if (pool_binds(plan) or plan.options["shoot_down_by"] != "under-template"
+            or not all(cannot_react(plan, i) or plan.reactions_of(u).best
+                       for i, u in enumerate(plan.units))):
+        return None
+    return marginals(scenario, budget, replace(plan, shooters=()))
+
+
+def cannot_react(plan: Plan, index: int) -> bool:
+    """Does unit `index` never shoot, Dodge or Roll with Impact (no reaction allowed, or no
+    Command Point it may spend)?"""
+    react = plan.reactions_of(plan.units[index])
+    return not react.order or plan.cp[index] - react.keep <= 0
+
+
 def records(flown: Distribution[tuple[bool, Landing]]) -> Distribution[tuple[bool, Record]]:
     """A missile's flight reduced to what it does: (did it miss its Strike, its Record)."""
     return flown.map(lambda o: (o[0], o[1].record))
