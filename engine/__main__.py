@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine import aim, systems
+from engine import aim, objectives, systems
 from engine import scenario as scenarios
 from engine.clauses import clause_text
 from engine.cli import build as cli_build
@@ -200,7 +200,7 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
     try:
         ranking = aim.rank(s, objective=args.objective, friendly_risk=args.friendly_risk,
                            keep=max(args.top, aim.TOP))
-    except aim.ObjectiveError as e:
+    except objectives.ObjectiveError as e:
         raise CommandError(e.message) from None
     except ValueError as e:
         raise CommandError(str(e)) from None
@@ -284,7 +284,7 @@ def _objective(text: str) -> str:
     """An argparse type: an objective of `engine.aim` (its unit id is checked later,
     against the scenario)."""
     try:
-        aim.check_objective(text, [text.partition(":")[2]])
+        objectives.check_objective(text, [text.partition(":")[2]])
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)[:200]) from None
     return text

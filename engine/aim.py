@@ -11,15 +11,7 @@ ranking is **estimated** instead (`Ranking.estimated`), as ``auto`` odds fall ba
 search scored by seeded Monte Carlo (`ESTIMATE_RUNS`), then the best re-run with more runs,
 round by round (`_narrow`), each score with its 95 % margin (`Scored.margin`). The seed is
 fixed (`ESTIMATE_SEED`), so an estimated ranking too depends on the scenario alone. The
-`objective` is one of
-
-- ``damage``: expected enemy damage (wounds for 40K models, MD for Robotech, damage
-  points for BattleTech), summed over the enemy units;
-- ``destroyed``: expected enemy models or units destroyed (removed);
-- ``destroy:<unit id>``: the chance of destroying that one unit;
-- ``hits:<N>``: the chance of at least N hits on one enemy unit, the best such unit (a
-  40K unit of models counts its models' hits together; per-unit odds cannot add hits
-  across units the rules do not couple).
+`objective` is one of `engine.objectives` (expected enemy damage by default).
 
 Beside it stand the friendly losses: expected friendly damage and expected friendly units
 destroyed, and `friendly_risk`. **Friendly risk** is the sum over the firing side's own
@@ -54,7 +46,6 @@ from engine.candidates import (
     CANDIDATES,
     SPLITS_MAX,
     Aim,
-    enemy_units,
     every_split,
     firing_side,
     split_moves,
@@ -63,9 +54,10 @@ from engine.candidates import (
 from engine.enumeration import STEPS, Budget, TooManyOutcomes
 from engine.errors import ScatterlabError
 from engine.montecarlo import Z95
+from engine.objectives import check_objective, objective_value, spread
 from engine.odds import Odds
 from engine.shared import Shared
-from engine.words import DEFAULT_LANG, Lang, Words, as_json, msg, say
+from engine.words import DEFAULT_LANG, Lang, as_json
 
 REFINE = 3
 """How many of the best first candidates are refined (and as many of the best within the
@@ -106,8 +98,6 @@ TOP = 5
 """The aims a ranking shows (the page's table, the command line's default ``--top``)."""
 ESTIMATE_SEED = 1
 """The seed of every estimated score: each aim meets the same dice stream."""
-OBJECTIVES = ("damage", "destroyed")
-"""Built-in objectives; ``"destroy:<unit id>"`` and ``"hits:<N>"`` take an argument."""
 
 
 @dataclass(frozen=True)
@@ -212,98 +202,6 @@ def legal(doc: dict[str, Any], aim: Aim) -> Prepared | None:
     except ScatterlabError:
         return None
     return s, plan
-
-
-class ObjectiveError(ValueError):
-    """An objective this module cannot rank by: `message` says why (``str()`` of it is
-    the English)."""
-
-    def __init__(self, message: Words) -> None:
-        self.message = message
-        super().__init__(say(message))
-
-    def said(self, lang: Lang = DEFAULT_LANG) -> str:
-        """The error in `lang`."""
-        return say(self.message, lang)
-
-
-def check_objective(objective: str, unit_ids: Iterable[str]) -> None:
-    """Raise `ValueError` saying what is wrong unless `objective` is one this module
-    ranks by (module docstring) for a scenario with these units."""
-    kind, _, arg = objective.partition(":")
-    if objective in OBJECTIVES:
-        return
-    if kind == "destroy" and arg:
-        if arg not in set(unit_ids):
-            raise ObjectiveError(msg("render.aim.no_such_unit", objective=repr(objective),
-                                     unit=repr(arg)))
-        return
-    if kind == "hits" and arg.isdigit() and 1 <= int(arg) <= 1000:
-        return
-    raise ObjectiveError(msg("render.aim.unknown_objective", objective=repr(objective)))
-
-
-HITS_OFFERED = range(1, 6)
-"""The "at least N hits" objectives `objectives` offers (any N up to 1000 is accepted)."""
-DESTROY_OFFERED = 40
-"""At most this many "destroy <unit>" objectives are offered (the first enemy units of
-the document; any unit may be named on the command line)."""
-
-
-def objectives(s: scenarios.Scenario, *, lang: Lang = DEFAULT_LANG) -> list[tuple[str, str]]:
-    """Every objective this scenario's attack can be ranked by, with its words for a
-    player (said in `lang`): expected enemy damage and units destroyed, at least N hits on
-    one enemy unit (N from 1 to 5), and the chance of destroying each enemy unit
-    (`DESTROY_OFFERED`)."""
-    doc = scenarios.to_dict(s)
-    out = [("damage", msg("render.aim.damage")), ("destroyed", msg("render.aim.destroyed"))]
-    out += [(f"hits:{n}", msg("render.aim.hits", n=n)) for n in HITS_OFFERED]
-    names = {u.id: u.name for u in s.units}
-    out += [(f"destroy:{u['id']}", msg("render.aim.destroy", unit=names[u["id"]]))
-            for u in enemy_units(doc)[:DESTROY_OFFERED]]
-    return [(key, say(words, lang)) for key, words in out]
-
-
-def _hits_at_least(figures: dict[str, Any], n: int) -> float:
-    return float(figures["hits_at_least"].get(str(n), 0.0)) if n else 1.0
-
-
-def objective_value(odds: Odds, enemies: set[str], objective: str,
-                    groups: dict[str, list[str]] | None = None) -> float:
-    """The figure an objective ranks by (module docstring); `groups` are the scenario's
-    groups of units by unit id (a 40K unit's models)."""
-    kind, _, arg = objective.partition(":")
-    if objective == "damage":
-        return math.fsum(odds.units[u]["expected_damage"] for u in enemies)
-    if objective == "destroyed":
-        return math.fsum(odds.units[u]["p_destroyed"] for u in enemies)
-    if kind == "destroy":
-        return float(odds.units[arg]["p_destroyed"])
-    n = int(arg)
-    grouped = {u for members in (groups or {}).values() for u in members}
-    chances = [_hits_at_least(odds.groups[g], n) for g, members in (groups or {}).items()
-               if enemies.issuperset(members)]
-    chances += [_hits_at_least(odds.units[u], n) for u in enemies - grouped]
-    return max(chances, default=0.0)
-
-
-def spread(odds: Odds, enemies: set[str], objective: str, value: float) -> float:
-    """The standard deviation of one run's objective, or more (Monte Carlo's margin,
-    `Scored.margin`): expected damage and units destroyed are sums over the enemy units,
-    whose joint the odds do not keep, so the sum of their deviations bounds theirs; a
-    chance's is that of one yes-or-no run."""
-    if objective == "damage":
-        return math.fsum(_deviation(odds.units[u]["damage"]) for u in enemies)
-    if objective == "destroyed":
-        return math.fsum(math.sqrt(p * (1 - p))
-                         for u in enemies if 0 < (p := odds.units[u]["p_destroyed"]) < 1)
-    return math.sqrt(max(0.0, value * (1 - value)))
-
-
-def _deviation(hist: dict[str, float]) -> float:
-    """The standard deviation of a histogram `{value: chance}` (an odds' ``damage``)."""
-    mean = math.fsum(int(k) * p for k, p in hist.items())
-    return math.sqrt(max(0.0, math.fsum((int(k) - mean) ** 2 * p for k, p in hist.items())))
 
 
 def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage",

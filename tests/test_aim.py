@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine import aim, candidates, geometry, hexgrid, systems
+from engine import aim, candidates, geometry, hexgrid, objectives, systems
 from engine import scenario as scenarios
 from engine.enumeration import Budget, TooManyOutcomes
 from engine.errors import IllegalAttack
@@ -330,7 +330,7 @@ def test_the_overlay_holds_every_candidate_point_or_hex_with_its_best_score() ->
 
 def test_objectives_offered_are_ones_rank_accepts_with_enemy_units_by_name() -> None:
     s = scenarios.loads((DEMOS / "heresy-blast-squad.json").read_text())
-    offered = aim.objectives(s)
+    offered = objectives.offered(s)
     values = [v for v, _ in offered]
     assert values[:2] == ["damage", "destroyed"] and "hits:3" in values
     firer_side = next(u.side for u in s.units if u.id == s.attack.firer)
@@ -338,7 +338,7 @@ def test_objectives_offered_are_ones_rank_accepts_with_enemy_units_by_name() -> 
     assert [v for v in values if v.startswith("destroy:")] == [f"destroy:{u.id}"
                                                                for u in enemies]
     for value, words in offered:
-        aim.check_objective(value, (u.id for u in s.units))
+        objectives.check_objective(value, (u.id for u in s.units))
         assert words
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from engine import aim, systems
+from engine import aim, objectives, systems
 from engine import scenario as scenarios
 from engine.__main__ import format_odds, format_ranking, format_resolution, main
 from engine.errors import IllegalAttack
@@ -173,10 +173,10 @@ def test_best_aim_words_are_said_in_japanese(path: str) -> None:
     table = format_ranking(ranking, 3, "ja")
     # the aims' labels are engine.candidates' (not converted here): only the table's words
     own = [table.split("\n")[0], table.split("\n")[-1]]
-    _no_english(own + [w for _, w in aim.objectives(s, lang="ja")], path)
+    _no_english(own + [w for _, w in objectives.offered(s, lang="ja")], path)
     for bad in ("bogus", "destroy:nobody"):
-        with pytest.raises(aim.ObjectiveError) as refused:
-            aim.check_objective(bad, [u.id for u in s.units])
+        with pytest.raises(objectives.ObjectiveError) as refused:
+            objectives.check_objective(bad, [u.id for u in s.units])
         assert refused.value.said("ja").startswith("不明な目標" if bad == "bogus" else "目標")
 
 
@@ -252,7 +252,7 @@ def test_english_drawn_words_are_unchanged() -> None:
     assert "Odds of damage: 0: 50%, 3: 50%" in svg and "3 damage: 50%, at least 3: 50%" in svg
     assert export.dice_line(s, None).startswith("BattleTech · not rolled yet · ")
     assert [t for t, _ in rules.rules_by_family()][2] == "BattleTech: Battlefield Support"
-    assert aim.objectives(s)[:3] == [("damage", "expected enemy damage"),
+    assert objectives.offered(s)[:3] == [("damage", "expected enemy damage"),
                                      ("destroyed", "expected enemy units destroyed"),
                                      ("hits:1", "chance of at least 1 hit on one enemy unit")]
 

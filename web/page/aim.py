@@ -30,10 +30,10 @@ from .tabs import reveal
 
 def objective_words(state: State) -> dict[str, str]:
     """The objectives the engine offers for the scenario shown, in words in the page's
-    language (engine.aim; imported on first use, after start-up)."""
-    from engine import aim as aims
+    language (engine.objectives; imported on first use, after start-up)."""
+    from engine import objectives
 
-    return dict(aims.objectives(state.shown, lang=state.lang))
+    return dict(objectives.offered(state.shown, lang=state.lang))
 
 
 def fill_objectives(state: State) -> None:
