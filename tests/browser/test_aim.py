@@ -186,17 +186,12 @@ def test_best_aim_counts_the_aims_tried_and_never_blocks_the_page(new_page, base
     assert ranking == cli_aim(path)
 
 
-def test_best_aim_says_how_many_aims_were_bounded_below_the_best_five(
-        new_page, base_url) -> None:
-    """Issue 24: on the split volley into ten mecha, Best aim in the page leaves unscored,
-    as the command line does (the same ranking), the aims whose expected damage cannot
-    reach the fifth best even with no missile shot down, and says how many under the
-    table."""
-    from .conftest import screenshot
+def best_aim_of_suite_file(page, base_url, name: str) -> dict:
+    """Open the app, load the suite file `name`, click Best aim and wait for its ranking,
+    which is the command line's (`cli_aim`): returned."""
     from .test_worker import apply_json
 
-    path = ROOT / "tests" / "suite" / "robotech-split-volley-4-of-10.json"
-    page = new_page()
+    path = ROOT / "tests" / "suite" / f"{name}.json"
     open_app(page, base_url)
     apply_json(page, json.loads(path.read_text(encoding="utf-8")))
     page.click("#best-aim")
@@ -204,7 +199,21 @@ def test_best_aim_says_how_many_aims_were_bounded_below_the_best_five(
                            timeout=BOOT_TIMEOUT_MS)
     page.wait_for_function("document.body.dataset.aim === undefined")
     ranking = json.loads(page.text_content("#last-aim"))
-    assert ranking == cli_aim(path) and ranking["bounded"] > 0
+    assert ranking == cli_aim(path)
+    return ranking
+
+
+def test_best_aim_says_how_many_aims_were_bounded_below_the_best_five(
+        new_page, base_url) -> None:
+    """Issue 24: on the split volley into ten mecha, Best aim in the page leaves unscored,
+    as the command line does (the same ranking), the aims whose expected damage cannot
+    reach the fifth best even with no missile shot down, and says how many under the
+    table."""
+    from .conftest import screenshot
+
+    page = new_page()
+    ranking = best_aim_of_suite_file(page, base_url, "robotech-split-volley-4-of-10")
+    assert ranking["bounded"] > 0
     legend = page.inner_text("#aim-legend")
     assert (f"{ranking['bounded']} more legal aims are not drawn: even with no missile "
             "shot down, their expected damage cannot reach the best five.") in legend, legend
@@ -218,18 +227,10 @@ def test_best_aim_out_of_reach_of_exact_odds_is_estimated_and_says_so(
     shows each score with its margin and says under the table that they are estimates;
     on a board with nothing to aim at, it says that."""
     from .conftest import screenshot
-    from .test_worker import apply_json
 
-    path = ROOT / "tests" / "suite" / "robotech-derringer-six-into-ten.json"
     page = new_page()
-    open_app(page, base_url)
-    apply_json(page, json.loads(path.read_text(encoding="utf-8")))
-    page.click("#best-aim")
-    page.wait_for_function("document.getElementById('last-aim').textContent !== 'null'",
-                           timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_function("document.body.dataset.aim === undefined")
-    ranking = json.loads(page.text_content("#last-aim"))
-    assert ranking == cli_aim(path) and ranking["estimated"]
+    ranking = best_aim_of_suite_file(page, base_url, "robotech-derringer-six-into-ten")
+    assert ranking["estimated"]
     best = ranking["aims"][0]
     assert page.inner_text("#aim-table tr[data-index='0'] td:nth-child(3)") == \
         f"{best['value']:.2f}\n± {best['margin']:.2f}"
