@@ -46,6 +46,7 @@ from engine.candidates import (
     CANDIDATES,
     SPLITS_MAX,
     Aim,
+    enemy_units,
     every_split,
     firing_side,
     split_moves,
@@ -217,7 +218,7 @@ def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage",
             if runs is None else
             systems.odds(s, method="monte-carlo", trials=runs, seed=ESTIMATE_SEED, plan=plan,
                          landing=False, start=None if start is None else start.sample))
-    enemies = {u.id for u in s.units if str(u.side) != side}
+    enemies = {u["id"] for u in enemy_units(s.data)}
     friends = [u.id for u in s.units if str(u.side) == side]
     groups = {name: [s.units[i].id for i in idx]
               for name, idx in systems.groups_of(s).items()}
@@ -293,9 +294,8 @@ class Allowance:
             return math.inf
         finally:
             self.steps -= budget.spent - budget.reused
-        side = firing_side(s.data)
         return math.inf if bounds is None else math.fsum(
-            bounds[u.id] for u in s.units if str(u.side) != side)
+            bounds[u["id"]] for u in enemy_units(s.data))
 
     def pruning(self) -> bool:
         """Whether an aim may be bounded now: exact odds are being computed, and as many aims
