@@ -283,19 +283,18 @@ class Allowance:
         best found within the friendly-risk `limit` (`below`)."""
         self.keep, self.limit = keep, limit
 
-    def bound(self, s: scenarios.Scenario, plan: Any) -> float:
-        """A figure this aim's expected enemy damage never exceeds (the system's
-        `systems.damage_bound`, exact within the steps left and charged like its odds),
-        or infinity where there is none."""
+    def bound(self, s: scenarios.Scenario, plan: Any) -> dict[str, float] | None:
+        """Per enemy unit, a figure its expected damage under this aim never exceeds (the
+        system's `systems.damage_bound`, exact within the steps left and charged like its
+        odds), or None where there is none."""
         budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
         try:
             bounds = systems.damage_bound(s, budget, plan)
         except TooManyOutcomes:
-            return math.inf
+            return None
         finally:
             self.steps -= budget.spent - budget.reused
-        return math.inf if bounds is None else math.fsum(
-            bounds[u["id"]] for u in enemy_units(s.data))
+        return None if bounds is None else {u["id"]: bounds[u["id"]] for u in enemy_units(s.data)}
 
     def pruning(self) -> bool:
         """Whether an aim may be bounded now: exact odds are being computed, and as many aims
@@ -319,10 +318,13 @@ class Allowance:
             self.untried = 0
         self.runs = runs
 
-    def score(self, s: scenarios.Scenario, aim: Aim, objective: str, plan: Any) -> Scored:
+    def score(self, s: scenarios.Scenario, aim: Aim, objective: str, plan: Any,
+              bounds: dict[str, float] | None = None) -> Scored | None:
         """`score` within what is left, counting the work it did (not what it reused),
         and on `reach` too when the candidate is out of reach; once estimating, the Monte
-        Carlo estimate."""
+        Carlo estimate. With the aim's `bounds` per enemy unit, None (and the aim counted
+        `bounded`) when its units worked out one at a time show that it cannot reach the
+        best shown (`refuted`)."""
         if self.runs is not None:
             scored = score(s, aim, objective, plan=plan, runs=self.runs,
                            start=self.estimates.get(aim.key()))
@@ -330,6 +332,9 @@ class Allowance:
             return scored
         budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
         try:
+            if bounds is not None and self.refuted(s, plan, bounds, budget):
+                self.bounded += 1
+                return None
             scored = score(s, aim, objective, budget, plan)
         except TooManyOutcomes:
             self.reach -= budget.spent - budget.reused
@@ -342,6 +347,29 @@ class Allowance:
             bisect.insort(self.values, scored.value)
         return scored
 
+    def refuted(self, s: scenarios.Scenario, plan: Any, bounds: dict[str, float],
+                budget: Budget) -> bool:
+        """Whether the aim cannot reach the `keep`-th best value found so far, shown unit
+        by unit: the enemy units, the largest bound first, each have their exact expected
+        damage (`systems.unit_damages`, within `budget`, whose store the aim's whole odds
+        then reuse) put in place of their bound, until the sum falls below that value or
+        no unit left could lower it (a unit bounded by 0 takes no damage)."""
+        if not self.pruning():
+            return False
+        exact = systems.unit_damages(s, budget, plan)
+        if exact is None:
+            return False
+        index = {u.id: i for i, u in enumerate(s.units)}
+        floor = self.values[-self.keep] - BOUND_SLACK
+        known: dict[str, float] = {}
+        for uid in sorted(bounds, key=lambda u: (-bounds[u], u)):
+            if bounds[uid] <= 0:
+                break
+            known[uid] = exact(index[uid])
+            if math.fsum(known.get(u, b) for u, b in bounds.items()) < floor:
+                return True
+        return False
+
     def try_one(self) -> None:
         """One more candidate tried."""
         self.tried += 1
@@ -353,9 +381,10 @@ def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: A
           ) -> tuple[list[Scored], list[Aim], int]:
     """The aims scored; those the rules refuse; how many were out of reach of exact odds
     (those past the `allowance` are counted on it, untried). Ranked by expected enemy
-    damage once as many aims as the ranking shows are scored, the legal aims are scored
-    from the highest bound down, and those whose bound is below the best found are not
-    (`Allowance.below`)."""
+    damage with exact odds, the legal aims are scored from the highest bound down; once
+    as many aims as the ranking shows are scored, an aim whose bound is below the best
+    found is not (`Allowance.below`), nor one whose units worked out one at a time show
+    that it cannot reach them (`Allowance.refuted`)."""
     refused, legal_ones = [], []
     for aim in aims:
         if allowance.spent():
@@ -367,26 +396,42 @@ def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: A
             refused.append(aim)
         else:
             legal_ones.append((aim, *prepared))
-    prune = objective == "damage" and allowance.pruning()
-    bounds = [allowance.bound(s, plan) if prune else math.inf for _, s, plan in legal_ones]
+    prune = objective == "damage"
+    bounds: dict[int, dict[str, float] | None] = {}
+
+    def bound_of(i: int) -> dict[str, float] | None:
+        """The bound of legal aim `i` once aims may be pruned (made once), else None."""
+        if prune and allowance.pruning() and i not in bounds:
+            bounds[i] = allowance.bound(*legal_ones[i][1:])
+        return bounds.get(i)
+
     scored, out_of_reach = [], 0
-    for i in sorted(range(len(legal_ones)), key=lambda i: -bounds[i]):
+    for i in sorted(range(len(legal_ones)), key=lambda i: -_total(bound_of(i))):
         aim, s, plan = legal_ones[i]
         if allowance.exhausted():
             allowance.untried += 1
             continue
-        if allowance.below(bounds[i]):
+        if allowance.below(_total(bound_of(i))):
             continue
         try:
-            scored.append(allowance.score(s, aim, objective, plan))
+            one = allowance.score(s, aim, objective, plan, bound_of(i))
         except TooManyOutcomes:
             out_of_reach += 1
+            continue
+        if one is not None:
+            scored.append(one)
     return scored, refused, out_of_reach
 
 
-def _order(r: Scored) -> tuple[float, float]:
-    """Best first: the larger value, then the smaller friendly risk."""
-    return (-r.value, r.friendly_risk)
+def _total(bounds: dict[str, float] | None) -> float:
+    """An aim's bound on its expected enemy damage (infinity: none)."""
+    return math.inf if bounds is None else math.fsum(bounds.values())
+
+
+def _order(r: Scored) -> tuple[float, float, str]:
+    """Best first: the larger value, then the smaller friendly risk, then the aim's key (so
+    that the order never depends on the order the aims were scored in)."""
+    return (-r.value, r.friendly_risk, r.aim.key())
 
 
 def _allowed(r: Scored, limit: float | None) -> bool:
@@ -444,7 +489,7 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
         if not better:
             break
         top = min(better, key=_order)
-        if _order(top) >= _order(best):
+        if _order(top)[:2] >= _order(best)[:2]:  # a move that only ties is no better
             break
         best, ids = top, list(dict(top.aim.attack)["targets"])
     return tried, refused, out_of_reach

@@ -213,6 +213,11 @@ def at_least(hist: Mapping[Any, float]) -> dict[str, float]:
     return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
 
 
+def expected_damage(dist: Distribution[Harm]) -> float:
+    """A unit's expected damage, as its figures report it (rounded like every figure)."""
+    return _pct(dist.expectation(lambda h: h.damage))
+
+
 def _unit_figures(dist: Distribution[Harm], sample: Sample[Outcome] | None) -> dict[str, Any]:
     p_hit = dist.probability(lambda h: h.hit)
     p_damaged = dist.probability(lambda h: h.damage > 0)
@@ -222,7 +227,7 @@ def _unit_figures(dist: Distribution[Harm], sample: Sample[Outcome] | None) -> d
         "p_hit": _pct(p_hit),
         "p_damaged": _pct(p_damaged),
         "p_destroyed": _pct(dist.probability(lambda h: h.destroyed)),
-        "expected_damage": _pct(dist.expectation(lambda h: h.damage)),
+        "expected_damage": expected_damage(dist),
         "damage": damage,
         "damage_at_least": damage_at_least,
         "hits": hits,

@@ -622,6 +622,48 @@ def test_best_aim_leaves_unscored_only_aims_bounded_below_the_best_shown(name: s
                 == [(r.aim.key(), r.value) for r in every.scored[:keep]])
 
 
+def test_each_unit_worked_out_alone_has_the_expected_damage_of_the_whole_odds() -> None:
+    """Issue 24: `systems.unit_damages` gives each unit's exact expected damage on its own,
+    the figure of the attack's whole odds, which then reuse the units made first (the
+    same steps spent as alone); none for a system that works out units together."""
+    s = scenarios.loads((SUITE / "robotech-crowded-volley-4.json").read_text())
+    alone = Budget()
+    damage = systems.unit_damages(s, alone)
+    assert damage is not None
+    each = [damage(i) for i in range(len(s.units))]
+    whole = systems.odds(s, method="exact", budget=alone)
+    assert each == [whole.units[u.id]["expected_damage"] for u in s.units]
+    fresh = Budget()
+    systems.odds(s, method="exact", budget=fresh)
+    assert alone.spent == fresh.spent and alone.reused == 0
+    heresy = scenarios.loads((SUITE / "heresy-two-shots-squad.json").read_text())
+    assert systems.unit_damages(heresy, Budget()) is None
+
+
+def test_an_aim_is_ruled_out_unit_by_unit_only_below_the_best_shown() -> None:
+    """Issue 24: an aim whose bound reaches the best shown is worked out one enemy unit at
+    a time, the largest bound first, and ruled out (counted `bounded`) as soon as the
+    exact units with the bounds of the others fall below the fifth best, before the last
+    unit when that is enough; never when its exact expected damage reaches it."""
+    s = scenarios.loads((SUITE / "robotech-crowded-volley-4.json").read_text())
+    plan = systems.rules_of(s.system).prepare(s)
+    whole = Budget()
+    units = systems.odds(s, method="exact", budget=whole).units
+    exact = math.fsum(units[u["id"]]["expected_damage"] for u in candidates.enemy_units(s.data))
+    bound = math.fsum((aim.Allowance().bound(s, plan) or {}).values())
+    assert bound > exact + 1
+    for floor, out in (((bound + exact) / 2, True), (exact + 1e-6, True), (exact, False)):
+        allowance = aim.Allowance()
+        bounds = allowance.bound(s, plan)
+        assert bounds is not None
+        allowance.prune(1, None)
+        allowance.values = [floor]
+        budget = Budget(shared=allowance.shared)
+        assert allowance.refuted(s, plan, bounds, budget) is out, floor
+        if floor < bound and floor > exact + 1:
+            assert budget.spent < whole.spent
+
+
 def test_no_bound_where_a_mecha_reacts_by_a_priority_of_its_own() -> None:
     """Issue 24: a mecha that shoots down by its own priority may spend the Command Point a
     Dodge needed, so the attack with no shoot-down does not bound its damage: no bound,

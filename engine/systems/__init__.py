@@ -40,7 +40,15 @@ from engine.enumeration import Budget, Distribution, TooManyOutcomes, enumerate_
 from engine.errors import NotImplementedYet
 from engine.log import Log, Resolution, SilentLog
 from engine.montecarlo import FIRST_CHECK, Sample, estimate
-from engine.odds import Marginals, Odds, Outcome, blocks_of, partition, summarize
+from engine.odds import (
+    Marginals,
+    Odds,
+    Outcome,
+    blocks_of,
+    expected_damage,
+    partition,
+    summarize,
+)
 from engine.scenario import Scenario
 from engine.words import Msg, msg
 
@@ -206,6 +214,19 @@ def damage_bound(scenario: Scenario, budget: Budget, plan: Any = None) -> dict[s
         return None
     units, _ = summarize(marginals, [u.id for u in scenario.units], {})
     return {u: float(figures["expected_damage"]) for u, figures in units.items()}
+
+
+def unit_damages(scenario: Scenario, budget: Budget, plan: Any = None
+                 ) -> Callable[[int], float] | None:
+    """Each unit's exact ``expected_damage`` on its own (by index, the figure `odds`
+    reports), from the system's ``unit_blocks`` (exact within `budget`, each unit's work
+    kept in its store, so the attack's whole odds reuse it), or None where the system
+    cannot work out one unit without the others."""
+    rules = rules_of(scenario.system)
+    blocks = rules.unit_blocks(scenario, budget, plan) if hasattr(rules, "unit_blocks") else None
+    if blocks is None:
+        return None
+    return lambda index: expected_damage(blocks(index).harm_of(0))
 
 
 def fallback_trials(scenario: Scenario) -> int:

@@ -263,10 +263,11 @@ _PAGE: Catalogue = {
               "まで。合法な狙い{legal}件、ルールで不可{illegal}件、味方へのリスクの上限超え"
               "{over}件。"},
     "page.aim.legend_bounded": {
-        "en": "{legend} {n} more legal aims are not drawn: even with no missile shot down, "
-              "their expected damage cannot reach the best five.",
-        "ja": "{legend}ほかに合法な狙い{n}件は描いていません：ミサイルが撃墜されなくても、"
-              "期待ダメージが上位5件に届かないためです。"},
+        "en": "{legend} {n} more legal aims are not drawn: their expected damage cannot "
+              "reach the best five, even with no missile shot down over the mecha not "
+              "worked out one by one.",
+        "ja": "{legend}ほかに合法な狙い{n}件は描いていません：期待ダメージが上位5件に届かない"
+              "ためです（個別に計算していないメカには、撃墜がないものとして確かめました）。"},
     "page.aim.bad_risk": {
         "en": "The friendly risk limit must be a percentage from 0 to 100, or empty.",
         "ja": "味方へのリスクの上限は0～100のパーセントで入力するか、空欄にします。"},

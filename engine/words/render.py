@@ -276,9 +276,10 @@ _CLI: Catalogue = {
               "各狙いを{first}回、上位はさらに{last}回まで試行。誤差は各評価値の95%誤差です。"},
     "render.cli.bounded": {
         "en": "{n} more legal aims not ranked: whatever the dice, their expected damage "
-              "cannot reach the {keep}th best (counted without shoot-downs)",
-        "ja": "ほかに合法な狙い{n}件は順位付けしていません：撃墜がなくても期待ダメージが"
-              "{keep}位に届かないためです"},
+              "cannot reach the {keep}th best (mecha not worked out one by one counted "
+              "without shoot-downs)",
+        "ja": "ほかに合法な狙い{n}件は順位付けしていません：期待ダメージが{keep}位に届かない"
+              "ためです（個別に計算していないメカは撃墜なしとして数えました）"},
     "render.cli.ranked": {
         "en": "{n} legal aims ranked, {illegal} candidates refused by the rules, "
               "{out_of_reach} out of reach of exact odds, {over_risk} over the friendly-risk "

@@ -207,16 +207,17 @@ def test_best_aim_says_how_many_aims_were_bounded_below_the_best_five(
         new_page, base_url) -> None:
     """Issue 24: on the split volley into ten mecha, Best aim in the page leaves unscored,
     as the command line does (the same ranking), the aims whose expected damage cannot
-    reach the fifth best even with no missile shot down, and says how many under the
-    table."""
+    reach the fifth best (with no missile shot down over the mecha not worked out one by
+    one), and says how many under the table."""
     from .conftest import screenshot
 
     page = new_page()
     ranking = best_aim_of_suite_file(page, base_url, "robotech-split-volley-4-of-10")
     assert ranking["bounded"] > 0
     legend = page.inner_text("#aim-legend")
-    assert (f"{ranking['bounded']} more legal aims are not drawn: even with no missile "
-            "shot down, their expected damage cannot reach the best five.") in legend, legend
+    assert (f"{ranking['bounded']} more legal aims are not drawn: their expected damage "
+            "cannot reach the best five, even with no missile shot down over the mecha not "
+            "worked out one by one.") in legend, legend
     screenshot(page, "aim-bounded-split-volley-desktop")
 
 

@@ -445,16 +445,42 @@ def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None,
     """Every unit's exact harm (its own block: only shoot-downs couple units, and they
     are folded inside each unit's state; `keyed`: see `unit_marginal`)."""
     plan = prepare(scenario) if plan is None else plan
-    if pool_binds(plan):
+    alone = unit_blocks(scenario, budget, plan, keyed)
+    if alone is None:
         return pooled(plan, budget)
+    return tuple(alone(i) for i in range(len(plan.units)))
+
+
+def unit_blocks(scenario: Scenario, budget: Budget, plan: Plan | None = None,
+                keyed: bool = False) -> Callable[[int], Block] | None:
+    """Each unit's exact harm on its own, made when asked for: the blocks of `marginals`,
+    each kept in `budget`'s store by the attack's aims, so that the whole odds reuse the
+    units made first (Best aim works out an aim unit by unit while its bound may still
+    rule it out, engine/aim.py). None where units couple beyond one unit's state: a pool
+    of Command Points that may run short (`pool_binds`)."""
+    plan = prepare(scenario) if plan is None else plan
+    if pool_binds(plan):
+        return None
+    aims = tuple(replace(a, index=0) for a in plan.aims)
+    missiles, single = budget.memo(("robotech.volley", aims), partial(volley, plan, budget))
+
+    def block(index: int) -> Block:
+        return budget.memo(("robotech.unit", index, aims, plan.shooters, keyed), partial(
+            unit_marginal, plan, index, missiles, single, budget, keyed))
+
+    return block
+
+
+def volley(plan: Plan, budget: Budget) -> tuple[list[Missile], Distribution[Record] | None]:
+    """Stage 1 for every missile (`flights`, reduced to their `records`), and RT-20's one
+    template when the rule applies: what every unit's marginal folds."""
     missiles = [Missile(replace(a, index=0), budget.memo(
         ("robotech.records", replace(a, index=0)), partial(records, f)))
         for a, f in zip(plan.aims, flights(plan, budget), strict=True)]
     budget.check(sum(len(m.outcomes) for m in missiles))
     single = single_scatter(plan, budget).map(lambda landed: landed.record) \
         if whole_volley_rule(plan) else None
-    return tuple(unit_marginal(plan, i, missiles, single, budget, keyed)
-                 for i in range(len(plan.units)))
+    return missiles, single
 
 
 def bound(scenario: Scenario, budget: Budget, plan: Plan | None = None) -> Marginals | None:
