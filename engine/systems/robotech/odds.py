@@ -51,7 +51,7 @@ from engine.systems.robotech import survivors
 from engine.systems.robotech.attack import harm, harm_of, run
 from engine.systems.robotech.canons import Canon, decision_canon, defence_canon
 from engine.systems.robotech.defence import defend
-from engine.systems.robotech.legality import prepare, shoot_down_cost
+from engine.systems.robotech.legality import prepare, shoot_down_cost, units_under
 from engine.systems.robotech.scatter import scatter, scattered_hit
 from engine.systems.robotech.shootdowns import Threat, aimed_at, in_turn, threat_of, will_shoot
 from engine.systems.robotech.stages import (
@@ -93,8 +93,13 @@ def scattered(plan: Plan, aim: Aim, whole: bool) -> Distribution[Landing]:
     then what its new Strike does there, each point enumerated once."""
     silent = SilentLog()
     centres = enumerate_outcomes(lambda d: scatter(plan, aim, d, silent, whole))
-    return centres.bind(lambda c: enumerate_outcomes(
-        lambda d: Landing(c, scattered_hit(plan, aim, c, d, silent, whole))))
+
+    def landed(c: Point) -> Distribution[Landing]:
+        under = units_under(plan.circles, c)
+        return enumerate_outcomes(
+            lambda d: Landing(c, scattered_hit(plan, aim, c, d, silent, whole, under)))
+
+    return centres.bind(landed)
 
 
 def single_scatter(plan: Plan, budget: Budget) -> Distribution[Landing]:

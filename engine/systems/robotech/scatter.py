@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.dice import Dice
 from engine.geometry import (
     Point,
@@ -64,13 +66,15 @@ def scatter(plan: Plan, aim: Aim, dice: Dice, log: Log, whole: bool = False) -> 
 
 
 def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log,
-                  whole: bool = False) -> Record:
+                  whole: bool = False, under: Sequence[int] | None = None) -> Record:
     """RT-14 / RT-15 / RT-16: new Strike D6+1; half damage where it reaches the DF, else a
     dud. For the one template of a whole-volley miss (`whole`, RT-20) under the "full"
-    reading of ``volley_miss_damage`` everything struck takes the full MD."""
+    reading of ``volley_miss_damage`` everything struck takes the full MD. `under`: the
+    units under the template at `centre` (`units_under`), when the caller has them (the
+    exact odds roll every face of the new Strike at one centre)."""
     face = dice.d6(aim_label(plan, "new strike", aim, whole))
     roll = strike_roll(plan, face, face + SCATTER_STRIKE_BONUS, NEW_STRIKE)
-    under = units_under(plan.circles, centre)
+    under = units_under(plan.circles, centre) if under is None else under
     full = under if whole and plan.options["volley_miss_damage"] == "full" else ()
     record, struck, spared = damage_record(plan, under, roll, full)
     if not log.silent:
