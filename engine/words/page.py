@@ -262,6 +262,12 @@ _PAGE: Catalogue = {
         "ja": "盤面の点：狙いの候補それぞれの{score}。黄（{low:.3f}）から紫（最良、{high:.3f}）"
               "まで。合法な狙い{legal}件、ルールで不可{illegal}件、味方へのリスクの上限超え"
               "{over}件。"},
+    "page.aim.legend_no_dots": {
+        "en": "Every aim ranked names a target mecha, so the board shows no dots; {legal} "
+              "legal aims, {illegal} refused by the rules, {over} over the friendly risk "
+              "limit.",
+        "ja": "順位付けした狙いはどれも目標のメカを指定するため、盤面に点はありません。"
+              "合法な狙い{legal}件、ルールで不可{illegal}件、味方へのリスクの上限超え{over}件。"},
     "page.aim.legend_bounded": {
         "en": "{legend} {n} more legal aims are not drawn: their expected damage cannot "
               "reach the best five, even with no missile shot down over the mecha not "

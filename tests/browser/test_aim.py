@@ -218,6 +218,10 @@ def test_best_aim_says_how_many_aims_were_bounded_below_the_best_five(
     assert (f"{ranking['bounded']} more legal aims are not drawn: their expected damage "
             "cannot reach the best five, even with no missile shot down over the mecha not "
             "worked out one by one.") in legend, legend
+    assert not any(a.get("point") for a in ranking["aims"])  # the best five name targets
+    assert legend.startswith("Every aim ranked names a target mecha, so the board shows no "
+                             "dots; "), legend
+    assert "no-dots" in page.get_attribute("#aim-legend", "class")
     screenshot(page, "aim-bounded-split-volley-desktop")
 
 

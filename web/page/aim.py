@@ -142,9 +142,10 @@ def show_table(state: State, placed: int) -> None:
         tr.appendChild(cell)
         table.appendChild(tr)
     values = [s["value"] for s in state.aim_scores or []]
-    legend = msg("page.aim.legend", score=score, low=min(values, default=0),
-                 high=max(values, default=0), legal=ranked.get("candidates", 0),
-                 illegal=ranked.get("illegal", 0), over=ranked.get("over_risk", 0))
+    counts = {"legal": ranked.get("candidates", 0), "illegal": ranked.get("illegal", 0),
+              "over": ranked.get("over_risk", 0)}
+    legend = (msg("page.aim.legend", score=score, low=min(values), high=max(values), **counts)
+              if values else msg("page.aim.legend_no_dots", **counts))
     if ranked.get("bounded"):
         legend = msg("page.aim.legend_bounded", legend=legend, n=ranked["bounded"])
     by = "page.html.aim_by_odds"
@@ -153,6 +154,7 @@ def show_table(state: State, placed: int) -> None:
             (a.get("runs", 0) for a in ranked.get("aims", [])), default=0))
         by = "page.html.aim_by_estimates"
     el("aim-legend").textContent = say(legend, lang)
+    el("aim-legend").classList.toggle("no-dots", not values)
     el("aim-by").dataset.words = by
     el("aim-by").textContent = say(msg(by), lang)
     el("aim-box").hidden = False
