@@ -168,9 +168,9 @@ def test_english_page_sentences_read_as_before() -> None:
             == "Expected enemy damage")
     assert (say(msg("page.aim.legend", score="expected enemy damage", low=0.1, high=2.25,
                     legal=12, illegal=3, over=0), "en")
-            == "Dots on the board: each candidate aim's expected enemy damage, from yellow "
-               "(0.100) to purple, the best (2.250); 12 legal aims, 3 refused by the rules, "
-               "0 over the friendly risk limit.")
+            == "Dots on the board: the expected enemy damage of the aim at each spot, from "
+               "yellow (0.100) to purple (2.250); 12 legal aims, 3 refused by the rules, 0 "
+               "over the friendly risk limit.")
     assert (say(msg("page.board.title_step", title="Volley", i=2, n=9), "en")
             == "Board: Volley, step 2 of 9")
     assert (say(msg("page.irolled.bearing_aria", text=msg("page.dir.NE"),

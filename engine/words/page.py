@@ -256,10 +256,10 @@ _PAGE: Catalogue = {
     "page.aim.placed": {"en": "Placed", "ja": "配置済み"},
     "page.aim.place": {"en": "Place", "ja": "配置"},
     "page.aim.legend": {
-        "en": "Dots on the board: each candidate aim's {score}, from yellow ({low:.3f}) to "
-              "purple, the best ({high:.3f}); {legal} legal aims, {illegal} refused by the "
-              "rules, {over} over the friendly risk limit.",
-        "ja": "盤面の点：狙いの候補それぞれの{score}。黄（{low:.3f}）から紫（最良、{high:.3f}）"
+        "en": "Dots on the board: the {score} of the aim at each spot, from yellow "
+              "({low:.3f}) to purple ({high:.3f}); {legal} legal aims, {illegal} refused by "
+              "the rules, {over} over the friendly risk limit.",
+        "ja": "盤面の点：その位置を狙ったときの{score}。黄（{low:.3f}）から紫（{high:.3f}）"
               "まで。合法な狙い{legal}件、ルールで不可{illegal}件、味方へのリスクの上限超え"
               "{over}件。"},
     "page.aim.legend_no_dots": {

@@ -88,6 +88,7 @@ def test_1_roll_odds_and_best_aim_answer_beside_the_board(new_page, base_url, si
                  else ["#aim-head", "#aim-table tr[data-index]"])
         got = page.evaluate(GLANCE, shown)
         assert got == OK, (path.name, "aim", got)
+        screenshot(page, f"glance-{size}-aim-{system}")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

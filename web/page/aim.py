@@ -114,8 +114,10 @@ def score_cell(aim: dict[str, Any]) -> Element:
 
 
 def show_table(state: State, placed: int) -> None:
-    """The top five aims: rank, aim, score, friendly risk, and Place; under them what the
-    dots on the board mean and, for an estimated ranking, how it was estimated."""
+    """The top five aims: rank, the aim with its Place button under it (so that the table
+    fits the side panel without scrolling sideways), score, damage to friends and friendly
+    risk; under them what the dots on the board mean and, for an estimated ranking, how it
+    was estimated."""
     ranked = state.aim_ranking or {}
     table = el("aim-table")
     table.replaceChildren()
@@ -125,21 +127,21 @@ def show_table(state: State, placed: int) -> None:
                                        say(msg("page.aim.score"), lang))
     for h in ("#", say(msg("page.aim.col_aim"), lang),
               say(msg("page.aim.col_score", score=score), lang),
-              say(msg("page.aim.col_friends"), lang), say(msg("page.aim.col_risk"), lang), ""):
+              say(msg("page.aim.col_friends"), lang), say(msg("page.aim.col_risk"), lang)):
         head.appendChild(make("th", h, scope="col"))
     table.appendChild(head)
     for i, a in enumerate(ranked.get("aims", [])):
         tr = make("tr", cls="placed" if i == placed else None, data_index=i)
         tr.appendChild(make("td", i + 1))
-        tr.appendChild(make("td", say(words_from_json(a["aim"]), lang)))
-        tr.appendChild(score_cell(a))
-        tr.appendChild(make("td", f"{a['friendly_damage']:.3f}"))
-        tr.appendChild(make("td", f"{100 * a['friendly_risk']:.1f}%"))
-        cell = make("td")
+        cell = make("td", say(words_from_json(a["aim"]), lang))
+        cell.appendChild(make("br"))
         cell.appendChild(make("button", say(msg("page.aim.placed") if i == placed
                                             else msg("page.aim.place"), lang), type="button",
                               data_index=i, cls="place-aim"))
         tr.appendChild(cell)
+        tr.appendChild(score_cell(a))
+        tr.appendChild(make("td", f"{a['friendly_damage']:.3f}"))
+        tr.appendChild(make("td", f"{100 * a['friendly_risk']:.1f}%"))
         table.appendChild(tr)
     values = [s["value"] for s in state.aim_scores or []]
     counts = {"legal": ranked.get("candidates", 0), "illegal": ranked.get("illegal", 0),
