@@ -198,6 +198,14 @@ def visible_words(page) -> str:
     return page.evaluate("document.body.innerText")
 
 
+def wait_units_listed(page, path: Path) -> None:
+    """The Build panel lists its units in slices after the scenario is shown: wait for
+    every row, so that two readings of the page's words see the same panel."""
+    count = len(json.loads(path.read_text(encoding="utf-8"))["units"])
+    page.wait_for_function(
+        f"document.querySelectorAll('#units .unit-row').length === {count}")
+
+
 def test_the_switch_keeps_the_result_and_english_comes_back_unchanged(new_page, base_url):
     """English first (the default), Roll, Odds; 日本語 says it all again without rolling
     again (the same resolution, the same odds, the board at the same step); English again
@@ -205,9 +213,11 @@ def test_the_switch_keeps_the_result_and_english_comes_back_unchanged(new_page, 
     page = new_page(**SIZES["phone"], locale="en-US")
     open_app(page, base_url)
     assert page.evaluate("document.documentElement.lang") == "en"
-    select_demo(page, next(p for p in DEMO_FILES if p.name.startswith("heresy-blast")))
+    demo = next(p for p in DEMO_FILES if p.name.startswith("heresy-blast"))
+    select_demo(page, demo)
     page.click("#roll")
     click_odds(page)
+    wait_units_listed(page, demo)
     english = visible_words(page)
     resolution = page.text_content("#last-resolution")
     steps = json.loads(resolution)["steps"]
@@ -221,6 +231,7 @@ def test_the_switch_keeps_the_result_and_english_comes_back_unchanged(new_page, 
     assert page.evaluate("localStorage.getItem('scatterlab:lang')") == "ja"
     page.click('#lang [data-lang="en"]')
     page.wait_for_function("document.body.dataset.said === 'en'")
+    wait_units_listed(page, demo)
     again = visible_words(page)
     assert again == english, "\n".join(difflib.unified_diff(
         english.splitlines(), again.splitlines(), lineterm="", n=2))
