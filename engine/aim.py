@@ -350,24 +350,25 @@ class Allowance:
     def refuted(self, s: scenarios.Scenario, plan: Any, bounds: dict[str, float],
                 budget: Budget) -> bool:
         """Whether the aim cannot reach the `keep`-th best value found so far, shown unit
-        by unit: the enemy units, the largest bound first, each have their exact expected
-        damage (`systems.unit_damages`, within `budget`, whose store the aim's whole odds
-        then reuse) put in place of their bound, until the sum falls below that value or
-        no unit left could lower it (a unit bounded by 0 takes no damage)."""
+        by unit: the enemy units, the largest bound first, each have a tighter figure put
+        in place of their bound, until the sum falls below that value or no unit left
+        could lower it (a unit bounded by 0 takes no damage): first their rough bound,
+        then their exact expected damage (`systems.unit_damages`, within `budget`, whose
+        store the aim's whole odds then reuse)."""
         if not self.pruning():
-            return False
-        exact = systems.unit_damages(s, budget, plan)
-        if exact is None:
             return False
         index = {u.id: i for i, u in enumerate(s.units)}
         floor = self.values[-self.keep] - BOUND_SLACK
-        known: dict[str, float] = {}
-        for uid in sorted(bounds, key=lambda u: (-bounds[u], u)):
-            if bounds[uid] <= 0:
-                break
-            known[uid] = exact(index[uid])
-            if math.fsum(known.get(u, b) for u, b in bounds.items()) < floor:
-                return True
+        order = [u for u in sorted(bounds, key=lambda u: (-bounds[u], u)) if bounds[u] > 0]
+        known = dict(bounds)
+        for rough in (True, False):
+            figure = systems.unit_damages(s, budget, plan, rough)
+            if figure is None:
+                return False
+            for uid in order:
+                known[uid] = min(known[uid], figure(index[uid]))
+                if math.fsum(known.values()) < floor:
+                    return True
         return False
 
     def try_one(self) -> None:

@@ -606,6 +606,26 @@ def test_rt_11_no_shoot_down_bounds_every_unit_s_expected_damage(name: str) -> N
             assert bounds[uid] >= figures["expected_damage"] - 1e-9, (r.aim.key(), uid)
 
 
+@pytest.mark.parametrize("name", (*ROBOTECH_BOUNDED, "robotech-crowded-volley-4.json"))
+def test_rt_11_a_few_shooters_bound_every_unit_s_expected_damage(name: str) -> None:
+    """Issue 24: a unit's rough harm, where only the `ROUGH_SHOOTERS` other mecha that may
+    take the most damage off it shoot missiles down (`unit_blocks`' rough), expects at
+    least its exact damage and at most its bound with no shoot-down, under every aim Best
+    aim scores; in the crowd, strictly between the two for some units."""
+    s = scenarios.loads((SUITE / name).read_text())
+    between = 0
+    for r in aim.rank(s).scored:
+        aimed = aim.aimed(s, r.aim)
+        bounds = systems.damage_bound(aimed, Budget())
+        rough = systems.unit_damages(aimed, Budget(), rough=True)
+        assert bounds is not None and rough is not None
+        for i, u in enumerate(aimed.units):
+            exact = r.odds.units[u.id]["expected_damage"]
+            assert exact - 1e-9 <= rough(i) <= bounds[u.id] + 1e-9, (r.aim.key(), u.id)
+            between += exact + 1e-6 < rough(i) < bounds[u.id] - 1e-6
+    assert between > 0 or "crowded" not in name
+
+
 @pytest.mark.parametrize("name", ROBOTECH_BOUNDED)
 def test_best_aim_leaves_unscored_only_aims_bounded_below_the_best_shown(name: str) -> None:
     """Issue 24: ranked by expected damage, an aim whose bound cannot reach the fifth best

@@ -61,6 +61,8 @@ def exact(s: Scenario, keyed: bool = False) -> Marginals:
 
 PAIR = [attacker(), unit("r1", 30, 24, cp=2, mdc=12), unit("r2", 32.5, 25, cp=1, pil=3, mdc=9)]
 TRIO = [*PAIR, unit("r3", 29, 27, cp=2, df=6)]
+APART = [*PAIR, unit("r3", 36, 26, cp=2)]
+"""r1 and r3 may stand under one 5" template, but no landing of a missile at r1 covers both."""
 
 SMALL: dict[str, dict[str, Any]] = {
     "best, defaults": {"units": PAIR, "weapon": volley(2), "reactions": {"default": "best"}},
@@ -88,6 +90,8 @@ SMALL: dict[str, dict[str, Any]] = {
         "options": {"command_points": "side"}, "cp": {"red": 12}},
     "one missile over three, best": {
         "units": TRIO, "weapon": volley(1), "reactions": {"default": "best"}},
+    "two missiles, two shooters never under one landing": {
+        "units": APART, "weapon": volley(2), "reactions": {"default": "best"}},
 }
 
 
@@ -106,6 +110,21 @@ def test_rt_11_declared_shoot_downs_equal_the_joint_reference_of_every_outcome(n
     s = small(SMALL[name])
     assert declaring_only(s)
     assert_same(exact(s), blocks_of(reference(s), partition(len(s.units))), tol=1e-12)
+
+
+def test_rt_11_a_shooter_that_can_bring_down_no_missile_over_the_unit_is_not_followed() -> None:
+    """Issue 24: r3 may stand under one template with r1 (coupled), but no landing covers
+    both, so r1's fold leaves r3's shoot-down out, and r3's leaves r1's (`View.narrowed`);
+    the odds still equal every outcome's (the case of SMALL above)."""
+    s = small(SMALL["two missiles, two shooters never under one landing"])
+    plan = legality.prepare(s)
+    budget = Budget()
+    missiles, single = ro.volley(plan, budget)
+    outcomes = [m.outcomes for m in missiles]
+    views = [ro.View.of(plan, i, budget) for i in range(len(s.units))]
+    assert [v.shooters for v in views] == [(), (1, 2, 3), (1, 2, 3), (1, 2, 3)]
+    assert [v.narrowed(plan, outcomes, single).shooters for v in views] == [
+        (), (1, 2), (1, 2, 3), (2, 3)]
 
 
 GENERIC = ["one missile over three, best", "best, defaults"]

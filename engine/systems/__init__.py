@@ -216,14 +216,16 @@ def damage_bound(scenario: Scenario, budget: Budget, plan: Any = None) -> dict[s
     return {u: float(figures["expected_damage"]) for u, figures in units.items()}
 
 
-def unit_damages(scenario: Scenario, budget: Budget, plan: Any = None
+def unit_damages(scenario: Scenario, budget: Budget, plan: Any = None, rough: bool = False
                  ) -> Callable[[int], float] | None:
     """Each unit's exact ``expected_damage`` on its own (by index, the figure `odds`
     reports), from the system's ``unit_blocks`` (exact within `budget`, each unit's work
     kept in its store, so the attack's whole odds reuse it), or None where the system
-    cannot work out one unit without the others."""
+    cannot work out one unit without the others. `rough`: a cheaper figure, never below
+    the exact one wherever the system's ``bound`` has one (its ``unit_blocks``' rough)."""
     rules = rules_of(scenario.system)
-    blocks = rules.unit_blocks(scenario, budget, plan) if hasattr(rules, "unit_blocks") else None
+    blocks = (rules.unit_blocks(scenario, budget, plan, rough=rough)
+              if hasattr(rules, "unit_blocks") else None)
     if blocks is None:
         return None
     return lambda index: expected_damage(blocks(index).harm_of(0))

@@ -11,8 +11,10 @@ the very functions `play` runs (the modules of engine/systems/robotech/):
    reaches the unit, what the shoot-down decision reads (`Threat`). Only shooters
    coupled to the unit count: those that can stand under one template with it, and for
    each that decides in turn (today's booleans) the earlier shooters that can stand
-   under one template with it (`coupled`). Equal sights merge, so a missile far from the
-   unit is one outcome;
+   under one template with it (`coupled`); when all of them declare, only those that may
+   shoot at a missile that matters to the unit, wherever this attack's missiles come
+   down (`View.narrowed`). Equal sights merge, so a missile far from the unit is one
+   outcome;
 3. the missiles folded one by one into that unit's state: missiles bundled by the set of
    shooters that may shoot at them (a success destroys all of them, RT-11), each bundle
    summed (`Impact.plus`, and what it reads to each in-turn shooter); a declaring
@@ -69,6 +71,9 @@ from engine.systems.robotech.volleys import whole_volley_rule
 
 SHOT_SUCCEEDS = 1 / 6
 """RT-11: only a 6."""
+ROUGH_SHOOTERS = 3
+"""How many other mecha's shoot-downs a unit's rough harm follows (`unit_blocks`): on the
+crowded volley's Best aim, the count that rules aims out at the least cost (of 1 to 5)."""
 
 
 def flight(plan: Plan, aim: Aim) -> Distribution[tuple[bool, Landing]]:
@@ -196,6 +201,37 @@ class View(NamedTuple):
                    tuple(budget.memo(("robotech.decision", j), partial(decision_canon, plan, j))
                          for j in shooters),
                    {})
+
+    def narrowed(self, plan: Plan, outcomes: Sequence[Distribution[tuple[bool, Record]]],
+                 single: Distribution[Record] | None, most: int | None = None) -> View:
+        """The view without the declaring shooters that may shoot at no missile that can
+        matter to the unit's defence, wherever the missiles come down (kept: the unit
+        itself, whose decision says whether it shot). Exact when every shooter of the view
+        declares (RT-11): such a shooter's decision reads the missiles over it, whoever
+        else shoots, and its 6 destroys only missiles that cannot change the unit's harm,
+        so what it reads need not be followed. With `most`, only that many of them besides
+        the unit, those that may shoot at the most of the damage it expects before any
+        reaction: the view of an attack where the others do not shoot, whose expected
+        damage is at least the unit's (`bound`'s reasons; `unit_blocks`' ``rough``)."""
+        weighted = [(r, p) for o in outcomes for (_, r), p in o.items()]
+        if single is not None:
+            weighted += list(single.items())
+        weight: dict[int, float] = {self.unit: math.inf}
+        for record, p in weighted:
+            hit = record[self.unit]
+            if hit is not None and self.defence.of(hit) is not None:
+                for j in self.shooters:
+                    if aimed_at(plan, j, record):
+                        weight[j] = weight.get(j, 0.0) + p * hit.damage
+        used = [j for j in self.shooters if j in weight]
+        if most is not None:
+            used = sorted(used, key=lambda j: (-weight[j], j))[:most + (self.unit in used)]
+        if len(used) == len(self.shooters):
+            return self
+        keep = [n for n, j in enumerate(self.shooters) if j in used]
+        return View(self.unit, tuple(self.shooters[n] for n in keep),
+                    tuple(self.turn[n] for n in keep), self.defence,
+                    tuple(self.decisions[n] for n in keep), {})
 
     def join(self, n: int, a: Threat | None, b: Threat) -> Threat:
         """Two Threats to the shooter at place `n`, summed (`Canon.join`, each sum once)."""
@@ -371,15 +407,19 @@ def sights(plan: Plan, view: View, outcomes: Distribution[tuple[bool, Record]],
 
 def unit_marginal(plan: Plan, index: int, missiles: Sequence[Missile],
                   single: Distribution[Record] | None, budget: Budget,
-                  keyed: bool = False) -> Block:
+                  keyed: bool = False, most: int | None = None) -> Block:
     """Stages 2 to 4 for one unit: its exact distribution of harm (its sight of every
     missile's outcome looks at every unit of the board: `budget`'s steps; the sights of a
     missile are kept in `budget`'s store by its aim, so that missiles, and candidates,
     aimed alike share them). When every coupled shooter declares, the missiles are folded
-    by inclusion and exclusion (`survivors`), unless `keyed` asks for the packs per key
-    (the two are equal)."""
+    by inclusion and exclusion (`survivors`) over the shooters that may shoot at a missile
+    that matters to the unit (`View.narrowed`; with `most`, only that many besides the
+    unit: an attack whose harm bounds the unit's), unless `keyed` asks for the packs per
+    key over every coupled shooter (the two are equal)."""
     budget.check(steps=len(plan.units) * (1 + sum(len(m.outcomes) for m in missiles)))
     view = View.of(plan, index, budget)
+    if not keyed and not any(view.turn):
+        view = view.narrowed(plan, [m.outcomes for m in missiles], single, most)
     whole = single is not None
     parts = [budget.memo(("robotech.sights", index, view.shooters, m.aim, whole),
                          partial(sights, plan, view, m.outcomes, whole)) for m in missiles]
@@ -457,12 +497,16 @@ def marginals(scenario: Scenario, budget: Budget, plan: Plan | None = None,
 
 
 def unit_blocks(scenario: Scenario, budget: Budget, plan: Plan | None = None,
-                keyed: bool = False) -> Callable[[int], Block] | None:
+                keyed: bool = False, rough: bool = False) -> Callable[[int], Block] | None:
     """Each unit's exact harm on its own, made when asked for: the blocks of `marginals`,
     each kept in `budget`'s store by the attack's aims, so that the whole odds reuse the
     units made first (Best aim works out an aim unit by unit while its bound may still
-    rule it out, engine/aim.py). None where units couple beyond one unit's state: a pool
-    of Command Points that may run short (`pool_binds`)."""
+    rule it out, engine/aim.py). `rough`: instead, each unit's harm when no more than
+    `ROUGH_SHOOTERS` other mecha shoot missiles down, those that may take the most
+    damage off it (`View.narrowed`): where `bound` has one, a bound as tight as a few of
+    them can make it, at a third of the unit's exact cost on a crowded board. None where
+    units couple beyond one unit's state: a pool of Command Points that may run short
+    (`pool_binds`)."""
     plan = prepare(scenario) if plan is None else plan
     if pool_binds(plan):
         return None
@@ -470,8 +514,9 @@ def unit_blocks(scenario: Scenario, budget: Budget, plan: Plan | None = None,
     missiles, single = budget.memo(("robotech.volley", aims), partial(volley, plan, budget))
 
     def block(index: int) -> Block:
-        return budget.memo(("robotech.unit", index, aims, plan.shooters, keyed), partial(
-            unit_marginal, plan, index, missiles, single, budget, keyed))
+        most = ROUGH_SHOOTERS if rough else None
+        return budget.memo(("robotech.unit", index, aims, plan.shooters, keyed, most), partial(
+            unit_marginal, plan, index, missiles, single, budget, keyed, most))
 
     return block
 
