@@ -35,8 +35,9 @@ would be alone; the ranking's `Allowance` counts the work really done.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -192,6 +193,8 @@ class Ranking:
 
 Prepared = tuple[scenarios.Scenario, Any]
 """A candidate's scenario and the system's plan of its attack (`prepare`'s)."""
+LegalAim = tuple[Aim, scenarios.Scenario, Any]
+"""A legal aim with what `legal` prepared for it."""
 
 
 def legal(doc: dict[str, Any], aim: Aim) -> Prepared | None:
@@ -303,12 +306,8 @@ class Allowance:
 
     def below(self, bound: float) -> bool:
         """Whether an aim of this `bound` cannot reach the `keep`-th best value found so far
-        within the friendly-risk limit, and so cannot be among the best shown: then it is
-        counted `bounded`, not scored."""
-        if not self.pruning() or bound >= self.values[-self.keep] - BOUND_SLACK:
-            return False
-        self.bounded += 1
-        return True
+        within the friendly-risk limit, and so cannot be among the best shown."""
+        return self.pruning() and bound < self.values[-self.keep] - BOUND_SLACK
 
     def estimate(self, runs: int) -> None:
         """From now on, score by Monte Carlo with `runs` runs; the first time, every
@@ -322,9 +321,8 @@ class Allowance:
               bounds: dict[str, float] | None = None) -> Scored | None:
         """`score` within what is left, counting the work it did (not what it reused),
         and on `reach` too when the candidate is out of reach; once estimating, the Monte
-        Carlo estimate. With the aim's `bounds` per enemy unit, None (and the aim counted
-        `bounded`) when its units worked out one at a time show that it cannot reach the
-        best shown (`refuted`)."""
+        Carlo estimate. With the aim's `bounds` per enemy unit, None when its units worked
+        out one at a time show that it cannot reach the `keep`-th best (`refuted`)."""
         if self.runs is not None:
             scored = score(s, aim, objective, plan=plan, runs=self.runs,
                            start=self.estimates.get(aim.key()))
@@ -333,7 +331,6 @@ class Allowance:
         budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
         try:
             if bounds is not None and self.refuted(s, plan, bounds, budget):
-                self.bounded += 1
                 return None
             scored = score(s, aim, objective, budget, plan)
         except TooManyOutcomes:
@@ -378,14 +375,10 @@ class Allowance:
             self.progress(self.tried)
 
 
-def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: Allowance
-          ) -> tuple[list[Scored], list[Aim], int]:
+def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: Allowance,
+          held: list[LegalAim] | None = None) -> tuple[list[Scored], list[Aim], int]:
     """The aims scored; those the rules refuse; how many were out of reach of exact odds
-    (those past the `allowance` are counted on it, untried). Ranked by expected enemy
-    damage with exact odds, the legal aims are scored from the highest bound down; once
-    as many aims as the ranking shows are scored, an aim whose bound is below the best
-    found is not (`Allowance.below`), nor one whose units worked out one at a time show
-    that it cannot reach them (`Allowance.refuted`)."""
+    (those past the `allowance` are counted on it, untried): `_scored` of the legal ones."""
     refused, legal_ones = [], []
     for aim in aims:
         if allowance.spent():
@@ -397,6 +390,18 @@ def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: A
             refused.append(aim)
         else:
             legal_ones.append((aim, *prepared))
+    scored, out_of_reach = _scored(legal_ones, objective, allowance, held)
+    return scored, refused, out_of_reach
+
+
+def _scored(legal_ones: list[LegalAim], objective: str, allowance: Allowance,
+            held: list[LegalAim] | None = None) -> tuple[list[Scored], int]:
+    """The legal aims scored, and how many were out of reach of exact odds. Ranked by
+    expected enemy damage with exact odds, they are scored from the highest bound down;
+    once as many aims as the ranking keeps are scored, an aim whose bound is below the
+    `keep`-th best found is not (`Allowance.below`), nor one whose units worked out one at
+    a time show that it cannot reach it (`Allowance.refuted`): it is counted `bounded`,
+    or, given `held`, put there to be scored again against a later floor."""
     prune = objective == "damage"
     bounds: dict[int, dict[str, float] | None] = {}
 
@@ -412,16 +417,19 @@ def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: A
         if allowance.exhausted():
             allowance.untried += 1
             continue
-        if allowance.below(_total(bound_of(i))):
-            continue
         try:
-            one = allowance.score(s, aim, objective, plan, bound_of(i))
+            one = None if allowance.below(_total(bound_of(i))) else allowance.score(
+                s, aim, objective, plan, bound_of(i))
         except TooManyOutcomes:
             out_of_reach += 1
             continue
         if one is not None:
             scored.append(one)
-    return scored, refused, out_of_reach
+        elif held is not None:
+            held.append(legal_ones[i])
+        else:
+            allowance.bounded += 1
+    return scored, out_of_reach
 
 
 def _total(bounds: dict[str, float] | None) -> float:
@@ -460,13 +468,13 @@ def _finer(aims: Iterable[Aim], seen: set[str]) -> list[Aim]:
 
 
 def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
-                  limit: float | None, seen: set[str], allowance: Allowance
-                  ) -> tuple[list[Scored], list[Aim], int]:
+                  limit: float | None, seen: set[str], allowance: Allowance,
+                  held: list[LegalAim] | None = None) -> tuple[list[Scored], list[Aim], int]:
     """RT-17: the best whole volley at one target (within the friendly-risk `limit`; a
     ground point, RT-3, names none and is passed over) split over the enemies near it:
     every way when there are at most `SPLITS_MAX`, else
     one missile at a time (`split_moves`), keeping the best move while it improves the
-    objective. Every split tried is scored."""
+    objective. Every split tried is scored, or ruled out or `held` (`_scored`)."""
     volley = int(doc["attack"]["weapon"]["volley"])
     within = [r for r in scored if dict(r.aim.attack).get("targets") and _allowed(r, limit)]
     if not within:
@@ -477,14 +485,14 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
     every = [a for a in every_split(doc, ids[0], volley) if a.key() not in seen]
     if len(every) <= SPLITS_MAX:
         seen |= {a.key() for a in every}
-        return _rank(doc, every, objective, allowance)
+        return _rank(doc, every, objective, allowance, held)
     tried: list[Scored] = []
     refused: list[Aim] = []
     out_of_reach = 0
     while True:
         moves = [a for a in split_moves(doc, ids) if a.key() not in seen]
         seen |= {a.key() for a in moves}
-        more, no, o = _rank(doc, moves, objective, allowance)
+        more, no, o = _rank(doc, moves, objective, allowance, held)
         tried, refused, out_of_reach = tried + more, refused + no, out_of_reach + o
         better = [r for r in more if _allowed(r, limit)]
         if not better:
@@ -496,6 +504,20 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
     return tried, refused, out_of_reach
 
 
+@contextlib.contextmanager
+def _hold_all_but_the_best(allowance: Allowance) -> Iterator[list[LegalAim]]:
+    """Within the block, the `allowance` keeps only the best aim (if it keeps any): an aim
+    that cannot reach the best found so far is held in the list given, not counted
+    `bounded`, for `_scored` to take again once the block has set the values the best
+    shown must reach."""
+    keep = allowance.keep
+    allowance.keep = min(keep, 1)
+    try:
+        yield []
+    finally:
+        allowance.keep = keep
+
+
 def _search(doc: dict[str, Any], system: str, objective: str, limit: float | None,
             allowance: Allowance) -> tuple[list[Scored], int, int]:
     """Every candidate scored, best first, refined around the best again and again until
@@ -503,8 +525,11 @@ def _search(doc: dict[str, Any], system: str, objective: str, limit: float | Non
     then a 40K weapon's shots spread over the best single aims. A Robotech volley is
     split (`_climb_splits`) first, from the best enemy unit to aim at, before the ground
     points of Indirect Fire: its best aims then set early the value that the others'
-    bounds must reach (`Allowance.below`). With the count of candidates the rules refuse
-    and of those out of reach of exact odds."""
+    bounds must reach (`Allowance.below`). Until the climb is done only the best of them
+    is needed, so the others are held while they cannot beat it, and taken again after it
+    (`_hold_all_but_the_best`): those that cannot reach the fifth best are then not scored.
+    With the count of candidates the rules refuse and of those out of reach of exact
+    odds."""
     first = CANDIDATES[system](doc)
     seen = {a.key() for a in first}
     scored: list[Scored] = []
@@ -513,10 +538,15 @@ def _search(doc: dict[str, Any], system: str, objective: str, limit: float | Non
     if system == "robotech" and int(doc["attack"]["weapon"].get("volley", 1)) > 1:
         at_units = [a for a in first if dict(a.attack).get("targets")]
         first = [a for a in first if not dict(a.attack).get("targets")]
-        scored, refused, out_of_reach = _rank(doc, at_units, objective, allowance)
-        scored.sort(key=_order)
-        more, no, o = _climb_splits(doc, scored, objective, limit, seen, allowance)
-        scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
+        with _hold_all_but_the_best(allowance) as held:
+            scored, refused, out_of_reach = _rank(doc, at_units, objective, allowance, held)
+            scored.sort(key=_order)
+            more, no, o = _climb_splits(doc, scored, objective, limit, seen, allowance, held)
+            scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
+        # the highest bound first, as in any batch (each bound was made above: reused)
+        held.sort(key=lambda a: -_total(allowance.bound(a[1], a[2])))
+        more, o = _scored(held, objective, allowance)
+        scored, out_of_reach = scored + more, out_of_reach + o
     more, no, o = _rank(doc, first, objective, allowance)
     scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
     done: set[str] = set()

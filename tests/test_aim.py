@@ -642,6 +642,22 @@ def test_best_aim_leaves_unscored_only_aims_bounded_below_the_best_shown(name: s
                 == [(r.aim.key(), r.value) for r in every.scored[:keep]])
 
 
+def test_aims_that_cannot_beat_the_best_before_the_climb_are_held_not_scored() -> None:
+    """Issue 24: until a volley's splits are climbed only the best aim is needed, so the
+    aims at units and the splits that cannot beat it are held and taken again after the
+    climb, against the fifth best: on the crowded volley only its five best are scored
+    whole, and its five best and ``--top 8``'s eight are those of the ranking that scores
+    every aim."""
+    s = scenarios.loads((SUITE / "robotech-crowded-volley-4.json").read_text())
+    every = aim.rank(s, keep=0)
+    pruned = aim.rank(s)
+    assert len(pruned.scored) == aim.TOP
+    assert len(pruned.scored) + pruned.bounded == len(every.scored)
+    for keep, ranking in ((aim.TOP, pruned), (8, aim.rank(s, keep=8))):
+        assert ([(r.aim.key(), r.value) for r in ranking.scored[:keep]]
+                == [(r.aim.key(), r.value) for r in every.scored[:keep]])
+
+
 def test_each_unit_worked_out_alone_has_the_expected_damage_of_the_whole_odds() -> None:
     """Issue 24: `systems.unit_damages` gives each unit's exact expected damage on its own,
     the figure of the attack's whole odds, which then reuse the units made first (the
