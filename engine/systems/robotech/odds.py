@@ -76,13 +76,13 @@ ROUGH_SHOOTERS = 3
 crowded volley's Best aim, the count that rules aims out at the least cost (of 1 to 5)."""
 
 
-def flight(plan: Plan, aim: Aim) -> Distribution[tuple[bool, Landing]]:
+def flight(plan: Plan, aim: Aim, budget: Budget) -> Distribution[tuple[bool, Landing]]:
     """One missile alone: (did it miss its Strike, where and how it landed), stage by
     stage as `land` composes them: the Strike; on a hit the template on the target
-    (`direct_hit`), on a miss the scatter (`scatter`), then the new Strike where it comes
-    down (`scattered_hit`), the scatter computed once for every missing face."""
+    (`direct_hit`), on a miss the scatter and new Strike (`scattered`), computed once for
+    every missing face."""
     silent = SilentLog()
-    missed = scattered(plan, aim, False).map(lambda landed: (True, landed))
+    missed = scattered(plan, aim, False, budget).map(lambda landed: (True, landed))
 
     def landed(roll: Strike) -> Distribution[tuple[bool, Landing]]:
         if not roll.hits_point():
@@ -93,9 +93,19 @@ def flight(plan: Plan, aim: Aim) -> Distribution[tuple[bool, Landing]]:
     return enumerate_outcomes(lambda d: strike(plan, aim, d, silent)).bind(landed)
 
 
-def scattered(plan: Plan, aim: Aim, whole: bool) -> Distribution[Landing]:
-    """RT-12 to RT-16 (`whole`: RT-20's one template): where a missed template comes down,
-    then what its new Strike does there, each point enumerated once."""
+def scattered(plan: Plan, aim: Aim, whole: bool, budget: Budget) -> Distribution[Landing]:
+    """RT-12 to RT-16 (`whole`: RT-20's one template): where a missed template comes down
+    (`scatter`), then what its new Strike does there (`scattered_hit`), each point
+    enumerated once. Kept in `budget`'s store by the aim: RT-20's one template lands
+    and strikes as a missile's own scatter from the same aim unless everything it strikes
+    takes the full MD (``volley_miss_damage`` "full"), so the two are made once."""
+    full = whole and plan.options["volley_miss_damage"] == "full"
+    return budget.memo(("robotech.scattered", replace(aim, index=0), full),
+                       partial(landings, plan, aim, full))
+
+
+def landings(plan: Plan, aim: Aim, whole: bool) -> Distribution[Landing]:
+    """`scattered`, made."""
     silent = SilentLog()
     centres = enumerate_outcomes(lambda d: scatter(plan, aim, d, silent, whole))
 
@@ -109,18 +119,16 @@ def scattered(plan: Plan, aim: Aim, whole: bool) -> Distribution[Landing]:
 
 def single_scatter(plan: Plan, budget: Budget) -> Distribution[Landing]:
     """RT-20: the one template a whole-volley miss scatters from the first target (as
-    `land_whole_miss` does), kept in `budget`'s store by its aim."""
-    first = plan.aims[0]
-    return budget.memo(("robotech.single", replace(first, index=0)),
-                       partial(scattered, plan, first, True))
+    `land_whole_miss` does)."""
+    return scattered(plan, plan.aims[0], True, budget)
 
 
 def flights(plan: Plan, budget: Budget) -> list[Distribution[tuple[bool, Landing]]]:
     """Every missile's own distribution, kept in `budget`'s store by its aim (the missile's
     number only names it in the log), so that missiles, and candidates, aimed alike share
     it."""
-    return [budget.memo(("robotech.flight", replace(a, index=0)), partial(flight, plan, a))
-            for a in plan.aims]
+    return [budget.memo(("robotech.flight", replace(a, index=0)),
+                        partial(flight, plan, a, budget)) for a in plan.aims]
 
 
 # -- which shooters matter to a unit ---------------------------------------------------------
