@@ -299,6 +299,20 @@ class Allowance:
             self.steps -= budget.spent - budget.reused
         return None if bounds is None else {u["id"]: bounds[u["id"]] for u in enemy_units(s.data)}
 
+    def ceiling(self, s: scenarios.Scenario, plan: Any) -> float:
+        """A figure the aim's expected enemy damage never exceeds, whatever the reactions
+        (`systems.damage_ceiling`, looser than `bound` and cheaper), charged like it;
+        infinity where there is none."""
+        budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
+        try:
+            figures = systems.damage_ceiling(s, budget, plan)
+        except TooManyOutcomes:
+            return math.inf
+        finally:
+            self.steps -= budget.spent - budget.reused
+        return math.inf if figures is None else math.fsum(
+            figures[u["id"]] for u in enemy_units(s.data))
+
     def pruning(self) -> bool:
         """Whether an aim may be bounded now: exact odds are being computed, and as many aims
         as the ranking shows are scored."""
@@ -398,12 +412,14 @@ def _scored(legal_ones: list[LegalAim], objective: str, allowance: Allowance,
             held: list[LegalAim] | None = None) -> tuple[list[Scored], int]:
     """The legal aims scored, and how many were out of reach of exact odds. Ranked by
     expected enemy damage with exact odds, they are scored from the highest bound down;
-    once as many aims as the ranking keeps are scored, an aim whose bound is below the
-    `keep`-th best found is not (`Allowance.below`), nor one whose units worked out one at
-    a time show that it cannot reach it (`Allowance.refuted`): it is counted `bounded`,
-    or, given `held`, put there to be scored again against a later floor."""
+    once as many aims as the ranking keeps are scored, an aim whose ceiling or bound is
+    below the `keep`-th best found is not (`Allowance.below`; the bound is made only when
+    the ceiling is not), nor one whose units worked out one at a time show that it cannot
+    reach it (`Allowance.refuted`): it is counted `bounded`, or, given `held`, put there
+    to be scored again against a later floor."""
     prune = objective == "damage"
     bounds: dict[int, dict[str, float] | None] = {}
+    ceilings: dict[int, float] = {}
 
     def bound_of(i: int) -> dict[str, float] | None:
         """The bound of legal aim `i` once aims may be pruned (made once), else None."""
@@ -411,15 +427,26 @@ def _scored(legal_ones: list[LegalAim], objective: str, allowance: Allowance,
             bounds[i] = allowance.bound(*legal_ones[i][1:])
         return bounds.get(i)
 
+    def ceiling_of(i: int) -> float:
+        """The ceiling of legal aim `i` once aims may be pruned (made once), else infinity."""
+        if prune and allowance.pruning() and i not in ceilings:
+            ceilings[i] = allowance.ceiling(*legal_ones[i][1:])
+        return ceilings.get(i, math.inf)
+
+    def highest(i: int) -> float:
+        """What aim `i` may reach at most, as far as it must be known: the highest first."""
+        ceiling = ceiling_of(i)
+        return -ceiling if allowance.below(ceiling) else -_total(bound_of(i))
+
     scored, out_of_reach = [], 0
-    for i in sorted(range(len(legal_ones)), key=lambda i: -_total(bound_of(i))):
+    for i in sorted(range(len(legal_ones)), key=highest):
         aim, s, plan = legal_ones[i]
         if allowance.exhausted():
             allowance.untried += 1
             continue
         try:
-            one = None if allowance.below(_total(bound_of(i))) else allowance.score(
-                s, aim, objective, plan, bound_of(i))
+            out = allowance.below(ceiling_of(i)) or allowance.below(_total(bound_of(i)))
+            one = None if out else allowance.score(s, aim, objective, plan, bound_of(i))
         except TooManyOutcomes:
             out_of_reach += 1
             continue

@@ -213,6 +213,12 @@ def at_least(hist: Mapping[Any, float]) -> dict[str, float]:
     return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
 
 
+def reported(value: float) -> float:
+    """A figure rounded as the odds report theirs: rounding keeps order, so a figure never
+    below a unit's expected damage stays so once both are reported."""
+    return _pct(value)
+
+
 def expected_damage(dist: Distribution[Harm]) -> float:
     """A unit's expected damage, as its figures report it (rounded like every figure)."""
     return _pct(dist.expectation(lambda h: h.damage))

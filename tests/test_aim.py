@@ -477,7 +477,7 @@ def test_aims_out_of_reach_of_exact_odds_are_ranked_by_seeded_monte_carlo_estima
     most one in ten past it (the Derringer demo: 2 of 27, both of 50 runs)."""
     for name in ("heresy-blast-squad.json", "robotech-derringer-volley.json"):
         s = scenarios.loads((DEMOS / name).read_text())
-        exact = {r.aim.key(): r.value for r in aim.rank(s).scored}
+        exact = {r.aim.key(): r.value for r in aim.rank(s, keep=0).scored}  # every aim
         guessed = aim.rank(s, allowance=aim.Allowance(steps=10))
         assert guessed.estimated and guessed.out_of_reach == 1
         assert guessed.to_dict() == aim.rank(s, allowance=aim.Allowance(steps=10)).to_dict()
@@ -702,10 +702,36 @@ def test_an_aim_is_ruled_out_unit_by_unit_only_below_the_best_shown() -> None:
 
 def test_no_bound_where_a_mecha_reacts_by_a_priority_of_its_own() -> None:
     """Issue 24: a mecha that shoots down by its own priority may spend the Command Point a
-    Dodge needed, so the attack with no shoot-down does not bound its damage: no bound,
-    and Best aim scores every aim."""
+    Dodge needed, so the attack with no shoot-down does not bound its damage: no bound, and
+    Best aim rules out only aims whose ceiling (no reaction at all) cannot reach the fifth
+    best; the five best are those of the ranking that scores every aim."""
     doc = json.loads((SUITE / "robotech-split-volley-3.json").read_text())
     doc["attack"]["reactions"] = {"default": {"order": ["shoot_down", "dodge"]}}
     s = scenarios.load_dict(doc)
     assert systems.damage_bound(s, Budget()) is None
-    assert aim.rank(s).bounded == 0
+    every, pruned = aim.rank(s, keep=0), aim.rank(s)
+    assert pruned.bounded > 0 and len(pruned.scored) + pruned.bounded == len(every.scored)
+    assert ([(r.aim.key(), r.value) for r in pruned.scored[:aim.TOP]]
+            == [(r.aim.key(), r.value) for r in every.scored[:aim.TOP]])
+
+
+@pytest.mark.parametrize("name", (*ROBOTECH_BOUNDED, "robotech-derringer-volley.json"))
+def test_rt_6_to_rt_19_no_reaction_at_all_is_a_ceiling_on_every_unit_s_expected_damage(
+        name: str) -> None:
+    """Issue 24: every missile's damage where it lands, with no shoot-down, Dodge or Roll
+    with Impact (`robotech.odds.ceiling`), expects at least each unit's exact damage under
+    every aim Best aim scores, the bound's too; whatever the reactions (here by each
+    mecha's own priority, where there is no bound), and with RT-20's one template."""
+    path = SUITE / name if (SUITE / name).exists() else DEMOS / name
+    for reactions in ("best", {"order": ["shoot_down", "dodge", "roll_with_impact"]}):
+        doc = json.loads(path.read_text())
+        doc["attack"]["reactions"] = {"default": reactions}
+        s = scenarios.load_dict(doc)
+        for r in aim.rank(s, keep=0).scored:
+            aimed = aim.aimed(s, r.aim)
+            ceiling = systems.damage_ceiling(aimed, Budget())
+            bounds = systems.damage_bound(aimed, Budget()) or ceiling
+            assert ceiling is not None
+            for uid, figures in r.odds.units.items():
+                assert ceiling[uid] >= bounds[uid] >= figures["expected_damage"], (
+                    r.aim.key(), uid)

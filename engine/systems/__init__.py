@@ -47,6 +47,7 @@ from engine.odds import (
     blocks_of,
     expected_damage,
     partition,
+    reported,
     summarize,
 )
 from engine.scenario import Scenario
@@ -214,6 +215,18 @@ def damage_bound(scenario: Scenario, budget: Budget, plan: Any = None) -> dict[s
         return None
     units, _ = summarize(marginals, [u.id for u in scenario.units], {})
     return {u: float(figures["expected_damage"]) for u, figures in units.items()}
+
+
+def damage_ceiling(scenario: Scenario, budget: Budget, plan: Any = None
+                   ) -> dict[str, float] | None:
+    """Per unit id, a figure its exact ``expected_damage`` never exceeds whatever the
+    reactions, from the system's ``ceiling`` (cheaper than `damage_bound`, and looser), or
+    None where the system has none."""
+    rules = rules_of(scenario.system)
+    if not hasattr(rules, "ceiling"):
+        return None
+    figures = rules.ceiling(scenario, budget, plan)
+    return {u.id: reported(f) for u, f in zip(scenario.units, figures, strict=True)}
 
 
 def unit_damages(scenario: Scenario, budget: Budget, plan: Any = None, rough: bool = False

@@ -115,7 +115,7 @@ from __future__ import annotations
 
 from engine.systems.robotech.attack import effects, harm, play, run
 from engine.systems.robotech.legality import prepare, range_lines
-from engine.systems.robotech.odds import bound, landing, marginals, unit_blocks
+from engine.systems.robotech.odds import bound, ceiling, landing, marginals, unit_blocks
 
-__all__ = ["bound", "effects", "harm", "landing", "marginals", "play", "prepare", "range_lines",
-           "run", "unit_blocks"]
+__all__ = ["bound", "ceiling", "effects", "harm", "landing", "marginals", "play", "prepare",
+           "range_lines", "run", "unit_blocks"]

@@ -560,6 +560,37 @@ def bound(scenario: Scenario, budget: Budget, plan: Plan | None = None) -> Margi
     return marginals(scenario, budget, replace(plan, shooters=()))
 
 
+def ceiling(scenario: Scenario, budget: Budget, plan: Plan | None = None) -> tuple[float, ...]:
+    """Per unit, its expected damage with no reaction at all: every missile's damage where
+    it comes down (RT-17 to RT-20, each missile on its own), never below its expected
+    damage under any reactions, which only take damage away (a shoot-down takes missiles,
+    a Dodge all of them, a Roll with Impact half: `defend`); where RT-20 gives a whole miss
+    its one template, that template's damage is added to the missed missiles' own, not
+    put in their place. Made from the missiles' landings alone, kept in `budget`'s store:
+    Best aim rules out most aims far from the best by it, before their `bound`
+    (engine/aim.py)."""
+    plan = prepare(scenario) if plan is None else plan
+    aims = tuple(replace(a, index=0) for a in plan.aims)
+    missiles, single = budget.memo(("robotech.volley", aims), partial(volley, plan, budget))
+    means = [budget.memo(("robotech.mean", m.aim), partial(
+        mean_damage, m.outcomes.map(lambda o: o[1]))) for m in missiles]
+    if single is not None:
+        all_missed = math.prod(m.outcomes.probability(lambda o: o[0]) for m in missiles)
+        means.append(tuple(all_missed * d for d in mean_damage(single)))
+    return tuple(math.fsum(unit) for unit in zip(*means, strict=True))
+
+
+def mean_damage(records: Distribution[Record]) -> tuple[float, ...]:
+    """Per unit, the expected damage of these records before any reaction."""
+    out: list[float] = []
+    for record, p in records.items():
+        out = out or [0.0] * len(record)
+        for i, hit in enumerate(record):
+            if hit is not None:
+                out[i] += p * hit.damage
+    return tuple(out)
+
+
 def cannot_react(plan: Plan, index: int) -> bool:
     """Does unit `index` never shoot, Dodge or Roll with Impact (no reaction allowed, or no
     Command Point it may spend)?"""
