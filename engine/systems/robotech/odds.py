@@ -105,7 +105,7 @@ def scattered(plan: Plan, aim: Aim, whole: bool, budget: Budget) -> Distribution
 
 
 def landings(plan: Plan, aim: Aim, whole: bool) -> Distribution[Landing]:
-    """`scattered`, made."""
+    """The landings that `scattered` keeps, made."""
     silent = SilentLog()
     centres = enumerate_outcomes(lambda d: scatter(plan, aim, d, silent, whole))
 
@@ -509,12 +509,11 @@ def unit_blocks(scenario: Scenario, budget: Budget, plan: Plan | None = None,
     """Each unit's exact harm on its own, made when asked for: the blocks of `marginals`,
     each kept in `budget`'s store by the attack's aims, so that the whole odds reuse the
     units made first (Best aim works out an aim unit by unit while its bound may still
-    rule it out, engine/aim.py). `rough`: instead, each unit's harm when no more than
-    `ROUGH_SHOOTERS` other mecha shoot missiles down, those that may take the most
-    damage off it (`View.narrowed`): where `bound` has one, a bound as tight as a few of
-    them can make it, at a third of the unit's exact cost on a crowded board. None where
-    units couple beyond one unit's state: a pool of Command Points that may run short
-    (`pool_binds`)."""
+    rule it out, engine/aim.py). `rough`: instead, each unit's harm in the attack where
+    at most `ROUGH_SHOOTERS` other mecha shoot missiles down, those that may take the most
+    damage off it (`View.narrowed`): wherever `bound` holds, it expects at least the
+    unit's damage, at about a third of the exact cost in a crowd. None where units couple
+    beyond one unit's state: a pool of Command Points that may run short (`pool_binds`)."""
     plan = prepare(scenario) if plan is None else plan
     if pool_binds(plan):
         return None
