@@ -35,6 +35,7 @@ from engine.enumeration import TooManyOutcomes
 from engine.errors import ScatterlabError, ScenarioError
 from engine.log import Resolution, effect_text
 from engine.odds import Odds
+from engine.ranking import TOP, Ranking
 from engine.scenario.bounds import MAX_TEXT
 from engine.words import DEFAULT_LANG, LANGS, Lang, Words, msg, say
 
@@ -166,9 +167,9 @@ _RANKING_COLUMNS = (("value", 9), ("enemy_damage", 13), ("enemy_destroyed", 19),
                     ("friendly_damage", 16), ("friendly_destroyed", 22), ("friendly_risk", 14))
 
 
-def format_ranking(ranking: aim.Ranking, top: int, lang: Lang = DEFAULT_LANG) -> str:
+def format_ranking(ranking: Ranking, top: int, lang: Lang = DEFAULT_LANG) -> str:
     """The best `top` aims as a table, best first, then how many candidates there were; an
-    estimated ranking (`aim.Ranking.estimated`) has a column of each value's 95 % margin
+    estimated ranking (`Ranking.estimated`) has a column of each value's 95 % margin
     and says how it was estimated."""
     columns = (_RANKING_COLUMNS[:1] + ((("margin", 9),) if ranking.estimated else ())
                + _RANKING_COLUMNS[1:])
@@ -189,7 +190,7 @@ def format_ranking(ranking: aim.Ranking, top: int, lang: Lang = DEFAULT_LANG) ->
                          out_of_reach=ranking.out_of_reach, over_risk=ranking.over_risk,
                          untried=ranking.untried), lang))
     if ranking.bounded:
-        lines.append(say(msg("render.cli.bounded", n=ranking.bounded, keep=max(top, aim.TOP)),
+        lines.append(say(msg("render.cli.bounded", n=ranking.bounded, keep=max(top, TOP)),
                          lang))
     return "\n".join(lines)
 
@@ -199,7 +200,7 @@ def _aim(s: scenarios.Scenario, args: argparse.Namespace) -> None:
     lang: Lang = args.lang
     try:
         ranking = aim.rank(s, objective=args.objective, friendly_risk=args.friendly_risk,
-                           keep=max(args.top, aim.TOP))
+                           keep=max(args.top, TOP))
     except objectives.ObjectiveError as e:
         raise CommandError(e.message) from None
     except ValueError as e:

@@ -592,7 +592,7 @@ ROBOTECH_BOUNDED = ("robotech-split-volley-3.json", "robotech-split-volley-4-of-
 
 @pytest.mark.parametrize("name", ROBOTECH_BOUNDED)
 def test_rt_11_no_shoot_down_bounds_every_unit_s_expected_damage(name: str) -> None:
-    """Issue 24: the Robotech attack with no shoot-down (`robotech.odds.bound`) expects at
+    """Issue 24: the Robotech attack with no shoot-down (`robotech.bounds.bound`) expects at
     least the exact damage of every unit, under every aim Best aim scores (split volleys
     into a crowd whose mecha all follow the policy best: shoot-downs, Dodges and Rolls
     with Impact all at stake)."""
@@ -719,7 +719,7 @@ def test_no_bound_where_a_mecha_reacts_by_a_priority_of_its_own() -> None:
 def test_rt_6_to_rt_19_no_reaction_at_all_is_a_ceiling_on_every_unit_s_expected_damage(
         name: str) -> None:
     """Issue 24: every missile's damage where it lands, with no shoot-down, Dodge or Roll
-    with Impact (`robotech.odds.ceiling`), expects at least each unit's exact damage under
+    with Impact (`robotech.bounds.ceiling`), expects at least each unit's exact damage under
     every aim Best aim scores, the bound's too; whatever the reactions (here by each
     mecha's own priority, where there is no bound), and with RT-20's one template."""
     path = SUITE / name if (SUITE / name).exists() else DEMOS / name

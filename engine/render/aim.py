@@ -43,7 +43,7 @@ def _centre(score: dict[str, Any]) -> tuple[float, float, float, dict[str, str]]
 
 
 def draw_scores(canvas: Canvas, scores: Sequence[dict[str, Any]]) -> None:
-    """Every candidate's score (`engine.aim.Ranking.overlay`) over the board."""
+    """Every candidate's score (`engine.ranking.Ranking.overlay`) over the board."""
     if not scores:
         return
     values = [float(s["value"]) for s in scores]

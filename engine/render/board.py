@@ -71,7 +71,7 @@ def board(scenario: Scenario, resolution: Resolution | None = None, *,
           lang: Lang = DEFAULT_LANG) -> str:
     """The SVG text of the board with the units, the marks of the resolution's steps
     0..`upto_step` (all when None), the `odds` overlay, the score of every candidate
-    aim (`aim_scores`, `engine.aim.Ranking.overlay`) and the attack's range lines
+    aim (`aim_scores`, `engine.ranking.Ranking.overlay`) and the attack's range lines
     (`reach`, `engine.build.legality.range_lines`: a tabletop board being set up).
 
     `size` is the longer side of the drawing in pixels (width/height attributes); by

@@ -189,7 +189,7 @@ async def on_best_aim(state: State, ev: Event) -> None:
 
 
 def why_none(ranking: dict[str, Any]) -> Msg:
-    """Why a ranking (`Ranking.to_dict`) lists no aim, as `engine.aim.Ranking.why_none`
+    """Why a ranking (`Ranking.to_dict`) lists no aim, as `engine.ranking.Ranking.why_none`
     names it: every scored aim is past the friendly-risk limit; the rules accept none; or
     there is nothing to aim at."""
     why = ranking["why_none"]

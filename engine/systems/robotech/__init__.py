@@ -114,8 +114,9 @@ Fixed readings (facts.md, M or H), documented here rather than made options:
 from __future__ import annotations
 
 from engine.systems.robotech.attack import effects, harm, play, run
+from engine.systems.robotech.bounds import bound, ceiling
 from engine.systems.robotech.legality import prepare, range_lines
-from engine.systems.robotech.odds import bound, ceiling, landing, marginals, unit_blocks
+from engine.systems.robotech.odds import landing, marginals, unit_blocks
 
 __all__ = ["bound", "ceiling", "effects", "harm", "landing", "marginals", "play", "prepare",
            "range_lines", "run", "unit_blocks"]
