@@ -198,28 +198,30 @@ class Allowance:
         """Per enemy unit, a figure its expected damage under this aim never exceeds (the
         system's `systems.damage_bound`, exact within the steps left and charged like its
         odds), or None where there is none."""
-        budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
-        try:
-            bounds = systems.damage_bound(s, budget, plan)
-        except TooManyOutcomes:
-            return None
-        finally:
-            self.steps -= budget.spent - budget.reused
+        bounds = self.enemy_figures(systems.damage_bound, s, plan)
         return None if bounds is None else {u["id"]: bounds[u["id"]] for u in enemy_units(s.data)}
 
     def ceiling(self, s: scenarios.Scenario, plan: Any) -> float:
         """A figure the aim's expected enemy damage never exceeds, whatever the reactions
         (`systems.damage_ceiling`, looser than `bound` and cheaper), charged like it;
         infinity where there is none."""
-        budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
-        try:
-            figures = systems.damage_ceiling(s, budget, plan)
-        except TooManyOutcomes:
-            return math.inf
-        finally:
-            self.steps -= budget.spent - budget.reused
+        figures = self.enemy_figures(systems.damage_ceiling, s, plan)
         return math.inf if figures is None else math.fsum(
             figures[u["id"]] for u in enemy_units(s.data))
+
+    def enemy_figures(self, figures: Callable[[scenarios.Scenario, Budget, Any],
+                                              dict[str, float] | None],
+                      s: scenarios.Scenario, plan: Any) -> dict[str, float] | None:
+        """Per unit, the figures of `systems.damage_bound` or `damage_ceiling` for this aim,
+        made within the steps left and charged like its odds (the work done, not what was
+        reused); None where the system has none or they are out of reach."""
+        budget = Budget(steps=min(STEPS, self.steps), seconds=math.inf, shared=self.shared)
+        try:
+            return figures(s, budget, plan)
+        except TooManyOutcomes:
+            return None
+        finally:
+            self.steps -= budget.spent - budget.reused
 
     def pruning(self) -> bool:
         """Whether an aim may be bounded now: exact odds are being computed, and as many aims
