@@ -11,8 +11,9 @@ from functools import partial
 from engine.enumeration import Budget, Distribution
 from engine.odds import Marginals
 from engine.scenario import Scenario
+from engine.systems.robotech.defence import pool_binds
 from engine.systems.robotech.legality import prepare
-from engine.systems.robotech.odds import marginals, pool_binds, volley
+from engine.systems.robotech.odds import marginals, stored_volley
 from engine.systems.robotech.stages import Plan, Record
 
 
@@ -45,8 +46,7 @@ def ceiling(scenario: Scenario, budget: Budget, plan: Plan | None = None) -> tup
     Best aim rules out most aims far from the best by it, before their `bound`
     (engine/aim.py)."""
     plan = prepare(scenario) if plan is None else plan
-    aims = tuple(replace(a, index=0) for a in plan.aims)
-    missiles, single = budget.memo(("robotech.volley", aims), partial(volley, plan, budget))
+    missiles, single = stored_volley(plan, budget)
     means = [budget.memo(("robotech.mean", m.aim), partial(
         mean_damage, m.outcomes.map(lambda o: o[1]))) for m in missiles]
     if single is not None:

@@ -207,3 +207,20 @@ def defend(plan: Plan, index: int, hit: Impact | None, spent: int, shot: bool, d
         return Defence(roll_with_impact(plan, unit, hit, log), len(tried) + 1,
                        tried + ("roll-with-impact",))
     return Defence(hit.damage, len(tried), tried)
+
+
+MOST_SPENT = 3
+"""What one mecha may spend on one attack: a shoot-down, a Dodge, a Roll with Impact."""
+
+
+def pool_binds(plan: Plan) -> bool:
+    """Can one mecha's spending change what another may do? Only when several that may spend
+    share a purse (a side's pool, option ``command_points``) holding less than
+    `MOST_SPENT` per mecha plus the most any of them keeps: a decision reads a purse only
+    up to `MOST_SPENT`, so with that much each decides as if it alone drew on it."""
+    spenders: dict[str, list[int]] = {}
+    for i, u in enumerate(plan.units):
+        if plan.cp[i] and plan.reactions_of(u).order:
+            spenders.setdefault(plan.purses[i], []).append(i)
+    return any(len(idx) > 1 and plan.cp[idx[0]] < MOST_SPENT * len(idx) + max(
+        plan.reactions_of(plan.units[i]).keep for i in idx) for idx in spenders.values())

@@ -52,7 +52,7 @@ from engine.scenario import Scenario
 from engine.systems.robotech import survivors
 from engine.systems.robotech.attack import harm, harm_of, run
 from engine.systems.robotech.canons import Canon, decision_canon, defence_canon
-from engine.systems.robotech.defence import defend
+from engine.systems.robotech.defence import defend, pool_binds
 from engine.systems.robotech.legality import prepare, shoot_down_cost, units_under
 from engine.systems.robotech.scatter import scatter, scattered_hit
 from engine.systems.robotech.shootdowns import Threat, aimed_at, in_turn, threat_of, will_shoot
@@ -518,7 +518,7 @@ def unit_blocks(scenario: Scenario, budget: Budget, plan: Plan | None = None,
     if pool_binds(plan):
         return None
     aims = tuple(replace(a, index=0) for a in plan.aims)
-    missiles, single = budget.memo(("robotech.volley", aims), partial(volley, plan, budget))
+    missiles, single = stored_volley(plan, budget)
 
     def block(index: int) -> Block:
         most = ROUGH_SHOOTERS if rough else None
@@ -526,6 +526,13 @@ def unit_blocks(scenario: Scenario, budget: Budget, plan: Plan | None = None,
             unit_marginal, plan, index, missiles, single, budget, keyed, most))
 
     return block
+
+
+def stored_volley(plan: Plan, budget: Budget
+                  ) -> tuple[list[Missile], Distribution[Record] | None]:
+    """`volley`, kept in `budget`'s store by the attack's aims (their numbers aside)."""
+    aims = tuple(replace(a, index=0) for a in plan.aims)
+    return budget.memo(("robotech.volley", aims), partial(volley, plan, budget))
 
 
 def volley(plan: Plan, budget: Budget) -> tuple[list[Missile], Distribution[Record] | None]:
@@ -543,23 +550,6 @@ def volley(plan: Plan, budget: Budget) -> tuple[list[Missile], Distribution[Reco
 def records(flown: Distribution[tuple[bool, Landing]]) -> Distribution[tuple[bool, Record]]:
     """A missile's flight reduced to what it does: (did it miss its Strike, its Record)."""
     return flown.map(lambda o: (o[0], o[1].record))
-
-
-MOST_SPENT = 3
-"""What one mecha may spend on one attack: a shoot-down, a Dodge, a Roll with Impact."""
-
-
-def pool_binds(plan: Plan) -> bool:
-    """Can one mecha's spending change what another may do? Only when several that may spend
-    share a purse (a side's pool, option ``command_points``) holding less than
-    `MOST_SPENT` per mecha plus the most any of them keeps: a decision reads a purse only
-    up to `MOST_SPENT`, so with that much each decides as if it alone drew on it."""
-    spenders: dict[str, list[int]] = {}
-    for i, u in enumerate(plan.units):
-        if plan.cp[i] and plan.reactions_of(u).order:
-            spenders.setdefault(plan.purses[i], []).append(i)
-    return any(len(idx) > 1 and plan.cp[idx[0]] < MOST_SPENT * len(idx) + max(
-        plan.reactions_of(plan.units[i]).keep for i in idx) for idx in spenders.values())
 
 
 def pooled(plan: Plan, budget: Budget) -> Marginals:
