@@ -3,8 +3,9 @@
 // PyScript imports it and calls its `loadPyodide` as it would Pyodide's own. This one
 // starts the interpreter from this build's memory snapshot when there is a valid one
 // (snapshot.mjs), and otherwise starts it normally and, once the page is ready and the
-// browser idle, has a worker make the snapshot for the next visit. index.html also loads
-// this module early, so the interpreter starts while PyScript loads.
+// player has left it alone for a moment (`whenQuiet`), has a worker make the snapshot for
+// the next visit. index.html also loads this module early, so the interpreter starts
+// while PyScript loads.
 //
 // <html data-snapshot> tells tests and the benchmark what happened: "restored", or
 // "making" then "saved" / "not-saved" (and data-snapshot-bytes its size).
@@ -17,7 +18,13 @@ export { version };
 // The interpreter starts as soon as this module runs, restored or anew, with the app's
 // files (which PyScript's config no longer names): PyScript only asks for it later.
 const starting = startInterpreter();
-const MAKE_DELAY_MS = 1000; // after the page is ready, before the worker starts
+const QUIET_MS = 3000; // no input and no odds or Best aim running for this long first
+const INPUTS = ["pointerdown", "keydown", "wheel", "input", "change"];
+let lastInput = 0;
+for (const type of INPUTS) {
+  addEventListener(type, () => { lastInput = performance.now(); },
+                   { capture: true, passive: true });
+}
 
 function mark(state) {
   document.documentElement.dataset.snapshot = state;
@@ -38,13 +45,25 @@ function whenPageReady() {
   });
 }
 
-function whenIdle() {
+/** The snapshot worker boots a second interpreter, a first visit's work for the next
+ * one, so it waits until the player has neither touched the page nor had odds or Best aim
+ * running for QUIET_MS (from this call on), never slowing what the player is doing, then
+ * for the browser to be idle. */
+function whenQuiet() {
+  const since = performance.now();
+  const working = () => ["data-odds", "data-aim"].some((a) => document.body.hasAttribute(a));
   return new Promise((resolve) => {
-    setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(resolve), MAKE_DELAY_MS);
+    const check = () => {
+      if (working()) lastInput = performance.now();
+      const left = Math.max(lastInput, since) + QUIET_MS - performance.now();
+      if (left > 0) setTimeout(check, left);
+      else (globalThis.requestIdleCallback || setTimeout)(resolve);
+    };
+    check();
   });
 }
 
-/** Make this build's snapshot in a worker, off the page's thread, after start-up. */
+/** Make this build's snapshot in a worker, off the page's thread, once the page is quiet. */
 async function makeSnapshotLater() {
   const reason = globalThis.Worker ? await cannotKeep() : "no Web Worker in this browser";
   if (reason) {
@@ -53,7 +72,7 @@ async function makeSnapshotLater() {
     return;
   }
   await whenPageReady();
-  await whenIdle();
+  await whenQuiet();
   mark("making");
   const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url),
                             { type: "module" });
