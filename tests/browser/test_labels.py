@@ -28,24 +28,31 @@ OVERLAPS = """() => {
   const frame = svg.getBoundingClientRect();
   const movable = '.unit .name, .mark .tlabel, .mark .slabel, .odds-label, g.offview text';
   const fixed = '.mark .dir, .ruler, .hexlabels text';
+  // an off-view attacker's backdrop hides what it covers, like its text
+  const backdrop = 'g.offview rect';
   const boxes = [];
-  for (const [sel, kind] of [[movable, 'movable'], [fixed, 'fixed']]) {
+  for (const [sel, kind] of [[movable, 'movable'], [fixed, 'fixed'], [backdrop, 'backdrop']]) {
     for (const node of svg.querySelectorAll(sel)) {
       const r = node.getBoundingClientRect();
       if (r.width === 0 || r.right < frame.left || r.left > frame.right
           || r.bottom < frame.top || r.top > frame.bottom) continue;
-      boxes.push({kind, text: node.textContent, r});
+      const text = kind === 'backdrop' ? `behind ${node.nextElementSibling.textContent}`
+                                       : node.textContent;
+      boxes.push({kind, text, r, offview: !!node.closest('g.offview')});
     }
   }
   const out = [];
   // a text's box holds its line's leading: the ink sits in the middle 80 % of its height
   const ink = (r) => ({l: r.left, r: r.right, t: r.top + r.height * 0.1,
                        b: r.bottom - r.height * 0.1});
+  const box = (r) => ({l: r.left, r: r.right, t: r.top, b: r.bottom});
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {
       const a = boxes[i], b = boxes[j];
       if (a.kind === 'fixed' && b.kind === 'fixed') continue;
-      const p = ink(a.r), q = ink(b.r);
+      if (a.offview && b.offview) continue;  // a tag and its own backdrop
+      const p = a.kind === 'backdrop' ? box(a.r) : ink(a.r);
+      const q = b.kind === 'backdrop' ? box(b.r) : ink(b.r);
       if (p.l < q.r - 0.5 && q.l < p.r - 0.5 && p.t < q.b - 0.5 && q.t < p.b - 0.5) {
         out.push(`${a.text} / ${b.text}`);
       }

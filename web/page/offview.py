@@ -79,7 +79,9 @@ def clear_of_names(label: Element, names: tuple[list[Bounds], list[Bounds], list
     else the first that covers no text (it stays put when there is none), on a
     `backdrop`."""
     b = label.getBBox()
-    x0, y0, bw, bh = float(b.x), float(b.y), float(b.width), float(b.height)
+    pad = BACKDROP_PAD * float(b.height)  # its backdrop reaches this far past the text
+    x0, y0 = float(b.x) - pad, float(b.y) - pad
+    bw, bh = float(b.width) + 2 * pad, float(b.height) + 2 * pad
     x, y, w, h = box
     step = (bw / 2 + bh) / 2 if across else 0.65 * bh
     texts, bodies, templates = names
@@ -100,10 +102,14 @@ def clear_of_names(label: Element, names: tuple[list[Bounds], list[Bounds], list
     backdrop(label)
 
 
+BACKDROP_PAD = 0.15
+"""How far an off-view label's backdrop reaches beyond its text, in text heights."""
+
+
 def backdrop(label: Element) -> None:
     """A pale rounded box behind an off-view label, so it reads over templates and lines."""
     b = label.getBBox()
-    pad = float(b.height) * 0.15
+    pad = float(b.height) * BACKDROP_PAD
     rect = document.createElementNS(SVG_NS, "rect")
     for name, value in (("x", float(b.x) - pad), ("y", float(b.y) - pad),
                         ("width", float(b.width) + 2 * pad),
