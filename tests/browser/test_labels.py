@@ -166,14 +166,19 @@ CUT_NAMES = """() => {
   const view = svg.getBoundingClientRect();
   const buttons = document.getElementById('zoom').getBoundingClientRect();
   const cut = [];
-  for (const name of svg.querySelectorAll('.layer-units .unit .name')) {
-    const body = name.parentNode.querySelector('.body').getBoundingClientRect();
+  const bodyOf = (text) => (text.matches('.odds-label')
+    ? svg.querySelector(`.layer-units [data-unit="${CSS.escape(text.dataset.for)}"] .body`)
+    : text.parentNode.querySelector('.body')).getBoundingClientRect();
+  for (const name of svg.querySelectorAll('.layer-units .unit .name, .layer-odds .odds-label')) {
+    const body = bodyOf(name);
     const x = (body.left + body.right) / 2, y = (body.top + body.bottom) / 2;
     if (x < view.left || x > view.right || y < view.top || y > view.bottom) continue;
     const r = name.getBoundingClientRect();
     if (r.left < view.left - 0.5 || r.right > view.right + 0.5 || r.top < view.top - 0.5
         || r.bottom > view.bottom + 0.5 || (r.left < buttons.right && buttons.left < r.right
-        && r.top < buttons.bottom && buttons.top < r.bottom)) cut.push(name.textContent);
+        && r.top < buttons.bottom && buttons.top < r.bottom)) {
+      cut.push(name.matches('.odds-label') ? `odds of ${name.dataset.for}` : name.textContent);
+    }
   }
   const led = [...svg.querySelectorAll('.unit .name[data-kept-in-view]')].filter(
     (n) => { const line = n.parentNode.querySelector(':scope > .leader');
@@ -187,11 +192,11 @@ CUT_NAMES = """() => {
 def test_names_the_board_s_edge_would_cut_move_beside_their_unit_on_a_phone(new_page,
                                                                              base_url, stem):
     """Zoomed in to keep bases legible, a phone's board cut the names of the Mega-blast's
-    models at its edges ("narine 3"), and hid the Locust's under the zoom buttons: each
-    name of a unit in view now reads whole beside its unit, before and after Roll, and
-    after Odds but where the odds figures leave no room (round the Mega-blast's Sergeant
-    and the attacker's arrow), over no other label (a name moved next to its unit loses
-    its leader line)."""
+    models at its edges ("narine 3"), and hid the Locust's under the zoom buttons, and
+    then the Rhino's odds figure: each name and odds figure of a unit in view now reads
+    whole beside its unit, before and after Roll, and after Odds but where the odds
+    figures leave no room (round the Mega-blast's Sergeant and the attacker's arrow), over
+    no other label (a name moved next to its unit loses its leader line)."""
     from .test_app import click_odds
 
     page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)

@@ -1,11 +1,11 @@
 """Names the view's edge would cut (issue 14.6, as seen on a phone): a zoomed view shows
 every base legibly but cuts the names of the units at its edge ("narine 3" for "Assault
-marine 3"), or hides them under the zoom buttons. Each such name of a unit in view moves
-next to its unit, on its other side first, where it reads whole, covers no other text,
-body or hex number, nor the zoom buttons or the arrow to an attacker out of view, and
-stays in view (its leader line, if the board drew one, hidden); where no such place is,
-it stays where the board put it. The board's own places come back with every new view:
-the move is a ``transform`` on the name."""
+marine 3"), or hides them, or a unit's odds figure, under the zoom buttons. Each such name
+or figure of a unit in view moves next to its unit, on its other side first, where it
+reads whole, covers no other text, body or hex number, nor the zoom buttons or the arrow
+to an attacker out of view, and stays in view (its leader line, if the board drew one,
+hidden); where no such place is, it stays where the board put it. The board's own places
+come back with every new view: the move is a ``transform`` on the text."""
 
 from __future__ import annotations
 
@@ -13,24 +13,42 @@ from engine.render.labels import overlap
 from engine.scenario import Scenario
 
 from .dom import Element, absent, el
-from .geometry import Bounds, bbox, board_box
+from .geometry import Bounds, bbox, board_box, unit_selector
 from .offview import OFFVIEW_NAMES, names_in_view
 
 MOVED = "data-kept-in-view"
-"""Marks a name this module moved (its ``transform`` is this module's)."""
+"""Marks a name or odds figure this module moved (its ``transform`` is this module's), or
+a leader line it hid."""
+TEXTS = ".layer-units .unit .name, .layer-odds .odds-label"
+"""The texts kept whole: units' names and their odds figures."""
 
 
 def put_names_back(svg: Element) -> None:
-    """The names `keep_names_whole` moved, and their leader lines, as the board drew them."""
-    for node in svg.querySelectorAll(f".layer-units .unit [{MOVED}]"):
-        node.removeAttribute("transform" if node.matches(".name") else "visibility")
+    """The names and figures `keep_names_whole` moved, and their leader lines, as the
+    board drew them."""
+    for node in svg.querySelectorAll(f".layer-units .unit [{MOVED}], .layer-odds [{MOVED}]"):
+        node.removeAttribute("transform" if node.matches(".name, .odds-label")
+                             else "visibility")
         node.removeAttribute(MOVED)
 
 
+def body_and_leader(svg: Element, text: Element) -> tuple[Element, Element | None]:
+    """The body of the unit a name or odds figure belongs to, and the leader line the board
+    drew to it (None: none): a name's is in its unit's group, a figure's just before it."""
+    if text.matches(".odds-label"):
+        body = svg.querySelector(f".layer-units {unit_selector(text.getAttribute('data-for'))}"
+                                 " .body")
+        line = text.previousElementSibling
+        return body, None if absent(line) or not line.matches(".leader") else line
+    leader = text.parentNode.querySelector(":scope > .leader")
+    return text.parentNode.querySelector(".body"), None if absent(leader) else leader
+
+
 def keep_names_whole(svg: Element, scenario: Scenario) -> None:
-    """Move each name the edge of the board on screen cuts (or the zoom buttons hide), of a
-    unit whose centre is on screen, to the first clear place beside its unit (module
-    docstring): first the names the board put beside their unit, then those it led away.
+    """Move each name or odds figure the edge of the board on screen cuts (or the zoom
+    buttons hide), of a unit whose centre is on screen, to the first clear place beside its
+    unit (module docstring): first those the board put beside their unit, then those it
+    led away.
     Boards of more than `OFFVIEW_NAMES` units are left as drawn (finding every text in
     view would cost more than it is worth while panning)."""
     if int(svg.querySelectorAll(".layer-units .unit").length) > OFFVIEW_NAMES:
@@ -43,20 +61,22 @@ def keep_names_whole(svg: Element, scenario: Scenario) -> None:
     buttons = el("zoom").getBoundingClientRect()
     hidden = client_box(buttons)
     cut = []
-    for node in svg.querySelectorAll(".layer-units .unit .name"):
-        on_page = client_box(node.getBoundingClientRect())  # one call for most names
+    for node in svg.querySelectorAll(TEXTS):
+        on_page = client_box(node.getBoundingClientRect())  # one call for most texts
         if within(on_page, screen) and not overlap(on_page, hidden):
             continue
-        body = bbox(svg, node.parentNode.querySelector(".body"))
+        unit, leader = body_and_leader(svg, node)
+        if absent(unit):
+            continue
+        body = bbox(svg, unit)
         if within(centre(body), seen):
-            leader = node.parentNode.querySelector(":scope > .leader")
-            cut.append((not absent(leader), node, bbox(svg, node), body, leader))
+            cut.append((leader is not None, node, bbox(svg, node), body, leader))
     if not cut:
         return
     texts, bodies, _ = names_in_view(svg, (seen[0], seen[1], seen[2] - seen[0],
                                            seen[3] - seen[1]))
     covered = covering(svg, scenario, seen, buttons)
-    for led, node, was, body, leader in sorted(cut, key=lambda c: c[0]):
+    for _, node, was, body, leader in sorted(cut, key=lambda c: c[0]):
         others = [t for t in texts if t != was]
         keep_off = others + [b for b in bodies if b != body] + covered
         place = next((p for p in beside(body, was, seen) if within(p, seen)
@@ -66,7 +86,7 @@ def keep_names_whole(svg: Element, scenario: Scenario) -> None:
         node.setAttribute("transform", f"translate({place[0] - was[0]:.3f} "
                           f"{place[1] - was[1]:.3f})")
         node.setAttribute(MOVED, "")
-        if led:  # next to its unit now: no line needed
+        if leader is not None:  # next to its unit now: no line needed
             leader.setAttribute("visibility", "hidden")
             leader.setAttribute(MOVED, "")
         texts = [*others, place]
