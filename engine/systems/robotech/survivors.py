@@ -245,19 +245,43 @@ def folded(rules: Rules, parts: Sequence[Distribution[Seen]], single: Distributi
     return Distribution((o, p) for o, p in final.items() if abs(p) > DUST)
 
 
+Sight = tuple[bool, int, int, int | None, int, float]
+"""A missile's `Seen` by ids: (missed, templates, shooters as bits, own Impact's id, its
+`Reads`' id, probability)."""
+Effect = tuple[int, int, bool, int, int, int | None]
+"""What a sight does to the states of one readings' id: (the readings' id after it, the
+shooters that may still shoot, missed, templates, its shooters among those, own Impact)."""
+
+
+def alike(cls: Classes, tid: int, sights: list[Sight]) -> dict[Effect, float]:
+    """The sights that do the same to every state of the readings `tid` as one, their
+    chances summed: where the missile came down only matters through what it does (its
+    shooters that can no longer shoot are dropped, its readings replaced by their class),
+    so the fold's inner loop runs once per effect, not once per landing."""
+    effects: dict[Effect, float] = {}
+    made = cls.nexts
+    for missed_s, hits_s, mask, own, rid, pm in sights:
+        t2, keep = made.get((tid, rid)) or cls.added(tid, rid)
+        key = (t2, keep, missed_s, hits_s, 0 if own is None else mask & keep, own)
+        effects[key] = effects.get(key, 0.0) + pm
+    return effects
+
+
 def folded_one(ids: Ids, states: Step, part: Distribution[Seen], cls: Classes,
                budget: Budget) -> Step:
     """One missile added to every state, in the three ways (or one) of inclusion and
     exclusion, then each reading replaced by the one kept for its class (`Classes`) and the
-    shooters that can no longer shoot taken out of K."""
-    sights = [(s.missed, s.hits, s.mask, None if s.own is None else ids.left(s.own),
-               ids.reads(s.declared), p) for s, p in part.items()]
-    budget.check(sum(len(g) for g in states.values()),
-                 sum(len(g) for g in states.values()) * len(sights))
+    shooters that can no longer shoot taken out of K; the missile's sights that do the same
+    to a readings' states are added once (`alike`). It spends a step per state and sight,
+    as it did before `alike`, so the budget stops an attack where it always did."""
+    sights: list[Sight] = [(s.missed, s.hits, s.mask, None if s.own is None
+                            else ids.left(s.own), ids.reads(s.declared), p)
+                           for s, p in part.items()]
+    held = sum(len(g) for g in states.values())
+    budget.check(held, held * len(sights))
     out: Step = {}
     for tid, group in states.items():
-        for missed_s, hits_s, mask, own, rid, pm in sights:
-            t2, keep = cls.added(tid, rid)
+        for (t2, keep, missed_s, hits_s, mask, own), pm in alike(cls, tid, sights).items():
             into = out.setdefault(t2, {})
             get = into.get
             if own is None:
