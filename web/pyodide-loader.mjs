@@ -19,10 +19,11 @@ export { version };
 // files (which PyScript's config no longer names): PyScript only asks for it later.
 const starting = startInterpreter();
 const QUIET_MS = 3000; // no input and no odds or Best aim running for this long first
+// (lastActive: the last input, or the last look that found odds or Best aim running)
 const INPUTS = ["pointerdown", "keydown", "wheel", "input", "change"];
-let lastInput = 0;
+let lastActive = 0;
 for (const type of INPUTS) {
-  addEventListener(type, () => { lastInput = performance.now(); },
+  addEventListener(type, () => { lastActive = performance.now(); },
                    { capture: true, passive: true });
 }
 
@@ -54,8 +55,8 @@ function whenQuiet() {
   const working = () => ["data-odds", "data-aim"].some((a) => document.body.hasAttribute(a));
   return new Promise((resolve) => {
     const check = () => {
-      if (working()) lastInput = performance.now();
-      const left = Math.max(lastInput, since) + QUIET_MS - performance.now();
+      if (working()) lastActive = performance.now();
+      const left = Math.max(lastActive, since) + QUIET_MS - performance.now();
       if (left > 0) setTimeout(check, left);
       else (globalThis.requestIdleCallback || setTimeout)(resolve);
     };
