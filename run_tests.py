@@ -7,11 +7,10 @@ and the page (its settings: pyproject.toml's [tool.mypy]) and pytest (the engine
 property and browser tests); the exit status is non-zero when any of them fails, and
 pytest's 5 (no test ran) counts as a failure like any other.
 
-With no argument, pytest runs twice at once: the engine's tests (CPU-bound, one core, at a
-lower priority: `ENGINE_NICENESS`) beside the browser tests (Chromium and Pyodide, up to two
-cores while a page starts), whose output comes first; the browser files that time the
-page's tasks (`TIMED`) run last, when the engine's tests are done or, at their priority,
-take only what the page leaves idle. With arguments, one pytest runs them.
+With no argument, pytest runs twice at once: the engine's tests (CPU-bound, one core) beside
+the browser tests (mostly one core too, Pyodide's), whose output comes first; the browser
+files that time the page's tasks (`TIMED`) run last, after the engine's tests are done, so
+that nothing else competes with what they measure. With arguments, one pytest runs them.
 
 - the project and its `test` extra in `.venv/` (see bootstrap.py: works with a Python
   that refuses pip outside a virtual environment);
@@ -33,9 +32,6 @@ import bootstrap
 BROWSER_TESTS = bootstrap.ROOT / "tests" / "browser"
 TIMED = ("test_aim.py", "test_safety.py", "test_worker.py")
 """Browser test files that measure the page's longest task: run last (module docstring)."""
-ENGINE_NICENESS = 10
-"""The engine's tests yield the processor to the browser tests, the longer of the two
-(Chromium and Pyodide keep both cores busy): they take what the browser leaves idle."""
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM = Path(os.environ.get("SCATTERLAB_CHROMIUM", DEBIAN_CHROMIUM))
 
@@ -71,8 +67,7 @@ def both(pytest: list[str]) -> int:
     files = sorted(BROWSER_TESTS.glob("test_*.py"), key=lambda p: (p.name in TIMED, p.name))
     with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
         engine = subprocess.Popen([*pytest, "tests", f"--ignore={BROWSER_TESTS}"],
-                                  cwd=bootstrap.ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                  preexec_fn=lambda: os.nice(ENGINE_NICENESS))
+                                  cwd=bootstrap.ROOT, stdout=out, stderr=subprocess.STDOUT)
         try:
             browser = subprocess.run([*pytest, *map(str, files)], cwd=bootstrap.ROOT).returncode
         finally:
