@@ -259,9 +259,8 @@ def alike(cls: Classes, tid: int, sights: list[Sight]) -> dict[Effect, float]:
     shooters that can no longer shoot are dropped, its readings replaced by their class),
     so the fold's inner loop runs once per effect, not once per landing."""
     effects: dict[Effect, float] = {}
-    made = cls.nexts
     for missed_s, hits_s, mask, own, rid, pm in sights:
-        t2, keep = made.get((tid, rid)) or cls.added(tid, rid)
+        t2, keep = cls.added(tid, rid)
         key = (t2, keep, missed_s, hits_s, 0 if own is None else mask & keep, own)
         effects[key] = effects.get(key, 0.0) + pm
     return effects
