@@ -12,7 +12,7 @@ import re
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, pairwise
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,7 @@ from engine.odds import Odds
 from engine.render import hexmap, tabletop
 from engine.render.board import board
 from engine.render.export import export
-from engine.render.labels import HALF_HEIGHT, Label, Placer, crosses, text_width
+from engine.render.labels import HALF_HEIGHT, Label, Placer, crosses, meets, text_width
 from engine.scenario import Scenario, load_dict, loads
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -80,13 +80,25 @@ def outlines(root: ET.Element) -> list[tuple[float, float, float]]:
             for c in root.iter(NS + "circle") if c.get("class") in ("tpl", "zone")]
 
 
+def hex_lines(root: ET.Element) -> list[Box]:
+    """The segments of the lines a hex map draws over its units: strafing runs and
+    scatter paths."""
+    out: list[Box] = []
+    for group in root.iter(NS + "g"):
+        if {"mark-strafe-line", "mark-hexpath"} & set(group.get("class", "").split()):
+            for line in group.iter(NS + "polyline"):
+                points = [tuple(map(float, p.split(","))) for p in line.get("points", "").split()]
+                out += [(a[0], a[1], b[0], b[1]) for a, b in pairwise(points)]
+    return out
+
+
 def overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def assert_reads(svg: str, size: float) -> None:
     """No two labels overlap (but two fixed ones), no movable label is crossed by a
-    template outline."""
+    template outline or by a line drawn over a hex map."""
     root = ET.fromstring(svg)
     found = list(labels_of(root, size))
     assert any(kind == "name" for kind, _, _ in found)
@@ -94,10 +106,11 @@ def assert_reads(svg: str, size: float) -> None:
         if ka in FIXED and kb in FIXED:
             continue
         assert not overlap(a, b), (ka, ta, kb, tb)
-    rings = outlines(root)
+    rings, lines = outlines(root), hex_lines(root)
     for kind, text, box in found:
         if kind in MOVABLE:
             assert not any(crosses(box, r) for r in rings), (kind, text)
+            assert not any(meets(box, line) for line in lines), (kind, text, "crossed")
 
 
 def boards_of(scenario: Scenario) -> Iterator[tuple[str, str]]:
@@ -174,6 +187,21 @@ def test_a_label_that_must_move_gets_a_leader_line() -> None:
     x0, y0, x1, y1 = placed[-1].leader_line(Label(10, 10, 0.5, "Regult 11", 0.5))
     assert math.hypot(x0, y0) == pytest.approx(0.5)
     assert math.hypot(x1, y1) > 0.5
+
+
+@pytest.mark.parametrize(("segment", "met"), [
+    ((0.0, -5.0, 0.0, 5.0), True),      # straight through
+    ((-5.0, -5.0, 5.0, 5.0), True),     # corner to corner
+    ((2.0, -5.0, 2.0, 5.0), False),     # beside it
+    ((0.0, 2.0, 0.0, 9.0), False),      # stops short of it
+    ((-3.0, -0.5, 3.0, 2.5), True),     # a shallow diagonal through its lower half
+    ((-3.0, 2.5, 3.0, 5.5), False),     # the same line lower down
+])
+def test_a_line_meets_a_box_only_where_it_passes_through(segment: Box, met: bool) -> None:
+    """`meets` (the strafing run and scatter paths a hex map's labels keep clear of)."""
+    box = (-1.0, -1.0, 1.0, 1.0)
+    assert meets(box, segment) is met
+    assert meets(box, (segment[2], segment[3], segment[0], segment[1])) is met
 
 
 def test_a_template_label_is_not_crossed_by_another_template() -> None:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 
 from engine.geometry import direction
-from engine.hexgrid import SQRT3, Hex, HexMap, hex_to_pixel, to_label
+from engine.hexgrid import SQRT3, Hex, HexMap, distance, hex_to_pixel, to_label
 from engine.log import Mark, Step
 from engine.odds import Odds
 from engine.render.common import (
@@ -290,9 +291,13 @@ def _token_places(scenario: Scenario) -> dict[str, tuple[float, float, float]]:
 
 
 def placer(scenario: Scenario, marks: Sequence[Mark]) -> Placer:
-    """What the map's labels keep clear of: every token, building and its CF, and each
-    sheet's letter (hex numbers give way to the labels instead: `finish`)."""
+    """What the map's labels keep clear of: every token, building and its CF, each
+    sheet's letter, and the lines drawn over the units (scatter paths, strafing runs);
+    hex numbers give way to the labels instead (`finish`)."""
     out = Placer(2 * HEX)
+    for points in _lines(marks):
+        for (x0, y0), (x1, y1) in pairwise(points):
+            out.line(x0, y0, x1, y1)
     for uid, (x, y, r) in _token_places(scenario).items():
         out.block((x - r, y - r, x + r, y + r), uid)
     hexmap = scenario.board.map
@@ -334,6 +339,24 @@ def _centre(label: object) -> tuple[float, float] | None:
     """Pixel centre of a labelled hex, or None."""
     h = _parse(label)
     return None if h is None else hex_to_pixel(h, HEX)
+
+
+def _lines(marks: Sequence[Mark]) -> list[list[tuple[float, float]]]:
+    """The hex centres every line of these marks joins: each scatter path, and each
+    strafing run (its strafed hexes, one next to the other, as `draw_step` joins them)."""
+    out = [[c for c in map(_centre, m.get("hexes") or []) if c is not None]
+           for m in marks if m.get("kind") == "hexpath"]
+    run: list[Hex] = []
+    for m in marks:
+        h = _parse(m.get("hex")) if m.get("kind") == "hex" and m.get("role") == "strafe" else None
+        if h is None:
+            continue
+        if run and distance(run[-1], h) != 1:
+            out.append([hex_to_pixel(r, HEX) for r in run])
+            run = []
+        run.append(h)
+    out.append([hex_to_pixel(r, HEX) for r in run])
+    return [points for points in out if len(points) >= 2]
 
 
 def _hex_mark(canvas: Canvas, index: int | str, m: Mark) -> None:

@@ -131,14 +131,34 @@ def crosses(box: Bounds, ring: tuple[float, float, float]) -> bool:
     return math.hypot(near_x - cx, near_y - cy) < r < math.hypot(far_x, far_y)
 
 
+def meets(box: Bounds, segment: Bounds) -> bool:
+    """The straight line from (x0, y0) to (x1, y1) passes through the box (the part of
+    the line inside each of the box's four sides, Liang and Barsky's clipping)."""
+    x0, y0, x1, y1 = segment
+    dx, dy = x1 - x0, y1 - y0
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+        elif p < 0:
+            lo = max(lo, q / p)
+        else:
+            hi = min(hi, q / p)
+        if lo > hi:
+            return False
+    return True
+
+
 class Placer:
-    """The boxes and outlines a board's labels keep clear of, in a grid of `cell`-sized
-    squares; `place` adds each label placed."""
+    """The boxes, outlines and lines a board's labels keep clear of, in a grid of
+    `cell`-sized squares; `place` adds each label placed."""
 
     def __init__(self, cell: float) -> None:
         self.cell = cell
         self.boxes: dict[tuple[int, int], list[tuple[Bounds, object]]] = defaultdict(list)
         self.rings: dict[tuple[int, int], list[tuple[float, float, float]]] = defaultdict(list)
+        self.lines: dict[tuple[int, int], list[Bounds]] = defaultdict(list)
 
     def _cells(self, box: Bounds) -> list[tuple[int, int]]:
         c = self.cell
@@ -156,10 +176,19 @@ class Placer:
         for key in self._cells((cx - r, cy - r, cx + r, cy + r)):
             self.rings[key].append((cx, cy, r))
 
+    def line(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Keep labels from being crossed by the straight line from (x0, y0) to (x1, y1):
+        a path drawn over the units, such as a strafing run's."""
+        segment = (x0, y0, x1, y1)
+        for key in self._cells((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))):
+            self.lines[key].append(segment)
+
     def collisions(self, box: Bounds, owner: object = None) -> int:
-        """How many boxes and outlines `box` meets (its own owner's boxes excepted)."""
+        """How many boxes, outlines and lines `box` meets (its own owner's boxes
+        excepted)."""
         seen_boxes: set[int] = set()
         seen_rings: set[tuple[float, float, float]] = set()
+        seen_lines: set[Bounds] = set()
         count = 0
         for key in self._cells(box):
             for other, whose in self.boxes.get(key, ()):
@@ -172,6 +201,10 @@ class Placer:
                 if circle not in seen_rings:
                     seen_rings.add(circle)
                     count += crosses(box, circle)
+            for segment in self.lines.get(key, ()):
+                if segment not in seen_lines:
+                    seen_lines.add(segment)
+                    count += meets(box, segment)
         return count
 
     def place(self, label: Label, owner: object = None) -> Placed:
