@@ -7,10 +7,13 @@ and the page (its settings: pyproject.toml's [tool.mypy]) and pytest (the engine
 property and browser tests); the exit status is non-zero when any of them fails, and
 pytest's 5 (no test ran) counts as a failure like any other.
 
-With no argument, pytest runs twice at once: the engine's tests (CPU-bound, one core) beside
-the browser tests (mostly one core too, Pyodide's), whose output comes first; the browser
-files that time the page's tasks (`TIMED`) run last, after the engine's tests are done, so
-that nothing else competes with what they measure. With arguments, one pytest runs them.
+With no argument, the engine's tests (CPU-bound, one core) run beside the browser tests: a
+pytest per browser file, the largest first, one at a time while the engine's tests run and
+two at a time once they are done (a browser test waits on its page much of the time: alone,
+one at a time, they keep two cores 70 % busy). Each file's output comes when it is done, the
+engine's at the end. The browser files that time the page's tasks (`TIMED`) run last,
+alone, once everything else is done, so that nothing competes with what they measure.
+With arguments, one pytest runs them.
 
 - the project and its `test` extra in `.venv/` (see bootstrap.py: works with a Python
   that refuses pip outside a virtual environment);
@@ -25,11 +28,15 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
+from collections import deque
 from pathlib import Path
 
 import bootstrap
 
 BROWSER_TESTS = bootstrap.ROOT / "tests" / "browser"
+SCREENSHOTS = bootstrap.ROOT / "screenshots"
+PRINTING = threading.Lock()
 TIMED = ("test_aim.py", "test_safety.py", "test_worker.py")
 """Browser test files that measure the page's longest task: run last (module docstring)."""
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
@@ -64,19 +71,54 @@ def main(argv: list[str]) -> int:
 def both(pytest: list[str]) -> int:
     """The engine's tests and the browser tests at once (module docstring): the exit
     status of the first that fails, else 0."""
-    files = sorted(BROWSER_TESTS.glob("test_*.py"), key=lambda p: (p.name in TIMED, p.name))
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
+    files = sorted(BROWSER_TESTS.glob("test_*.py"), key=lambda p: -p.stat().st_size)
+    for old in SCREENSHOTS.glob("*.png"):  # this run's screenshots only
+        old.unlink()
+    # One build first fills the build's caches (node_modules, bytecode), which each browser
+    # run's own build, two at a time, then only reads.
+    built = subprocess.run([sys.executable, "build.py", "build", "--quiet"], cwd=bootstrap.ROOT)
+    if built.returncode:
+        return built.returncode
+    with tempfile.TemporaryDirectory() as sites, \
+            tempfile.TemporaryFile("w+", encoding="utf-8") as out:
         engine = subprocess.Popen([*pytest, "tests", f"--ignore={BROWSER_TESTS}"],
                                   cwd=bootstrap.ROOT, stdout=out, stderr=subprocess.STDOUT)
-        try:
-            browser = subprocess.run([*pytest, *map(str, files)], cwd=bootstrap.ROOT).returncode
-        finally:
-            engine_code = engine.wait()
+        queue = deque(f for f in files if f.name not in TIMED)
+        codes: list[int] = []
+
+        def lane() -> None:
+            while queue:
+                try:
+                    path = queue.popleft()
+                except IndexError:  # the other lane took the last
+                    return
+                codes.append(browser_run(pytest, [path], Path(sites, path.stem)))
+
+        beside = threading.Thread(target=lane)
+        beside.start()
+        engine_code = engine.wait()
+        lane()  # a second lane, once the engine's tests are done
+        beside.join()
+        timed = [f for f in files if f.name in TIMED]
+        codes.append(browser_run(pytest, timed, Path(sites, "timed")))
         out.seek(0)
         print("\nrun_tests: the engine's tests", flush=True)
         sys.stdout.write(out.read())
-    return browser or engine_code
+    return next((code for code in [*codes, engine_code] if code), 0)
 
+
+def browser_run(pytest: list[str], files: list[Path], site: Path) -> int:
+    """One pytest over browser test `files`, which builds the site into `site`; its output
+    printed once it is done; its exit status."""
+    env = {**os.environ, "SCATTERLAB_DIST": str(site), "SCATTERLAB_KEEP_SCREENSHOTS": "1"}
+    done = subprocess.run([*pytest, *map(str, files)], cwd=bootstrap.ROOT, env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    names = " ".join(f.relative_to(bootstrap.ROOT).as_posix() for f in files)
+    with PRINTING:
+        print(f"\nrun_tests: {names}", flush=True)
+        sys.stdout.write(done.stdout)
+        sys.stdout.flush()
+    return done.returncode
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))

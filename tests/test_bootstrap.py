@@ -159,11 +159,17 @@ def test_the_test_command_runs_ruff_then_strict_mypy_then_pytest_and_fails_with_
     assert ran == order[: order.index(failing) + 1]
 
 
-@pytest.mark.parametrize("failing", ["engine", "browser"])
+@pytest.mark.parametrize("failing", ["engine", "browser", "build"])
 def test_with_no_argument_the_engine_and_browser_tests_run_at_once_the_timed_files_last(
-        monkeypatch, failing) -> None:
+        monkeypatch, tmp_path, failing) -> None:
+    """One build first; the engine's tests in the background; every browser file but the
+    timed ones in a run of its own, each with a site folder of its own and screenshots
+    kept; the timed files last, together; the status of the first that fails."""
     run_tests = _run_tests_module(monkeypatch)
-    browser_files: list[str] = []
+    monkeypatch.setattr(run_tests, "SCREENSHOTS", tmp_path)
+    (tmp_path / "old.png").write_bytes(b"")
+    runs: list[list[str]] = []
+    sites: list[str] = []
 
     class Engine:
         def __init__(self, cmd, cwd, stdout, stderr):
@@ -172,15 +178,25 @@ def test_with_no_argument_the_engine_and_browser_tests_run_at_once_the_timed_fil
         def wait(self):
             return 4 if failing == "engine" else 0
 
-    def run(cmd, cwd):
-        browser_files.extend(Path(c).name for c in cmd if c.endswith(".py"))
-        return type("Done", (), {"returncode": 4 if failing == "browser" else 0})()
+    def run(cmd, cwd, env=None, **kwargs):
+        if cmd[1] == "build.py":
+            return type("Done", (), {"returncode": 4 if failing == "build" else 0})()
+        assert env["SCATTERLAB_KEEP_SCREENSHOTS"] and env["SCATTERLAB_DIST"] not in sites
+        sites.append(env["SCATTERLAB_DIST"])
+        runs.append([Path(c).name for c in cmd if c.endswith(".py")])
+        return type("Done", (), {"returncode": 4 if failing == "browser" else 0,
+                                 "stdout": "1 passed\n"})()
 
     monkeypatch.setattr(run_tests.subprocess, "Popen", Engine)
     monkeypatch.setattr(run_tests.subprocess, "run", run)
     assert run_tests.both(["pytest"]) == 4
-    assert browser_files[-len(run_tests.TIMED):] == list(run_tests.TIMED)
-    assert "test_japanese.py" in browser_files
+    assert not (tmp_path / "old.png").exists()
+    if failing == "build":
+        assert runs == []
+        return
+    assert sorted(runs[-1]) == sorted(run_tests.TIMED)
+    assert all(len(files) == 1 for files in runs[:-1])
+    assert ["test_japanese.py"] in runs[:-1]
 
 
 def test_the_type_check_is_strict_over_the_engine_and_the_page_without_exceptions() -> None:

@@ -26,6 +26,11 @@ ACTION_TIMEOUT_MS = 20000
 # The demos the site is built with (default web/demos; another folder only to try the
 # harness before demos exist, e.g. SCATTERLAB_DEMOS=tests/scenarios).
 DEMOS_DIR = ROOT / os.environ.get("SCATTERLAB_DEMOS", "web/demos")
+# Where the session builds the site: dist/, as `python build.py` does, unless run_tests.py,
+# which runs browser test files side by side, gives each run a folder of its own.
+DIST_OUT = os.environ.get("SCATTERLAB_DIST")
+# Set by run_tests.py, which empties screenshots/ once for all its browser runs.
+KEEP_SCREENSHOTS = bool(os.environ.get("SCATTERLAB_KEEP_SCREENSHOTS"))
 
 # Flags from shared/notes/web-runtime.md: everything but 127.0.0.1 goes to a dead proxy and
 # resolves to nothing, so no request can leave the machine even from a worker.
@@ -98,8 +103,10 @@ def once_more(test):
 
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory) -> Path:
-    """dist/ built once per session (into the repo's dist/, as `python build.py` does)."""
-    return build_module.build(build_module.DIST, quiet=True, demos=DEMOS_DIR)
+    """The site built once per session (into the repo's dist/, as `python build.py` does,
+    or into $SCATTERLAB_DIST)."""
+    out = Path(DIST_OUT) if DIST_OUT else build_module.DIST
+    return build_module.build(out, quiet=True, demos=DEMOS_DIR)
 
 
 @pytest.fixture(scope="session")
@@ -120,7 +127,7 @@ def demos(dist) -> list[dict]:
 def browser():
     from playwright.sync_api import sync_playwright
 
-    for old in SCREENSHOTS.glob("*.png"):  # this run's screenshots only
+    for old in () if KEEP_SCREENSHOTS else SCREENSHOTS.glob("*.png"):  # this run's only
         old.unlink()
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
