@@ -92,7 +92,11 @@ def both(pytest: list[str]) -> int:
                     path = queue.popleft()
                 except IndexError:  # the other lane took the last
                     return
-                codes.append(browser_run(pytest, [path], Path(sites, path.stem)))
+                try:
+                    codes.append(browser_run(pytest, [path], Path(sites, path.stem)))
+                except Exception as err:  # a run that could not start fails, never vanishes
+                    print(f"run_tests: {path.name} did not run: {err!r}", flush=True)
+                    codes.append(1)
 
         beside = threading.Thread(target=lane)
         beside.start()
@@ -119,6 +123,7 @@ def browser_run(pytest: list[str], files: list[Path], site: Path) -> int:
         sys.stdout.write(done.stdout)
         sys.stdout.flush()
     return done.returncode
+
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))

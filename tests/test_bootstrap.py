@@ -199,6 +199,28 @@ def test_with_no_argument_the_engine_and_browser_tests_run_at_once_the_timed_fil
     assert ["test_japanese.py"] in runs[:-1]
 
 
+def test_a_browser_run_that_cannot_start_fails_the_command(monkeypatch, tmp_path) -> None:
+    """A browser file's run that raises (in either lane) is a failure, not a file left out."""
+    run_tests = _run_tests_module(monkeypatch)
+    monkeypatch.setattr(run_tests, "SCREENSHOTS", tmp_path)
+
+    class Engine:
+        def __init__(self, cmd, cwd, stdout, stderr):
+            pass
+
+        def wait(self):
+            return 0
+
+    def run(cmd, cwd, env=None, **kwargs):
+        if cmd[-1].endswith("test_japanese.py"):
+            raise OSError("no such interpreter")
+        return type("Done", (), {"returncode": 0, "stdout": ""})()
+
+    monkeypatch.setattr(run_tests.subprocess, "Popen", Engine)
+    monkeypatch.setattr(run_tests.subprocess, "run", run)
+    assert run_tests.both(["pytest"]) == 1
+
+
 def test_the_type_check_is_strict_over_the_engine_and_the_page_without_exceptions() -> None:
     import tomllib
 
