@@ -159,6 +159,20 @@ def test_the_test_command_runs_ruff_then_strict_mypy_then_pytest_and_fails_with_
     assert ran == order[: order.index(failing) + 1]
 
 
+def _engine(run_tests, code: int) -> type:
+    """A stand-in for the engine's tests' Popen in `run_tests.both`: checks that they leave
+    the browser tests out and ends with `code`."""
+
+    class Engine:
+        def __init__(self, cmd, cwd, stdout, stderr):
+            assert f"--ignore={run_tests.BROWSER_TESTS}" in cmd
+
+        def wait(self):
+            return code
+
+    return Engine
+
+
 @pytest.mark.parametrize("failing", ["engine", "browser", "build"])
 def test_with_no_argument_the_engine_and_browser_tests_run_at_once_the_timed_files_last(
         monkeypatch, tmp_path, failing) -> None:
@@ -171,13 +185,6 @@ def test_with_no_argument_the_engine_and_browser_tests_run_at_once_the_timed_fil
     runs: list[list[str]] = []
     sites: list[str] = []
 
-    class Engine:
-        def __init__(self, cmd, cwd, stdout, stderr):
-            assert f"--ignore={run_tests.BROWSER_TESTS}" in cmd
-
-        def wait(self):
-            return 4 if failing == "engine" else 0
-
     def run(cmd, cwd, env=None, **kwargs):
         if cmd[1] == "build.py":
             return type("Done", (), {"returncode": 4 if failing == "build" else 0})()
@@ -187,7 +194,8 @@ def test_with_no_argument_the_engine_and_browser_tests_run_at_once_the_timed_fil
         return type("Done", (), {"returncode": 4 if failing == "browser" else 0,
                                  "stdout": "1 passed\n"})()
 
-    monkeypatch.setattr(run_tests.subprocess, "Popen", Engine)
+    monkeypatch.setattr(run_tests.subprocess, "Popen", _engine(run_tests,
+                                                             4 if failing == "engine" else 0))
     monkeypatch.setattr(run_tests.subprocess, "run", run)
     assert run_tests.both(["pytest"]) == 4
     assert not (tmp_path / "old.png").exists()
@@ -204,19 +212,12 @@ def test_a_browser_run_that_cannot_start_fails_the_command(monkeypatch, tmp_path
     run_tests = _run_tests_module(monkeypatch)
     monkeypatch.setattr(run_tests, "SCREENSHOTS", tmp_path)
 
-    class Engine:
-        def __init__(self, cmd, cwd, stdout, stderr):
-            pass
-
-        def wait(self):
-            return 0
-
     def run(cmd, cwd, env=None, **kwargs):
         if cmd[-1].endswith("test_japanese.py"):
             raise OSError("no such interpreter")
         return type("Done", (), {"returncode": 0, "stdout": ""})()
 
-    monkeypatch.setattr(run_tests.subprocess, "Popen", Engine)
+    monkeypatch.setattr(run_tests.subprocess, "Popen", _engine(run_tests, 0))
     monkeypatch.setattr(run_tests.subprocess, "run", run)
     assert run_tests.both(["pytest"]) == 1
 
