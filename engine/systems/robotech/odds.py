@@ -105,14 +105,19 @@ def scattered(plan: Plan, aim: Aim, whole: bool, budget: Budget) -> Distribution
 
 
 def landings(plan: Plan, aim: Aim, whole: bool) -> Distribution[Landing]:
-    """The landings that `scattered` keeps, made."""
+    """The landings that `scattered` keeps, made. What the new Strike does depends on the
+    units under the template, not on where it stands, so its faces are rolled once per
+    set of units under it (most points of a scatter cover the same few, or none)."""
     silent = SilentLog()
     centres = enumerate_outcomes(lambda d: scatter(plan, aim, d, silent, whole))
+    struck: dict[tuple[int, ...], Distribution[Record]] = {}
 
     def landed(c: Point) -> Distribution[Landing]:
-        under = units_under(plan.circles, c)
-        return enumerate_outcomes(
-            lambda d: Landing(c, scattered_hit(plan, aim, c, d, silent, whole, under)))
+        under = tuple(units_under(plan.circles, c))
+        if under not in struck:
+            struck[under] = enumerate_outcomes(
+                lambda d: scattered_hit(plan, aim, c, d, silent, whole, under))
+        return struck[under].map(lambda record: Landing(c, record))
 
     return centres.bind(landed)
 
