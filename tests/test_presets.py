@@ -26,14 +26,27 @@ def test_starter_loads(system):
     sc.load_dict(starters.starter(system))
 
 
+def test_a_unit_added_twice_is_numbered_not_told_apart_by_its_id():
+    """A second and third Regult are "Regult 2" and "Regult 3": the board, the result and
+    the odds name them apart without their ids (engine.names)."""
+    doc = starters.starter("robotech")
+    for x in (30, 34, 38):
+        doc = presets.with_unit(doc, "regult", side="enemy", at=(x, 20))
+    assert [u["name"] for u in doc["units"][-3:]] == ["Regult", "Regult 2", "Regult 3"]
+    assert [u["id"] for u in doc["units"][-3:]] == ["regult", "regult-2", "regult-3"]
+
+
 @pytest.mark.parametrize(("system", "kind", "preset"), list(all_presets()),
                          ids=lambda v: getattr(v, "id", v))
 def test_every_preset_applies(system, kind, preset):
     doc = starters.starter(system)
     if kind == "units":
         at = "0808" if system == "battletech" else (20, 20)
+        taken = {u.get("name") for u in doc["units"]}
         doc = presets.with_unit(doc, preset.id, side="enemy", at=at)
-        assert doc["units"][-1]["name"] == preset.label
+        # a name the board has already is numbered (the starter's own attacker)
+        assert doc["units"][-1]["name"] == (
+            f"{preset.label} 2" if preset.label in taken else preset.label)
     elif kind == "weapons":
         doc = presets.with_weapon(doc, preset.id)
         assert doc["attack"]["weapon"]["name"] == preset.label

@@ -114,6 +114,19 @@ def new_id(doc: dict[str, Any], stem: str) -> str:
     return f"{stem}-{n}"
 
 
+def new_name(doc: dict[str, Any], label: str) -> str:
+    """A name from `label` that no unit of `doc` has yet (label, label 2, label 3, ...): a
+    second Regult added is "Regult 2", so that the board, the result and the odds need no
+    id to tell the two apart (`engine.names`)."""
+    taken = {str(u.get("name", u.get("id"))) for u in doc.get("units", [])}
+    if label not in taken:
+        return label
+    n = 2
+    while f"{label} {n}" in taken:
+        n += 1
+    return f"{label} {n}"
+
+
 def unit_from(preset: Preset, *, uid: str, side: str, at: tuple[float, float] | str,
               name: str) -> dict[str, Any]:
     """A unit document from a unit preset, named `name`, at `at`: (x, y) inches, or a hex
@@ -131,11 +144,11 @@ def with_unit(doc: dict[str, Any], preset_id: str, *, side: str,
               at: tuple[float, float] | str, uid: str | None = None,
               lang: Lang = DEFAULT_LANG) -> dict[str, Any]:
     """`doc` with one more unit, made from the unit preset `preset_id` and named by its
-    label in `lang`."""
+    label in `lang` (numbered where a unit has that name already: `new_name`)."""
     preset = catalog(doc["system"]).find("units", preset_id)
     out = copy.deepcopy(doc)
     unit = unit_from(preset, uid=uid or new_id(out, preset.id), side=side, at=at,
-                     name=preset.said(lang))
+                     name=new_name(out, preset.said(lang)))
     out.setdefault("units", []).append(unit)
     return out
 

@@ -214,10 +214,11 @@ class Canvas:
         parent.add(self.text(label.text, ox + placed.dx, oy + placed.dy, cls, **attrs))
         return placed
 
-    def unit_group(self, unit: Piece, side: int, kind: str, state: str | None,
+    def unit_group(self, unit: Piece, name: str, side: int, kind: str, state: str | None,
                    at: tuple[float, float]) -> Group:
         """The ``<g id="unit-..." class="unit side-n kind-k [state-s]">`` of one unit,
-        translated to `at`, with a tooltip title, added to the units layer."""
+        translated to `at`, with a tooltip title (its `name` as shown), added to the units
+        layer."""
         cls = f"unit side-{side} kind-{token(kind)}"
         attrs = {"data-unit": xml_text(unit.id), "data-side": xml_text(unit.side)}
         if state:
@@ -225,9 +226,9 @@ class Canvas:
             attrs["data-state"] = xml_text(state)
         group = self.dwg.g(id=unit_element_id(unit.id), class_=cls,
                            transform=f"translate({num(at[0])},{num(at[1])})", **attrs)
-        title: Words = unit.name
+        title: Words = name
         if state:
-            title = msg("render.title", unit=unit.name, state=msg(f"render.title.{state}")
+            title = msg("render.title", unit=name, state=msg(f"render.title.{state}")
                         if state in TITLE_STATES else state)
         group.set_desc(title=xml_text(self.say(title)))
         return self.layers["units"].add(group)

@@ -18,6 +18,7 @@ import svgwrite
 
 from engine.hexgrid import hex_to_pixel
 from engine.log import Resolution
+from engine.names import shown_names
 from engine.odds import Odds
 from engine.render import board as boards
 from engine.render.common import num, xml_text
@@ -79,7 +80,8 @@ def _with_attacker(scenario: Scenario, box: tuple[float, ...]) -> tuple[float, .
             (ax, ay), pad = hex_to_pixel(unit.hex, HEX), 2 * HEX
         else:
             f = font_size(scenario)
-            ax, ay, pad = unit.x, unit.y, max(3 * f, text_width(unit.name, f) / 2 + f)
+            name = shown_names(scenario.units)[unit.id]
+            ax, ay, pad = unit.x, unit.y, max(3 * f, text_width(name, f) / 2 + f)
         x0, y0 = min(x, ax - pad), min(y, ay - pad)
         x1, y1 = max(x + w, ax + pad), max(y + h, ay + pad)
         grow = max((x1 - x0) / w, (y1 - y0) / h)

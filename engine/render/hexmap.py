@@ -19,6 +19,7 @@ from itertools import pairwise
 from engine.geometry import direction
 from engine.hexgrid import SQRT3, Hex, HexMap, distance, hex_to_pixel, to_label
 from engine.log import Mark, Step
+from engine.names import shown_names
 from engine.odds import Odds
 from engine.render.common import (
     Box,
@@ -313,14 +314,16 @@ def placer(scenario: Scenario, marks: Sequence[Mark]) -> Placer:
 
 def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> None:
     """Every unit as a token of its side's colour, with a facing tick, its type letter,
-    its name and its state badge."""
+    its name (as shown: `engine.names`) and its state badge."""
     dwg = canvas.dwg
     sides = side_numbers(scenario.units)
+    names = shown_names(scenario.units)
     places = _token_places(scenario)
     for unit in scenario.units:
         x, y, r = places[unit.id]
         state = states.get(unit.id)
-        group = canvas.unit_group(unit, sides[unit.side], unit.type, state, (x, y))
+        group = canvas.unit_group(unit, names[unit.id], sides[unit.side], unit.type, state,
+                                  (x, y))
         if unit.type == "building":
             group.add(dwg.rect((num(-r), num(-r)), (num(2 * r), num(2 * r)), class_="body"))
         else:
@@ -329,7 +332,7 @@ def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> No
             group.add(dwg.line((num(tip.x * r * 0.5), num(tip.y * r * 0.5)),
                                (num(tip.x * (r + 4)), num(tip.y * (r + 4))), class_="facing"))
         group.add(canvas.text(KIND_LETTERS.get(unit.type, "?"), 0, 0, "kindmark"))
-        canvas.label(group, Label(x, y, r, unit.name, SIZES["fn"]), "name", unit.id,
+        canvas.label(group, Label(x, y, r, names[unit.id], SIZES["fn"]), "name", unit.id,
                      relative=True)
         away = direction(60 * unit.facing + 180)  # opposite the facing tick
         canvas.glyph(group, state, away.x * r * 0.8, away.y * r * 0.8, SIZES["fg"] * 0.7)

@@ -16,6 +16,7 @@ from svgwrite.container import Group
 from engine.build.reach import RangeLine
 from engine.geometry import Point, Rect, base_radius_in, direction
 from engine.log import Mark, Step
+from engine.names import shown_names
 from engine.odds import Odds
 from engine.render.common import (
     Box,
@@ -203,16 +204,19 @@ def _draw_body(canvas: Canvas, group: Group, unit: TableUnit, kind: str) -> None
 
 
 def draw_units(canvas: Canvas, scenario: Scenario, states: dict[str, str]) -> None:
-    """Every unit: body, name below, state badge at the upper right."""
+    """Every unit: body, name below (as shown: with its id where two units share the
+    name, as the result, the odds and Best aim name it), state badge at the upper right."""
     sides = side_numbers(scenario.units)
+    names = shown_names(scenario.units)
     f = _sizes(scenario)["f1"]
     for unit in scenario.units:
         kind = _kind(unit)
         state = states.get(unit.id)
-        group = canvas.unit_group(unit, sides[unit.side], kind, state, (unit.x, unit.y))
+        group = canvas.unit_group(unit, names[unit.id], sides[unit.side], kind, state,
+                                  (unit.x, unit.y))
         _draw_body(canvas, group, unit, kind)
         reach = _reach(unit)
-        canvas.label(group, Label(unit.x, unit.y, reach, unit.name, f), "name", unit.id,
+        canvas.label(group, Label(unit.x, unit.y, reach, names[unit.id], f), "name", unit.id,
                      relative=True)
         canvas.glyph(group, state, reach * 0.71, -reach * 0.71, 0.4 * f)
 

@@ -7,6 +7,7 @@ import math
 
 from pyscript import document
 
+from engine.names import shown_names
 from engine.render.labels import overlap
 from engine.words import DEFAULT_LANG, Lang, msg, say
 
@@ -122,7 +123,8 @@ def backdrop(label: Element) -> None:
 
 
 def unit_name(state: State, uid: str) -> str:
-    return next((u.name for u in state.shown.units if u.id == uid), uid)
+    """The unit's name as the board shows it (`engine.names`)."""
+    return shown_names(state.shown.units).get(uid, uid)
 
 
 def offview_arrow(x: float, y: float, angle: float, size: float, uid: str, name: str,
