@@ -2,7 +2,8 @@
 
 A unit goes by its name alone ("Regult"); only where two units share a name does its id
 follow, to tell them apart ("Regult (r1)", "Regult (r2)"). A unit whose name is its id is
-named once. Nothing here decides a rule.
+named once. A 40K unit of models goes by the name a player gave it, or else by the name its
+models share (`squad_words`). Nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
+
+from engine.words import Words, msg
 
 
 class Named(Protocol):
@@ -39,3 +42,32 @@ def shown_name(unit: Named, units: Sequence[Named]) -> str:
     """`unit`'s name as shown among `units` (`names_as_shown`), without naming the rest."""
     shared = unit.name != unit.id and sum(u.name == unit.name for u in units) > 1
     return f"{unit.name} ({unit.id})" if shared else unit.name
+
+
+def squad_words(key: str, models: Sequence[Named], units: Sequence[Named]) -> Words:
+    """A 40K unit (its ``unit`` name `key`, its `models` among all `units`) as players call
+    it: `key` when a player wrote it ("Tactical Squad"), a lone model's name as shown, or
+    the name its models share ("Tactical Marine squad", numbered as `key` is: "Tactical
+    Marine squad 2" for "tactical-2", a second squad of one preset, engine.build.squads);
+    the unit name in words otherwise."""
+    if not _is_id(key):
+        return key
+    if len(models) == 1:
+        return shown_name(models[0], units)
+    bases = {_base(m.name) for m in models}
+    if len(bases) == 1 and not _is_id(base := bases.pop()):
+        head, _, number = key.rpartition("-")
+        return (msg("render.squad_n", name=base, n=int(number)) if head and number.isdigit()
+                else msg("render.squad", name=base))
+    return msg("render.squad_id", words=key.replace("-", " ").replace("_", " "))
+
+
+def _is_id(text: str) -> bool:
+    """A machine name ("tactical", "leman-russ-1") rather than a player's ("Tactical Squad")."""
+    return text == text.lower() and " " not in text
+
+
+def _base(name: str) -> str:
+    """A model's name without its number: "Tactical Marine 3" -> "Tactical Marine"."""
+    head, _, tail = name.rpartition(" ")
+    return head if head and tail.isdigit() else name

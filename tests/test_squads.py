@@ -10,6 +10,9 @@ import pytest
 from engine import scenario as sc
 from engine.build import squads, starters
 from engine.errors import ScenarioError
+from engine.render import tally
+from engine.systems import resolve
+from engine.words import say
 
 PITCH = 32 / 25.4 + 2.0  # a 32 mm base plus coherency
 
@@ -54,6 +57,29 @@ def test_with_squad_makes_one_heresy_unit():
     assert len(models) == 10
     assert {m.id for m in models} == {f"tactical-{i}" for i in range(1, 11)}
     assert all((m.t, m.sv, m.base_mm) == (4, 3, 32) for m in models)
+
+
+def test_a_second_squad_of_one_preset_is_a_unit_of_its_own_named_apart():
+    """HH-7: two squads added from the Tactical preset are two units ("tactical" and
+    "tactical-2"), not one of ten models; their models' names run on (1 to 5, 6 to 10), so
+    no id is needed to tell them apart, and each unit is called as players call it, in the
+    result and in the log ("Tactical Marine squad 2", never "tactical-2")."""
+    doc = starters.starter("heresy")
+    for y in (18, 30):
+        doc = squads.with_squad(doc, "tactical", 5, at=(40, y), side="traitor")
+    added = doc["units"][-10:]
+    assert [u["unit"] for u in added] == ["tactical"] * 5 + ["tactical-2"] * 5
+    assert [u["name"] for u in added] == [f"Tactical Marine {i}" for i in range(1, 11)]
+    doc["attack"]["target"] = added[-1]["id"]
+    doc["attack"]["aim"] = "auto"
+    loaded = sc.load_dict(doc)
+    grouped = tally.squads(loaded)
+    assert [tally.squad_name(loaded, key, grouped[key]) for key in ("tactical", "tactical-2")
+            ] == ["Tactical Marine squad", "Tactical Marine squad 2"]
+    resolution = resolve(loaded, seed=4)  # a seed whose hole stays on both squads
+    text = "\n".join([say(step.text) for step in resolution.steps]
+                     + [say(roll.label) for step in resolution.steps for roll in step.rolls])
+    assert "tactical" not in text and "Tactical Marine squad 2" in text
 
 
 def test_with_squad_vehicles_use_hull_length():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,29 +103,32 @@ def catalog(system: str) -> Catalog:
     return parse_catalog(system, json.loads(text))
 
 
-def new_id(doc: dict[str, Any], stem: str) -> str:
-    """An id made from `stem` that no unit of `doc` has yet (stem, stem-2, stem-3, ...)."""
-    taken = {str(u.get("id")) for u in doc.get("units", [])}
-    stem = stem[:36] or "unit"
+def first_free(stem: str, taken: Container[str], sep: str = "-") -> str:
+    """`stem`, or if it is `taken` the first of stem-2, stem-3, ... (joined by `sep`) that
+    is not."""
     if stem not in taken:
         return stem
     n = 2
-    while f"{stem}-{n}" in taken:
+    while f"{stem}{sep}{n}" in taken:
         n += 1
-    return f"{stem}-{n}"
+    return f"{stem}{sep}{n}"
+
+
+def new_id(doc: dict[str, Any], stem: str) -> str:
+    """An id made from `stem` that no unit of `doc` has yet (stem, stem-2, stem-3, ...)."""
+    return first_free(stem[:36] or "unit", {str(u.get("id")) for u in doc.get("units", [])})
+
+
+def names_taken(doc: dict[str, Any]) -> set[str]:
+    """The names of the units of `doc` (a unit with no name goes by its id)."""
+    return {str(u.get("name", u.get("id"))) for u in doc.get("units", [])}
 
 
 def new_name(doc: dict[str, Any], label: str) -> str:
     """A name from `label` that no unit of `doc` has yet (label, label 2, label 3, ...): a
     second Regult added is "Regult 2", so that the board, the result and the odds need no
     id to tell the two apart (`engine.names`)."""
-    taken = {str(u.get("name", u.get("id"))) for u in doc.get("units", [])}
-    if label not in taken:
-        return label
-    n = 2
-    while f"{label} {n}" in taken:
-        n += 1
-    return f"{label} {n}"
+    return first_free(label, names_taken(doc), " ")
 
 
 def unit_from(preset: Preset, *, uid: str, side: str, at: tuple[float, float] | str,

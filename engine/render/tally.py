@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.log import Resolution
-from engine.names import shown_names
+from engine.names import shown_names, squad_words
 from engine.render.summary import (
     inches,
     reaches,
@@ -55,34 +55,10 @@ def squads(scenario: Scenario) -> dict[str, list[Any]]:
     return grouped
 
 
-def _is_id(text: str) -> bool:
-    """A machine name ("tactical", "leman-russ-1") rather than a player's ("Tactical Squad")."""
-    return text == text.lower() and " " not in text
-
-
-def _base(name: str) -> str:
-    """A model's name without its number: "Tactical Marine 3" -> "Tactical Marine"."""
-    head, _, tail = name.rpartition(" ")
-    return head if head and tail.isdigit() else name
-
-
 def squad_name(scenario: Scenario, key: str, models: Sequence[Any], *,
                lang: Lang = DEFAULT_LANG) -> str:
-    """A 40K unit as players call it: its ``unit`` name when a player wrote one ("Tactical
-    Squad"), a lone model's own name, or the name its models share ("Tactical Marine
-    squad"); the unit name in words otherwise."""
-    return say(_squad_name(scenario, key, models), lang)
-
-
-def _squad_name(scenario: Scenario, key: str, models: Sequence[Any]) -> Words:
-    if not _is_id(key):
-        return key
-    if len(models) == 1:
-        return shown_names(scenario.units)[models[0].id]
-    bases = {_base(m.name) for m in models}
-    if len(bases) == 1 and not _is_id(base := bases.pop()):
-        return msg("render.squad", name=base)
-    return msg("render.squad_id", words=key.replace("-", " ").replace("_", " "))
+    """A 40K unit as players call it, said in `lang` (`engine.names.squad_words`)."""
+    return say(squad_words(key, models, scenario.units), lang)
 
 
 def _squad_text(effects: Sequence[dict[str, Any]], removed: Sequence[str]) -> Msg:
@@ -139,7 +115,7 @@ def _heresy(scenario: Scenario, resolution: Resolution, per_unit: list[Said]) ->
             continue
         effects = [resolution.effects.get(m.id) or {} for m in models]
         removed = [names[m.id] for m, e in zip(models, effects, strict=True) if e.get("removed")]
-        text = msg("render.unit_line", unit=_squad_name(scenario, key, models),
+        text = msg("render.unit_line", unit=squad_words(key, models, scenario.units),
                    what=_squad_text(effects, removed))
         out.append(_Line(key, text, ids, tuple(touched)))
     return out

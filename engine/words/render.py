@@ -66,6 +66,7 @@ _SUMMARY: Catalogue = {
     "render.seed": {"en": "seed {seed}", "ja": "シード{seed}"},
     # the result as players count it (engine.render.tally)
     "render.squad": {"en": "{name} squad", "ja": "{name}分隊"},
+    "render.squad_n": {"en": "{name} squad {n}", "ja": "{name}第{n}分隊"},
     "render.squad_id": {"en": "{words!c}", "ja": "{words}"},
     "render.models_removed": {"en": "{n} removed ({models})", "ja": "{n}体除去（{models}）"},
     "render.wounds_lost_none_removed": {

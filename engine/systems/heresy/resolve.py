@@ -28,7 +28,7 @@ from engine.systems.heresy.wounds import (
     wound_unit,
 )
 from engine.systems.heresy.zones import ZONE_NAMES, profile
-from engine.words import Msg, msg
+from engine.words import Msg, Words, msg
 
 
 class ModelResult(NamedTuple):
@@ -54,7 +54,7 @@ class UnitPlan:
     (`Sources`), their starting wounds lost, and the To Wound rolls: (source, zone, S, AP,
     target, count)."""
 
-    name: str
+    name: Words
     infantry: tuple[int, ...]
     sources: Sources
     lost: tuple[int, ...]
@@ -86,7 +86,7 @@ def plan_unit(fire: Fire, u: int, tally: UnitTally, hits: tuple[tuple[Hit, ...],
                 if n:
                     s, ap = profile(fire.attack.weapon, zone)
                     rolls.append((source, zone, s, ap, to_wound_target(s, t), n))
-    return UnitPlan(fire.units[u][0], infantry, sources, lost, tuple(rolls))
+    return UnitPlan(fire.unit_names[u], infantry, sources, lost, tuple(rolls))
 
 
 def roll_to_wound(fire: Fire, plan: UnitPlan, dice: Dice, log: Log) -> tuple[Wound, ...]:

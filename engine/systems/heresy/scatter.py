@@ -25,7 +25,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from engine.errors import IllegalAttack
@@ -42,6 +42,7 @@ from engine.geometry import (
     normalize_angle,
     rect_distance_to_point,
 )
+from engine.names import squad_words
 from engine.scenario import Scenario
 from engine.scenario.heresy import AUTO, Attack, Model
 from engine.systems.heresy.placement import (
@@ -56,7 +57,7 @@ from engine.systems.heresy.placement import (
 )
 from engine.systems.heresy.wounds import best_cover
 from engine.systems.heresy.zones import best_zone, marker_radii, zone_span
-from engine.words import msg
+from engine.words import Words, msg
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,13 @@ class Fire:
     def models(self) -> tuple[Model, ...]:
         models: tuple[Model, ...] = self.scenario.units
         return models
+
+    @cached_property
+    def unit_names(self) -> tuple[Words, ...]:
+        """Each unit of `units` as players call it (`engine.names.squad_words`), for the
+        log: "Tactical Marine squad", never its ``unit`` name "tactical"."""
+        return tuple(squad_words(key, [self.models[i] for i in members], self.models)
+                     for key, members in self.units)
 
     @property
     def options(self) -> dict[str, Any]:

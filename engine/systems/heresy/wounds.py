@@ -40,7 +40,7 @@ from engine.dice import Dice
 from engine.log import Log, unit_state
 from engine.scenario.heresy import Model
 from engine.systems.heresy.words import chained
-from engine.words import msg
+from engine.words import Words, msg
 
 GETS_HOT_GLANCE = {"hh2": 2, "7th": 3}
 """HH-18/HH-19: the highest D6 on which a vehicle's Gets Hot is a Glancing Hit, by edition."""
@@ -168,12 +168,12 @@ def resist(model: Model, s: int | None, ap: int | None, cover: int | None,
     """One wound on `model`: ``"saved"``, ``"ignored"`` (Feel No Pain), ``"wound"`` or
     ``"instant-death"`` (S >= 2T, option ``instant_death``; no Feel No Pain then)."""
     target = save_target(model, ap, cover)
-    if target is not None and dice.d6(msg("hh.label.save", model=model.id,
+    if target is not None and dice.d6(msg("hh.label.save", model=model.name,
                                           target=target)) >= target:
         return "saved"
     if options["instant_death"] and s is not None and s >= 2 * model.t:
         return "instant-death"
-    if model.fnp is not None and dice.d6(msg("hh.label.fnp", model=model.id,
+    if model.fnp is not None and dice.d6(msg("hh.label.fnp", model=model.name,
                                              target=model.fnp)) >= model.fnp:
         return "ignored"
     return "wound"
@@ -228,7 +228,7 @@ def armour_value(vehicle: Model, facing: str) -> int:
 def penetration(vehicle: Model, s: int, facing: str, ordnance: bool, dice: Dice) -> str | None:
     """A Hit on a vehicle: D6 (Ordnance: 2D6 keep the highest) + S against the facing's
     Armour Value: ``"glancing"`` when equal, ``"penetrating"`` when higher, else None."""
-    label = msg("hh.label.penetration", vehicle=vehicle.id, facing=FACING_WORDS[facing])
+    label = msg("hh.label.penetration", vehicle=vehicle.name, facing=FACING_WORDS[facing])
     roll = dice.highest(label, 2) if ordnance else dice.d6(label)
     total = roll + s
     av = armour_value(vehicle, facing)
@@ -241,14 +241,14 @@ def gets_hot_damage(firer: Model, ap: int | None, options: dict[str, Any], dice:
     """HH-17 to HH-19: the Gets Hot wound on the firer (base AP, no cover), or a vehicle's
     D6: ``"glancing"`` on 1-2 (``edition: "7th"``: 1-3), else ``"no effect"``."""
     if firer.vehicle:
-        roll = dice.d6(msg("hh.label.gets_hot_vehicle", vehicle=firer.id))
+        roll = dice.d6(msg("hh.label.gets_hot_vehicle", vehicle=firer.name))
         return "glancing" if roll <= GETS_HOT_GLANCE[options["edition"]] else "no effect"
     return resist(firer, None, ap, None, options, dice)
 
 
 def wound_unit(models: tuple[Model, ...], sources: Sources, lost: tuple[int, ...],
                wounds: tuple[Wound, ...], options: dict[str, Any], dice: Dice, log: Log,
-               unit: str, clause: str = "HH-8"
+               unit: Words, clause: str = "HH-8"
                ) -> tuple[tuple[int, ...], list[tuple[int | None, str]]]:
     """Allocate every wound of a unit, pool by pool; the wounds lost and each event. The log
     cites `clause`: HH-8, or HH-14 when allocating from a Mega-blast's centre."""
