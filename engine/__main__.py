@@ -184,8 +184,8 @@ def format_ranking(ranking: Ranking, top: int, lang: Lang = DEFAULT_LANG) -> str
         lines.append(f"{i:>3}  " + "".join(f"{figures[k]:>{w}.4f}" for k, w in columns)
                      + f"  {say(r.aim.label, lang)}")
     if ranking.estimated:
-        lines.append(say(msg("render.cli.estimated", first=aim.ESTIMATE_RUNS[0],
-                             last=aim.ESTIMATE_RUNS[-1]), lang))
+        lines.append(say(msg("render.cli.estimated", first=ranking.rounds[0],
+                             last=ranking.rounds[-1]), lang))
     lines.append(say(msg("render.cli.ranked", n=len(ranking.scored), illegal=ranking.illegal,
                          out_of_reach=ranking.out_of_reach, over_risk=ranking.over_risk,
                          untried=ranking.untried), lang))

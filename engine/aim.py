@@ -8,7 +8,7 @@ Scores come from `engine.systems.odds` with exact odds (a candidate whose exact 
 out of reach is left out, and counted). When exact odds are out of reach of every legal
 aim tried (a 6-missile volley into ten mecha, three Mega-blasts over thirty models), the
 ranking is **estimated** instead (`Ranking.estimated`), as ``auto`` odds fall back: the same
-search scored by seeded Monte Carlo (`ESTIMATE_RUNS`), then the best re-run with more runs,
+search scored by seeded Monte Carlo (`estimate_runs`), then the best re-run with more runs,
 round by round (`_narrow`), each score with its 95 % margin (`Scored.margin`). The seed is
 fixed (`ESTIMATE_SEED`), so an estimated ranking too depends on the scenario alone. The
 `objective` is one of `engine.objectives` (expected enemy damage by default).
@@ -93,6 +93,10 @@ round going on from the aim's earlier runs (six missiles into ten mecha: about 2
 BOUND_SLACK = 1e-9
 """An aim is pruned only when its bound is below the floor by more than this (float
 rounding of figures that may be equal)."""
+ESTIMATE_UNITS = 60
+"""Past this many units on the board, each round of an estimated ranking runs fewer times
+(`estimate_runs`): a Monte Carlo run costs about in proportion to the units the rules look
+at, and a 500-unit board's 100 candidates at `ESTIMATE_RUNS` took 27 to 37 s."""
 ESTIMATE_KEEP = 4
 """Each round of an estimated ranking re-runs this fraction of the aims of the last one."""
 ESTIMATE_SEED = 1
@@ -144,6 +148,18 @@ def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage",
                   min(1.0, math.fsum(odds.units[u]["p_hit"] for u in friends)), odds, margin)
 
 
+def estimate_runs(units: int) -> tuple[int, ...]:
+    """The runs of each round of an estimated ranking on a board of `units` units:
+    `ESTIMATE_RUNS`, shrunk in proportion past `ESTIMATE_UNITS` units (a 500-unit board:
+    6, 24 and 72), so that its Monte Carlo costs about what a 60-unit board's does; every
+    round still runs more than the one before. The margins shown grow to match."""
+    scale = min(1.0, ESTIMATE_UNITS / max(1, units))
+    out: list[int] = []
+    for runs in ESTIMATE_RUNS:
+        out.append(max(round(runs * scale), out[-1] + 1 if out else 1))
+    return tuple(out)
+
+
 def candidate_count(s: scenarios.Scenario) -> int:
     """How many candidates one ranking of this scenario tries (`UNIT_CANDIDATES`)."""
     return min(MAX_CANDIDATES, UNIT_CANDIDATES // max(1, len(s.units)))
@@ -169,6 +185,10 @@ class Allowance:
         self.tried = 0
         self.untried = 0
         self.shared = Shared()
+        self.prepared: dict[str, Prepared | None] = {}
+        """Each candidate's `legal` by its key: an estimated ranking's search, and its
+        later rounds, try the same candidates again (on a 500-unit board each costs
+        about 40 ms)."""
         self.keep = 0
         self.limit: float | None = None
         self.values: list[float] = []
@@ -292,6 +312,13 @@ class Allowance:
                     return True
         return False
 
+    def legal(self, doc: dict[str, Any], aim: Aim) -> Prepared | None:
+        """`legal`, made once per candidate of the ranking."""
+        key = aim.key()
+        if key not in self.prepared:
+            self.prepared[key] = legal(doc, aim)
+        return self.prepared[key]
+
     def try_one(self) -> None:
         """One more candidate tried."""
         self.tried += 1
@@ -309,7 +336,7 @@ def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: A
             allowance.untried += 1
             continue
         allowance.try_one()
-        prepared = legal(doc, aim)
+        prepared = allowance.legal(doc, aim)
         if prepared is None:
             refused.append(aim)
         else:
@@ -507,13 +534,13 @@ def _search(doc: dict[str, Any], system: str, objective: str, limit: float | Non
 
 
 def _narrow(doc: dict[str, Any], scored: list[Scored], objective: str, limit: float | None,
-            allowance: Allowance) -> list[Scored]:
-    """An estimated ranking's later rounds (`ESTIMATE_RUNS`): the best `ESTIMATE_KEEP`-th
-    of the aims (at least `TOP`; those within the friendly-risk `limit` first) re-run with
-    more runs, until the best are all run that often; best first. Within what the
-    `allowance` has left."""
-    for runs in ESTIMATE_RUNS[1:]:
-        count = TOP if runs == ESTIMATE_RUNS[-1] else max(TOP, len(scored) // ESTIMATE_KEEP)
+            allowance: Allowance, rounds: tuple[int, ...]) -> list[Scored]:
+    """An estimated ranking's later rounds (`rounds`, the runs of each: `estimate_runs`):
+    the best `ESTIMATE_KEEP`-th of the aims (at least `TOP`; those within the
+    friendly-risk `limit` first) re-run with more runs, until the best are all run that
+    often; best first. Within what the `allowance` has left."""
+    for runs in rounds[1:]:
+        count = TOP if runs == rounds[-1] else max(TOP, len(scored) // ESTIMATE_KEEP)
         allowance.estimate(runs)
         while True:
             best = sorted(scored, key=lambda r: (not _allowed(r, limit), _order(r)))
@@ -547,13 +574,14 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
     allowance.prune(keep, friendly_risk)
     scored, refused, out_of_reach = _search(doc, s.system, objective, friendly_risk, allowance)
     estimated = not scored and out_of_reach > 0
+    rounds = estimate_runs(len(s.units)) if estimated else ()
     if estimated:
-        allowance.estimate(ESTIMATE_RUNS[0])
+        allowance.estimate(rounds[0])
         scored, refused, _ = _search(doc, s.system, objective, friendly_risk, allowance)
-        scored = _narrow(doc, scored, objective, friendly_risk, allowance)
+        scored = _narrow(doc, scored, objective, friendly_risk, allowance, rounds)
     within = [r for r in scored if _allowed(r, friendly_risk)]
     return Ranking(tuple(within), refused, out_of_reach, len(scored) - len(within),
-                   allowance.untried, estimated, allowance.bounded)
+                   allowance.untried, estimated, allowance.bounded, rounds)
 
 
 def aimed(s: scenarios.Scenario, aim: Aim) -> scenarios.Scenario:

@@ -9,7 +9,7 @@ models share (`squad_words`). Nothing here decides a rule.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from engine.words import Words, msg
@@ -44,16 +44,17 @@ def shown_name(unit: Named, units: Sequence[Named]) -> str:
     return f"{unit.name} ({unit.id})" if shared else unit.name
 
 
-def squad_words(key: str, models: Sequence[Named], units: Sequence[Named]) -> Words:
-    """A 40K unit (its ``unit`` name `key`, its `models` among all `units`) as players call
-    it: `key` when a player wrote it ("Tactical Squad"), a lone model's name as shown, or
+def squad_words(key: str, models: Sequence[Named], shown: Mapping[str, str]) -> Words:
+    """A 40K unit (its ``unit`` name `key`, its `models`) as players call it, `shown` the
+    names as shown of every unit (`shown_names`, made once for all the units named): `key`
+    when a player wrote it ("Tactical Squad"), a lone model's name as shown, or
     the name its models share ("Tactical Marine squad", numbered as `key` is: "Tactical
     Marine squad 2" for "tactical-2", a second squad of one preset, engine.build.squads);
     the unit name in words otherwise."""
     if not _is_id(key):
         return key
     if len(models) == 1:
-        return shown_name(models[0], units)
+        return shown[models[0].id]
     bases = {_base(m.name) for m in models}
     if len(bases) == 1 and not _is_id(base := bases.pop()):
         head, _, number = key.rpartition("-")

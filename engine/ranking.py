@@ -68,6 +68,9 @@ class Ranking:
     bounded: int = 0
     """Legal aims not scored: their expected enemy damage could not reach the best shown
     (`Allowance.below`)."""
+    rounds: tuple[int, ...] = ()
+    """The Monte Carlo runs of each round of an estimated ranking (engine.aim.estimate_runs;
+    empty when exact)."""
 
     def why_none(self) -> str | None:
         """Why no aim is listed, None when one is: ``"nothing"`` (the attack has no

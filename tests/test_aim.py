@@ -3,6 +3,7 @@ and the chosen aim written into the scenario gives exactly the figures it was ra
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -492,7 +493,21 @@ def test_aims_out_of_reach_of_exact_odds_are_ranked_by_seeded_monte_carlo_estima
         assert max(off) <= 2 and sum(o > 1 for o in off) <= len(off) / 10, name
         row = guessed.to_dict()["aims"][0]
         assert row["runs"] == aim.ESTIMATE_RUNS[-1] and row["margin"] == round(best[0].margin, 6)
+        assert guessed.rounds == aim.ESTIMATE_RUNS
         assert "margin" not in aim.rank(s).to_dict()["aims"][0]
+
+
+def test_an_estimated_ranking_runs_fewer_times_on_a_board_of_hundreds_of_units() -> None:
+    """Past `ESTIMATE_UNITS` units a Monte Carlo run costs more in proportion, so each
+    round of an estimated ranking runs fewer times (a 500-unit board's Best aim took 27 to
+    37 s at the table's runs); every round still runs more than the one before, and a
+    table-size board keeps `ESTIMATE_RUNS`."""
+    assert aim.estimate_runs(11) == aim.estimate_runs(aim.ESTIMATE_UNITS) == aim.ESTIMATE_RUNS
+    assert aim.estimate_runs(500) == (6, 24, 72)
+    for units in (61, 100, 999, 5_000, 100_000):
+        rounds = aim.estimate_runs(units)
+        assert len(rounds) == len(aim.ESTIMATE_RUNS) and rounds[0] >= 1
+        assert all(a < b for a, b in itertools.pairwise(rounds)), (units, rounds)
 
 
 def test_an_estimated_chance_has_the_margin_of_a_yes_or_no_run() -> None:

@@ -58,7 +58,7 @@ def squads(scenario: Scenario) -> dict[str, list[Any]]:
 def squad_name(scenario: Scenario, key: str, models: Sequence[Any], *,
                lang: Lang = DEFAULT_LANG) -> str:
     """A 40K unit as players call it, said in `lang` (`engine.names.squad_words`)."""
-    return say(squad_words(key, models, scenario.units), lang)
+    return say(squad_words(key, models, shown_names(scenario.units)), lang)
 
 
 def _squad_text(effects: Sequence[dict[str, Any]], removed: Sequence[str]) -> Msg:
@@ -115,7 +115,7 @@ def _heresy(scenario: Scenario, resolution: Resolution, per_unit: list[Said]) ->
             continue
         effects = [resolution.effects.get(m.id) or {} for m in models]
         removed = [names[m.id] for m, e in zip(models, effects, strict=True) if e.get("removed")]
-        text = msg("render.unit_line", unit=squad_words(key, models, scenario.units),
+        text = msg("render.unit_line", unit=squad_words(key, models, names),
                    what=_squad_text(effects, removed))
         out.append(_Line(key, text, ids, tuple(touched)))
     return out

@@ -42,7 +42,7 @@ from engine.geometry import (
     normalize_angle,
     rect_distance_to_point,
 )
-from engine.names import squad_words
+from engine.names import shown_names, squad_words
 from engine.scenario import Scenario
 from engine.scenario.heresy import AUTO, Attack, Model
 from engine.systems.heresy.placement import (
@@ -133,7 +133,8 @@ class Fire:
     def unit_names(self) -> tuple[Words, ...]:
         """Each unit of `units` as players call it (`engine.names.squad_words`), for the
         log: "Tactical Marine squad", never its ``unit`` name "tactical"."""
-        return tuple(squad_words(key, [self.models[i] for i in members], self.models)
+        shown = shown_names(self.models)
+        return tuple(squad_words(key, [self.models[i] for i in members], shown)
                      for key, members in self.units)
 
     @property
