@@ -217,11 +217,37 @@ class Ids:
         return sums[left]
 
 
-Rest = tuple[bool, int, int, int]
-"""A state but its readings: (every missile so far missed, templates, K as bits, Impact
-left by id)."""
-Step = dict[int, dict[Rest, float]]
-"""The states of a step, grouped by their readings' id."""
+class Packing:
+    """A state but its readings as one integer (it hashes and merges faster than a tuple):
+    bit 0 every missile so far missed, then K (a bit per shooter's place), then the
+    templates over the unit, then the Impact left by its id (`Ids.left`)."""
+
+    def __init__(self, places: int) -> None:
+        self.shooters = (1 << places) - 1
+        self.hits_at = places + 1
+        self.left_at = self.hits_at + HITS_BITS
+        self.below_left = (1 << self.left_at) - 1
+
+    def state(self, missed: bool, hits: int, k: int, left: int) -> int:
+        return int(missed) | k << 1 | hits << self.hits_at | left << self.left_at
+
+    def parts(self, state: int) -> tuple[bool, int, int, int]:
+        """(every missile so far missed, templates, K as bits, Impact left by id)."""
+        return (bool(state & 1), state >> self.hits_at & HITS_MASK, state >> 1 & self.shooters,
+                state >> self.left_at)
+
+    def keeping(self, shooters: int, missed: bool = True) -> int:
+        """The mask that keeps a state's K within `shooters` (and its missed bit only if
+        `missed`), every other part as it is."""
+        return ~((~shooters & self.shooters) << 1 | (not missed))
+
+
+HITS_BITS = 16
+"""Bits of a packed state for the templates over the unit (at most the missiles fired and
+RT-20's one)."""
+HITS_MASK = (1 << HITS_BITS) - 1
+Step = dict[int, dict[int, float]]
+"""The states of a step, by `Packing`, grouped by their readings' id."""
 
 
 def folded(rules: Rules, parts: Sequence[Distribution[Seen]], single: Distribution[Seen] | None,
@@ -230,19 +256,21 @@ def folded(rules: Rules, parts: Sequence[Distribution[Seen]], single: Distributi
     `parts` are the missiles' sights, `single` RT-20's one template (when the rule applies:
     the states where every missile missed are its instead)."""
     ids = Ids(rules)
+    pack = Packing(rules.places)
     none = ids.threat((ids.reading(None),) * rules.places)
-    start: Step = {none: {(True, 0, 0, ids.left(None)): 1.0}}
+    start: Step = {none: {pack.state(True, 0, 0, ids.left(None)): 1.0}}
     states = start
     for part, later in zip(parts[:-1], sums_to_come(rules, parts)[:-1], strict=True):
-        states = folded_one(ids, states, part, Classes(ids, later), budget)
-    final: dict[Settled, float] = {}
-    settled(ids, states, parts[-1], single is not None, final, 1.0, budget)
+        states = folded_one(ids, pack, states, part, Classes(ids, later), budget)
+    final: dict[tuple[int, int, bool], float] = {}
+    settled(ids, pack, states, parts[-1], single is not None, final, 1.0, budget)
     if single is not None:
         all_missed = 1.0
         for part in parts:
             all_missed *= part.probability(lambda s: s.missed)
-        settled(ids, start, single, False, final, all_missed, budget)
-    return Distribution((o, p) for o, p in final.items() if abs(p) > DUST)
+        settled(ids, pack, start, single, False, final, all_missed, budget)
+    return Distribution(((hits, ids.lefts[left], shot), p)
+                        for (hits, left, shot), p in final.items() if abs(p) > DUST)
 
 
 Sight = tuple[bool, int, int, int | None, int, float]
@@ -259,15 +287,16 @@ def alike(cls: Classes, tid: int, sights: list[Sight]) -> dict[Effect, float]:
     shooters that can no longer shoot are dropped, its readings replaced by their class),
     so the fold's inner loop runs once per effect, not once per landing."""
     effects: dict[Effect, float] = {}
+    nexts = cls.nexts
     for missed_s, hits_s, mask, own, rid, pm in sights:
-        t2, keep = cls.added(tid, rid)
+        t2, keep = nexts.get((tid, rid)) or cls.added(tid, rid)
         key = (t2, keep, missed_s, hits_s, 0 if own is None else mask & keep, own)
         effects[key] = effects.get(key, 0.0) + pm
     return effects
 
 
-def folded_one(ids: Ids, states: Step, part: Distribution[Seen], cls: Classes,
-               budget: Budget) -> Step:
+def folded_one(ids: Ids, pack: Packing, states: Step, part: Distribution[Seen],
+               cls: Classes, budget: Budget) -> Step:
     """One missile added to every state, in the three ways (or one) of inclusion and
     exclusion, then each reading replaced by the one kept for its class (`Classes`) and the
     shooters that can no longer shoot taken out of K; the missile's sights that do the same
@@ -279,41 +308,44 @@ def folded_one(ids: Ids, states: Step, part: Distribution[Seen], cls: Classes,
     held = sum(len(g) for g in states.values())
     budget.check(held, held * len(sights))
     out: Step = {}
+    left_at, below_left = pack.left_at, pack.below_left
     for tid, group in states.items():
         for (t2, keep, missed_s, hits_s, mask, own), pm in alike(cls, tid, sights).items():
             into = out.setdefault(t2, {})
             get = into.get
+            kept = pack.keeping(keep, missed_s)
+            more = hits_s << pack.hits_at
             if own is None:
-                for (missed, hits, k, left), ps in group.items():
-                    nxt = (missed and missed_s, hits + hits_s, k & keep, left)
+                for state, ps in group.items():
+                    nxt = (state & kept) + more
                     into[nxt] = get(nxt, 0.0) + ps * pm
                 continue
             sums = ids.sums_with(own)
-            for (missed, hits, k, left), ps in group.items():
+            mask <<= 1
+            for state, ps in group.items():
                 p = ps * pm
-                m2, h2 = missed and missed_s, hits + hits_s
-                wide = (k | mask) & keep
+                narrow = (state & kept) + more
+                wide = narrow | mask
+                left = state >> left_at
                 summed = sums.get(left)
                 if summed is None:
                     summed = ids.plus(left, own)
-                counted = (m2, h2, wide, summed)
+                counted = wide & below_left | summed << left_at
                 into[counted] = get(counted, 0.0) + p
-                narrow = k & keep
                 if wide != narrow:
-                    kept_out = (m2, h2, narrow, left)
-                    into[kept_out] = get(kept_out, 0.0) + p
-                    gone = (m2, h2, wide, left)
-                    into[gone] = get(gone, 0.0) - p
+                    into[narrow] = get(narrow, 0.0) + p
+                    into[wide] = get(wide, 0.0) - p
     budget.check(sum(len(g) for g in out.values()))
     return out
 
 
-def settled(ids: Ids, states: Step, part: Distribution[Seen], whole: bool,
-            final: dict[Settled, float], weight: float, budget: Budget) -> None:
+def settled(ids: Ids, pack: Packing, states: Step, part: Distribution[Seen], whole: bool,
+            final: dict[tuple[int, int, bool], float], weight: float, budget: Budget) -> None:
     """The last missile (`part`) added to every state and the shoot-downs settled at once:
     the declarations read from the final Threats (`declared`), each way of the missile
     weighed by the chance that none of K's declaring shooters rolls its 6 (RT-11), and
-    summed into `final` by what the unit's defence reads, never held as states. Only K's
+    summed into `final` by what the unit's defence reads (templates, the Impact left by its
+    id, did it shoot: integers hash faster than Impacts), never held as states. Only K's
     declaring shooters count, so for each set of them the states are summed by K's part
     in it, and so are the missile's sights (the two ways that leave the Impact as it was,
     in T but not counted and left out of T, are one sum of their weights, nothing when
@@ -326,41 +358,47 @@ def settled(ids: Ids, states: Step, part: Distribution[Seen], whole: bool,
     budget.check(held, held * len(sights))
     misses = [SHOT_MISSES ** n for n in range(ids.rules.places + 1)]
     me = ids.rules.me
-    lefts = ids.lefts
     get = final.get
     for tid, group in states.items():
         by_declared: dict[int, dict[tuple[bool, int, int, int | None], float]] = {}
+        by_reads: dict[int, int] = {}
         for missed_s, hits_s, mask, own, rid, pm in sights:
-            shooting = declared(ids, tid, rid)
+            shooting = by_reads.get(rid)
+            if shooting is None:
+                shooting = by_reads[rid] = declared(ids, tid, rid)
             bucket = by_declared.setdefault(shooting, {})
             key = (missed_s, hits_s, mask & shooting, own)
             bucket[key] = bucket.get(key, 0.0) + pm
         for shooting, bucket in by_declared.items():
             shot = me is not None and bool(shooting >> me & 1)
-            summed_states: dict[Rest, float] = {}
-            for (missed, hits, k, left), ps in group.items():
-                rest = (missed, hits, k & shooting, left)
+            summed_states: dict[int, float] = {}
+            kept = pack.keeping(shooting)
+            for state, ps in group.items():
+                rest = state & kept
                 summed_states[rest] = summed_states.get(rest, 0.0) + ps
+            rows = [(*pack.parts(rest), ps) for rest, ps in summed_states.items()]
             for (missed_s, hits_s, mask, own), pm in bucket.items():
-                rows = [(missed, hits + hits_s, k, left, ps * pm)
-                        for (missed, hits, k, left), ps in summed_states.items()
-                        if not (whole and missed and missed_s)]
                 if own is None:
-                    for _, h2, k, left, p in rows:
-                        o = (h2, lefts[left], shot)
-                        final[o] = get(o, 0.0) + p * misses[k.bit_count()]
+                    for missed, hits, k, left, ps in rows:
+                        if not (whole and missed and missed_s):
+                            o = (hits + hits_s, left, shot)
+                            final[o] = get(o, 0.0) + ps * pm * misses[k.bit_count()]
                     continue
                 sums = ids.sums_with(own)
-                for _, h2, k, left, p in rows:
+                for missed, hits, k, left, ps in rows:
+                    if whole and missed and missed_s:
+                        continue
+                    p = ps * pm
+                    h2 = hits + hits_s
                     summed = sums.get(left)
                     if summed is None:
                         summed = ids.plus(left, own)
                     wide = misses[(k | mask).bit_count()]
-                    counted = (h2, lefts[summed], shot)
+                    counted = (h2, summed, shot)
                     final[counted] = get(counted, 0.0) + p * wide
                     narrow = misses[k.bit_count()]
                     if narrow != wide:
-                        same = (h2, lefts[left], shot)
+                        same = (h2, left, shot)
                         final[same] = get(same, 0.0) + p * (narrow - wide)
 
 
