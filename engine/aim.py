@@ -87,7 +87,8 @@ is checked by the rules over the whole board) in one ranking, so that a 500-unit
 tries 100 and stays quick; never more than `MAX_CANDIDATES`."""
 ESTIMATE_RUNS = (50, 200, 600)
 """Monte Carlo runs per aim of an estimated ranking, round by round: every candidate of the
-search, then the best `ESTIMATE_KEEP`-th of them (at least `TOP`), then the `TOP` best, each
+search, then of the best `ESTIMATE_KEEP`-th of them (at least `TOP`) those that may still be
+among the `TOP` best (`_contenders`), then the `TOP` best, each
 round going on from the aim's earlier runs (six missiles into ten mecha: about 25 ms per
 100 runs in CPython; three Mega-blasts over thirty models: 50 ms)."""
 BOUND_SLACK = 1e-9
@@ -139,7 +140,8 @@ def score(s: scenarios.Scenario, aim: Aim, objective: str = "damage",
               for name, idx in systems.groups_of(s).items()}
     value = objective_value(odds, enemies, objective, groups)
     margin = 0.0 if runs is None else (
-        Z95 * spread(odds, enemies, objective, value) / math.sqrt(runs))
+        Z95 * spread(odds, enemies, objective, value, [u.id for u in s.units])
+        / math.sqrt(runs))
     return Scored(aim, value,
                   math.fsum(odds.units[u]["expected_damage"] for u in enemies),
                   math.fsum(odds.units[u]["p_destroyed"] for u in enemies),
@@ -536,15 +538,17 @@ def _search(doc: dict[str, Any], system: str, objective: str, limit: float | Non
 def _narrow(doc: dict[str, Any], scored: list[Scored], objective: str, limit: float | None,
             allowance: Allowance, rounds: tuple[int, ...]) -> list[Scored]:
     """An estimated ranking's later rounds (`rounds`, the runs of each: `estimate_runs`):
-    the best `ESTIMATE_KEEP`-th of the aims (at least `TOP`; those within the
-    friendly-risk `limit` first) re-run with more runs, until the best are all run that
-    often; best first. Within what the `allowance` has left."""
+    of the best `ESTIMATE_KEEP`-th of the aims (at least `TOP`; those within the
+    friendly-risk `limit` first) those that may still be among the `TOP` best
+    (`_contenders`) re-run with more runs, and in the last round the `TOP` best, until they
+    are all run that often; best first. Within what the `allowance` has left."""
     for runs in rounds[1:]:
-        count = TOP if runs == rounds[-1] else max(TOP, len(scored) // ESTIMATE_KEEP)
+        last = runs == rounds[-1]
+        count = TOP if last else max(TOP, len(scored) // ESTIMATE_KEEP)
         allowance.estimate(runs)
         while True:
             best = sorted(scored, key=lambda r: (not _allowed(r, limit), _order(r)))
-            again = [r.aim for r in best[:count]
+            again = [r.aim for r in (best[:count] if last else _contenders(best[:count]))
                      if r.odds.trials is not None and r.odds.trials < runs]
             again = again[:max(0, allowance.candidates - allowance.tried)]
             if not again:
@@ -553,6 +557,14 @@ def _narrow(doc: dict[str, Any], scored: list[Scored], objective: str, limit: fl
             done = {r.aim.key() for r in more}
             scored = [r for r in scored if r.aim.key() not in done] + more
     return sorted(scored, key=_order)
+
+
+def _contenders(best: list[Scored]) -> list[Scored]:
+    """Of these aims (best first), the `TOP` best and those that may still be among them:
+    whose value plus its margin reaches the `TOP`-th highest value less its margin (five
+    aims are, each within its 95 % margin, above any aim that does not)."""
+    floor = sorted((r.value - r.margin for r in best), reverse=True)[:TOP][-1]
+    return best[:TOP] + [r for r in best[TOP:] if r.value + r.margin >= floor]
 
 
 def rank(s: scenarios.Scenario, *, objective: str = "damage",

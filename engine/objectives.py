@@ -14,7 +14,7 @@ An `objective` is one of
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import scenario as scenarios
@@ -99,17 +99,26 @@ def objective_value(odds: Odds, enemies: set[str], objective: str,
     return max(chances, default=0.0)
 
 
-def spread(odds: Odds, enemies: set[str], objective: str, value: float) -> float:
-    """The standard deviation of one run's objective, or more (Monte Carlo's margin,
-    `Scored.margin`): expected damage and units destroyed are sums over the enemy units,
-    whose joint the odds do not keep, so the sum of their deviations bounds theirs; a
-    chance's is that of one yes-or-no run."""
+def spread(odds: Odds, enemies: set[str], objective: str, value: float,
+           ids: Sequence[str]) -> float:
+    """The standard deviation of one run's objective (Monte Carlo's margin,
+    `Scored.margin`; `ids`: the scenario's units in order). Expected damage and units
+    destroyed are sums over the enemy units: their deviation is that of each run's own sum,
+    read from the runs' joint outcomes (`Odds.sample`; without them, the sum of the units'
+    deviations bounds it). A chance's is that of one yes-or-no run."""
+    if objective not in OBJECTIVES:
+        return math.sqrt(max(0.0, value * (1 - value)))
+    if odds.sample is not None:
+        at = [i for i, u in enumerate(ids) if u in enemies]
+        per_run = [(math.fsum(harm[i].damage if objective == "damage"
+                              else harm[i].destroyed for i in at), p)
+                   for harm, p in odds.sample.distribution.items()]
+        mean = math.fsum(x * p for x, p in per_run)
+        return math.sqrt(max(0.0, math.fsum((x - mean) ** 2 * p for x, p in per_run)))
     if objective == "damage":
         return math.fsum(_deviation(odds.units[u]["damage"]) for u in enemies)
-    if objective == "destroyed":
-        return math.fsum(math.sqrt(p * (1 - p))
-                         for u in enemies if 0 < (p := odds.units[u]["p_destroyed"]) < 1)
-    return math.sqrt(max(0.0, value * (1 - value)))
+    return math.fsum(math.sqrt(p * (1 - p))
+                     for u in enemies if 0 < (p := odds.units[u]["p_destroyed"]) < 1)
 
 
 def _deviation(hist: dict[str, float]) -> float:
