@@ -12,7 +12,15 @@ import sys
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, DEMOS_DIR, ROOT, mouse_drag, open_app
+from .conftest import (
+    BOOT_TIMEOUT_MS,
+    DEMOS_DIR,
+    PHONE,
+    ROOT,
+    mouse_drag,
+    open_app,
+    screenshot,
+)
 from .test_app import scenario_json, select_demo
 
 pytestmark = pytest.mark.browser
@@ -54,6 +62,44 @@ def test_best_aim_places_the_cli_s_best_and_shows_every_score(new_page, base_url
                            ".getAttribute('data-index') === '1'")
     assert scenario_json(page)["attack"]["aim"] == ranking["aims"][1]["attack"]["aim"]
     assert dots.count() == ranking["candidates"]  # placing another keeps the overlay
+
+
+IN_VIEW = """ids => { const svg = document.querySelector('#board svg').getBoundingClientRect();
+  const zoom = document.getElementById('zoom').getBoundingClientRect();
+  return ids.filter(id => { const body = document.querySelector(
+      `#board svg .layer-units [data-unit="${CSS.escape(id)}"] .body`);
+    const r = body.getBoundingClientRect();
+    const inside = r.left >= svg.left && r.right <= svg.right && r.top >= svg.top
+      && r.bottom <= svg.bottom;
+    const under = r.left < zoom.right && zoom.left < r.right && r.top < zoom.bottom
+      && zoom.top < r.bottom;
+    return !inside || under; }); }"""
+
+
+def test_every_unit_the_list_aims_at_is_in_view_on_a_phone(new_page, base_url) -> None:
+    """On a phone, after Best aim and after Place, every unit the listed aims fire at is
+    on the board's view, none under the zoom buttons (the Derringer demo's Glaug was cut
+    at the bottom edge, under them), and the view stays legible."""
+    from .test_table import LEGIBLE
+
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    open_app(page, base_url)
+    select_demo(page, DEMOS_DIR / "robotech-derringer-volley.json")
+    page.click("#best-aim")
+    page.wait_for_function("document.getElementById('last-aim').textContent !== 'null'",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("document.body.dataset.aim === undefined")
+    ranking = json.loads(page.text_content("#last-aim"))
+    aimed = sorted({t for a in ranking["aims"] for t in a["attack"].get("targets") or []})
+    assert len(aimed) >= 2
+    assert page.evaluate(IN_VIEW, aimed) == []
+    got = page.evaluate(LEGIBLE)
+    assert got["base"] >= 24 - 0.5 and got["font"] >= 11 - 0.1, got
+    page.click('#aim-table button[data-index="2"]')
+    page.wait_for_function("document.querySelector('#aim-table tr.placed')"
+                           ".getAttribute('data-index') === '2'")
+    assert page.evaluate(IN_VIEW, aimed) == []
+    screenshot(page, "aim-derringer-demo-phone")
 
 
 def test_cancel_stops_best_aim_and_leaves_the_page_usable(new_page, base_url) -> None:
@@ -209,7 +255,6 @@ def test_best_aim_says_how_many_aims_were_bounded_below_the_best_five(
     as the command line does (the same ranking), the aims whose expected damage cannot
     reach the fifth best (with no missile shot down over the mecha not worked out one by
     one), and says how many under the table."""
-    from .conftest import screenshot
 
     page = new_page()
     ranking = best_aim_of_suite_file(page, base_url, "robotech-split-volley-4-of-10")
@@ -231,7 +276,6 @@ def test_best_aim_out_of_reach_of_exact_odds_is_estimated_and_says_so(
     Best aim ranks by Monte Carlo estimates, as the command line does (the same ranking),
     shows each score with its margin and says under the table that they are estimates;
     on a board with nothing to aim at, it says that."""
-    from .conftest import screenshot
 
     page = new_page()
     ranking = best_aim_of_suite_file(page, base_url, "robotech-derringer-six-into-ten")

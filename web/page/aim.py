@@ -21,7 +21,7 @@ from pyscript import document
 from engine import scenario as sc
 from engine.words import Lang, Msg, msg, say
 
-from . import bridge, editor
+from . import board, bridge, editor
 from .dom import Element, Event, clear_message, el, make, set_json, show_running, tell
 from .oddsworker import words_from_json
 from .state import State
@@ -89,7 +89,8 @@ def with_aim(doc: dict[str, Any], attack: dict[str, Any]) -> dict[str, Any]:
 
 
 def place(state: State, index: int) -> None:
-    """Write the aim in row `index` of the table into the scenario, keeping the overlay."""
+    """Write the aim in row `index` of the table into the scenario, keeping the overlay,
+    with every unit the table names in view."""
     ranked = state.aim_ranking or {}
     aims = ranked.get("aims", [])
     if not 0 <= index < len(aims):
@@ -100,6 +101,7 @@ def place(state: State, index: int) -> None:
         state.aim_scores, state.aim_ranking = scores, ranked
         show_table(state, index)
         bridge.draw(state)
+        board.show_units(state, aimed_units(ranked), legible=True)
 
 
 def score_cell(aim: dict[str, Any]) -> Element:
@@ -186,6 +188,19 @@ async def on_best_aim(state: State, ev: Event) -> None:
     clear_message()
     place(state, 0)
     reveal("aim", "#aim-head")
+
+
+def aimed_units(ranking: dict[str, Any]) -> list[str]:
+    """The units the listed aims fire at (a target, a volley's targets, each shot's), so
+    that the board shows every one the table names."""
+    out: list[str] = []
+    for a in ranking["aims"]:
+        attack = a["attack"]
+        for fire in (attack, *(attack.get("each_shot") or [])):
+            for key in ("target", "targets"):
+                value = fire.get(key)
+                out += [value] if isinstance(value, str) else list(value or [])
+    return list(dict.fromkeys(out))
 
 
 def why_none(ranking: dict[str, Any]) -> Msg:

@@ -478,21 +478,40 @@ def on_zoom_fit(state: State, ev: Event) -> None:
     set_box(state, (cx - w / 2, cy - h / 2, w, h))
 
 
-def show_units(state: State, uids: list[str]) -> None:
-    """Units just added come into view (issue 22.5): the view grows from the one shown
-    to hold them too (within Fit, with a margin of 4 % of its width), and becomes the
-    board's default view, so the next redraw keeps it."""
+def show_units(state: State, uids: list[str], legible: bool = False) -> None:
+    """Units just added, or aimed at by Best aim's list, come into view (issue 22.5), each
+    with FRAME_MARGIN_PX round it and room under it for the zoom buttons, which sit over
+    the board's bottom edge. With `legible` (Best aim), the view moves as little as holds
+    them and the attack's targets and templates at the same zoom, or when they do not fit
+    grows only as far as bases and names stay legible (`legible_zoom`); else it grows from
+    the view shown to hold them too. The view becomes the board's default view, so the
+    next redraw keeps it."""
     svg = board_svg()
     if svg is None or state.fit is None or state.box is None:
         return
     boxes = [bbox(svg, node) for node in (
         svg.querySelector(".layer-units " + unit_selector(uid)) for uid in uids)
         if not absent(node)]
+    units = union(boxes)
     x, y, w, h = state.box
-    shown = union([(x, y, x + w, y + h), *boxes])
-    if not boxes or shown is None or shown == (x, y, x + w, y + h):
+    px = float(svg.getBoundingClientRect().width) / w  # CSS px per board unit, as shown
+    if units is None or px <= 0:
         return
-    margin = 0.04 * state.fit[2]
-    set_box(state, (shown[0] - margin, shown[1] - margin, shown[2] - shown[0] + 2 * margin,
-                    shown[3] - shown[1] + 2 * margin))
+    room, under = FRAME_MARGIN_PX / px, float(el("zoom").getBoundingClientRect().height) / px
+    need = (units[0] - room, units[1] - room, units[2] + room, units[3] + room + under)
+    if x <= need[0] and y <= need[1] and need[2] <= x + w and need[3] <= y + h:
+        return
+    attack = focus(state, svg, False, 0.0)
+    held = need if not legible or attack is None else union(
+        [need, (attack[0], attack[1], attack[0] + attack[2], attack[1] + attack[3])])
+    assert held is not None
+    if legible and held[2] - held[0] <= w and held[3] - held[1] <= h:
+        box = (min(max(x, held[2] - w), held[0]), min(max(y, held[3] - h), held[1]), w, h)
+    else:
+        grown = union([(x, y, x + w, y + h), held])
+        assert grown is not None
+        box = (grown[0], grown[1], grown[2] - grown[0], grown[3] - grown[1])
+        if legible and zoom_of(state, box) < legible_zoom(state, svg):
+            return
+    set_box(state, box)
     state.default = state.box
