@@ -42,12 +42,16 @@ def point_to_attacker(state: State, svg: Element, attackers: set[str]) -> None:
         dx, dy = ax - cx, ay - cy
         t = min((w / 2 - size) / abs(dx) if dx else math.inf,
                 (h / 2 - size) / abs(dy) if dy else math.inf)
-        group = offview_arrow(cx + t * dx, cy + t * dy, math.atan2(dy, dx), size, uid,
-                              unit_name(state, uid), state.lang)
+        px, py = cx + t * dx, cy + t * dy
+        group = offview_arrow(px, py, math.atan2(dy, dx), size, uid, unit_name(state, uid),
+                              state.lang)
         svg.appendChild(group)
         if names is None:
             names = names_in_view(svg, state.view_box)
-        clear_of_names(group.querySelector("text"), names, state.view_box, abs(dy) > abs(dx))
+        sx, sy = clear_of_names(group, names, state.view_box, abs(dy) > abs(dx))
+        if (sx, sy) != (0.0, 0.0):  # moved along the edge with its name: aimed again
+            group.querySelector("polygon").setAttribute("points", arrow_points(
+                px, py, math.atan2(ay - py - sy, ax - px - sx), size))
 
 
 OFFVIEW_NAMES = 60
@@ -72,37 +76,49 @@ def names_in_view(svg: Element, box: Box) -> tuple[list[Bounds], list[Bounds], l
             inside(".layer-units .unit .body"), inside(".layer-marks .tpl"))
 
 
-def clear_of_names(label: Element, names: tuple[list[Bounds], list[Bounds], list[Bounds]],
-                   box: Box, across: bool) -> None:
-    """Move an off-view attacker's label along the board's edge (`across`: sideways, for
-    an arrow at the top or bottom) to the first place near it where it covers no text, no
-    unit and no template and stays in view, else the first that covers no text or unit,
-    else the first that covers no text (it stays put when there is none), on a
-    `backdrop`."""
+def clear_of_names(group: Element, names: tuple[list[Bounds], list[Bounds], list[Bounds]],
+                   box: Box, across: bool) -> tuple[float, float]:
+    """Move an off-view attacker's arrow and label together along the board's edge
+    (`across`: sideways, for an arrow at the top or bottom) to the first place near it
+    where its label covers no text, no unit and no template and both stay in view, else
+    the first where the label covers no text or unit, else no text (they stay put when
+    there is none); the label on a `backdrop`. Returns how far they moved, so that the
+    arrow is aimed again from where it now is."""
+    label = group.querySelector("text")
     b = label.getBBox()
     pad = BACKDROP_PAD * float(b.height)  # its backdrop reaches this far past the text
     x0, y0 = float(b.x) - pad, float(b.y) - pad
     bw, bh = float(b.width) + 2 * pad, float(b.height) + 2 * pad
-    x, y, w, h = box
+    whole = group.getBBox()
+    gx0, gy0 = min(x0, float(whole.x)), min(y0, float(whole.y))
+    gx1 = max(x0 + bw, float(whole.x) + float(whole.width))
+    gy1 = max(y0 + bh, float(whole.y) + float(whole.height))
+    slack = EDGE_SLACK * bh
+    x, y, w, h = box[0] - slack, box[1] - slack, box[2] + 2 * slack, box[3] + 2 * slack
     step = (bw / 2 + bh) / 2 if across else 0.65 * bh
     texts, bodies, templates = names
     places = []
     for k in (0, *(sign * k for k in range(1, 13) for sign in (-1, 1))):
         sx, sy = (k * step, 0.0) if across else (0.0, k * step)
-        lx, ly = x0 + sx, y0 + sy
-        if not (lx < x or ly < y or lx + bw > x + w or ly + bh > y + h):
-            places.append((sx, sy, lx, ly))
+        if not (gx0 + sx < x or gy0 + sy < y or gx1 + sx > x + w or gy1 + sy > y + h):
+            places.append((sx, sy, x0 + sx, y0 + sy))
+    found = (0.0, 0.0)
     for keep_off in (texts + bodies + templates, texts + bodies, texts):
-        found = next(((sx, sy) for sx, sy, lx, ly in places
+        first = next(((sx, sy) for sx, sy, lx, ly in places
                       if not any(overlap((lx, ly, lx + bw, ly + bh), n) for n in keep_off)),
                      None)
-        if found is not None:
-            if found != (0.0, 0.0):
-                label.setAttribute("transform", f"translate({found[0]:.3f} {found[1]:.3f})")
+        if first is not None:
+            found = first
             break
+    if found != (0.0, 0.0):
+        group.setAttribute("transform", f"translate({found[0]:.3f} {found[1]:.3f})")
     backdrop(label)
+    return found
 
 
+EDGE_SLACK = 0.1
+"""How far past the view, in label heights, the arrow and label may reach when moved (the
+arrow's tip touches the board's edge: its own box ends there)."""
 BACKDROP_PAD = 0.15
 """How far an off-view label's backdrop reaches beyond its text, in text heights."""
 
@@ -117,8 +133,6 @@ def backdrop(label: Element) -> None:
                         ("height", float(b.height) + 2 * pad), ("rx", pad)):
         rect.setAttribute(name, f"{value:.3f}")
     rect.setAttribute("style", "fill:#fff;fill-opacity:.85")
-    if label.hasAttribute("transform"):
-        rect.setAttribute("transform", label.getAttribute("transform"))
     label.parentNode.insertBefore(rect, label)
 
 
@@ -134,12 +148,9 @@ def offview_arrow(x: float, y: float, angle: float, size: float, uid: str, name:
     group.setAttribute("class", "offview")
     group.setAttribute("data-points-to", uid)
     group.setAttribute("aria-hidden", "true")
-    tip = [(size, 0.0), (-size * 0.6, size * 0.6), (-size * 0.6, -size * 0.6)]
     cos, sin = math.cos(angle), math.sin(angle)
-    points = " ".join(f"{x + px * cos - py * sin:.3f},{y + px * sin + py * cos:.3f}"
-                      for px, py in tip)
     arrow = document.createElementNS(SVG_NS, "polygon")
-    arrow.setAttribute("points", points)
+    arrow.setAttribute("points", arrow_points(x, y, angle, size))
     arrow.setAttribute("style", "fill:#000;stroke:#fff;stroke-width:" + f"{size / 6:.3f}")
     label = document.createElementNS(SVG_NS, "text")
     label.textContent = say(msg("page.board.attacker", name=name), lang)
@@ -152,3 +163,11 @@ def offview_arrow(x: float, y: float, angle: float, size: float, uid: str, name:
     title.textContent = say(msg("page.board.this_way", name=name), lang)
     group.append(title, arrow, label)
     return group
+
+
+def arrow_points(x: float, y: float, angle: float, size: float) -> str:
+    """The polygon of an arrow of `size` at (x, y) pointing at `angle` (radians)."""
+    tip = [(size, 0.0), (-size * 0.6, size * 0.6), (-size * 0.6, -size * 0.6)]
+    cos, sin = math.cos(angle), math.sin(angle)
+    return " ".join(f"{x + px * cos - py * sin:.3f},{y + px * sin + py * cos:.3f}"
+                    for px, py in tip)

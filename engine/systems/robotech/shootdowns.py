@@ -54,7 +54,7 @@ def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> S
             continue
         spent = plan.spent_from(i, state.spent)
         if not in_turn(plan, i):
-            if declares(plan, i, records, spent):
+            if declares(plan, i, [records[k] for k in over], spent):
                 state = shoot(plan, i, over, state, dice, log)
             continue
         flying = [k for k in over if state.alive[k]]
@@ -69,10 +69,10 @@ def in_turn(plan: Plan, index: int) -> bool:
     return plan.reactions_of(plan.units[index]).in_turn
 
 
-def declares(plan: Plan, index: int, records: Sequence[Record], spent: int) -> bool:
-    """RT-11: does this mecha declare a shoot-down of the missiles it may shoot at (`spent`:
-    CP its purse has already paid for earlier shoot-downs)?"""
-    incoming = [r for r in records if aimed_at(plan, index, r)]
+def declares(plan: Plan, index: int, incoming: Sequence[Record], spent: int) -> bool:
+    """RT-11: does this mecha declare a shoot-down of the missiles it may shoot at
+    (`incoming`: their records; `spent`: CP its purse has already paid for earlier
+    shoot-downs)?"""
     return bool(incoming) and will_shoot(plan, index, threat_of(plan, index, incoming), spent)
 
 
