@@ -28,6 +28,8 @@ Carlo past it.
 from __future__ import annotations
 
 import math
+import operator
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -151,10 +153,10 @@ def member_losses(fire: Fire, u: int, plan: UnitPlan, vehicles: Any, events: tup
 
 Pool = Any
 """What of a unit's shots its losses depend on (HH-9: Hits added up before To Wound). A
-plain blast: (the infantry's Hits, the vehicles' counts packed as in `UnitTally`), since its
-wounds all come from the firer; a Mega-blast: its `UnitTally` itself, since each shot is a
-source of Wound Pools with its own allocation order and cover (HH-14), and the sources are
-allocated in the order of their views."""
+plain blast: its `UnitTally` with the infantry's Hits counted above it, not placed (`pool_view`;
+its wounds all come from the firer), an integer that adds up as the Hits do; a Mega-blast:
+its `UnitTally` itself, since each shot is a source of Wound Pools with its own allocation
+order and cover (HH-14), and the sources are allocated in the order of their views."""
 
 
 Convolved = tuple[Distribution[tuple[Pool, int]], float]
@@ -167,20 +169,25 @@ def _infantry_slots(fire: Fire, u: int) -> tuple[int, ...]:
     return tuple(members.index(i) for i in fire.infantry[u])
 
 
+def _counted_at(fire: Fire, u: int) -> int:
+    """Where a plain blast's `Pool` counts the infantry's Hits: above every member's counts."""
+    return COUNT_BITS * len(FACING_SLOTS) * len(fire.units[u][1])
+
+
 def pool_view(fire: Fire, u: int, view: UnitShot | None) -> Pool | None:
-    """One marker's view of unit `u` reduced to what its losses depend on (see `Pool`)."""
+    """One marker's view of unit `u` reduced to what its losses depend on (see `Pool`; a
+    plain blast that misses the unit adds 0)."""
+    if fire.mega:
+        return view
     if view is None:
-        return None
-    slots = _infantry_slots(fire, u)
-    if not fire.mega:
-        width = COUNT_BITS * len(FACING_SLOTS)
-        n, vehicles = 0, view
-        for k in slots:
-            count = (view >> (width * k)) & ((1 << COUNT_BITS) - 1)
-            n += count
-            vehicles -= count << (width * k)
-        return n, vehicles
-    return view
+        return 0
+    width = COUNT_BITS * len(FACING_SLOTS)
+    n, vehicles = 0, view
+    for k in _infantry_slots(fire, u):
+        count = (view >> (width * k)) & ((1 << COUNT_BITS) - 1)
+        n += count
+        vehicles -= count << (width * k)
+    return vehicles | n << _counted_at(fire, u)
 
 
 def own_hits(fire: Fire, u: int, k: int, view: UnitShot | None) -> int:
@@ -194,11 +201,10 @@ def own_hits(fire: Fire, u: int, k: int, view: UnitShot | None) -> int:
                for j in range(len(FACING_SLOTS)))
 
 
-def add_pool(fire: Fire, pool: Pool, view: Pool | None) -> Pool:
-    """HH-9: add one marker's pooled Hits to a unit's pool."""
-    if view is None or fire.mega:
-        return add_unit_shot(fire, pool, view)
-    return pool[0] + view[0], pool[1] + view[1]
+def pool_adder(fire: Fire) -> Callable[[Pool, Pool | None], Pool]:
+    """HH-9: how one marker's pooled Hits add to a unit's pool (a plain blast's: integer
+    addition, in C, since the convolution adds millions)."""
+    return operator.add if not fire.mega else partial(add_unit_shot, fire)
 
 
 def pool_hits(fire: Fire, u: int, pool: Pool) -> tuple[UnitTally, tuple[tuple[Hit, ...], ...]]:
@@ -206,10 +212,11 @@ def pool_hits(fire: Fire, u: int, pool: Pool) -> tuple[UnitTally, tuple[tuple[Hi
     infantry Hits all on its first infantry model, which only their number concerns)."""
     if fire.mega:
         return pool, member_hits(fire, u, pool)
-    hits = list(member_hits(fire, u, pool[1]))
+    at = _counted_at(fire, u)
+    hits = list(member_hits(fire, u, pool & ((1 << at) - 1)))
     slots = _infantry_slots(fire, u)
     if slots:
-        hits[slots[0]] = ((0, None),) * pool[0]
+        hits[slots[0]] = ((0, None),) * (pool >> at)
     return pool, tuple(hits)
 
 
@@ -265,9 +272,10 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         items = shot_pools(u, shot, k)
         budget.check(expected_states(len(before), len(items), kept) // HOPELESS)
         merged: dict[tuple[Pool, int], float] = {}
+        add = pool_adder(fire)
         for j, ((pool, h), p) in enumerate(before.items(), 1):
             for (v, dh), q in items:
-                key = (add_pool(fire, pool, v), h + dh)
+                key = (add(pool, v), h + dh)
                 merged[key] = merged.get(key, 0.0) + p * q
             budget.check(projected(len(merged), j, len(before)))
         return Distribution(merged.items()), len(merged) / (len(before) * len(items))
@@ -279,7 +287,7 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         if fire.mega:
             budget.check(mega_states([len(shot_pools(u, shot, k)) for shot in fired]) // HOPELESS)
         state: Convolved = (Distribution.certain(
-            (empty_unit(fire, u) if fire.mega else (0, 0), 0)), 1.0)
+            (empty_unit(fire, u), 0)), 1.0)
         for j, shot in enumerate(fired):
             state = budget.memo(("pools", u, aimed(fired[:j + 1]), k),
                                 partial(convolve, u, k, state, shot))
