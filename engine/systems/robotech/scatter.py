@@ -74,7 +74,10 @@ def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log,
     exact odds roll every face of the new Strike at one centre)."""
     face = dice.d6(aim_label(plan, "new strike", aim, whole))
     roll = strike_roll(plan, face, face + SCATTER_STRIKE_BONUS, NEW_STRIKE)
-    under = units_under(plan.circles, centre) if under is None else under
+    if under is None:  # a scatter's 66 points: each measured once per plan
+        under = plan.covered.get((centre.x, centre.y))
+        if under is None:
+            under = plan.covered[centre.x, centre.y] = units_under(plan.circles, centre)
     full = under if whole and plan.options["volley_miss_damage"] == "full" else ()
     record, struck, spared = damage_record(plan, under, roll, full)
     if not log.silent:

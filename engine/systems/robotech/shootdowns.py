@@ -126,7 +126,17 @@ def will_shoot(plan: Plan, index: int, threat: Threat, spent: int = 0) -> bool:
     """RT-11: does this mecha spend its shoot-down on these missiles, with `spent` CP gone
     from its purse? Never when they would damage no one it protects (itself, and others of
     its side if ``shoot_for_others``); then as its `Reactions` say (priority and kept CP,
-    or the policy best)."""
+    or the policy best). Decided once per plan (`Plan.decisions`): seeded runs ask again
+    and again."""
+    key = (index, threat, spent)
+    got = plan.decisions.get(key)
+    if got is None:
+        got = plan.decisions[key] = decide(plan, index, threat, spent)
+    return got
+
+
+def decide(plan: Plan, index: int, threat: Threat, spent: int) -> bool:
+    """`will_shoot`, worked out."""
     unit = plan.units[index]
     react = plan.reactions_of(unit)
     cost = shoot_down_cost(unit)

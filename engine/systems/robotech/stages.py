@@ -199,6 +199,18 @@ class Plan:
         return {}
 
     @cached_property
+    def covered(self) -> dict[tuple[float, float], list[int]]:
+        """The units under a template centred at a point (`legality.units_under`), by
+        point, measured once per plan (`scatter.scattered_hit`)."""
+        return {}
+
+    @cached_property
+    def decisions(self) -> dict[tuple[int, Any, int], bool]:
+        """Each mecha's shoot-down decision by what it reads and has spent
+        (`shootdowns.will_shoot`), made once per plan."""
+        return {}
+
+    @cached_property
     def reactions(self) -> dict[str, Reactions]:
         """Each unit's `Reactions`, by id, looked up once (seeded runs ask often)."""
         return {u.id: reactions_in(self.scenario, u) for u in self.units}
