@@ -563,7 +563,9 @@ def _contenders(best: list[Scored]) -> list[Scored]:
     """Of these aims (best first), the `TOP` best and those that may still be among them:
     whose value plus its margin reaches the `TOP`-th highest value less its margin (five
     aims are, each within its 95 % margin, above any aim that does not)."""
-    floor = sorted((r.value - r.margin for r in best), reverse=True)[:TOP][-1]
+    if len(best) <= TOP:
+        return best
+    floor = sorted((r.value - r.margin for r in best), reverse=True)[TOP - 1]
     return best[:TOP] + [r for r in best[TOP:] if r.value + r.margin >= floor]
 
 

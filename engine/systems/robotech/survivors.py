@@ -229,6 +229,7 @@ class Packing:
         self.below_left = (1 << self.left_at) - 1
 
     def state(self, missed: bool, hits: int, k: int, left: int) -> int:
+        """The packed state of these parts (`parts` reads them back)."""
         return int(missed) | k << 1 | hits << self.hits_at | left << self.left_at
 
     def parts(self, state: int) -> tuple[bool, int, int, int]:
