@@ -106,7 +106,7 @@ def place(state: State, index: int) -> None:
 
 def score_cell(aim: dict[str, Any]) -> Element:
     """An aim's score as the table shows it: exact to three places, or an estimate to two
-    with its 95 % margin under it ("38.24", "± 2.84"), so the column stays narrow."""
+    with its 95 % margin under it ("38.24", "± 2.17"), so the column stays narrow."""
     if "margin" not in aim:
         return make("td", f"{aim['value']:.3f}")
     cell = make("td", f"{aim['value']:.2f}")
