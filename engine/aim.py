@@ -57,7 +57,7 @@ from engine.errors import ScatterlabError
 from engine.montecarlo import Z95
 from engine.objectives import check_objective, objective_value, spread
 from engine.odds import Odds
-from engine.ranking import TOP, Ranking, Scored
+from engine.ranking import TOP, Ranking, Scored, contenders
 from engine.shared import Shared
 
 REFINE = 3
@@ -88,7 +88,7 @@ tries 100 and stays quick; never more than `MAX_CANDIDATES`."""
 ESTIMATE_RUNS = (50, 200, 600)
 """Monte Carlo runs per aim of an estimated ranking, round by round: every candidate of the
 search, then of the best `ESTIMATE_KEEP`-th of them (at least `TOP`) those that may still be
-among the `TOP` best (`_contenders`), then the `TOP` best, each
+among the `TOP` best (`ranking.contenders`), then the `TOP` best, each
 round going on from the aim's earlier runs (six missiles into ten mecha: about 25 ms per
 100 runs in CPython; three Mega-blasts over thirty models: 50 ms)."""
 BOUND_SLACK = 1e-9
@@ -540,15 +540,15 @@ def _narrow(doc: dict[str, Any], scored: list[Scored], objective: str, limit: fl
     """An estimated ranking's later rounds (`rounds`, the runs of each: `estimate_runs`):
     of the best `ESTIMATE_KEEP`-th of the aims (at least `TOP`; those within the
     friendly-risk `limit` first) those that may still be among the `TOP` best
-    (`_contenders`) re-run with more runs, and in the last round the `TOP` best, until they
-    are all run that often; best first. Within what the `allowance` has left."""
+    (`ranking.contenders`) re-run with more runs, and in the last round the `TOP` best,
+    until they are all run that often; best first. Within what the `allowance` has left."""
     for runs in rounds[1:]:
         last = runs == rounds[-1]
         count = TOP if last else max(TOP, len(scored) // ESTIMATE_KEEP)
         allowance.estimate(runs)
         while True:
             best = sorted(scored, key=lambda r: (not _allowed(r, limit), _order(r)))
-            again = [r.aim for r in (best[:count] if last else _contenders(best[:count]))
+            again = [r.aim for r in (best[:count] if last else contenders(best[:count]))
                      if r.odds.trials is not None and r.odds.trials < runs]
             again = again[:max(0, allowance.candidates - allowance.tried)]
             if not again:
@@ -557,16 +557,6 @@ def _narrow(doc: dict[str, Any], scored: list[Scored], objective: str, limit: fl
             done = {r.aim.key() for r in more}
             scored = [r for r in scored if r.aim.key() not in done] + more
     return sorted(scored, key=_order)
-
-
-def _contenders(best: list[Scored]) -> list[Scored]:
-    """Of these aims (best first), the `TOP` best and those that may still be among them:
-    whose value plus its margin reaches the `TOP`-th highest value less its margin (five
-    aims are, each within its 95 % margin, above any aim that does not)."""
-    if len(best) <= TOP:
-        return best
-    floor = sorted((r.value - r.margin for r in best), reverse=True)[TOP - 1]
-    return best[:TOP] + [r for r in best[TOP:] if r.value + r.margin >= floor]
 
 
 def rank(s: scenarios.Scenario, *, objective: str = "damage",

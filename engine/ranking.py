@@ -105,3 +105,14 @@ class Ranking:
                 best[where] = r.value
         return [{"hex": w, "value": round(v, 6)} if isinstance(w, str) else
                 {"x": w[0], "y": w[1], "value": round(v, 6)} for w, v in best.items()]
+
+
+def contenders(best: list[Scored], top: int = TOP) -> list[Scored]:
+    """Of these estimated aims (best first), the `top` best and those that may still be
+    among them: whose value plus its margin reaches the `top`-th highest value less its
+    margin (`top` aims are, each within its 95 % margin, above any aim that does not).
+    An estimated ranking re-runs only these (`engine.aim`)."""
+    if len(best) <= top:
+        return best
+    floor = sorted((r.value - r.margin for r in best), reverse=True)[top - 1]
+    return best[:top] + [r for r in best[top:] if r.value + r.margin >= floor]
