@@ -10,6 +10,7 @@ import pytest
 from engine import scenario as sc
 from engine.build import squads, starters
 from engine.errors import ScenarioError
+from engine.names import shown_names
 from engine.render import tally
 from engine.systems import resolve
 from engine.words import say
@@ -73,8 +74,8 @@ def test_a_second_squad_of_one_preset_is_a_unit_of_its_own_named_apart():
     doc["attack"]["target"] = added[-1]["id"]
     doc["attack"]["aim"] = "auto"
     loaded = sc.load_dict(doc)
-    grouped = tally.squads(loaded)
-    assert [tally.squad_name(loaded, key, grouped[key]) for key in ("tactical", "tactical-2")
+    grouped, names = tally.squads(loaded), shown_names(loaded.units)
+    assert [tally.squad_name(key, grouped[key], names) for key in ("tactical", "tactical-2")
             ] == ["Tactical Marine squad", "Tactical Marine squad 2"]
     resolution = resolve(loaded, seed=4)  # a seed whose hole stays on both squads
     text = "\n".join([say(step.text) for step in resolution.steps]

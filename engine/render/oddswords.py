@@ -126,11 +126,11 @@ def _heresy(scenario: Scenario, d: Mapping[str, Any], lang: Lang) -> OddsView:
     rows = []
     for key in order:
         g = groups[key]
-        rows.append(Row(key, "group", squad_name(scenario, key, models.get(key, []), lang=lang),
+        rows.append(Row(key, "group", squad_name(key, models.get(key, []), names, lang=lang),
                         (f"{mean(g.get('removed')):.2f}", pct(at_least(g, "removed", 1)),
                          pct(at_least(g, "hits", 1))),
                         tuple(m.id for m in models.get(key, []))))
-    idle = tuple(squad_name(scenario, k, models.get(k, []), lang=lang)
+    idle = tuple(squad_name(k, models.get(k, []), names, lang=lang)
                  for k in groups if k not in live)
     removed = _removed(groups[rows[0].key]) if rows else []
     lead = say(msg("render.unit_line", unit=rows[0].name,

@@ -16,7 +16,7 @@ no svgwrite, so the page can use it before the renderer is loaded.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,10 +55,11 @@ def squads(scenario: Scenario) -> dict[str, list[Any]]:
     return grouped
 
 
-def squad_name(scenario: Scenario, key: str, models: Sequence[Any], *,
+def squad_name(key: str, models: Sequence[Any], shown: Mapping[str, str], *,
                lang: Lang = DEFAULT_LANG) -> str:
-    """A 40K unit as players call it, said in `lang` (`engine.names.squad_words`)."""
-    return say(squad_words(key, models, shown_names(scenario.units)), lang)
+    """A 40K unit as players call it, said in `lang` (`engine.names.squad_words`; `shown`:
+    every unit's name as shown, `shown_names`, made once for all the squads named)."""
+    return say(squad_words(key, models, shown), lang)
 
 
 def _squad_text(effects: Sequence[dict[str, Any]], removed: Sequence[str]) -> Msg:

@@ -174,11 +174,6 @@ def show_caption(state: State) -> None:
     caption.hidden = False
 
 
-def unit_name(state: State, uid: str) -> str:
-    """A unit by its name, with its id only where two units share the name."""
-    return shown_names(state.shown.units).get(uid, uid)
-
-
 def line_node(line: Line) -> Element:
     """One result line: a unit's line as players count it, the line per model (or per
     support) folded behind it in a <details>; each model's line keeps its data-unit."""
@@ -292,11 +287,11 @@ def show_charts(state: State, d: dict[str, Any], view: OddsView) -> None:
             for r in view.rows]
     shown = {key for _, key, _, _ in lead}
     rest = [(r.name, r.key, "unit", units[r.key]) for r in view.models if r.key not in shown]
-    rest += [(name, gid, "group", g) for gid, g in groups.items() if gid not in shown
-             for name in (squad_name(state.shown, gid, squads(state.shown).get(gid, []),
-                                     lang=lang),)]
+    names, members = shown_names(state.shown.units), squads(state.shown)  # once, not per card
+    rest += [(squad_name(gid, members.get(gid, []), names, lang=lang), gid, "group", g)
+             for gid, g in groups.items() if gid not in shown]
     shown |= {key for _, key, _, _ in rest}
-    rest += [(unit_name(state, uid), uid, "unit", u) for uid, u in units.items()
+    rest += [(names.get(uid, uid), uid, "unit", u) for uid, u in units.items()
              if uid not in shown]
     fold = make("details", cls="odds-rest")
     fold.appendChild(make("summary", say(msg("page.odds.rest_heresy") if system == "heresy"
