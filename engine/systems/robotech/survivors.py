@@ -377,16 +377,18 @@ def settled(ids: Ids, pack: Packing, states: Step, part: Distribution[Seen], who
             for state, ps in group.items():
                 rest = state & kept
                 summed_states[rest] = summed_states.get(rest, 0.0) + ps
-            rows = [(*pack.parts(rest), ps) for rest, ps in summed_states.items()]
+            rows = [(missed, hits, k, left, ps, misses[k.bit_count()])
+                    for (missed, hits, k, left), ps in (
+                        (pack.parts(rest), ps) for rest, ps in summed_states.items())]
             for (missed_s, hits_s, mask, own), pm in bucket.items():
                 if own is None:
-                    for missed, hits, k, left, ps in rows:
+                    for missed, hits, _, left, ps, narrow in rows:
                         if not (whole and missed and missed_s):
                             o = (hits + hits_s, left, shot)
-                            final[o] = get(o, 0.0) + ps * pm * misses[k.bit_count()]
+                            final[o] = get(o, 0.0) + ps * pm * narrow
                     continue
                 sums = ids.sums_with(own)
-                for missed, hits, k, left, ps in rows:
+                for missed, hits, k, left, ps, narrow in rows:
                     if whole and missed and missed_s:
                         continue
                     p = ps * pm
@@ -397,7 +399,6 @@ def settled(ids: Ids, pack: Packing, states: Step, part: Distribution[Seen], who
                     wide = misses[(k | mask).bit_count()]
                     counted = (h2, summed, shot)
                     final[counted] = get(counted, 0.0) + p * wide
-                    narrow = misses[k.bit_count()]
                     if narrow != wide:
                         same = (h2, left, shot)
                         final[same] = get(same, 0.0) + p * (narrow - wide)
