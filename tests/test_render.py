@@ -20,7 +20,7 @@ from engine.log import Resolution, Step, hex_mark, hexpath, scatter, template, u
 from engine.odds import Odds
 from engine.render.board import board
 from engine.render.common import unit_element_id
-from engine.render.hexmap import HEX, number_boxes
+from engine.render.hexmap import HEX, number_boxes, strafe_runs
 from engine.scenario import Scenario, load_dict, loads
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -464,6 +464,14 @@ def test_hex_marks_by_role():
     assert strafe == [("2", ["mark", "mark-strafe-line", "role-strafe"], "0502 0503 0504")]
     assert "state-hit" in classes(by_id(root, "unit-atlas"))
     assert "state-damaged" in classes(by_id(root, "unit-hm"))
+
+
+def test_strafing_lines_join_only_hexes_next_to_each_other():
+    """Two strafing runs in one step are two lines, and a lone hex has none; the lines the
+    map draws are the ones its labels keep clear of (both read `strafe_runs`)."""
+    marks = [hex_mark(label, "strafe") for label in ("0502", "0503", "0504", "1010", "1210",
+                                                     "1211")] + [hex_mark("0505", "hit")]
+    assert strafe_runs(marks) == [["0502", "0503", "0504"], ["1210", "1211"]]
 
 
 def test_hex_upto_step_zero_shows_only_the_target():

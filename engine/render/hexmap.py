@@ -13,7 +13,7 @@ shaded, and each sheet shows its letter (the "B" of "B:0108") in its top-left he
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 
 from engine.geometry import direction
@@ -346,20 +346,27 @@ def _centre(label: object) -> tuple[float, float] | None:
 
 def _lines(marks: Sequence[Mark]) -> list[list[tuple[float, float]]]:
     """The hex centres every line of these marks joins: each scatter path, and each
-    strafing run (its strafed hexes, one next to the other, as `draw_step` joins them)."""
-    out = [[c for c in map(_centre, m.get("hexes") or []) if c is not None]
-           for m in marks if m.get("kind") == "hexpath"]
-    run: list[Hex] = []
+    strafing line (`strafe_runs`, as `draw_step` draws them)."""
+    paths = [list(m.get("hexes") or []) for m in marks if m.get("kind") == "hexpath"]
+    out = [[c for c in map(_centre, labels) if c is not None]
+           for labels in paths + strafe_runs(marks)]
+    return [points for points in out if len(points) >= 2]
+
+
+def strafe_runs(marks: Iterable[Mark]) -> list[list[str]]:
+    """The strafed hexes of these marks (BT-STRAFE), in order, as the lines that join
+    them: one line per run of hexes each next to the one before; a run of one hex has
+    no line."""
+    runs: list[list[Hex]] = []
     for m in marks:
         h = _parse(m.get("hex")) if m.get("kind") == "hex" and m.get("role") == "strafe" else None
         if h is None:
             continue
-        if run and distance(run[-1], h) != 1:
-            out.append([hex_to_pixel(r, HEX) for r in run])
-            run = []
-        run.append(h)
-    out.append([hex_to_pixel(r, HEX) for r in run])
-    return [points for points in out if len(points) >= 2]
+        if runs and distance(runs[-1][-1], h) == 1:
+            runs[-1].append(h)
+        else:
+            runs.append([h])
+    return [[to_label(h) for h in run] for run in runs if len(run) >= 2]
 
 
 def _hex_mark(canvas: Canvas, index: int | str, m: Mark) -> None:
@@ -375,7 +382,7 @@ def _hex_mark(canvas: Canvas, index: int | str, m: Mark) -> None:
 
 
 def _line(canvas: Canvas, kind: str, role: object, index: int | str,
-          labels: list[object]) -> None:
+          labels: Sequence[object]) -> None:
     """A line through hex centres, a dot at the start and an arrow head at the end."""
     points = [c for c in map(_centre, labels) if c is not None]
     if len(points) < 2:
@@ -388,15 +395,14 @@ def _line(canvas: Canvas, kind: str, role: object, index: int | str,
 
 
 def draw_step(canvas: Canvas, scenario: Scenario, index: int | str, step: Step) -> None:
-    """The hexes and paths of one step; two or more strafed hexes are also joined by the
-    strafing line."""
+    """The hexes and paths of one step, and the strafing lines joining its strafed hexes
+    (`strafe_runs`)."""
     for m in marks_of(step, "hex"):
         _hex_mark(canvas, index, m)
     for m in marks_of(step, "hexpath"):
-        _line(canvas, "hexpath", m.get("role", "scatter"), index, list(m.get("hexes") or []))
-    strafed = [m.get("hex") for m in marks_of(step, "hex") if m.get("role") == "strafe"]
-    if len(strafed) >= 2:
-        _line(canvas, "strafe-line", "strafe", index, strafed)
+        _line(canvas, "hexpath", m.get("role", "scatter"), index, m.get("hexes") or [])
+    for run in strafe_runs(step.marks):
+        _line(canvas, "strafe-line", "strafe", index, run)
 
 
 def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
