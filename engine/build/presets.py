@@ -11,8 +11,9 @@ it (tests/test_presets.py applies every preset and loads the result).
 from __future__ import annotations
 
 import copy
+import itertools
 import json
-from collections.abc import Container
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,12 +107,15 @@ def catalog(system: str) -> Catalog:
 def first_free(stem: str, taken: Container[str], sep: str = "-") -> str:
     """`stem`, or if it is `taken` the first of stem-2, stem-3, ... (joined by `sep`) that
     is not."""
-    if stem not in taken:
-        return stem
-    n = 2
-    while f"{stem}{sep}{n}" in taken:
-        n += 1
-    return f"{stem}{sep}{n}"
+    return stem if stem not in taken else next(numbered(stem, taken, sep, start=2))
+
+
+def numbered(stem: str, taken: Container[str], sep: str = " ", start: int = 1
+             ) -> Iterator[str]:
+    """stem 1, stem 2, ... (from `start`, joined by `sep`) that are not `taken`, in order."""
+    for n in itertools.count(start):
+        if (name := f"{stem}{sep}{n}") not in taken:
+            yield name
 
 
 def new_id(doc: dict[str, Any], stem: str) -> str:

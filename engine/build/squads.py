@@ -83,8 +83,9 @@ def with_squad(doc: dict[str, Any], preset_id: str, count: int, *, shape: str = 
     ``unit`` field holds the squad's name: by default the preset's id, numbered where a
     model of `doc` has it as its unit, a model alone its id, so that a second squad of one
     preset is a unit of its own, HH-7, not more models of the first); ids are the squad's
-    name numbered from 1, names the preset's label in `lang` numbered on from the last a
-    model has (a second squad of five Tactical Marines holds Tactical Marine 6 to 10)."""
+    name numbered from 1, names the preset's label in `lang` with the first numbers no
+    model's name has (`presets.numbered`: a second squad of five Tactical Marines holds
+    Tactical Marine 6 to 10)."""
     if doc.get("system") == "battletech":
         raise ScenarioError("squad", msg("build.squad.hexes"))
     if not 0 <= spacing <= 12:
@@ -96,15 +97,11 @@ def with_squad(doc: dict[str, Any], preset_id: str, count: int, *, shape: str = 
     out = copy.deepcopy(doc)
     name = squad or presets.first_free(
         preset.id, {str(u.get("unit", u.get("id"))) for u in out.get("units", [])})
-    label, taken, number = preset.said(lang), presets.names_taken(out), 0
+    names = presets.numbered(preset.said(lang), presets.names_taken(out))
     for i, point in enumerate(formation(count, shape, pitch=width + spacing, at=at,
                                         angle=angle), 1):
-        number += 1
-        while f"{label} {number}" in taken:
-            number += 1
         uid = presets.new_id(out, f"{name}-{i}")
-        unit = presets.unit_from(preset, uid=uid, side=side, at=point,
-                                 name=f"{label} {number}")
+        unit = presets.unit_from(preset, uid=uid, side=side, at=point, name=next(names))
         if out["system"] == "heresy":
             unit["unit"] = name
         out.setdefault("units", []).append(unit)
