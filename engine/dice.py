@@ -204,6 +204,13 @@ class SeededDice(Dice):
         """Go on from where `stream` says the stream stood."""
         self._rng.setstate(stream)
 
+    def die(self, label: Words, sides: int = 6) -> int:
+        """`Dice.die`; when no roll is recorded (Monte Carlo runs), the face alone: seeded
+        dice check nothing before a roll, and most of a seeded run's dice are single dice."""
+        if self._recording:
+            return super().die(label, sides)
+        return _seeded_die(self._rng, sides)
+
     def _die(self, label: Words, sides: int) -> int:
         return _seeded_die(self._rng, sides)
 

@@ -94,8 +94,12 @@ def harm_of(unit: Unit, hits: int, damage: int) -> Harm:
 
 
 def harm(scenario: Scenario, outcome: tuple[UnitResult, ...]) -> tuple[Harm, ...]:
-    return tuple(harm_of(u, r.hits, r.damage)
+    return tuple(UNHARMED if r is UNTOUCHED else harm_of(u, r.hits, r.damage)
                  for u, r in zip(scenario.units, outcome, strict=True))
+
+
+UNHARMED = Harm()
+"""The `Harm` of a unit no template came down over (`UNTOUCHED`)."""
 
 
 def effects(scenario: Scenario, outcome: tuple[UnitResult, ...]) -> dict[str, dict[str, Any]]:

@@ -49,7 +49,8 @@ def shoot_down(plan: Plan, records: Sequence[Record], dice: Dice, log: Log) -> S
     comes, seeing which missiles over it are still in the air (`in_turn`)."""
     state = ShootDown.start(records, len(plan.units))
     for i in plan.shooters:
-        over = [k for k, r in enumerate(records) if aimed_at(plan, i, r)]
+        # (asked only of the missiles over it: most units are under none)
+        over = [k for k, r in enumerate(records) if r[i] is not None and aimed_at(plan, i, r)]
         if not over:  # nothing it may shoot at: no shoot-down to decide, nothing to pay
             continue
         spent = plan.spent_from(i, state.spent)
@@ -93,12 +94,15 @@ def aimed_at(plan: Plan, index: int, record: Record) -> bool:
 
 def threat_of(plan: Plan, index: int, records: Sequence[Record]) -> Threat:
     """The `Threat` of these missiles to unit `index`."""
-    side = plan.units[index].side
-    own = merge(r[index:index + 1] for r in records)
-    others = any(hit is not None and hit.damage > 0 and i != index
-                 and plan.units[i].side == side
-                 for record in records for i, hit in enumerate(record))
-    return Threat(own[0] if own else None, others)
+    own: Impact | None = None
+    for record in records:
+        hit = record[index]
+        if hit is not None:
+            own = hit if own is None else own.plus(hit)
+    friends = plan.friends[index]
+    others = any((hit := record[i]) is not None and hit.damage > 0
+                 for record in records for i in friends)
+    return Threat(own, others)
 
 
 def shoot(plan: Plan, index: int, incoming: Sequence[int], state: ShootDown, dice: Dice,

@@ -36,11 +36,11 @@ class Aim:
     under: tuple[int, ...]  # the units a template centred here covers
 
 
-@dataclass(frozen=True)
-class Strike:
+class Strike(NamedTuple):
     """A roll to Strike (or to Dodge): the die face, the total, and whether a natural 6 or
     1 decides the point of impact (`natural_impact`) and every other comparison
-    (`natural_all`), as option ``natural_rolls`` reads it."""
+    (`natural_all`), as option ``natural_rolls`` reads it. A named tuple: seeded runs make
+    one per missile, and a frozen dataclass costs several times as much to make."""
 
     face: int
     total: int
@@ -219,6 +219,13 @@ class Plan:
         return self.reactions[unit.id]
 
     @cached_property
+    def friends(self) -> tuple[tuple[int, ...], ...]:
+        """Per unit, the other units of its side (`shootdowns.threat_of`: the missiles a
+        mecha shoots at may damage them)."""
+        return tuple(tuple(j for j, v in enumerate(self.units) if j != i and v.side == u.side)
+                     for i, u in enumerate(self.units))
+
+    @cached_property
     def purses(self) -> tuple[str, ...]:
         """Whose Command Points each unit spends: its side's pool (option
         ``command_points`` "side", the game's: any of a player's mecha spend his) or its own
@@ -226,7 +233,11 @@ class Plan:
         pooled = self.options["command_points"] == "side"
         return tuple(u.side if pooled else u.id for u in self.units)
 
+    @cached_property
+    def sharing(self) -> tuple[tuple[int, ...], ...]:
+        """Per unit, the units that spend from its purse (`purses`), itself included."""
+        return tuple(tuple(j for j, q in enumerate(self.purses) if q == p) for p in self.purses)
+
     def spent_from(self, index: int, spent: Sequence[int]) -> int:
         """The Command Points already spent from unit `index`'s purse (`spent`: per unit)."""
-        purse = self.purses[index]
-        return sum(s for s, p in zip(spent, self.purses, strict=True) if p == purse)
+        return sum([spent[j] for j in self.sharing[index]])
