@@ -77,7 +77,7 @@ def scattered_hit(plan: Plan, aim: Aim, centre: Point, dice: Dice, log: Log,
     if under is None:  # a scatter's 66 points: each measured once per plan
         under = plan.covered.get((centre.x, centre.y))
         if under is None:
-            under = plan.covered[centre.x, centre.y] = units_under(plan.circles, centre)
+            under = plan.covered[centre.x, centre.y] = tuple(units_under(plan.circles, centre))
     full = under if whole and plan.options["volley_miss_damage"] == "full" else ()
     record, struck, spared = damage_record(plan, under, roll, full)
     if not log.silent:

@@ -199,9 +199,17 @@ class Plan:
         return {}
 
     @cached_property
-    def covered(self) -> dict[tuple[float, float], list[int]]:
+    def covered(self) -> dict[tuple[float, float], tuple[int, ...]]:
         """The units under a template centred at a point (`legality.units_under`), by
         point, measured once per plan (`scatter.scattered_hit`)."""
+        return {}
+
+    @cached_property
+    def damage(self) -> dict[tuple[tuple[int, ...], Strike, tuple[int, ...]],
+                             tuple[Record, tuple[int, ...], tuple[int, ...]]]:
+        """What a template does to the units under it, by (those units, the roll, those
+        that take the full MD), with who it struck and spared
+        (`strikes.damage_record`), made once per plan."""
         return {}
 
     @cached_property

@@ -8,7 +8,7 @@ it, nothing where DF > the roll.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.log import Log, unit_state
@@ -72,24 +72,29 @@ UNREACHED = Impact(1, 0, 0, 0, 0)
 
 
 def damage_record(plan: Plan, under: Sequence[int], roll: Strike,
-                  full: Container[int]) -> tuple[Record, list[int], list[int]]:
+                  full: Sequence[int]) -> tuple[Record, tuple[int, ...], tuple[int, ...]]:
     """Who a template damages among the units `under` it: the record, struck, spared.
 
     The primary target (in `full`) takes the full MD, every other unit under the template
     half of it (rounded down), and any unit whose DF is above the roll nothing (RT-5, RT-9,
-    RT-14): it is still under the template (`UNREACHED`).
+    RT-14): it is still under the template (`UNREACHED`). Made once per plan for each
+    such template and roll (`Plan.damage`): seeded runs land the same ones again and again.
     """
-    md = plan.scenario.attack.weapon.md
-    record: list[Impact | None] = [None] * len(plan.units)
-    struck, spared = [], []
-    for i in under:
-        if roll.reaches(plan.units[i].df):
-            record[i] = impact(plan, md if i in full else md // 2, roll)
-            struck.append(i)
-        else:
-            record[i] = UNREACHED
-            spared.append(i)
-    return tuple(record), struck, spared
+    key = (tuple(under), roll, tuple(full))
+    made = plan.damage.get(key)
+    if made is None:
+        md = plan.scenario.attack.weapon.md
+        record: list[Impact | None] = [None] * len(plan.units)
+        struck, spared = [], []
+        for i in under:
+            if roll.reaches(plan.units[i].df):
+                record[i] = impact(plan, md if i in full else md // 2, roll)
+                struck.append(i)
+            else:
+                record[i] = UNREACHED
+                spared.append(i)
+        made = plan.damage[key] = tuple(record), tuple(struck), tuple(spared)
+    return made
 
 
 def direct_hit(plan: Plan, aim: Aim, roll: Strike, log: Log) -> Record:
