@@ -23,7 +23,8 @@ equal to it when at most one friendly unit can be hit. A limit on it
 aims within it.
 
 **Shared work** (issue 24). The candidates of one ranking differ only in their aim, and
-share what does not depend on it: the scenario document, one prepared plan per candidate
+share what does not depend on it: the scenario's board and units, parsed once (a
+candidate parses its attack alone, `scenario.with_attack`), one prepared plan per candidate
 for both its legality and its odds (no landing overlay computed for a candidate), and one
 `engine.shared.Shared` store for every candidate's exact odds, where a system's odds may
 keep what they compute by keys naming what the value depends on (`Budget.memo`): a
@@ -110,11 +111,12 @@ LegalAim = tuple[Aim, scenarios.Scenario, Any]
 """A legal aim with what `legal` prepared for it."""
 
 
-def legal(doc: dict[str, Any], aim: Aim) -> Prepared | None:
-    """The scenario with `aim` and its plan, if it is valid and the rules accept the
-    attack (the plan is the one its odds start from)."""
+def legal(base: scenarios.Scenario, aim: Aim) -> Prepared | None:
+    """The scenario `base` with `aim` and its plan, if it is valid and the rules accept
+    the attack (the plan is the one its odds start from). Only the attack is parsed again
+    (`scenario.with_attack`)."""
     try:
-        s = scenarios.load_dict(aim.apply(doc))
+        s = scenarios.with_attack(base, aim.apply(base.data)["attack"])
         plan = systems.rules_of(s.system).prepare(s)
     except ScatterlabError:
         return None
@@ -314,11 +316,11 @@ class Allowance:
                     return True
         return False
 
-    def legal(self, doc: dict[str, Any], aim: Aim) -> Prepared | None:
+    def legal(self, base: scenarios.Scenario, aim: Aim) -> Prepared | None:
         """`legal`, made once per candidate of the ranking."""
         key = aim.key()
         if key not in self.prepared:
-            self.prepared[key] = legal(doc, aim)
+            self.prepared[key] = legal(base, aim)
         return self.prepared[key]
 
     def try_one(self) -> None:
@@ -328,7 +330,7 @@ class Allowance:
             self.progress(self.tried)
 
 
-def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: Allowance,
+def _rank(base: scenarios.Scenario, aims: Iterable[Aim], objective: str, allowance: Allowance,
           held: list[LegalAim] | None = None) -> tuple[list[Scored], list[Aim], int]:
     """The aims scored; those the rules refuse; how many were out of reach of exact odds
     (those past the `allowance` are counted on it, untried): `_scored` of the legal ones."""
@@ -338,7 +340,7 @@ def _rank(doc: dict[str, Any], aims: Iterable[Aim], objective: str, allowance: A
             allowance.untried += 1
             continue
         allowance.try_one()
-        prepared = allowance.legal(doc, aim)
+        prepared = allowance.legal(base, aim)
         if prepared is None:
             refused.append(aim)
         else:
@@ -433,7 +435,7 @@ def _finer(aims: Iterable[Aim], seen: set[str]) -> list[Aim]:
     return out
 
 
-def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
+def _climb_splits(base: scenarios.Scenario, scored: list[Scored], objective: str,
                   limit: float | None, seen: set[str], allowance: Allowance,
                   held: list[LegalAim] | None = None) -> tuple[list[Scored], list[Aim], int]:
     """RT-17: the best whole volley at one target (within the friendly-risk `limit`; a
@@ -441,6 +443,7 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
     every way when there are at most `SPLITS_MAX`, else
     one missile at a time (`split_moves`), keeping the best move while it improves the
     objective. Every split tried is scored, or ruled out or `held` (`_scored`)."""
+    doc = base.data
     volley = int(doc["attack"]["weapon"]["volley"])
     within = [r for r in scored if dict(r.aim.attack).get("targets") and _allowed(r, limit)]
     if not within:
@@ -451,14 +454,14 @@ def _climb_splits(doc: dict[str, Any], scored: list[Scored], objective: str,
     every = [a for a in every_split(doc, ids[0], volley) if a.key() not in seen]
     if len(every) <= SPLITS_MAX:
         seen |= {a.key() for a in every}
-        return _rank(doc, every, objective, allowance, held)
+        return _rank(base, every, objective, allowance, held)
     tried: list[Scored] = []
     refused: list[Aim] = []
     out_of_reach = 0
     while True:
         moves = [a for a in split_moves(doc, ids) if a.key() not in seen]
         seen |= {a.key() for a in moves}
-        more, no, o = _rank(doc, moves, objective, allowance, held)
+        more, no, o = _rank(base, moves, objective, allowance, held)
         tried, refused, out_of_reach = tried + more, refused + no, out_of_reach + o
         better = [r for r in more if _allowed(r, limit)]
         if not better:
@@ -484,7 +487,7 @@ def _hold_all_but_the_best(allowance: Allowance) -> Iterator[list[LegalAim]]:
         allowance.keep = keep
 
 
-def _search(doc: dict[str, Any], system: str, objective: str, limit: float | None,
+def _search(base: scenarios.Scenario, objective: str, limit: float | None,
             allowance: Allowance) -> tuple[list[Scored], int, int]:
     """Every candidate scored, best first, refined around the best again and again until
     the best have nothing finer (a refused candidate that asks for it is refined too);
@@ -496,6 +499,7 @@ def _search(doc: dict[str, Any], system: str, objective: str, limit: float | Non
     (`_hold_all_but_the_best`): those that cannot reach the fifth best are then not scored.
     With the count of candidates the rules refuse and of those out of reach of exact
     odds."""
+    doc, system = base.data, base.system
     first = CANDIDATES[system](doc)
     seen = {a.key() for a in first}
     scored: list[Scored] = []
@@ -505,15 +509,15 @@ def _search(doc: dict[str, Any], system: str, objective: str, limit: float | Non
         at_units = [a for a in first if dict(a.attack).get("targets")]
         first = [a for a in first if not dict(a.attack).get("targets")]
         with _hold_all_but_the_best(allowance) as held:
-            scored, refused, out_of_reach = _rank(doc, at_units, objective, allowance, held)
+            scored, refused, out_of_reach = _rank(base, at_units, objective, allowance, held)
             scored.sort(key=_order)
-            more, no, o = _climb_splits(doc, scored, objective, limit, seen, allowance, held)
+            more, no, o = _climb_splits(base, scored, objective, limit, seen, allowance, held)
             scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         # the highest bound first, as in any batch (each bound was made above: reused)
         held.sort(key=lambda a: -_total(allowance.bound(a[1], a[2])))
         more, o = _scored(held, objective, allowance)
         scored, out_of_reach = scored + more, out_of_reach + o
-    more, no, o = _rank(doc, first, objective, allowance)
+    more, no, o = _rank(base, first, objective, allowance)
     scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
     done: set[str] = set()
     around = [a for a in refused if a.refine_refused]
@@ -523,19 +527,19 @@ def _search(doc: dict[str, Any], system: str, objective: str, limit: float | Non
         if not around:
             break
         done |= {a.key() for a in around}
-        more, no, o = _rank(doc, _finer(around, seen), objective, allowance)
+        more, no, o = _rank(base, _finer(around, seen), objective, allowance)
         scored, out_of_reach = scored + more, out_of_reach + o
         refused += no
         around = [a for a in no if a.refine_refused and a.key() not in done]
     if system == "heresy":
         singles = [r.aim for r in scored if _allowed(r, limit)]
-        more, no, o = _rank(doc, spread_shots(doc, singles), objective, allowance)
+        more, no, o = _rank(base, spread_shots(doc, singles), objective, allowance)
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
     return scored, len(refused), out_of_reach
 
 
-def _narrow(doc: dict[str, Any], scored: list[Scored], objective: str, limit: float | None,
+def _narrow(base: scenarios.Scenario, scored: list[Scored], objective: str, limit: float | None,
             allowance: Allowance, rounds: tuple[int, ...]) -> list[Scored]:
     """An estimated ranking's later rounds (`rounds`, the runs of each: `estimate_runs`):
     of the best `ESTIMATE_KEEP`-th of the aims (at least `TOP`; those within the
@@ -553,7 +557,7 @@ def _narrow(doc: dict[str, Any], scored: list[Scored], objective: str, limit: fl
             again = again[:max(0, allowance.candidates - allowance.tried)]
             if not again:
                 break
-            more, _, _ = _rank(doc, again, objective, allowance)
+            more, _, _ = _rank(base, again, objective, allowance)
             done = {r.aim.key() for r in more}
             scored = [r for r in scored if r.aim.key() not in done] + more
     return sorted(scored, key=_order)
@@ -573,16 +577,15 @@ def rank(s: scenarios.Scenario, *, objective: str = "damage",
     `bounded`): the best `keep` are those of the whole ranking. The CLI's ``aim`` command
     and the page's "Best aim" call this."""
     check_objective(objective, (u.id for u in s.units))
-    doc = scenarios.to_dict(s)
     allowance = allowance or Allowance(candidates=candidate_count(s), progress=progress)
     allowance.prune(keep, friendly_risk)
-    scored, refused, out_of_reach = _search(doc, s.system, objective, friendly_risk, allowance)
+    scored, refused, out_of_reach = _search(s, objective, friendly_risk, allowance)
     estimated = not scored and out_of_reach > 0
     rounds = estimate_runs(len(s.units)) if estimated else ()
     if estimated:
         allowance.estimate(rounds[0])
-        scored, refused, _ = _search(doc, s.system, objective, friendly_risk, allowance)
-        scored = _narrow(doc, scored, objective, friendly_risk, allowance, rounds)
+        scored, refused, _ = _search(s, objective, friendly_risk, allowance)
+        scored = _narrow(s, scored, objective, friendly_risk, allowance, rounds)
     within = [r for r in scored if _allowed(r, friendly_risk)]
     return Ranking(tuple(within), refused, out_of_reach, len(scored) - len(within),
                    allowance.untried, estimated, allowance.bounded, rounds)

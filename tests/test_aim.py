@@ -46,7 +46,7 @@ def assert_figures_are_those_of_odds(s: scenarios.Scenario, best: aim.Scored,
                                      objective: str = "damage") -> None:
     """The aim is legal, and the scenario with it written in gives, with `odds`, every
     figure the aim was ranked by (to 1e-9)."""
-    assert aim.legal(scenarios.to_dict(s), best.aim) is not None
+    assert aim.legal(s, best.aim) is not None
     chosen = aim.aimed(s, best.aim)
     again = aim.score(chosen, best.aim, objective)
     odds = systems.odds(chosen, method="exact", landing=False)

@@ -197,3 +197,57 @@ def test_documents_give_odds_aims_and_saves_or_the_engines_error(doc: dict[str, 
         json.dumps(ranking.to_dict())
     except ENGINE_ERRORS:
         return
+
+
+def _loads(doc: dict[str, Any]) -> bool:
+    try:
+        scenarios.load_dict(doc)
+    except ScenarioError:
+        return False
+    return True
+
+
+VALID = [doc for doc in BASES if _loads(doc)]
+
+
+@st.composite
+def new_attacks(draw: st.DrawFn) -> tuple[dict[str, Any], Any]:
+    """A test scenario or demo that loads, and a new attack for it: its own with one to
+    three values inside replaced or one key removed, or any JSON."""
+    doc = draw(st.sampled_from(VALID))
+    if draw(st.integers(0, 9)) == 0:
+        return doc, draw(JSON)
+    attack = copy.deepcopy(doc["attack"])
+    for _ in range(draw(st.integers(1, 3))):
+        inside = paths(attack)[1:]
+        if not inside:
+            break
+        path = draw(st.sampled_from(inside))
+        parent, key = _get(attack, path[:-1]), path[-1]
+        if isinstance(parent, dict) and draw(st.integers(0, 9)) == 0:
+            del parent[key]
+        else:
+            parent[key] = draw(replacement(parent[key]))
+    return doc, attack
+
+
+@FAST
+@given(new_attacks())
+def test_a_new_attack_alone_loads_as_the_whole_document_would(case: tuple[dict[str, Any], Any]
+                                                              ) -> None:
+    """Best aim parses each candidate's attack alone (`scenario.with_attack`): it gives
+    the scenario `load_dict` gives of the whole document with that attack, or fails at the
+    same field for the same reason."""
+    doc, attack = case
+    try:
+        whole = scenarios.load_dict({**doc, "attack": attack})
+    except ScenarioError as e:
+        try:
+            scenarios.with_attack(scenarios.load_dict(doc), attack)
+        except ScenarioError as got:
+            assert (got.path, str(got)) == (e.path, str(e))
+            return
+        raise AssertionError(f"with_attack accepted what load_dict refused: {e}") from None
+    alone = scenarios.with_attack(scenarios.load_dict(doc), attack)
+    assert alone.attack == whole.attack and alone.data == whole.data
+    assert scenarios.dumps(alone) == scenarios.dumps(whole)

@@ -23,7 +23,7 @@ import json
 import re
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import ScenarioError
@@ -38,6 +38,13 @@ PARSERS: dict[str, Callable[[Field], tuple[Any, tuple[Any, ...], Any, dict[str, 
     "heresy": heresy.parse,
     "battletech": battletech.parse,
 }
+ATTACK_PARSERS: dict[str, Callable[[Field, Any, tuple[Any, ...], dict[str, Any]], Any]] = {
+    "robotech": robotech.parse_attack,
+    "heresy": heresy.parse_attack,
+    "battletech": battletech.parse_attack,
+}
+"""Each system's parser of the attack alone, on a valid board, units and options (what
+`PARSERS` does after them)."""
 COMMON_FIELDS = ("format", "system", "title", "notes", "translations", "seed", "dice",
                  "options", "units", "attack")
 TITLE_MAX = 120
@@ -116,6 +123,19 @@ def load_dict(data: Any) -> Scenario:
         attack=attack,
         data=copy.deepcopy(data),
     )
+
+
+def with_attack(scenario: Scenario, attack: Any) -> Scenario:
+    """The scenario with `attack` in place of its own: what `load_dict` gives of its
+    document with that attack (and raises, with the same field and reason), parsing only
+    the attack, since nothing else in a document reads it and the rest is the scenario's,
+    valid already. Best aim tries hundreds of aims on one board (engine/aim.py)."""
+    bounds.check_value(attack, "attack", 2)
+    data = {**scenario.data, "attack": attack}
+    parsed = ATTACK_PARSERS[scenario.system](Field(data), scenario.board, scenario.units,
+                                             scenario.options)
+    return replace(scenario, attack=parsed,
+                   data={**scenario.data, "attack": copy.deepcopy(attack)})
 
 
 def _translations(f: Field) -> None:

@@ -67,6 +67,7 @@ Validation beyond the field shapes (each error names the field and the clause):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -309,10 +310,23 @@ def _support(s: Field, hexmap: HexMap) -> Support:
 
 def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]:
     """Validate a BattleTech scenario: map, units, the turn's supports and options."""
+    board, units, options = parse_setting(root)
+    return board, units, parse_attack(root, board, units, options), options
+
+
+def parse_setting(root: Field) -> tuple[Board, tuple[Unit, ...], dict[str, Any]]:
+    """The options, map and units of a BattleTech scenario: all but its turn's attack."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     board = _map(root)
     units = [_unit(u, board.map) for u in root["units"].items()]
     check_unique_ids(units)
+    return board, tuple(units), options
+
+
+def parse_attack(root: Field, board: Board, units: tuple[Unit, ...],
+                 options: dict[str, Any]) -> Attack:
+    """The turn's supports of a BattleTech scenario, on its valid map and units
+    (`parse_setting`)."""
     a = root["attack"].only(("turn", "side", "supports", "in_flight", "air_cover",
                              "hidden_aerospace", "preplotted", "held", "bsp", "bsp_spent",
                              "defender"))
@@ -340,10 +354,10 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]
         hidden_aerospace=a.get("hidden_aerospace", False).boolean(), preplotted=preplotted,
         held=_held(a, supports),
     )
-    return board, tuple(units), _with_bsp(a, attack, units), options
+    return _with_bsp(a, attack, units)
 
 
-def _with_bsp(a: Field, attack: Attack, units: list[Unit]) -> Attack:
+def _with_bsp(a: Field, attack: Attack, units: Sequence[Unit]) -> Attack:
     """The sides' BSP budgets and earlier spending, and the defender; a turn that takes a
     side past its budget is refused at the field that spends it."""
     others = sorted({u.side for u in units} - {attack.side})
@@ -410,7 +424,7 @@ def _check_one_use(a: Field, supports: tuple[Support, ...],
             used[s.selection] = where
 
 
-def _check_spotters(a: Field, board: Board, units: list[Unit], side: str,
+def _check_spotters(a: Field, board: Board, units: Sequence[Unit], side: str,
                     supports: tuple[Support, ...], in_flight: tuple[Support, ...],
                     options: dict[str, Any]) -> None:
     """BT-ART.4: a spotter (one of the firing side's units) spots one hex per turn.

@@ -137,12 +137,12 @@ def _child(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def check_value(data: Any) -> None:
+def check_value(data: Any, path: str = "", depth: int = 1) -> None:
     """Refuse a document (already parsed, or built by the page) outside the bounds: too
     deep, a repeated key, unencodable text, a number that is not finite or past
-    `MAX_NUMBER`, a non-JSON value.
-    Walks the whole document with its own stack, so no depth can exhaust Python's."""
-    todo: list[tuple[Any, str, int]] = [(data, "", 1)]
+    `MAX_NUMBER`, a non-JSON value; or, given its `path` and `depth` in one, a part of
+    a document. Walks it with its own stack, so no depth can exhaust Python's."""
+    todo: list[tuple[Any, str, int]] = [(data, path, depth)]
     while todo:
         value, path, depth = todo.pop()
         if isinstance(value, dict | list) and depth > MAX_DEPTH:

@@ -312,12 +312,26 @@ def _board(root: Field, table: Table) -> Board:
 
 def parse(root: Field) -> tuple[Board, tuple[Model, ...], Attack, dict[str, Any]]:
     """Validate a Heresy scenario: table, models, attack and options."""
+    board, models, options = parse_setting(root)
+    return board, models, parse_attack(root, board, models, options), options
+
+
+def parse_setting(root: Field) -> tuple[Board, tuple[Model, ...], dict[str, Any]]:
+    """The options, table and models of a Heresy scenario: all but its attack."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     table = parse_table(root)
     board = _board(root, table)
     models = [_model(u, table) for u in root["units"].items(1)]
-    by_id = check_unique_ids(models)
+    check_unique_ids(models)
     _check_units(models)
+    return board, tuple(models), options
+
+
+def parse_attack(root: Field, board: Board, models: tuple[Model, ...],
+                 options: dict[str, Any]) -> Attack:
+    """The attack of a Heresy scenario, on its valid table and models (`parse_setting`)."""
+    by_id = {m.id: m for m in models}
+    table = board.table
     a = root["attack"].only(("firer", "bs", "weapon", "target", "reroll", "snap_shot", "aim",
                              "reroll_when", "each_shot"))
     weapon, target = _weapon(a["weapon"]), unit_ref(a["target"], by_id)
@@ -325,11 +339,10 @@ def parse(root: Field) -> tuple[Board, tuple[Model, ...], Attack, dict[str, Any]
     reroll = a.get("reroll", "none").choice(REROLLS)
     if a.has("reroll_when") and reroll != "full" and not weapon.twin_linked:
         raise a["reroll_when"].fail(msg("scenario.hh.reroll_when"))
-    attack = Attack(
+    return Attack(
         firer=unit_ref(a["firer"], by_id), bs=a["bs"].integer(1, 10),
         weapon=weapon, target=target, reroll=reroll,
         snap_shot=a.get("snap_shot", False).boolean(),
         aim=aim, reroll_when=a.get("reroll_when", "best").choice(REROLL_WHEN),
         shots=_shots(a, weapon, target, aim, by_id, table),
     )
-    return board, tuple(models), attack, options

@@ -61,6 +61,7 @@ Fields follow shared/spec/scenario.md; additions documented here:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -262,7 +263,7 @@ def _reactions(f: Field, by_id: dict[str, Unit]) -> dict[str, Reactions]:
     return out
 
 
-def _side_cp(a: Field, units: list[Unit]) -> dict[str, int] | None:
+def _side_cp(a: Field, units: Sequence[Unit]) -> dict[str, int] | None:
     """``attack.cp``: per side, the Command Points of its pool (option ``command_points``
     "side"); a side left out has its mecha's number plus their Leadership."""
     if not a.has("cp"):
@@ -289,11 +290,24 @@ def _targets(a: Field, by_id: dict[str, Unit], volley: int) -> tuple[str, ...]:
 
 def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]:
     """Validate a Robotech scenario: board, units, attack and options."""
+    board, units, options = parse_setting(root)
+    return board, units, parse_attack(root, board, units, options), options
+
+
+def parse_setting(root: Field) -> tuple[Board, tuple[Unit, ...], dict[str, Any]]:
+    """The options, board and units of a Robotech scenario: all but its attack."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
     table = parse_table(root)
     terrain = parse_terrain(root, table)
     units = [_unit(u, table) for u in root["units"].items(1)]
-    by_id = check_unique_ids(units)
+    check_unique_ids(units)
+    return Board(table, terrain), tuple(units), options
+
+
+def parse_attack(root: Field, board: Board, units: tuple[Unit, ...],
+                 options: dict[str, Any]) -> Attack:
+    """The attack of a Robotech scenario, on its valid board and units (`parse_setting`)."""
+    by_id = {u.id: u for u in units}
     a = root["attack"].only(("attacker", "weapon", "targets", "point", "reactions",
                              "strike_modifier", "cp"))
     attacker = unit_ref(a["attacker"], by_id)
@@ -301,12 +315,11 @@ def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]
         raise a["attacker"].fail(msg("scenario.rt.attacker_mecha"))
     weapon = _weapon(a["weapon"])
     targets = _targets(a, by_id, weapon.volley)
-    point = parse_point(a["point"], table) if a.has("point") else None
+    point = parse_point(a["point"], board.table) if a.has("point") else None
     if point is None and not targets:
         raise a.fail(msg("scenario.rt.no_target"))
     if point is not None and targets:
         raise a["point"].fail(msg("scenario.rt.target_and_point"))
     modifier = a.get("strike_modifier", 0).integer(-MODIFIER_LIMIT, MODIFIER_LIMIT)
-    attack = Attack(attacker, weapon, targets, point, _reactions(a.get("reactions", {}), by_id),
-                    modifier, _side_cp(a, units))
-    return Board(table, terrain), tuple(units), attack, options
+    return Attack(attacker, weapon, targets, point, _reactions(a.get("reactions", {}), by_id),
+                  modifier, _side_cp(a, units))
