@@ -129,7 +129,9 @@ def with_attack(scenario: Scenario, attack: Any) -> Scenario:
     """The scenario with `attack` in place of its own: what `load_dict` gives of its
     document with that attack (and raises, with the same field and reason), parsing only
     the attack, since nothing else in a document reads it and the rest is the scenario's,
-    valid already. Best aim tries hundreds of aims on one board (engine/aim.py)."""
+    valid already. Best aim tries hundreds of aims on one board (engine/aim.py). Its
+    document shares all but the attack with `scenario`'s: no scenario's document is
+    edited in place (`to_dict` gives a copy)."""
     bounds.check_value(attack, "attack", 2)
     data = {**scenario.data, "attack": attack}
     parsed = ATTACK_PARSERS[scenario.system](Field(data), scenario.board, scenario.units,
