@@ -133,11 +133,10 @@ def with_attack(scenario: Scenario, attack: Any) -> Scenario:
     document shares all but the attack with `scenario`'s: no scenario's document is
     edited in place (`to_dict` gives a copy)."""
     bounds.check_value(attack, "attack", 2)
-    data = {**scenario.data, "attack": attack}
+    data = {**scenario.data, "attack": copy.deepcopy(attack)}
     parsed = ATTACK_PARSERS[scenario.system](Field(data), scenario.board, scenario.units,
                                              scenario.options)
-    return replace(scenario, attack=parsed,
-                   data={**scenario.data, "attack": copy.deepcopy(attack)})
+    return replace(scenario, attack=parsed, data=data)
 
 
 def _translations(f: Field) -> None:
