@@ -4,14 +4,17 @@ marine 3"), or hides them, or a unit's odds figure, under the zoom buttons. Each
 or figure of a unit in view moves next to its unit, on its other side first, where it
 reads whole, covers no other text, body or hex number, nor the zoom buttons or the arrow
 to an attacker out of view, and stays in view (its leader line, if the board drew one,
-hidden); where no such place is, it stays where the board put it. The board's own places
-come back with every new view: the move is a ``transform`` on the text."""
+hidden). Where every such place holds another name or figure of a unit in view, that one
+makes room by moving beside its own unit in turn (`arrange`); where even that fails, the
+name stays where the board put it. The board's own places come back with every new view:
+each move is a ``transform`` on the text."""
 
 from __future__ import annotations
 
 from engine.render.labels import overlap
 from engine.scenario import Scenario
 
+from .arrange import Text, arrange
 from .dom import Element, absent, el
 from .geometry import Bounds, bbox, board_box, unit_selector
 from .offview import OFFVIEW_NAMES, names_in_view
@@ -46,9 +49,10 @@ def body_and_leader(svg: Element, text: Element) -> tuple[Element, Element | Non
 
 def keep_names_whole(svg: Element, scenario: Scenario) -> None:
     """Move each name or odds figure the edge of the board on screen cuts (or the zoom
-    buttons hide), of a unit whose centre is on screen, to the first clear place beside its
-    unit (module docstring): first those the board put beside their unit, then those it
-    led away.
+    buttons hide), of a unit whose centre is on screen, to a clear place beside its unit
+    (module docstring), making room by moving other texts of units in view beside theirs
+    where none is clear (`arrange`): first those the board put beside their unit, then
+    those it led away.
     Boards of more than `OFFVIEW_NAMES` units are left as drawn (finding every text in
     view would cost more than it is worth while panning)."""
     if int(svg.querySelectorAll(".layer-units .unit").length) > OFFVIEW_NAMES:
@@ -60,36 +64,37 @@ def keep_names_whole(svg: Element, scenario: Scenario) -> None:
         return
     buttons = el("zoom").getBoundingClientRect()
     hidden = client_box(buttons)
-    cut = []
-    for node in svg.querySelectorAll(TEXTS):
-        on_page = client_box(node.getBoundingClientRect())  # one call for most texts
-        if within(on_page, screen) and not overlap(on_page, hidden):
-            continue
+    on_screen = [(node, client_box(node.getBoundingClientRect()))  # one call for most texts
+                 for node in svg.querySelectorAll(TEXTS)]
+    cuts = [not within(box, screen) or overlap(box, hidden) for _, box in on_screen]
+    if not any(cuts):
+        return
+    found = []  # (cut, led away, node, its box, its unit's body, leader), units in view
+    for (node, _), cut in zip(on_screen, cuts, strict=True):
         unit, leader = body_and_leader(svg, node)
-        if absent(unit):
-            continue
-        body = bbox(svg, unit)
-        if within(centre(body), seen):
-            cut.append((leader is not None, node, bbox(svg, node), body, leader))
-    if not cut:
+        if not absent(unit) and within(centre(client_box(unit.getBoundingClientRect())),
+                                       screen):
+            found.append((cut, leader is not None, node, bbox(svg, node), bbox(svg, unit),
+                          leader))
+    found.sort(key=lambda f: (not f[0], f[1]))
+    if not found or not found[0][0]:
         return
     texts, bodies, _ = names_in_view(svg, (seen[0], seen[1], seen[2] - seen[0],
                                            seen[3] - seen[1]))
-    covered = covering(svg, scenario, seen, buttons)
-    for _, node, was, body, leader in sorted(cut, key=lambda c: c[0]):
-        others = [t for t in texts if t != was]
-        keep_off = others + [b for b in bodies if b != body] + covered
-        place = next((p for p in beside(body, was, seen) if within(p, seen)
-                      and not any(overlap(p, b) for b in keep_off)), None)
-        if place is None:
-            continue
+    ours = {f[3] for f in found}
+    fixed = [t for t in texts if t not in ours] + covering(svg, scenario, seen, buttons)
+    moves = arrange([Text(was, cut, [p for p in beside(body, was, seen) if within(p, seen)
+                                     and not any(overlap(p, b) for b in fixed) and not any(
+                                         overlap(p, b) for b in bodies if b != body)])
+                     for cut, _, _, was, body, _ in found])
+    for k, place in moves.items():
+        _, _, node, was, _, leader = found[k]
         node.setAttribute("transform", f"translate({place[0] - was[0]:.3f} "
                           f"{place[1] - was[1]:.3f})")
         node.setAttribute(MOVED, "")
         if leader is not None:  # next to its unit now: no line needed
             leader.setAttribute("visibility", "hidden")
             leader.setAttribute(MOVED, "")
-        texts = [*others, place]
 
 
 def covering(svg: Element, scenario: Scenario, seen: Bounds, buttons: Element
