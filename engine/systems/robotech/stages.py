@@ -230,8 +230,8 @@ class Plan:
     def friends(self) -> tuple[tuple[int, ...], ...]:
         """Per unit, the other units of its side (`shootdowns.threat_of`: the missiles a
         mecha shoots at may damage them)."""
-        return tuple(tuple(j for j, v in enumerate(self.units) if j != i and v.side == u.side)
-                     for i, u in enumerate(self.units))
+        sides = grouped([u.side for u in self.units])
+        return tuple(tuple(j for j in side if j != i) for i, side in enumerate(sides))
 
     @cached_property
     def purses(self) -> tuple[str, ...]:
@@ -244,8 +244,17 @@ class Plan:
     @cached_property
     def sharing(self) -> tuple[tuple[int, ...], ...]:
         """Per unit, the units that spend from its purse (`purses`), itself included."""
-        return tuple(tuple(j for j, q in enumerate(self.purses) if q == p) for p in self.purses)
+        return grouped(self.purses)
 
     def spent_from(self, index: int, spent: Sequence[int]) -> int:
         """The Command Points already spent from unit `index`'s purse (`spent`: per unit)."""
         return sum([spent[j] for j in self.sharing[index]])
+
+
+def grouped(keys: Sequence[str]) -> tuple[tuple[int, ...], ...]:
+    """Per index of `keys`, the indices whose key is its own (itself included)."""
+    groups: dict[str, list[int]] = {}
+    for i, key in enumerate(keys):
+        groups.setdefault(key, []).append(i)
+    held = {key: tuple(group) for key, group in groups.items()}
+    return tuple(held[key] for key in keys)
