@@ -227,6 +227,8 @@ class Packing:
         self.hits_at = places + 1
         self.left_at = self.hits_at + HITS_BITS
         self.below_left = (1 << self.left_at) - 1
+        self.strip = ~(self.shooters << 1 | 1)
+        """The mask that clears a state's missed bit and K."""
 
     def state(self, missed: bool, hits: int, k: int, left: int) -> int:
         """The packed state of these parts (`parts` reads them back)."""
@@ -236,6 +238,11 @@ class Packing:
         """(every missile so far missed, templates, K as bits, Impact left by id)."""
         return (bool(state & 1), state >> self.hits_at & HITS_MASK, state >> 1 & self.shooters,
                 state >> self.left_at)
+
+    def settled(self, key: int) -> tuple[int, int, bool]:
+        """(templates, Impact left by id, did the unit shoot) of a settled state: a packed
+        state with no K (`strip`), its bit 0 saying whether the unit shot (`settled`)."""
+        return key >> self.hits_at & HITS_MASK, key >> self.left_at, bool(key & 1)
 
     def keeping(self, shooters: int, missed: bool = True) -> int:
         """The mask that keeps a state's K within `shooters` (and its missed bit only if
@@ -263,15 +270,15 @@ def folded(rules: Rules, parts: Sequence[Distribution[Seen]], single: Distributi
     states = start
     for part, later in zip(parts[:-1], sums_to_come(rules, parts)[:-1], strict=True):
         states = folded_one(ids, pack, states, part, Classes(ids, later), budget)
-    final: dict[tuple[int, int, bool], float] = {}
+    final: dict[int, float] = {}
     settled(ids, pack, states, parts[-1], single is not None, final, 1.0, budget)
     if single is not None:
         all_missed = 1.0
         for part in parts:
             all_missed *= part.probability(lambda s: s.missed)
         settled(ids, pack, start, single, False, final, all_missed, budget)
-    return Distribution(((hits, ids.lefts[left], shot), p)
-                        for (hits, left, shot), p in final.items() if abs(p) > DUST)
+    return Distribution(((hits, ids.lefts[left], shot), p) for (hits, left, shot), p in (
+        (pack.settled(key), p) for key, p in final.items() if abs(p) > DUST))
 
 
 Sight = tuple[bool, int, int, int | None, int, float]
@@ -341,15 +348,15 @@ def folded_one(ids: Ids, pack: Packing, states: Step, part: Distribution[Seen],
 
 
 def settled(ids: Ids, pack: Packing, states: Step, part: Distribution[Seen], whole: bool,
-            final: dict[tuple[int, int, bool], float], weight: float, budget: Budget) -> None:
+            final: dict[int, float], weight: float, budget: Budget) -> None:
     """The last missile (`part`) added to every state and the shoot-downs settled at once:
     the declarations read from the final Threats (`declared`), each way of the missile
     weighed by the chance that none of K's declaring shooters rolls its 6 (RT-11), and
     summed into `final` by what the unit's defence reads (templates, the Impact left by its
-    id, did it shoot: integers hash faster than Impacts), never held as states. Only K's
-    declaring shooters count, so for each set of them the states are summed by K's part
-    in it, and so are the missile's sights (the two ways that leave the Impact as it was,
-    in T but not counted and left out of T, are one sum of their weights, nothing when
+    id, did it shoot), packed as one integer (`Packing.settled`), never held as states.
+    Only K's declaring shooters count, so for each set of them the states are summed by K's
+    part in it, and so are the missile's sights (the two ways that leave the Impact as it
+    was, in T but not counted and left out of T, are one sum of their weights, nothing when
     they add no declaring shooter to K). The states where every missile missed are left
     out when RT-20 gives them the one template (`whole`). It spends the steps of
     `folded_one`'s loop."""
@@ -360,6 +367,7 @@ def settled(ids: Ids, pack: Packing, states: Step, part: Distribution[Seen], who
     misses = [SHOT_MISSES ** n for n in range(ids.rules.places + 1)]
     me = ids.rules.me
     get = final.get
+    left_at, below_left, every, strip = pack.left_at, pack.below_left, pack.shooters, pack.strip
     for tid, group in states.items():
         by_declared: dict[int, dict[tuple[bool, int, int, int | None], float]] = {}
         by_reads: dict[int, int] = {}
@@ -371,36 +379,36 @@ def settled(ids: Ids, pack: Packing, states: Step, part: Distribution[Seen], who
             key = (missed_s, hits_s, mask & shooting, own)
             bucket[key] = bucket.get(key, 0.0) + pm
         for shooting, bucket in by_declared.items():
-            shot = me is not None and bool(shooting >> me & 1)
+            shot = int(me is not None and bool(shooting >> me & 1))
             summed_states: dict[int, float] = {}
             kept = pack.keeping(shooting)
             for state, ps in group.items():
                 rest = state & kept
                 summed_states[rest] = summed_states.get(rest, 0.0) + ps
-            rows = [(missed, hits, k, left, ps, misses[k.bit_count()])
-                    for (missed, hits, k, left), ps in (
-                        (pack.parts(rest), ps) for rest, ps in summed_states.items())]
+            rows = [(rest & 1, rest & strip | shot, k, rest >> left_at, ps, misses[k.bit_count()])
+                    for rest, k, ps in ((rest, rest >> 1 & every, ps)
+                                        for rest, ps in summed_states.items())]
             for (missed_s, hits_s, mask, own), pm in bucket.items():
+                more = hits_s << pack.hits_at
                 if own is None:
-                    for missed, hits, _, left, ps, narrow in rows:
+                    for missed, base, _, _, ps, narrow in rows:
                         if not (whole and missed and missed_s):
-                            o = (hits + hits_s, left, shot)
+                            o = base + more
                             final[o] = get(o, 0.0) + ps * pm * narrow
                     continue
                 sums = ids.sums_with(own)
-                for missed, hits, k, left, ps, narrow in rows:
+                for missed, base, k, left, ps, narrow in rows:
                     if whole and missed and missed_s:
                         continue
                     p = ps * pm
-                    h2 = hits + hits_s
+                    same = base + more
                     summed = sums.get(left)
                     if summed is None:
                         summed = ids.plus(left, own)
                     wide = misses[(k | mask).bit_count()]
-                    counted = (h2, summed, shot)
+                    counted = same & below_left | summed << left_at
                     final[counted] = get(counted, 0.0) + p * wide
                     if narrow != wide:
-                        same = (h2, left, shot)
                         final[same] = get(same, 0.0) + p * (narrow - wide)
 
 
