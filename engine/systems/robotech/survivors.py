@@ -79,7 +79,6 @@ class Classes:
         self.seen: list[dict[int, tuple[int, int]]] = [{} for _ in later]
         self.reduced: dict[int, tuple[Threats, int]] = {}
         self.joined: dict[tuple[int, int, int], tuple[int, int]] = {}
-        self.nexts: dict[tuple[int, int], tuple[int, int]] = {}
 
     def one(self, n: int, r: int) -> tuple[int, int]:
         seen = self.seen[n]
@@ -102,26 +101,22 @@ class Classes:
     def added(self, tid: int, rid: int) -> tuple[int, int]:
         """The id of the kept readings once the vector `tid` has one missile's `Reads`
         (by id, `Ids.reads`) added to its declaring shooters', and the shooters that may
-        still shoot (bits), made once (`of` the others once for all such missiles)."""
-        key = (tid, rid)
-        got = self.nexts.get(key)
-        if got is None:
-            kept, never = self.of(tid)
-            reads = self.ids.reads_of[rid]
-            if reads:
-                threats = self.ids.threats[tid]
-                out = list(kept)
-                joined = self.joined
-                for n, r in reads:
-                    key_n = (n, threats[n], r)
-                    one = joined.get(key_n)
-                    if one is None:
-                        one = joined[key_n] = self.one(n, self.ids.join(n, threats[n], r))
-                    out[n], bit = one
-                    never = never & ~(1 << n) | bit
-                kept = tuple(out)
-            got = self.nexts[key] = self.ids.threat(kept), ~never
-        return got
+        still shoot (bits) (`of` the others made once for all such missiles)."""
+        kept, never = self.of(tid)
+        reads = self.ids.reads_of[rid]
+        if reads:
+            threats = self.ids.threats[tid]
+            out = list(kept)
+            joined = self.joined
+            for n, r in reads:
+                key_n = (n, threats[n], r)
+                one = joined.get(key_n)
+                if one is None:
+                    one = joined[key_n] = self.one(n, self.ids.join(n, threats[n], r))
+                out[n], bit = one
+                never = never & ~(1 << n) | bit
+            kept = tuple(out)
+        return self.ids.threat(kept), ~never
 
 
 def sums_to_come(rules: Rules, parts: Sequence[Distribution[Seen]]
@@ -293,11 +288,15 @@ def alike(cls: Classes, tid: int, sights: list[Sight]) -> dict[Effect, float]:
     """The sights that do the same to every state of the readings `tid` as one, their
     chances summed: where the missile came down only matters through what it does (its
     shooters that can no longer shoot are dropped, its readings replaced by their class),
-    so the fold's inner loop runs once per effect, not once per landing."""
+    so the fold's inner loop runs once per effect, not once per landing. Each `Reads` is
+    added to `tid` once (a readings' id is folded once per step)."""
     effects: dict[Effect, float] = {}
-    nexts = cls.nexts
+    nexts: dict[int, tuple[int, int]] = {}
     for missed_s, hits_s, mask, own, rid, pm in sights:
-        t2, keep = nexts.get((tid, rid)) or cls.added(tid, rid)
+        got = nexts.get(rid)
+        if got is None:
+            got = nexts[rid] = cls.added(tid, rid)
+        t2, keep = got
         key = (t2, keep, missed_s, hits_s, 0 if own is None else mask & keep, own)
         effects[key] = effects.get(key, 0.0) + pm
     return effects
