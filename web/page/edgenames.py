@@ -6,22 +6,33 @@ reads whole, covers no other text, body or hex number, nor the zoom buttons or t
 to an attacker out of view, and stays in view (its leader line, if the board drew one,
 hidden). Where every such place holds another name or figure of a unit in view, that one
 makes room by moving beside its own unit in turn (`arrange`); where even that fails, the
-name stays where the board put it. The board's own places come back with every new view:
-each move is a ``transform`` on the text."""
+name tries rings of places further out (a template's direction numbers round a model,
+the zoom buttons over it), joined to its unit by a leader line of its own; where nothing
+is clear, it stays where the board put it. The board's own places come back with every
+new view: each move is a ``transform`` on the text, each line drawn is removed.
+"""
 
 from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import cache
+
+from pyscript import document
 
 from engine.render.labels import overlap
 from engine.scenario import Scenario
 
-from .arrange import Text, arrange
+from .arrange import RINGS, Text, arrange
 from .dom import Element, absent, el
-from .geometry import Bounds, bbox, board_box, unit_selector
+from .geometry import SVG_NS, Bounds, PageToBoard, client_box, unit_selector
 from .offview import OFFVIEW_NAMES, names_in_view
 
 MOVED = "data-kept-in-view"
 """Marks a name or odds figure this module moved (its ``transform`` is this module's), or
 a leader line it hid."""
+DRAWN = "kept-leader"
+"""The class of a leader line this module drew, to a name it moved away from its unit."""
 TEXTS = ".layer-units .unit .name, .layer-odds .odds-label"
 """The texts kept whole: units' names and their odds figures."""
 
@@ -33,6 +44,8 @@ def put_names_back(svg: Element) -> None:
         node.removeAttribute("transform" if node.matches(".name, .odds-label")
                              else "visibility")
         node.removeAttribute(MOVED)
+    for line in svg.querySelectorAll(f".layer-units > .{DRAWN}"):
+        line.remove()
 
 
 def body_and_leader(svg: Element, text: Element) -> tuple[Element, Element | None]:
@@ -59,9 +72,10 @@ def keep_names_whole(svg: Element, scenario: Scenario) -> None:
         return
     frame = svg.getBoundingClientRect()
     screen = client_box(frame)
-    seen = board_box(svg, frame)
-    if seen is None:
+    to_board = PageToBoard.of(svg)
+    if to_board is None:
         return
+    seen = to_board.box(screen)
     buttons = el("zoom").getBoundingClientRect()
     hidden = client_box(buttons)
     on_screen = [(node, client_box(node.getBoundingClientRect()))  # one call for most texts
@@ -70,45 +84,78 @@ def keep_names_whole(svg: Element, scenario: Scenario) -> None:
     if not any(cuts):
         return
     found = []  # (cut, led away, node, its box, its unit's body, leader), units in view
-    for (node, _), cut in zip(on_screen, cuts, strict=True):
+    for (node, box), cut in zip(on_screen, cuts, strict=True):
         unit, leader = body_and_leader(svg, node)
-        if not absent(unit) and within(centre(client_box(unit.getBoundingClientRect())),
-                                       screen):
-            found.append((cut, leader is not None, node, bbox(svg, node), bbox(svg, unit),
+        if absent(unit):
+            continue
+        body = client_box(unit.getBoundingClientRect())
+        if within(centre(body), screen):
+            found.append((cut, leader is not None, node, to_board.box(box), to_board.box(body),
                           leader))
     found.sort(key=lambda f: (not f[0], f[1]))
     if not found or not found[0][0]:
         return
-    texts, bodies, _ = names_in_view(svg, (seen[0], seen[1], seen[2] - seen[0],
-                                           seen[3] - seen[1]))
+    texts, bodies, _ = names_in_view(svg, to_board, (seen[0], seen[1], seen[2] - seen[0],
+                                                     seen[3] - seen[1]))
     ours = {f[3] for f in found}
-    fixed = [t for t in texts if t not in ours] + covering(svg, scenario, seen, buttons)
-    moves = arrange([Text(was, cut, [p for p in beside(body, was, seen) if within(p, seen)
-                                     and not any(overlap(p, b) for b in fixed) and not any(
-                                         overlap(p, b) for b in bodies if b != body)])
+    fixed = [t for t in texts if t not in ours] + covering(svg, scenario, to_board, seen,
+                                                           hidden)
+
+    def clear(was: Bounds, body: Bounds) -> Callable[[int], list[Bounds]]:
+        """The places of ring k beside `body` in view, off every fixed text and body near
+        them (those are found once, when the first ring is asked for)."""
+        @cache
+        def near() -> list[Bounds]:
+            area = reach(body, was)
+            return [b for b in fixed if overlap(b, area)] + [
+                b for b in bodies if b != body and overlap(b, area)]
+
+        def ring(k: int) -> list[Bounds]:
+            return [p for p in beside(body, was, seen, k)
+                    if within(p, seen) and not any(overlap(p, b) for b in near())]
+        return ring
+
+    moves = arrange([Text(was, cut, reach(body, was), clear(was, body))
                      for cut, _, _, was, body, _ in found])
     for k, place in moves.items():
-        _, _, node, was, _, leader = found[k]
+        _, _, node, was, body, leader = found[k]
         node.setAttribute("transform", f"translate({place[0] - was[0]:.3f} "
                           f"{place[1] - was[1]:.3f})")
         node.setAttribute(MOVED, "")
-        if leader is not None:  # next to its unit now: no line needed
+        if leader is not None:  # the board's line led to where it was
             leader.setAttribute("visibility", "hidden")
             leader.setAttribute(MOVED, "")
+        if place not in beside(body, was, seen):
+            lead_to(svg, body, place)
 
 
-def covering(svg: Element, scenario: Scenario, seen: Bounds, buttons: Element
-             ) -> list[Bounds]:
+def lead_to(svg: Element, body: Bounds, place: Bounds) -> None:
+    """A leader line from the edge of a unit's round `body` towards the nearest point of
+    the box `place` of its name, moved there, drawn under every unit."""
+    (cx, cy), r = centre(body)[:2], min(body[2] - body[0], body[3] - body[1]) / 2
+    nx, ny = min(max(cx, place[0]), place[2]), min(max(cy, place[1]), place[3])
+    length = math.hypot(nx - cx, ny - cy) or 1.0
+    line = document.createElementNS(SVG_NS, "line")
+    for name, value in (("x1", cx + (nx - cx) * r / length), ("y1", cy + (ny - cy) * r / length),
+                        ("x2", nx), ("y2", ny)):
+        line.setAttribute(name, f"{value:.3f}")
+    line.setAttribute("class", f"leader {DRAWN}")
+    layer = svg.querySelector(".layer-units")
+    layer.insertBefore(line, layer.firstChild)
+
+
+def covering(svg: Element, scenario: Scenario, to_board: PageToBoard, seen: Bounds,
+             buttons: Bounds) -> list[Bounds]:
     """What a moved name keeps clear of beside the board's texts and bodies, in board
-    units: the zoom `buttons` over the board (their DOMRect), the arrow to an attacker out
-    of view with its name, and a hex map's numbers in `seen` (the board leaves some out, so
-    they are not all texts)."""
-    from engine.render.hexmap import number_boxes  # svgwrite: loaded once the board is drawn
-
-    out = [bbox(svg, arrow) for arrow in svg.querySelectorAll(":scope > g.offview")]
-    if float(buttons.width) > 0 and (over := board_box(svg, buttons)) is not None:
-        out.append(over)
+    units: the zoom `buttons` over the board (their box on the page), the arrow to an
+    attacker out of view with its name, and a hex map's numbers in `seen` (the board leaves
+    some out, so they are not all texts)."""
+    out = [to_board.node(arrow) for arrow in svg.querySelectorAll(":scope > g.offview")]
+    if buttons[2] > buttons[0]:
+        out.append(to_board.box(buttons))
     if scenario.system == "battletech":
+        from engine.render.hexmap import number_boxes  # svgwrite: loaded with the hex map
+
         out += number_boxes(scenario, seen)
     return out
 
@@ -117,13 +164,14 @@ GAP = 0.15
 """The room left between a moved name and its unit's body, in the name's heights."""
 
 
-def beside(body: Bounds, name: Bounds, seen: Bounds) -> list[Bounds]:
-    """The places for `name` next to `body`: first on the side opposite to where it is,
-    then below, above, right and left of it (as the board tries them), then at its
-    corners; above and below, centred on the body, flush with its left and its right edge,
-    then as near the centre as the part `seen` allows."""
+def beside(body: Bounds, name: Bounds, seen: Bounds, ring: int = 0) -> list[Bounds]:
+    """The places for `name` next to `body` (`ring` name heights further out, for the rings
+    `arrange` tries: a leader line then joins the name to its unit): first on
+    the side opposite to where it is, then below, above, right and left of it (as the
+    board tries them), then at its corners; above and below, centred on the body, flush
+    with its left and its right edge, then as near the centre as the part `seen` allows."""
     w, h = name[2] - name[0], name[3] - name[1]
-    gap = GAP * h
+    gap = (GAP + ring) * h
     (ux, uy), (tx, ty) = centre(body)[:2], centre(name)[:2]
     xs = (ux - w / 2, body[0], body[2] - w,
           min(max(ux - w / 2, seen[0]), seen[2] - w))
@@ -131,7 +179,8 @@ def beside(body: Bounds, name: Bounds, seen: Bounds) -> list[Bounds]:
     places = {"below": [(x, body[3] + gap) for x in xs],
               "above": [(x, body[1] - gap - h) for x in xs],
               "right": [(right, uy - h / 2)], "left": [(left, uy - h / 2)],
-              "corners": [(x, y) for y in (body[3], body[1] - h) for x in (right, left)]}
+              "corners": [(x, y) for y in (body[3] + ring * h, body[1] - h - ring * h)
+                          for x in (right, left)]}
     dx, dy = tx - ux, ty - uy
     opposite = (("left" if dx > 0 else "right") if abs(dx) * h > abs(dy) * w
                 else ("above" if dy > 0 else "below"))
@@ -139,9 +188,13 @@ def beside(body: Bounds, name: Bounds, seen: Bounds) -> list[Bounds]:
     return [(x, y, x + w, y + h) for side in order for x, y in places[side]]
 
 
-def client_box(rect: Element) -> Bounds:
-    """A DOMRect's corners (CSS px)."""
-    return (float(rect.left), float(rect.top), float(rect.right), float(rect.bottom))
+def reach(body: Bounds, name: Bounds) -> Bounds:
+    """The box that holds the `name` of the unit of this `body` and every place `beside`
+    it of the rings `arrange` tries."""
+    w, h = name[2] - name[0], name[3] - name[1]
+    out = (GAP + RINGS) * h
+    return (min(name[0], body[0] - out - w), min(name[1], body[1] - out - h),
+            max(name[2], body[2] + out + w), max(name[3], body[3] + out + h))
 
 
 def centre(b: Bounds) -> Bounds:

@@ -29,18 +29,43 @@ def bbox(svg: Element, node: Element) -> Bounds:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
+class PageToBoard:
+    """Boxes of the page (CSS px) in the user units of the board `svg`, through its screen
+    matrix read once: a view's texts and bodies each cost one DOM call
+    (``getBoundingClientRect``), not the ten of `bbox` (a board has no rotation, so a box
+    maps to a box). Made for one view: a new viewBox needs a new one."""
+
+    def __init__(self, m: Element) -> None:
+        self.a, self.b, self.c = float(m.a), float(m.b), float(m.c)
+        self.d, self.e, self.f = float(m.d), float(m.e), float(m.f)
+
+    @staticmethod
+    def of(svg: Element) -> PageToBoard | None:
+        """The map of the board `svg` as laid out now (None while it is not)."""
+        m = svg.getScreenCTM()
+        return None if absent(m) else PageToBoard(m.inverse())
+
+    def box(self, page: Bounds) -> Bounds:
+        """The box `page` (corners, CSS px) on the board."""
+        corners = [(x, y) for x in (page[0], page[2]) for y in (page[1], page[3])]
+        xs = [self.a * x + self.c * y + self.e for x, y in corners]
+        ys = [self.b * x + self.d * y + self.f for x, y in corners]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    def node(self, node: Element) -> Bounds:
+        """A drawn node's box on the board, its transforms applied."""
+        return self.box(client_box(node.getBoundingClientRect()))
+
+
+def client_box(rect: Element) -> Bounds:
+    """A DOMRect's corners (CSS px)."""
+    return (float(rect.left), float(rect.top), float(rect.right), float(rect.bottom))
+
+
 def board_point(svg: Element, client_x: float, client_y: float) -> tuple[float, float] | None:
     """Client (CSS px) -> board coordinates, through the svg's current viewBox."""
-    m = svg.getScreenCTM()
-    if absent(m):
+    to_board = PageToBoard.of(svg)
+    if to_board is None:
         return None
-    p = js.DOMPoint.new(client_x, client_y).matrixTransform(m.inverse())
-    return float(p.x), float(p.y)
-
-
-def board_box(svg: Element, rect: Element) -> Bounds | None:
-    """A box of the page (a DOMRect, CSS px) in the user units of the board `svg`, None
-    while the board is not laid out."""
-    a = board_point(svg, float(rect.left), float(rect.top))
-    b = board_point(svg, float(rect.right), float(rect.bottom))
-    return None if a is None or b is None else (a[0], a[1], b[0], b[1])
+    x, y, _, _ = to_board.box((client_x, client_y, client_x, client_y))
+    return x, y

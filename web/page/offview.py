@@ -12,7 +12,7 @@ from engine.render.labels import overlap
 from engine.words import DEFAULT_LANG, Lang, msg, say
 
 from .dom import Element, absent
-from .geometry import SVG_NS, Bounds, bbox, unit_selector
+from .geometry import SVG_NS, Bounds, PageToBoard, bbox, unit_selector
 from .state import Box, State
 
 OFFVIEW_PX = 14.0
@@ -47,7 +47,9 @@ def point_to_attacker(state: State, svg: Element, attackers: set[str]) -> None:
                               state.lang)
         svg.appendChild(group)
         if names is None:
-            names = names_in_view(svg, state.view_box)
+            to_board = PageToBoard.of(svg)
+            names = ([], [], []) if to_board is None else names_in_view(svg, to_board,
+                                                                         state.view_box)
         sx, sy = clear_of_names(group, names, state.view_box, abs(dy) > abs(dx))
         if (sx, sy) != (0.0, 0.0):  # moved along the edge with its name: aimed again
             group.querySelector("polygon").setAttribute("points", arrow_points(
@@ -59,7 +61,8 @@ OFFVIEW_NAMES = 60
 every name in view would cost more than it is worth while panning)."""
 
 
-def names_in_view(svg: Element, box: Box) -> tuple[list[Bounds], list[Bounds], list[Bounds]]:
+def names_in_view(svg: Element, to_board: PageToBoard, box: Box
+                  ) -> tuple[list[Bounds], list[Bounds], list[Bounds]]:
     """The boxes inside `box` of every text (the units' names, a template's "missile 3" and
     direction numbers, a scatter's distance, the odds figures), of the units' bodies and of
     the templates (none on a board of more than `OFFVIEW_NAMES` units)."""
@@ -68,7 +71,7 @@ def names_in_view(svg: Element, box: Box) -> tuple[list[Bounds], list[Bounds], l
     x, y, w, h = box
 
     def inside(selector: str) -> list[Bounds]:
-        boxes = [bbox(svg, n) for n in svg.querySelectorAll(selector)]
+        boxes = [to_board.node(n) for n in svg.querySelectorAll(selector)]
         return [b for b in boxes if b[2] >= x and b[0] <= x + w and b[3] >= y and b[1] <= y + h]
 
     return (inside(".layer-units .unit .name, .layer-marks .tlabel, .layer-marks .slabel, "
