@@ -33,6 +33,7 @@ from .board import board_svg, svg_point
 from .build.panel import show_legality
 from .dom import Element, Event, clear_message, described, el, make, set_json, tell
 from .editor import SEED_MAX, set_scenario
+from .geometry import SVG_NS
 from .panels import show_log
 from .state import State
 
@@ -40,7 +41,6 @@ FACE_BUTTONS_MAX = 12
 """Dice of up to this many sides get one button per face beside the field."""
 ARROW_PX = 12
 """A drag on the board shorter than this (CSS px) sets no arrow."""
-SVG_NS = "http://www.w3.org/2000/svg"
 COMPASS = (("NW", "north-west", 315), ("N", "north", 0), ("NE", "north-east", 45),
            ("W", "west", 270), (HIT, "", None), ("E", "east", 90),
            ("SW", "south-west", 225), ("S", "south", 180), ("SE", "south-east", 135))
