@@ -44,6 +44,7 @@ class Text:
     made: dict[int, Sequence[Bounds]] = field(default_factory=dict, compare=False)
 
     def ring(self, k: int) -> Sequence[Bounds]:
+        """The clear places of ring `k`, made once."""
         if k not in self.made:
             self.made[k] = self.places(k)
         return self.made[k]
@@ -62,9 +63,8 @@ class _Arrangement:
 
     def __init__(self, texts: Sequence[Text]) -> None:
         self.texts = texts
-        self.near = [[j for j, other in enumerate(texts) if j != i and overlap(t.reach,
-                                                                               other.reach)]
-                     for i, t in enumerate(texts)]
+        self.near = [[j for j, other in enumerate(texts)
+                      if j != i and overlap(t.reach, other.reach)] for i, t in enumerate(texts)]
         self.tries = BUDGET
 
     def moves(self) -> dict[int, Bounds]:

@@ -64,8 +64,8 @@ def keep_names_whole(svg: Element, scenario: Scenario) -> None:
     """Move each name or odds figure the edge of the board on screen cuts (or the zoom
     buttons hide), of a unit whose centre is on screen, to a clear place beside its unit
     (module docstring), making room by moving other texts of units in view beside theirs
-    where none is clear (`arrange`): first those the board put beside their unit, then
-    those it led away.
+    where none is clear, else further out with a leader line (`arrange`): first those the
+    board put beside their unit, then those it led away.
     Boards of more than `OFFVIEW_NAMES` units are left as drawn (finding every text in
     view would cost more than it is worth while panning)."""
     if int(svg.querySelectorAll(".layer-units .unit").length) > OFFVIEW_NAMES:
