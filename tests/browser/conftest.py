@@ -13,6 +13,7 @@ import importlib.util
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -84,20 +85,30 @@ RENDERER_CRASHED = "Target crashed"
 """Playwright's words when chromium's renderer process dies under a page."""
 
 
+CRASH_RETRIES = 2
+"""How many more times a browser test runs after chromium's renderer crashed under it."""
+CRASH_PAUSE_S = 5.0
+"""How long a crashed test waits before it runs again: crashes come in bursts, while the
+machine is busiest."""
+
+
 def once_more(test):
-    """`test`, run a second time (in new pages: `new_page` makes fresh contexts) when the
-    first run ends with chromium's renderer crashing, which happens to a headless
-    chromium on a busy machine now and then; any other failure, or a second crash, fails
-    the test. The crash is printed, so a run shows it."""
+    """`test`, run again (in new pages: `new_page` makes fresh contexts), up to
+    `CRASH_RETRIES` times after a pause, when a run ends with chromium's renderer crashing,
+    which happens to a headless chromium on a busy machine now and then (a CI run once saw
+    five tests of one file crash twice each); any other failure, or a crash on the last
+    run, fails the test. Each crash is printed, so a run shows it."""
     @functools.wraps(test)
     def run(*args, **kwargs):
-        try:
-            return test(*args, **kwargs)
-        except Exception as err:  # playwright's Error
-            if RENDERER_CRASHED not in str(err):
-                raise
-            print(f"\n{test.__name__}: chromium's renderer crashed ({err}); once more")
-            return test(*args, **kwargs)
+        for _ in range(CRASH_RETRIES):
+            try:
+                return test(*args, **kwargs)
+            except Exception as err:  # playwright's Error
+                if RENDERER_CRASHED not in str(err):
+                    raise
+                print(f"\n{test.__name__}: chromium's renderer crashed ({err}); once more")
+                time.sleep(CRASH_PAUSE_S)
+        return test(*args, **kwargs)
     return run
 
 
