@@ -24,7 +24,7 @@ import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.errors import ScenarioError
 from engine.scenario import battletech, bounds, heresy, robotech
@@ -33,18 +33,21 @@ from engine.scenario.fields import Field
 from engine.words import DEFAULT_LANG, LANGS, Lang, Words, msg
 
 FORMAT = "scatterlab/1"
-PARSERS: dict[str, Callable[[Field], tuple[Any, tuple[Any, ...], Any, dict[str, Any]]]] = {
-    "robotech": robotech.parse,
-    "heresy": heresy.parse,
-    "battletech": battletech.parse,
+
+
+class Parser(NamedTuple):
+    """A system's parsers: of all but the attack (options, board, units), then of the
+    attack on them (`with_attack` parses it alone)."""
+
+    setting: Callable[[Field], tuple[Any, tuple[Any, ...], dict[str, Any]]]
+    attack: Callable[[Field, Any, tuple[Any, ...], dict[str, Any]], Any]
+
+
+PARSERS: dict[str, Parser] = {
+    "robotech": Parser(robotech.parse_setting, robotech.parse_attack),
+    "heresy": Parser(heresy.parse_setting, heresy.parse_attack),
+    "battletech": Parser(battletech.parse_setting, battletech.parse_attack),
 }
-ATTACK_PARSERS: dict[str, Callable[[Field, Any, tuple[Any, ...], dict[str, Any]], Any]] = {
-    "robotech": robotech.parse_attack,
-    "heresy": heresy.parse_attack,
-    "battletech": battletech.parse_attack,
-}
-"""Each system's parser of the attack alone, on a valid board, units and options (what
-`PARSERS` does after them)."""
 COMMON_FIELDS = ("format", "system", "title", "notes", "translations", "seed", "dice",
                  "options", "units", "attack")
 TITLE_MAX = 120
@@ -105,7 +108,9 @@ def load_dict(data: Any) -> Scenario:
         raise root["units"].fail(msg("scenario.max_units", n=MAX_UNITS))
     if root.get("format", FORMAT).value != FORMAT:
         raise root["format"].fail(msg("scenario.format", format=repr(FORMAT)))
-    board, units, attack, options = PARSERS[system](root)
+    parser = PARSERS[system]
+    board, units, options = parser.setting(root)
+    attack = parser.attack(root, board, units, options)
     dice = None
     if root.has("dice"):
         dice = tuple(_dice_entry(d) for d in root["dice"].items(max_len=10_000))
@@ -134,7 +139,7 @@ def with_attack(scenario: Scenario, attack: Any) -> Scenario:
     edited in place (`to_dict` gives a copy)."""
     bounds.check_value(attack, "attack", 2)
     data = {**scenario.data, "attack": copy.deepcopy(attack)}
-    parsed = ATTACK_PARSERS[scenario.system](Field(data), scenario.board, scenario.units,
+    parsed = PARSERS[scenario.system].attack(Field(data), scenario.board, scenario.units,
                                              scenario.options)
     return replace(scenario, attack=parsed, data=data)
 

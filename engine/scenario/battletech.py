@@ -308,12 +308,6 @@ def _support(s: Field, hexmap: HexMap) -> Support:
     )
 
 
-def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]:
-    """Validate a BattleTech scenario: map, units, the turn's supports and options."""
-    board, units, options = parse_setting(root)
-    return board, units, parse_attack(root, board, units, options), options
-
-
 def parse_setting(root: Field) -> tuple[Board, tuple[Unit, ...], dict[str, Any]]:
     """The options, map and units of a BattleTech scenario: all but its turn's attack."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)

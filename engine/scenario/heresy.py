@@ -310,12 +310,6 @@ def _board(root: Field, table: Table) -> Board:
     return Board(table, terrain, tuple(_opt_save(t.get("cover")) for t in features))
 
 
-def parse(root: Field) -> tuple[Board, tuple[Model, ...], Attack, dict[str, Any]]:
-    """Validate a Heresy scenario: table, models, attack and options."""
-    board, models, options = parse_setting(root)
-    return board, models, parse_attack(root, board, models, options), options
-
-
 def parse_setting(root: Field) -> tuple[Board, tuple[Model, ...], dict[str, Any]]:
     """The options, table and models of a Heresy scenario: all but its attack."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)

@@ -288,12 +288,6 @@ def _targets(a: Field, by_id: dict[str, Unit], volley: int) -> tuple[str, ...]:
     return targets
 
 
-def parse(root: Field) -> tuple[Board, tuple[Unit, ...], Attack, dict[str, Any]]:
-    """Validate a Robotech scenario: board, units, attack and options."""
-    board, units, options = parse_setting(root)
-    return board, units, parse_attack(root, board, units, options), options
-
-
 def parse_setting(root: Field) -> tuple[Board, tuple[Unit, ...], dict[str, Any]]:
     """The options, board and units of a Robotech scenario: all but its attack."""
     options = parse_options(root, OPTIONS, OPTION_CHOICES)
