@@ -50,6 +50,7 @@ from engine.candidates import (
     enemy_units,
     every_split,
     firing_side,
+    present,
     split_moves,
     spread_shots,
 )
@@ -435,15 +436,16 @@ def _finer(aims: Iterable[Aim], seen: set[str]) -> list[Aim]:
     return out
 
 
-def _climb_splits(base: scenarios.Scenario, scored: list[Scored], objective: str,
+def _climb_splits(base: scenarios.Scenario, doc: dict[str, Any], scored: list[Scored],
+                  objective: str,
                   limit: float | None, seen: set[str], allowance: Allowance,
                   held: list[LegalAim] | None = None) -> tuple[list[Scored], list[Aim], int]:
     """RT-17: the best whole volley at one target (within the friendly-risk `limit`; a
     ground point, RT-3, names none and is passed over) split over the enemies near it:
     every way when there are at most `SPLITS_MAX`, else
     one missile at a time (`split_moves`), keeping the best move while it improves the
-    objective. Every split tried is scored, or ruled out or `held` (`_scored`)."""
-    doc = base.data
+    objective. Every split tried is scored, or ruled out or `held` (`_scored`). `doc`:
+    `base`'s document as the candidates read it (`present`)."""
     volley = int(doc["attack"]["weapon"]["volley"])
     within = [r for r in scored if dict(r.aim.attack).get("targets") and _allowed(r, limit)]
     if not within:
@@ -499,7 +501,7 @@ def _search(base: scenarios.Scenario, objective: str, limit: float | None,
     (`_hold_all_but_the_best`): those that cannot reach the fifth best are then not scored.
     With the count of candidates the rules refuse and of those out of reach of exact
     odds."""
-    doc, system = base.data, base.system
+    doc, system = present(base.data), base.system
     first = CANDIDATES[system](doc)
     seen = {a.key() for a in first}
     scored: list[Scored] = []
@@ -511,7 +513,8 @@ def _search(base: scenarios.Scenario, objective: str, limit: float | None,
         with _hold_all_but_the_best(allowance) as held:
             scored, refused, out_of_reach = _rank(base, at_units, objective, allowance, held)
             scored.sort(key=_order)
-            more, no, o = _climb_splits(base, scored, objective, limit, seen, allowance, held)
+            more, no, o = _climb_splits(base, doc, scored, objective, limit, seen, allowance,
+                                        held)
             scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         # the highest bound first, as in any batch (each bound was made above: reused)
         held.sort(key=lambda a: -_total(allowance.bound(a[1], a[2])))

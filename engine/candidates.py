@@ -80,6 +80,17 @@ class Aim:
         return {**doc, "attack": attack}
 
 
+def present(value: Any) -> Any:
+    """A document as its parser reads it, a member that is null left out as if absent
+    (`engine.scenario.fields.Field.get`): the candidates read the document itself, where
+    ``"abilities": null`` would otherwise not be the empty list it stands for."""
+    if isinstance(value, dict):
+        return {k: present(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [present(v) for v in value]
+    return value
+
+
 def firing_side(doc: dict[str, Any]) -> str:
     """The side that attacks: the firer's (Heresy), the attacker's (Robotech), or the
     turn's (BattleTech)."""

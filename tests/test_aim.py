@@ -778,3 +778,17 @@ def test_rt_6_to_rt_19_no_reaction_at_all_is_a_ceiling_on_every_unit_s_expected_
             for uid, figures in r.odds.units.items():
                 assert ceiling[uid] >= bounds[uid] >= figures["expected_damage"], (
                     r.aim.key(), uid)
+
+
+def test_a_null_member_ranks_as_if_it_were_absent():
+    """The format reads a null member as an absent one (``"abilities": null`` is no
+    ability); Best aim's candidates read the document alike: the same ranking, not a
+    TypeError (found by the property test of documents)."""
+    doc = json.loads((DEMOS / "robotech-scatter-onto-friendly.json").read_text("utf-8"))
+    absent = {**doc, "attack": {**doc["attack"], "weapon": {
+        k: v for k, v in doc["attack"]["weapon"].items() if k != "abilities"}}}
+    null = {**absent, "attack": {**absent["attack"], "weapon": {
+        **absent["attack"]["weapon"], "abilities": None}}}
+    ranked = [[(r.aim.key(), r.value) for r in aim.rank(scenarios.load_dict(d)).scored]
+              for d in (absent, null)]
+    assert ranked[0] == ranked[1] and ranked[0]
