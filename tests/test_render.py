@@ -26,7 +26,8 @@ from engine.scenario import Scenario, load_dict, loads
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[1]
 EVIL = "<img src=x onerror=alert(1)>"
-LAYER_IDS = ["layer-grid", "layer-terrain", "layer-units", "layer-odds", "layer-marks"]
+LAYER_IDS = ["layer-grid", "layer-terrain", "layer-floor", "layer-units", "layer-odds",
+             "layer-marks"]
 
 
 def robotech(name: str = "Valkyrie") -> Scenario:
@@ -339,7 +340,7 @@ def test_tabletop_odds_heat_and_labels():
                 landing=landing)
     root = parse(board(robotech(), odds=odds))
     layer = by_id(root, "layer-odds")
-    heat = [g for g in layer if "heat" in classes(g)][0]
+    heat = [g for g in by_id(root, "layer-floor") if "heat" in classes(g)][0]
     opacities = [float(c.get("fill-opacity")) for c in heat]
     assert len(opacities) == 4 and opacities[0] == max(opacities)
     labels = {t.get("data-for"): t.text for t in layer.iter(NS + "text")}
@@ -466,6 +467,16 @@ def test_hex_marks_by_role():
     assert "state-damaged" in classes(by_id(root, "unit-hm"))
 
 
+def test_hex_marks_lie_under_the_tokens_and_lines_over_them():
+    """A marked hex is a marker on the map: its outline is drawn under the tokens, so a
+    unit's name and odds figure read over it (the strafing run's outlines crossed them);
+    scatter paths and strafing lines, which the labels keep clear of, stay on top."""
+    root = parse(board(battletech(), hex_resolution()))
+    floor, over = by_id(root, "layer-floor"), by_id(root, "layer-marks")
+    assert {g.get("class").split()[1] for g in floor} == {"mark-hex"}
+    assert {g.get("class").split()[1] for g in over} == {"mark-hexpath", "mark-strafe-line"}
+
+
 def test_strafing_lines_join_only_hexes_next_to_each_other():
     """Two strafing runs in one step are two lines, and a lone hex has none; the lines the
     map draws are the ones its labels keep clear of (both read `strafe_runs`)."""
@@ -485,10 +496,10 @@ def test_hex_odds_heat_and_labels():
                 landing=[{"hex": "0908", "p": 0.5}, {"hex": "0909", "p": 0.25},
                          {"hex": "0910", "p": 0.0}])
     root = parse(board(battletech(), odds=odds))
-    layer = by_id(root, "layer-odds")
-    heat = {p.get("data-hex"): float(p.get("fill-opacity")) for p in layer.iter(NS + "path")}
+    heat = {p.get("data-hex"): float(p.get("fill-opacity"))
+            for p in by_id(root, "layer-floor").iter(NS + "path")}
     assert set(heat) == {"0908", "0909"} and heat["0908"] > heat["0909"]
-    labels = {t.get("data-for"): t.text for t in layer.iter(NS + "text")}
+    labels = {t.get("data-for"): t.text for t in by_id(root, "layer-odds").iter(NS + "text")}
     assert labels == {"atlas": "50%", "hm": "25%"}
 
 

@@ -10,9 +10,10 @@ BattleTech on a hex map in pixels of a fixed hex size (`engine.render.hexmap`).
 What the page and exported files can rely on:
 
 - ``<svg class="scatterlab board system-<system>">`` with an embedded ``<style>``.
-- Layers, bottom to top: ``<g id="layer-grid">``, ``layer-terrain``, ``layer-units``,
-  ``layer-odds``, ``layer-marks`` (each also has class ``layer layer-<name>``; odds and
-  marks are translucent and, like terrain, ignore the pointer, so units stay draggable).
+- Layers, bottom to top: ``<g id="layer-grid">``, ``layer-terrain``, ``layer-floor``,
+  ``layer-units``, ``layer-odds``, ``layer-marks`` (each also has class ``layer
+  layer-<name>``; floor, odds and marks are translucent and, like terrain, ignore the
+  pointer, so units stay draggable).
 - Units: ``<g id="unit-<id>" class="unit side-<n> kind-<kind> [state-<state>]"
   data-unit="<id>" data-side="<side>" [data-state] transform="translate(x,y)">``; ``n``
   numbers the sides in order of first appearance; an id with characters outside
@@ -21,7 +22,8 @@ What the page and exported files can rely on:
   carry ``data-unit``; no unit carries ``data-hex`` (a dragged token never hides the hex
   under the pointer).
 - Marks: ``<g class="mark mark-<kind> role-<role>" data-step="<i>">`` (kinds template,
-  scatter, hex, hexpath, strafe-line); hex marks carry ``data-hex``, paths ``data-hexes``.
+  scatter, hex, hexpath, strafe-line); hex marks carry ``data-hex`` and lie on the floor,
+  under the units, the others in the marks layer; paths carry ``data-hexes``.
   Before any roll (`aimed`), where the attack is aimed: ``g.mark.preview`` with
   ``data-step="aim"``, and the friendly units a template would cover in
   ``state-under-aim``.
@@ -30,7 +32,7 @@ What the page and exported files can rely on:
   anchor has a ``line.leader`` back to it.
 - Hex maps: each hex is ``<path data-hex="CCRR">`` in ``g.hexes``; labels in
   ``g.hexlabels``.
-- Odds: ``g.heat`` (landing discs or hexes, opacity by probability) and
+- Odds: ``g.heat`` on the floor (landing discs or hexes, opacity by probability) and
   ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit, beside
   the unit.
 - Best aim: ``g.aim-scores`` of ``circle.aim-score[data-value]``, the score of every

@@ -27,8 +27,10 @@ PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F
            "#000000")
 """Okabe-Ito colours, most distinct first; side n gets PALETTE[n % 8]."""
 
-LAYERS = ("grid", "terrain", "units", "odds", "marks")
-"""Layer groups, bottom to top: ``<g id="layer-<name>" class="layer layer-<name>">``."""
+LAYERS = ("grid", "terrain", "floor", "units", "odds", "marks")
+"""Layer groups, bottom to top: ``<g id="layer-<name>" class="layer layer-<name>">``. The
+floor holds what lies on the map under the units, as a hex marker does on a BattleTech
+map: hex highlights and the odds' heat map, so names and odds figures read over them."""
 
 STATE_GLYPHS = {"hit": "\u00d7", "damaged": "!", "dodged": "\u21b7", "shot-down": "\u2298",
                 "saved": "\u2713", "missed": "\u2013"}
@@ -48,7 +50,7 @@ _NOT_TOKEN = re.compile(r"[^a-z0-9-]+")
 COMMON_CSS = """
 .scatterlab{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .scatterlab text{text-anchor:middle;dominant-baseline:central}
-.layer-terrain,.layer-marks,.layer-odds{pointer-events:none}
+.layer-terrain,.layer-floor,.layer-marks,.layer-odds{pointer-events:none}
 .unit .body{stroke:#1a1a1a;stroke-width:$s2}
 .unit .name,.unit .kindmark,.mark .tlabel,.mark .slabel,.mark .dir,.odds-label{paint-order:stroke;
  stroke:#fff;stroke-width:$s3;stroke-linejoin:round}
@@ -167,7 +169,7 @@ def stylesheet(template: str, sizes: Mapping[str, float], sides: int) -> str:
 
 
 class Canvas:
-    """An svgwrite drawing with the five layers and helpers for stable ids and classes."""
+    """An svgwrite drawing with the six layers and helpers for stable ids and classes."""
 
     def __init__(self, system: str, box: Box, px_per_unit: float, size: float | None,
                  css: str, placer: Placer, lang: Lang = DEFAULT_LANG) -> None:
@@ -242,14 +244,16 @@ class Canvas:
         badge.add(self.dwg.circle((num(x), num(y)), num(r)))
         badge.add(self.text(symbol, x, y, ""))
 
-    def mark(self, kind: str, role: object, step: int | str, **attrs: str) -> Group:
-        """The ``<g class="mark mark-<kind> role-<role>" data-step="i">`` of one mark."""
+    def mark(self, kind: str, role: object, step: int | str, layer: str = "marks",
+             **attrs: str) -> Group:
+        """The ``<g class="mark mark-<kind> role-<role>" data-step="i">`` of one mark, in
+        the marks layer over the units, or in `layer` ("floor": under them)."""
         cls = f"mark mark-{token(kind)}" + (f" role-{token(role)}" if role else "")
         if step == PREVIEW:
             cls += " preview"
         attrs = {k: xml_text(v) for k, v in attrs.items()}
-        return self.layers["marks"].add(self.dwg.g(class_=cls, **{"data-step": str(step)},
-                                                   **attrs))
+        return self.layers[layer].add(self.dwg.g(class_=cls, **{"data-step": str(step)},
+                                                 **attrs))
 
     def arrow_head(self, group: Group, start: tuple[float, float], end: tuple[float, float],
                    size: float) -> None:

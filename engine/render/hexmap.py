@@ -370,11 +370,12 @@ def strafe_runs(marks: Iterable[Mark]) -> list[list[str]]:
 
 
 def _hex_mark(canvas: Canvas, index: int | str, m: Mark) -> None:
-    """One highlighted hex (target, hit, scatter, area-of-effect ring, strafe)."""
+    """One highlighted hex (target, hit, scatter, area-of-effect ring, strafe), on the
+    floor: under the tokens, so their names and odds figures read over its outline."""
     h = _parse(m.get("hex"))
     if h is None:
         return
-    group = canvas.mark("hex", m.get("role"), index, **{"data-hex": to_label(h)})
+    group = canvas.mark("hex", m.get("role"), index, "floor", **{"data-hex": to_label(h)})
     group.add(canvas.dwg.path(d=_outline(h), class_="hl"))
     if m.get("role") == "target":
         cx, cy = hex_to_pixel(h, HEX)
@@ -406,13 +407,13 @@ def draw_step(canvas: Canvas, scenario: Scenario, index: int | str, step: Step) 
 
 
 def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
-    """Where the marker lands (hexes shaded by probability) and each unit's chance of
-    being hit."""
+    """Where the marker lands (hexes shaded by probability, on the floor under the
+    tokens) and each unit's chance of being hit."""
     layer = canvas.layers["odds"]
     cells = [(h, float(c["p"])) for c in odds.landing
              if "hex" in c and (h := _parse(c["hex"])) is not None and float(c["p"]) > 0]
     if cells:
-        heat = layer.add(canvas.dwg.g(class_="heat"))
+        heat = canvas.layers["floor"].add(canvas.dwg.g(class_="heat"))
         top = max(p for _, p in cells)
         for h, p in cells:
             heat.add(canvas.dwg.path(d=_outline(h), fill_opacity=heat_opacity(p, top),

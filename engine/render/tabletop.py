@@ -325,13 +325,14 @@ def _cell_radius(points: list[tuple[float, float]]) -> float:
 
 
 def draw_odds(canvas: Canvas, scenario: Scenario, odds: Odds) -> None:
-    """Where the marker lands (translucent discs, darker = likelier) and each unit's
-    chance of being hit, beside the unit and clear of every other label."""
+    """Where the marker lands (translucent discs on the floor, under the models, darker =
+    likelier) and each unit's chance of being hit, beside the unit and clear of every
+    other label."""
     layer = canvas.layers["odds"]
     cells = [(float(c["x"]), float(c["y"]), float(c["p"])) for c in odds.landing
              if "x" in c and "y" in c and float(c.get("p", 0)) > 0]
     if cells:
-        heat = layer.add(canvas.dwg.g(class_="heat"))
+        heat = canvas.layers["floor"].add(canvas.dwg.g(class_="heat"))
         top = max(p for _, _, p in cells)
         r = num(_cell_radius([(x, y) for x, y, _ in cells]))
         for x, y, p in cells:

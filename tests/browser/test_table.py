@@ -273,8 +273,8 @@ LEGIBLE = """() => {
     return r.left >= view.left - 1 && r.right <= view.right + 1
       && r.top >= view.top - 1 && r.bottom <= view.bottom + 1; };
   // what the attack did (final templates, hit hexes), else (before Roll) where it is aimed
-  const answer = [...svg.querySelectorAll('.layer-marks .role-final, .layer-marks .role-hit')];
-  const targets = answer.length ? answer : [...svg.querySelectorAll('.layer-marks .role-target')];
+  const answer = [...svg.querySelectorAll('.layer-marks .role-final, .layer-floor .role-hit')];
+  const targets = answer.length ? answer : [...svg.querySelectorAll('.mark.role-target')];
   const numbers = [...svg.querySelectorAll('.hexlabels text')].map(n => n.getBoundingClientRect());
   let covered = 0;  // hex numbers a name is written over
   for (const a of boxes) for (const b of numbers) {

@@ -326,7 +326,7 @@ def focus(state: State, svg: Element, with_attacker: bool, margin: float | None 
         node = svg.querySelector(f'[data-hex="{js.CSS.escape(h)}"]')
         if not absent(node):
             boxes.append(bbox(svg, node))
-    for mark in svg.querySelectorAll(".layer-marks > .mark"):  # not the range lines
+    for mark in svg.querySelectorAll(MARKS):
         boxes.append(bbox(svg, mark))
     first_hex = svg.querySelector("[data-hex]")
     if margin is None:
@@ -374,8 +374,11 @@ def default_box(state: State, svg: Element) -> Box:
     return (x, y, w, h)
 
 
-ANSWER_MARKS = ".layer-marks > .mark.role-hit, .layer-marks > .mark.role-final"
-"""The marks that show what an attack did: hit hexes and final templates."""
+MARKS = ".layer-floor > .mark, .layer-marks > .mark"
+"""The marks of the attack, under the units (hex highlights) and over them (templates,
+paths): not the range lines."""
+ANSWER_MARKS = ".layer-floor > .mark.role-hit, .layer-marks > .mark.role-final"
+"""The marks that show what an attack did: hit hexes (on the floor) and final templates."""
 
 
 FRAME_MARGIN_PX = 16.0
@@ -470,7 +473,7 @@ def on_zoom_fit(state: State, ev: Event) -> None:
     if least <= 1.0:
         return
     drawn = union([bbox(svg, node) for node in svg.querySelectorAll(
-        ".layer-units, .layer-marks") if float(node.getBBox().width) > 0])
+        ".layer-floor, .layer-units, .layer-marks") if float(node.getBBox().width) > 0])
     fit = state.fit
     cx, cy = ((fit[0] + fit[2] / 2, fit[1] + fit[3] / 2) if drawn is None
               else ((drawn[0] + drawn[2]) / 2, (drawn[1] + drawn[3]) / 2))
