@@ -81,17 +81,17 @@ def privilege_prefix() -> list[str] | None:
     return ["sudo"] if shutil.which("sudo") else None
 
 
-def apt_install(package: str) -> bool:
-    """Install a Debian/Ubuntu package with apt-get (as root, or through sudo); False when
+def apt_install(*packages: str) -> bool:
+    """Install Debian/Ubuntu packages with apt-get (as root, or through sudo); False when
     this machine has no apt-get or this user cannot install system packages."""
     apt = shutil.which("apt-get")
     prefix = privilege_prefix()
     if apt is None or prefix is None:
         return False
-    say(f"apt-get install {package}")
+    say(f"apt-get install {' '.join(packages)}")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     subprocess.run([*prefix, apt, "update", "-qq"], check=True, env=env)
-    subprocess.run([*prefix, apt, "install", "-y", "-qq", package], check=True, env=env,
+    subprocess.run([*prefix, apt, "install", "-y", "-qq", *packages], check=True, env=env,
                    stdout=subprocess.DEVNULL)
     return True
 
