@@ -330,6 +330,34 @@ def test_the_overlay_holds_every_candidate_point_or_hex_with_its_best_score() ->
     assert svg.count("aim-best") >= 1
 
 
+def test_a_hex_map_s_scores_lie_under_the_tokens_as_rings_round_them() -> None:
+    """The best aim of the bombing demo is the Atlas's hex: its dot hid the Atlas's token
+    (its side, its type). On a hex map the scores lie on the floor, under the tokens, and
+    a hex with a unit in it has a ring just outside its token instead of a dot."""
+    import xml.etree.ElementTree as ET
+
+    from engine.render.aim import HEX_RADIUS, RING_WIDTH
+    from engine.render.board import board
+    from engine.render.hexmap import TOKEN_RADIUS
+
+    s = scenarios.loads((DEMOS / "battletech-bombing-scatter.json").read_text())
+    overlay = aim.rank(s).overlay()
+    root = ET.fromstring(board(s, aim_scores=overlay))
+    svg = "{http://www.w3.org/2000/svg}"
+    floor = next(g for g in root.iter(svg + "g") if g.get("id") == "layer-floor")
+    dots = {c.get("data-hex"): c for c in floor.iter(svg + "circle")}
+    assert set(dots) == {c["hex"] for c in overlay}
+    held = {u.hex.label for u in s.units} & set(dots)
+    best = max(overlay, key=lambda c: c["value"])["hex"]
+    assert best in held and "aim-best" in dots[best].get("class", "")
+    for label, dot in dots.items():
+        ring = label in held
+        assert ("aim-ring" in dot.get("class", "")) is ring
+        assert (dot.get("fill") == "none") is ring
+        radius = TOKEN_RADIUS + RING_WIDTH / 2 if ring else HEX_RADIUS
+        assert float(dot.get("r", 0)) == pytest.approx(radius, abs=0.01)
+
+
 def test_objectives_offered_are_ones_rank_accepts_with_enemy_units_by_name() -> None:
     s = scenarios.loads((DEMOS / "heresy-blast-squad.json").read_text())
     offered = objectives.offered(s)

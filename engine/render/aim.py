@@ -1,9 +1,12 @@
 """The "Best aim" overlay (issue 16): the score of every candidate aim, drawn as a dot
-at its table point or hex centre in ``<g class="aim-scores">`` of the odds layer.
+at its table point or hex centre in ``<g class="aim-scores">``: over the models on a
+table, on the floor of a hex map (under the tokens), where a hex with a unit in it has a
+ring round its token instead of a dot over it, so the unit stays in sight.
 
 Each dot is ``<circle class="aim-score" data-value="...">`` (with ``data-hex`` on a hex
-map); its colour runs from `LOW` for the lowest score shown to `HIGH` for the best, and the
-best dot also has class ``aim-best``. The page's legend says the same in words.
+map; a ring also has class ``aim-ring``); its colour runs from `LOW` for the lowest score
+shown to `HIGH` for the best, and the best dot also has class ``aim-best``. The page's
+legend says the same in words.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from typing import Any
 
 from engine.hexgrid import Hex, hex_to_pixel
 from engine.render.common import Canvas, num
-from engine.render.hexmap import HEX
+from engine.render.hexmap import HEX, TOKEN_RADIUS
+from engine.scenario import Scenario
 
 LOW = (253, 231, 37)
 """Colour of the lowest score (yellow)."""
@@ -23,6 +27,8 @@ TABLE_RADIUS = 0.15
 """Inches: a dot on the table (the candidates are at least 0.25" apart)."""
 HEX_RADIUS = HEX * 0.45
 """Pixels: a dot in a hex."""
+RING_WIDTH = 5.0
+"""Pixels: the width of the ring round a token, just outside it."""
 
 
 def colour(value: float, low: float, top: float) -> str:
@@ -33,6 +39,7 @@ def colour(value: float, low: float, top: float) -> str:
 
 
 def _centre(score: dict[str, Any]) -> tuple[float, float, float, dict[str, str]] | None:
+    """Where a score's dot goes: its centre, radius and data attributes."""
     if "hex" in score:
         try:
             x, y = hex_to_pixel(Hex.from_label(str(score["hex"])), HEX)
@@ -42,19 +49,26 @@ def _centre(score: dict[str, Any]) -> tuple[float, float, float, dict[str, str]]
     return float(score["x"]), float(score["y"]), TABLE_RADIUS, {}
 
 
-def draw_scores(canvas: Canvas, scores: Sequence[dict[str, Any]]) -> None:
-    """Every candidate's score (`engine.ranking.Ranking.overlay`) over the board."""
+def draw_scores(canvas: Canvas, scenario: Scenario, scores: Sequence[dict[str, Any]]) -> None:
+    """Every candidate's score (`engine.ranking.Ranking.overlay`) on the board (module
+    docstring)."""
     if not scores:
         return
     values = [float(s["value"]) for s in scores]
     low, top = min(values), max(values)
-    group = canvas.layers["odds"].add(canvas.dwg.g(class_="aim-scores"))
+    hexes = scenario.system == "battletech"
+    occupied = {u.hex for u in scenario.units} if hexes else set()
+    group = canvas.layers["floor" if hexes else "odds"].add(canvas.dwg.g(class_="aim-scores"))
     for s, value in sorted(zip(scores, values, strict=True), key=lambda sv: sv[1]):
         place = _centre(s)
         if place is None:
             continue
         x, y, r, attrs = place
         cls = "aim-score aim-best" if value == top else "aim-score"
-        group.add(canvas.dwg.circle((num(x), num(y)), num(r), class_=cls,
-                                    fill=colour(value, low, top), fill_opacity="0.85",
+        paint = {"fill": colour(value, low, top), "fill_opacity": "0.85"}
+        if "data-hex" in attrs and Hex.from_label(attrs["data-hex"]) in occupied:
+            cls += " aim-ring"
+            r = TOKEN_RADIUS + RING_WIDTH / 2
+            paint = {"fill": "none", "stroke": paint["fill"], "stroke_width": num(RING_WIDTH)}
+        group.add(canvas.dwg.circle((num(x), num(y)), num(r), class_=cls, **paint,
                                     **{"data-value": num(value, 4), **attrs}))

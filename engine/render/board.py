@@ -36,7 +36,8 @@ What the page and exported files can rely on:
   ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit, beside
   the unit.
 - Best aim: ``g.aim-scores`` of ``circle.aim-score[data-value]``, the score of every
-  candidate aim (`engine.render.aim`).
+  candidate aim (`engine.render.aim`): over the models on a table, on the floor of a hex
+  map, as a ``.aim-ring`` round a unit's token in its hex.
 - Range lines (a tabletop board being set up): ``g.reach-lines`` of ``line.reach`` (within
   range), ``line.reach.beyond[data-clause]`` (past it, red) and ``circle.aim-handle``
   ``[data-aim=<line>][data-moves=aim|point]``, the one mark that takes the pointer.
@@ -102,7 +103,7 @@ def board(scenario: Scenario, resolution: Resolution | None = None, *,
     if odds is not None:
         painter.draw_odds(canvas, scenario, odds)
     if aim_scores:
-        render_aim.draw_scores(canvas, aim_scores)
+        render_aim.draw_scores(canvas, scenario, aim_scores)
     if reach:
         render_table.draw_reach(canvas, scenario, reach)
     if painter is render_hex:  # hex numbers give way to every label placed

@@ -42,6 +42,8 @@ HEX = 30.0
 PX_PER_UNIT = 1.0
 """Default pixel size of a user unit when `board` is given no `size`."""
 MARGIN = 6.0
+TOKEN_RADIUS = HEX * 0.42
+"""The radius of a unit's token alone in its hex (units sharing a hex are smaller)."""
 
 Corner = tuple[float, float]
 """A hex corner in pixels."""
@@ -281,7 +283,7 @@ def _token_places(scenario: Scenario) -> dict[str, tuple[float, float, float]]:
     places = {}
     for h, ids in by_hex.items():
         cx, cy = hex_to_pixel(h, HEX)
-        r = HEX * (0.42 if len(ids) == 1 else 0.34)
+        r = TOKEN_RADIUS if len(ids) == 1 else HEX * 0.34
         for i, uid in enumerate(ids):
             if len(ids) == 1:
                 places[uid] = (cx, cy, r)

@@ -262,6 +262,14 @@ _PAGE: Catalogue = {
         "ja": "盤面の点：その位置を狙ったときの{score}。黄（{low:.3f}）から紫（{high:.3f}）"
               "まで。合法な狙い{legal}件、ルールで不可{illegal}件、味方へのリスクの上限超え"
               "{over}件。"},
+    "page.aim.legend_hexes": {
+        "en": "Dots in the hexes, and rings round the units standing in them: the {score} of "
+              "the aim at each hex, from yellow ({low:.3f}) to purple ({high:.3f}); {legal} "
+              "legal aims, {illegal} refused by the rules, {over} over the friendly risk "
+              "limit.",
+        "ja": "ヘクスの点（ユニットのいるヘクスではそのユニットを囲む輪）：そのヘクスを狙った"
+              "ときの{score}。黄（{low:.3f}）から紫（{high:.3f}）まで。合法な狙い{legal}件、"
+              "ルールで不可{illegal}件、味方へのリスクの上限超え{over}件。"},
     "page.aim.legend_no_dots": {
         "en": "Every aim ranked names a target mecha, so the board shows no dots; {legal} "
               "legal aims, {illegal} refused by the rules, {over} over the friendly risk "

@@ -148,7 +148,9 @@ def show_table(state: State, placed: int) -> None:
     values = [s["value"] for s in state.aim_scores or []]
     counts = {"legal": ranked.get("candidates", 0), "illegal": ranked.get("illegal", 0),
               "over": ranked.get("over_risk", 0)}
-    legend = (msg("page.aim.legend", score=score, low=min(values), high=max(values), **counts)
+    hexes = any("hex" in s for s in state.aim_scores or [])  # drawn as dots or rings
+    legend = (msg("page.aim.legend_hexes" if hexes else "page.aim.legend", score=score,
+                  low=min(values), high=max(values), **counts)
               if values else msg("page.aim.legend_no_dots", **counts))
     if ranked.get("bounded"):
         legend = msg("page.aim.legend_bounded", legend=legend, n=ranked["bounded"])
