@@ -579,6 +579,12 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001 (stdlib)
+        """A browser that drops a connection mid-answer (a page closed or reloaded while it
+        loads) is no error worth a traceback in the terminal; anything else is one."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
 
 def make_server(directory: Path = DIST, port: int = 0, quiet: bool = False) -> Server:
     """A threaded static server for `directory` on 127.0.0.1 (port 0: a free one)."""

@@ -60,9 +60,36 @@ def test_apt_install_runs_update_then_install_or_says_it_cannot(monkeypatch) -> 
     monkeypatch.setattr(bootstrap.shutil, "which", lambda name: None)
     assert bootstrap.apt_install("chromium") is False and calls == []
     monkeypatch.setattr(bootstrap.shutil, "which", lambda name: "/usr/bin/apt-get")
-    assert bootstrap.apt_install("chromium") is True
+    assert bootstrap.apt_install("chromium", "fonts-ipafont-gothic") is True
     assert calls == [["/usr/bin/apt-get", "update", "-qq"],
-                     ["/usr/bin/apt-get", "install", "-y", "-qq", "chromium"]]
+                     ["/usr/bin/apt-get", "install", "-y", "-qq", "chromium",
+                      "fonts-ipafont-gothic"]]
+
+
+@pytest.mark.parametrize(("chromium", "japanese", "installed"), [
+    (False, False, [("chromium", "fonts-ipafont-gothic")]),  # a fresh machine: one apt-get
+    (True, False, [("fonts-ipafont-gothic",)]),
+    (True, True, []),
+])
+def test_the_test_command_installs_chromium_and_a_japanese_font_when_missing(
+        monkeypatch, tmp_path, chromium, japanese, installed) -> None:
+    """run_tests.py: Debian's chromium and a font for the Japanese pages, in one apt-get
+    on a fresh machine (where no fontconfig can be asked before chromium brings it)."""
+    spec = importlib.util.spec_from_file_location("scatterlab_run_tests", ROOT / "run_tests.py")
+    run_tests = importlib.util.module_from_spec(spec)
+    monkeypatch.syspath_prepend(str(ROOT))
+    spec.loader.exec_module(run_tests)
+    browser = tmp_path / "chromium"
+    if chromium:
+        browser.touch()
+    calls = []
+    monkeypatch.setattr(run_tests, "CHROMIUM", browser)
+    monkeypatch.setattr(run_tests, "DEBIAN_CHROMIUM", browser.as_posix())
+    monkeypatch.setattr(run_tests, "has_japanese_font", lambda: japanese and chromium)
+    monkeypatch.setattr(run_tests.bootstrap, "apt_install",
+                        lambda *packages: calls.append(packages) or browser.touch() or True)
+    run_tests.ensure_chromium()
+    assert calls == installed
 
 
 def test_a_python_too_old_is_refused(monkeypatch, tmp_path) -> None:
