@@ -66,32 +66,6 @@ def test_apt_install_runs_update_then_install_or_says_it_cannot(monkeypatch) -> 
                       "fonts-ipafont-gothic"]]
 
 
-@pytest.mark.parametrize(("chromium", "japanese", "installed"), [
-    (False, False, [("chromium", "fonts-ipafont-gothic")]),  # a fresh machine: one apt-get
-    (True, False, [("fonts-ipafont-gothic",)]),
-    (True, True, []),
-])
-def test_the_test_command_installs_chromium_and_a_japanese_font_when_missing(
-        monkeypatch, tmp_path, chromium, japanese, installed) -> None:
-    """run_tests.py: Debian's chromium and a font for the Japanese pages, in one apt-get
-    on a fresh machine (where no fontconfig can be asked before chromium brings it)."""
-    spec = importlib.util.spec_from_file_location("scatterlab_run_tests", ROOT / "run_tests.py")
-    run_tests = importlib.util.module_from_spec(spec)
-    monkeypatch.syspath_prepend(str(ROOT))
-    spec.loader.exec_module(run_tests)
-    browser = tmp_path / "chromium"
-    if chromium:
-        browser.touch()
-    calls = []
-    monkeypatch.setattr(run_tests, "CHROMIUM", browser)
-    monkeypatch.setattr(run_tests, "DEBIAN_CHROMIUM", browser.as_posix())
-    monkeypatch.setattr(run_tests, "has_japanese_font", lambda: japanese and chromium)
-    monkeypatch.setattr(run_tests.bootstrap, "apt_install",
-                        lambda *packages: calls.append(packages) or browser.touch() or True)
-    run_tests.ensure_chromium()
-    assert calls == installed
-
-
 def test_a_python_too_old_is_refused(monkeypatch, tmp_path) -> None:
     monkeypatch.setattr(bootstrap, "MIN_PYTHON", (99, 0))
     with pytest.raises(SystemExit, match="needs Python 99.0 or later"):
@@ -159,12 +133,37 @@ def test_a_missing_chromium_is_an_error_under_ci_and_a_notice_elsewhere(monkeypa
                                                                         tmp_path) -> None:
     run_tests = _run_tests_module(monkeypatch)
     monkeypatch.setattr(run_tests, "CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.setattr(run_tests, "has_japanese_font", lambda: True)  # not this machine's
     monkeypatch.setattr(run_tests.bootstrap, "apt_install", lambda package: False)
     monkeypatch.delenv("CI", raising=False)
     run_tests.ensure_chromium()  # a notice: the browser tests will be skipped
     monkeypatch.setenv("CI", "true")
     with pytest.raises(SystemExit, match="no-chromium is missing"):
         run_tests.ensure_chromium()
+
+
+@pytest.mark.parametrize(("chromium", "japanese", "installed"), [
+    (False, False, [("chromium", "fonts-ipafont-gothic")]),  # a fresh machine: one apt-get
+    (False, True, [("chromium", "fonts-ipafont-gothic")]),  # no fontconfig to ask yet
+    (True, False, [("fonts-ipafont-gothic",)]),
+    (True, True, []),
+])
+def test_the_test_command_installs_chromium_and_a_japanese_font_when_missing(
+        monkeypatch, tmp_path, chromium, japanese, installed) -> None:
+    """run_tests.py: Debian's chromium and a font for the Japanese pages, in one apt-get
+    on a fresh machine (where no fontconfig can be asked before chromium brings it)."""
+    run_tests = _run_tests_module(monkeypatch)
+    browser = tmp_path / "chromium"
+    if chromium:
+        browser.touch()
+    calls = []
+    monkeypatch.setattr(run_tests, "CHROMIUM", browser)
+    monkeypatch.setattr(run_tests, "DEBIAN_CHROMIUM", browser.as_posix())
+    monkeypatch.setattr(run_tests, "has_japanese_font", lambda: japanese)
+    monkeypatch.setattr(run_tests.bootstrap, "apt_install",
+                        lambda *packages: calls.append(packages) or browser.touch() or True)
+    run_tests.ensure_chromium()
+    assert calls == installed
 
 
 @pytest.mark.parametrize("failing", ["ruff", "mypy", "pytest"])
