@@ -57,7 +57,7 @@ def draw_scores(canvas: Canvas, scenario: Scenario, scores: Sequence[dict[str, A
     values = [float(s["value"]) for s in scores]
     low, top = min(values), max(values)
     hexes = scenario.system == "battletech"
-    occupied = {u.hex for u in scenario.units} if hexes else set()
+    occupied = {u.hex.label for u in scenario.units} if hexes else set()
     group = canvas.layers["floor" if hexes else "odds"].add(canvas.dwg.g(class_="aim-scores"))
     for s, value in sorted(zip(scores, values, strict=True), key=lambda sv: sv[1]):
         place = _centre(s)
@@ -66,7 +66,7 @@ def draw_scores(canvas: Canvas, scenario: Scenario, scores: Sequence[dict[str, A
         x, y, r, attrs = place
         cls = "aim-score aim-best" if value == top else "aim-score"
         paint = {"fill": colour(value, low, top), "fill_opacity": "0.85"}
-        if "data-hex" in attrs and Hex.from_label(attrs["data-hex"]) in occupied:
+        if attrs.get("data-hex") in occupied:
             cls += " aim-ring"
             r = TOKEN_RADIUS + RING_WIDTH / 2
             paint = {"fill": "none", "stroke": paint["fill"], "stroke_width": num(RING_WIDTH)}
