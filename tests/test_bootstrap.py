@@ -6,17 +6,15 @@ commands with Debian's /usr/bin/python3 on a fresh clone; these tests force each
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
 
 import pytest
+from scriptfile import load
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("scatterlab_bootstrap", ROOT / "bootstrap.py")
-bootstrap = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bootstrap)
+bootstrap = load("bootstrap.py", "scatterlab_bootstrap")
 
 
 def stamp(env: Path, extras: list[str], pyproject: str | None = None) -> None:
@@ -122,11 +120,8 @@ def test_a_second_reexecution_is_refused(monkeypatch, tmp_path) -> None:
 
 def _run_tests_module(monkeypatch):
     """run_tests.py, importing this bootstrap module (as the script does from its folder)."""
-    spec = importlib.util.spec_from_file_location("scatterlab_run_tests", ROOT / "run_tests.py")
-    module = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, "bootstrap", bootstrap)
-    spec.loader.exec_module(module)
-    return module
+    return load("run_tests.py", "scatterlab_run_tests")
 
 
 def test_a_missing_chromium_is_an_error_under_ci_and_a_notice_elsewhere(monkeypatch,

@@ -3,12 +3,12 @@ name exist."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 import pytest
+from scriptfile import load
 
 from engine.scenario import battletech, heresy, robotech
 
@@ -52,10 +52,7 @@ def test_the_readme_is_a_newcomers_page() -> None:
 
 def ci_readme():
     """.ci/readme.py, the helper .ci/run takes the README's commands with."""
-    spec = importlib.util.spec_from_file_location("ci_readme", ROOT / ".ci" / "readme.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load(".ci/readme.py", "ci_readme")
 
 
 def test_readme_gives_the_two_commands_ci_runs() -> None:

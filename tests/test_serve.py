@@ -3,28 +3,19 @@
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import socket
 import struct
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from scriptfile import load
 
 
 def test_a_browser_dropping_a_download_leaves_no_traceback_in_the_terminal(tmp_path) -> None:
     """A page closed or reloaded while it loads resets its connections mid-answer: the
     server printed "Exception occurred during processing of request" and a traceback for
     each, which is no error of the player's or the site's."""
-    spec = importlib.util.spec_from_file_location("scatterlab_build", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(ROOT))
-    try:
-        spec.loader.exec_module(build)
-    finally:
-        sys.path.remove(str(ROOT))
+    build = load("build.py", "scatterlab_build")
     (tmp_path / "big.bin").write_bytes(bytes(8_000_000))
     err = io.StringIO()
     with contextlib.redirect_stderr(err), build.serving(tmp_path, quiet=True) as url:

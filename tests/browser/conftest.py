@@ -12,12 +12,12 @@ import functools
 import importlib.util
 import json
 import os
-import sys
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from scriptfile import load
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("SCATTERLAB_CHROMIUM", "/usr/bin/chromium")
@@ -52,15 +52,7 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
-def _load_build():
-    spec = importlib.util.spec_from_file_location("scatterlab_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["scatterlab_build"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build_module = _load_build()
+build_module = load("build.py", "scatterlab_build")
 
 
 def pytest_collection_modifyitems(config, items):
