@@ -201,19 +201,21 @@ class View(NamedTuple):
     turn: tuple[bool, ...]
     defence: Canon
     decisions: tuple[Canon, ...]
-    sums: dict[tuple[int, Threat | None, Threat], Threat]
-    """Threats already joined, by (shooter's place, one, other): the same sums recur."""
+    sums: tuple[dict[tuple[Threat | None, Threat], Threat], ...]
+    """Per shooter's place, the Threats already joined by its canon, by (one, other): the
+    same sums recur, in every unit's view and every candidate of a ranking."""
 
     @classmethod
     def of(cls, plan: Plan, index: int, budget: Budget) -> View:
-        """Unit `index`'s view; its canons kept in `budget`'s store (they read the units,
-        the options and the weapon, never the aim, so every candidate shares them)."""
+        """Unit `index`'s view; its canons, and the sums each shooter's canon has made,
+        kept in `budget`'s store (they read the units, the options and the weapon, never
+        the aim, so every unit and every candidate shares them)."""
         shooters = coupled(plan, index)
         return cls(index, shooters, tuple(in_turn(plan, j) for j in shooters),
                    budget.memo(("robotech.defence", index), partial(defence_canon, plan, index)),
                    tuple(budget.memo(("robotech.decision", j), partial(decision_canon, plan, j))
                          for j in shooters),
-                   {})
+                   tuple(budget.memo(("robotech.joined", j), dict) for j in shooters))
 
     def narrowed(self, plan: Plan, outcomes: Sequence[Distribution[tuple[bool, Record]]],
                  single: Distribution[Record] | None, most: int | None = None) -> View:
@@ -244,14 +246,15 @@ class View(NamedTuple):
         keep = [n for n, j in enumerate(self.shooters) if j in used]
         return View(self.unit, tuple(self.shooters[n] for n in keep),
                     tuple(self.turn[n] for n in keep), self.defence,
-                    tuple(self.decisions[n] for n in keep), {})
+                    tuple(self.decisions[n] for n in keep), tuple(self.sums[n] for n in keep))
 
     def join(self, n: int, a: Threat | None, b: Threat) -> Threat:
         """Two Threats to the shooter at place `n`, summed (`Canon.join`, each sum once)."""
-        key = (n, a, b)
-        if key not in self.sums:
-            self.sums[key] = self.decisions[n].join(a, b)
-        return self.sums[key]
+        sums = self.sums[n]
+        key = (a, b)
+        if key not in sums:
+            sums[key] = self.decisions[n].join(a, b)
+        return sums[key]
 
     def sight(self, plan: Plan, missed: bool, record: Record) -> Sight:
         hit = record[self.unit]
@@ -463,7 +466,8 @@ def declared_only(plan: Plan, view: View, parts: Sequence[Distribution[Sight]],
                   single: Distribution[Sight] | None, decided: Decided,
                   budget: Budget) -> Distribution[tuple[int, Impact | None, bool]]:
     """Stages 3 and 4 when every coupled shooter declares: `survivors.folded` over the
-    sights, each key as bits of the shooters' places."""
+    sights, each key as bits of the shooters' places; what each shooter decides is kept
+    in `budget`'s store, for every unit and candidate that asks it again."""
     place = {j: n for n, j in enumerate(view.shooters)}
     seen_parts: dict[Distribution[Sight], Distribution[Seen]] = {}
 
@@ -472,7 +476,8 @@ def declared_only(plan: Plan, view: View, parts: Sequence[Distribution[Sight]],
 
     rules = Rules(view.defence.plus, view.join,
                   lambda n, t: decide(plan, view.shooters[n], t, decided),
-                  len(view.shooters), place.get(view.unit))
+                  len(view.shooters), place.get(view.unit),
+                  tuple(budget.memo(("robotech.said", j), dict) for j in view.shooters))
     for p in parts:  # missiles aimed alike share their sights: mapped once
         if p not in seen_parts:
             seen_parts[p] = p.map(seen)

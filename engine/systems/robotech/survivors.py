@@ -54,16 +54,24 @@ Settled = tuple[int, Impact | None, bool]
 """(templates over the unit, the Impact left to its defence, did it shoot)."""
 
 
+Said = dict[tuple[Threat | None, tuple[Threat | None, ...]], tuple[bool, ...]]
+"""What one shooter decides on a reading, and on it joined with each sum still to come,
+by (reading, those sums)."""
+
+
 class Rules(NamedTuple):
     """What the fold asks the rules: the sum of two Impacts as the unit's defence reads
     them (`plus`), of two Threats to the shooter at a place (`join`), that shooter's
-    decision (`shoots`), and the unit's own place among the shooters (`me`, or None)."""
+    decision (`shoots`), and the unit's own place among the shooters (`me`, or None);
+    per place, the shooter's decisions already read (`said`: a decision reads the
+    shooter alone, so every fold that asks the same shooter may share them)."""
 
     plus: Callable[[Impact | None, Impact | None], Impact | None]
     join: Callable[[int, Threat | None, Threat], Threat]
     shoots: Callable[[int, Threat | None], bool]
     places: int
     me: int | None
+    said: Sequence[Said]
 
 
 class Classes:
@@ -72,7 +80,7 @@ class Classes:
     shooters that decline whatever comes (`never`: out of K, nothing changes); readings,
     and vectors of them, by their ids in `ids`."""
 
-    def __init__(self, ids: Ids, later: Sequence[Sequence[Threat | None]]) -> None:
+    def __init__(self, ids: Ids, later: Sequence[tuple[Threat | None, ...]]) -> None:
         self.ids = ids
         self.later = later
         self.kept: list[dict[tuple[bool, ...], int]] = [{} for _ in later]
@@ -85,8 +93,12 @@ class Classes:
         if r not in seen:
             rules = self.ids.rules
             t = self.ids.readings[r]
-            says = tuple(rules.shoots(n, t if x is None else rules.join(n, t, x))
-                         for x in self.later[n])
+            key = (t, self.later[n])
+            says = rules.said[n].get(key)
+            if says is None:
+                says = rules.said[n][key] = tuple(
+                    rules.shoots(n, t if x is None else rules.join(n, t, x))
+                    for x in self.later[n])
             seen[r] = self.kept[n].setdefault(says, r), 0 if any(says) else 1 << n
         return seen[r]
 
@@ -120,13 +132,13 @@ class Classes:
 
 
 def sums_to_come(rules: Rules, parts: Sequence[Distribution[Seen]]
-                 ) -> list[list[list[Threat | None]]]:
+                 ) -> list[list[tuple[Threat | None, ...]]]:
     """Per step, per shooter, every Threat the missiles after that step can still add
     (None: nothing), in a fixed order."""
     after: list[set[Threat | None]] = [{None} for _ in range(rules.places)]
-    out: list[list[list[Threat | None]]] = []
+    out: list[list[tuple[Threat | None, ...]]] = []
     for part in reversed(parts):
-        out.append([sorted(s, key=repr) for s in after])
+        out.append([tuple(sorted(s, key=repr)) for s in after])
         adds: list[set[Threat | None]] = [{None} for _ in range(rules.places)]
         for seen, _ in part.items():
             for n, t in seen.declared:
@@ -342,6 +354,9 @@ def folded_one(ids: Ids, pack: Packing, states: Step, part: Distribution[Seen],
                 if wide != narrow:
                     into[narrow] = get(narrow, 0.0) + p
                     into[wide] = get(wide, 0.0) - p
+    for into in out.values():  # the signed ways' exact cancels: nothing to carry on
+        for state in [state for state, p in into.items() if not p]:
+            del into[state]
     budget.check(sum(len(g) for g in out.values()))
     return out
 
