@@ -101,16 +101,18 @@ def scattered(plan: Plan, aim: Aim, whole: bool, budget: Budget) -> Distribution
     takes the full MD (``volley_miss_damage`` "full"), so the two are made once."""
     full = whole and plan.options["volley_miss_damage"] == "full"
     return budget.memo(("robotech.scattered", replace(aim, index=0), full),
-                       partial(landings, plan, aim, full))
+                       partial(landings, plan, aim, full,
+                               budget.memo(("robotech.struck", full), dict)))
 
 
-def landings(plan: Plan, aim: Aim, whole: bool) -> Distribution[Landing]:
+def landings(plan: Plan, aim: Aim, whole: bool,
+             struck: dict[tuple[int, ...], Distribution[Record]]) -> Distribution[Landing]:
     """The landings that `scattered` keeps, made. What the new Strike does depends on the
-    units under the template, not on where it stands, so its faces are rolled once per
-    set of units under it (most points of a scatter cover the same few, or none)."""
+    units under the template, not on where it stands nor on the aim, so its faces are
+    rolled once per set of units under it (most points of a scatter cover the same few,
+    or none), kept in `struck` for every aim that scatters there."""
     silent = SilentLog()
     centres = enumerate_outcomes(lambda d: scatter(plan, aim, d, silent, whole))
-    struck: dict[tuple[int, ...], Distribution[Record]] = {}
 
     def landed(c: Point) -> Distribution[Landing]:
         under = tuple(units_under(plan.circles, c))
