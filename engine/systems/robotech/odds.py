@@ -417,10 +417,20 @@ class Missile(NamedTuple):
 
 
 def sights(plan: Plan, view: View, outcomes: Distribution[tuple[bool, Record]],
-           whole: bool) -> Distribution[Sight]:
+           whole: bool, seen: dict[tuple[bool, Record], Sight]) -> Distribution[Sight]:
     """Stage 2: each outcome of a missile as the unit of `view` sees it (a missed Strike
-    counts only where RT-20's one template may replace the volley: `whole`)."""
-    return outcomes.map(lambda o: view.sight(plan, o[0] and whole, o[1]))
+    counts only where RT-20's one template may replace the volley: `whole`); `seen` holds
+    the sights of the view already made, by outcome, which missiles aimed elsewhere share
+    (most landings of a ranking's aims do the same to every unit)."""
+
+    def sight(o: tuple[bool, Record]) -> Sight:
+        key = (o[0] and whole, o[1])
+        got = seen.get(key)
+        if got is None:
+            got = seen[key] = view.sight(plan, *key)
+        return got
+
+    return outcomes.map(sight)
 
 
 def unit_marginal(plan: Plan, index: int, missiles: Sequence[Missile],
@@ -439,8 +449,11 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Missile],
     if not keyed and not any(view.turn):
         view = view.narrowed(plan, [m.outcomes for m in missiles], single, most)
     whole = single is not None
+    seen: dict[tuple[bool, Record], Sight] = budget.memo(
+        ("robotech.seen", index, view.shooters), dict)
     parts = [budget.memo(("robotech.sights", index, view.shooters, m.aim, whole),
-                         partial(sights, plan, view, m.outcomes, whole)) for m in missiles]
+                         partial(sights, plan, view, m.outcomes, whole, seen))
+             for m in missiles]
     one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
     decided: Decided = {}
     if not keyed and not any(view.turn):
