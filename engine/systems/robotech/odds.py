@@ -66,7 +66,7 @@ from engine.systems.robotech.stages import (
     Strike,
 )
 from engine.systems.robotech.strikes import direct_hit, strike
-from engine.systems.robotech.survivors import Rules, Seen
+from engine.systems.robotech.survivors import Ids, Rules, Seen
 from engine.systems.robotech.volleys import whole_volley_rule
 
 SHOT_SUCCEEDS = 1 / 6
@@ -481,22 +481,23 @@ def declared_only(plan: Plan, view: View, parts: Sequence[Distribution[Sight]],
                   single: Distribution[Sight] | None, decided: Decided,
                   budget: Budget) -> Distribution[tuple[int, Impact | None, bool]]:
     """Stages 3 and 4 when every coupled shooter declares: `survivors.folded` over the
-    sights, each key as bits of the shooters' places; what each shooter decides is kept
-    in `budget`'s store, for every unit and candidate that asks it again."""
+    sights, each key as bits of the shooters' places; what each shooter decides, and the
+    view's readings and Impacts by integers (`survivors.Ids`), are kept in `budget`'s
+    store, for every unit and candidate that asks them again."""
     place = {j: n for n, j in enumerate(view.shooters)}
     seen_parts: dict[Distribution[Sight], Distribution[Seen]] = {}
 
     def seen(s: Sight) -> Seen:
         return Seen(s.missed, s.hits, sum(1 << place[j] for j in s.key), s.own, s.declared)
 
-    rules = Rules(view.defence.plus, view.join,
-                  lambda n, t: decide(plan, view.shooters[n], t, decided),
-                  len(view.shooters), place.get(view.unit),
-                  tuple(budget.memo(("robotech.said", j), dict) for j in view.shooters))
+    ids = budget.memo(("robotech.ids", view.unit, view.shooters), lambda: Ids(Rules(
+        view.defence.plus, view.join, lambda n, t: decide(plan, view.shooters[n], t, decided),
+        len(view.shooters), place.get(view.unit),
+        tuple(budget.memo(("robotech.said", j), dict) for j in view.shooters))))
     for p in parts:  # missiles aimed alike share their sights: mapped once
         if p not in seen_parts:
             seen_parts[p] = p.map(seen)
-    return survivors.folded(rules, [seen_parts[p] for p in parts],
+    return survivors.folded(ids, [seen_parts[p] for p in parts],
                             None if single is None else single.map(seen), budget)
 
 

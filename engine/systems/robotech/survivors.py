@@ -265,12 +265,14 @@ Step = dict[int, dict[int, float]]
 """The states of a step, by `Packing`, grouped by their readings' id."""
 
 
-def folded(rules: Rules, parts: Sequence[Distribution[Seen]], single: Distribution[Seen] | None,
+def folded(ids: Ids, parts: Sequence[Distribution[Seen]], single: Distribution[Seen] | None,
            budget: Budget) -> Distribution[Settled]:
     """The unit's (templates, Impact left, shot) after every missile and the shoot-downs:
     `parts` are the missiles' sights, `single` RT-20's one template (when the rule applies:
-    the states where every missile missed are its instead)."""
-    ids = Ids(rules)
+    the states where every missile missed are its instead); `ids` name the readings and
+    Impacts of the unit's view, and may be shared by every fold of that view (they hold
+    nothing of the missiles but what they name)."""
+    rules = ids.rules
     pack = Packing(rules.places)
     none = ids.threat((ids.reading(None),) * rules.places)
     start: Step = {none: {pack.state(True, 0, 0, ids.left(None)): 1.0}}
