@@ -12,7 +12,9 @@ Two rules keep the answers those of a computation alone:
 
 - **The key names everything the value depends on** that may differ between the
   computations sharing the store (for candidates of one attack: the aim, and everything
-  computed from it). Values are never mutated by their users.
+  computed from it). Values are never mutated by their users, but for a cache that
+  they fill (a dict whose every entry is a function of its own key alone, such as a
+  Robotech shooter's sums of Threats): filling it changes the time, never an answer.
 - **A reused value costs what it cost to make** (its own steps, and those of every value
   it used that this computation has not paid for yet), so a computation spends exactly the
   steps it would spend alone, and is exact exactly when it would be alone: sharing changes

@@ -356,9 +356,6 @@ def folded_one(ids: Ids, pack: Packing, states: Step, part: Distribution[Seen],
                 if wide != narrow:
                     into[narrow] = get(narrow, 0.0) + p
                     into[wide] = get(wide, 0.0) - p
-    for into in out.values():  # the signed ways' exact cancels: nothing to carry on
-        for state in [state for state, p in into.items() if not p]:
-            del into[state]
     budget.check(sum(len(g) for g in out.values()))
     return out
 
