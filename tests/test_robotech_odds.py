@@ -25,7 +25,7 @@ from engine.log import SilentLog
 from engine.montecarlo import estimate
 from engine.odds import Harm, Marginals, blocks_of, partition
 from engine.scenario import Scenario
-from engine.systems.robotech import attack, legality, shootdowns, stages, volleys
+from engine.systems.robotech import attack, flights, legality, shootdowns, stages, volleys
 from engine.systems.robotech import odds as ro
 from engine.systems.robotech.defence import defend
 from engine.words import say
@@ -136,14 +136,16 @@ def reference(s: Scenario) -> Distribution[tuple[Harm, ...]]:
         return enumerate_outcomes(
             lambda d: shootdowns.shoot_down(plan, records, d, silent)).bind(after)
 
-    parts = [f.map(lambda o: (o[0] and whole, o[1].record)) for f in ro.flights(plan, Budget())]
+    parts = [f.map(lambda o: (o[0] and whole, o[1].record))
+             for f in flights.flights(plan, Budget())]
     joint = combine(parts, (True, ()),
                     lambda t, o: (t[0] and o[0], tuple(sorted((*t[1], o[1]), key=repr))))
     missed = joint.probability(lambda j: whole and j[0])
     some = Distribution([(j[1], p) for j, p in joint.items() if not (whole and j[0])])
     out = list(some.bind(reactions).items())
     if whole:
-        single = ro.single_scatter(plan, Budget()).bind(lambda landed: reactions((landed.record,)))
+        single = flights.single_scatter(plan, Budget()).bind(
+            lambda landed: reactions((landed.record,)))
         out += [(o, p * missed) for o, p in single.items()]
     return Distribution(out)
 

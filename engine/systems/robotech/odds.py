@@ -4,8 +4,9 @@ The odds report per-unit figures, so each unit gets its own exact marginal, comp
 the very functions `play` runs (the modules of engine/systems/robotech/):
 
 1. each missile on its own: its Strike, then its landing or its scatter and new Strike
-   (`strike`, `land`), enumerated once with `enumerate_outcomes` (about 800 paths) and
-   reduced to its `Record` (per unit: would-be damage, the Strike a Dodge must beat);
+   (`strike`, `land`), enumerated once with `enumerate_outcomes` (about 800 paths,
+   `robotech.flights`) and reduced to its `Record` (per unit: would-be damage, the Strike
+   a Dodge must beat);
 2. per unit, each missile's record seen from that unit (`Sight`): the templates over it
    and its Impact, and, for the mecha that could shoot that missile down before it
    reaches the unit, what the shoot-down decision reads (`Threat`). Only shooters
@@ -53,8 +54,8 @@ from engine.systems.robotech import survivors
 from engine.systems.robotech.attack import harm, harm_of, run
 from engine.systems.robotech.canons import Canon, decision_canon, defence_canon
 from engine.systems.robotech.defence import defend, pool_binds
-from engine.systems.robotech.legality import prepare, shoot_down_cost, units_under
-from engine.systems.robotech.scatter import scatter, scattered_hit
+from engine.systems.robotech.flights import flights, single_scatter
+from engine.systems.robotech.legality import prepare, shoot_down_cost
 from engine.systems.robotech.shootdowns import Threat, aimed_at, in_turn, threat_of, will_shoot
 from engine.systems.robotech.stages import (
     TEMPLATE_RADIUS,
@@ -63,9 +64,7 @@ from engine.systems.robotech.stages import (
     Landing,
     Plan,
     Record,
-    Strike,
 )
-from engine.systems.robotech.strikes import direct_hit, strike
 from engine.systems.robotech.survivors import Ids, Rules, Seen
 from engine.systems.robotech.volleys import whole_volley_rule
 
@@ -74,68 +73,6 @@ SHOT_SUCCEEDS = 1 / 6
 ROUGH_SHOOTERS = 3
 """How many other mecha's shoot-downs a unit's rough harm follows (`unit_blocks`): on the
 crowded volley's Best aim, the count that rules aims out at the least cost (of 1 to 5)."""
-
-
-def flight(plan: Plan, aim: Aim, budget: Budget) -> Distribution[tuple[bool, Landing]]:
-    """One missile alone: (did it miss its Strike, where and how it landed), stage by
-    stage as `land` composes them: the Strike; on a hit the template on the target
-    (`direct_hit`), on a miss the scatter and new Strike (`scattered`), computed once for
-    every missing face."""
-    silent = SilentLog()
-    missed = scattered(plan, aim, False, budget).map(lambda landed: (True, landed))
-
-    def landed(roll: Strike) -> Distribution[tuple[bool, Landing]]:
-        if not roll.hits_point():
-            return missed
-        return Distribution.certain((False, Landing(aim.centre,
-                                                    direct_hit(plan, aim, roll, silent))))
-
-    return enumerate_outcomes(lambda d: strike(plan, aim, d, silent)).bind(landed)
-
-
-def scattered(plan: Plan, aim: Aim, whole: bool, budget: Budget) -> Distribution[Landing]:
-    """RT-12 to RT-16 (`whole`: RT-20's one template): where a missed template comes down
-    (`scatter`), then what its new Strike does there (`scattered_hit`), each point
-    enumerated once. Kept in `budget`'s store by the aim: RT-20's one template lands
-    and strikes as a missile's own scatter from the same aim unless everything it strikes
-    takes the full MD (``volley_miss_damage`` "full"), so the two are made once."""
-    full = whole and plan.options["volley_miss_damage"] == "full"
-    return budget.memo(("robotech.scattered", replace(aim, index=0), full),
-                       partial(landings, plan, aim, full,
-                               budget.memo(("robotech.struck", full), dict)))
-
-
-def landings(plan: Plan, aim: Aim, whole: bool,
-             struck: dict[tuple[int, ...], Distribution[Record]]) -> Distribution[Landing]:
-    """The landings that `scattered` keeps, made. What the new Strike does depends on the
-    units under the template, not on where it stands nor on the aim, so its faces are
-    rolled once per set of units under it (most points of a scatter cover the same few,
-    or none), kept in `struck` for every aim that scatters there."""
-    silent = SilentLog()
-    centres = enumerate_outcomes(lambda d: scatter(plan, aim, d, silent, whole))
-
-    def landed(c: Point) -> Distribution[Landing]:
-        under = tuple(units_under(plan.circles, c))
-        if under not in struck:
-            struck[under] = enumerate_outcomes(
-                lambda d: scattered_hit(plan, aim, c, d, silent, whole, under))
-        return struck[under].map(lambda record: Landing(c, record))
-
-    return centres.bind(landed)
-
-
-def single_scatter(plan: Plan, budget: Budget) -> Distribution[Landing]:
-    """RT-20: the one template a whole-volley miss scatters from the first target (as
-    `land_whole_miss` does)."""
-    return scattered(plan, plan.aims[0], True, budget)
-
-
-def flights(plan: Plan, budget: Budget) -> list[Distribution[tuple[bool, Landing]]]:
-    """Every missile's own distribution, kept in `budget`'s store by its aim (the missile's
-    number only names it in the log), so that missiles, and candidates, aimed alike share
-    it."""
-    return [budget.memo(("robotech.flight", replace(a, index=0)),
-                        partial(flight, plan, a, budget)) for a in plan.aims]
 
 
 # -- which shooters matter to a unit ---------------------------------------------------------
