@@ -8,6 +8,7 @@ numbers nudged, text that includes lone surrogates, arbitrary JSON, nesting past
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -251,3 +252,35 @@ def test_a_new_attack_alone_loads_as_the_whole_document_would(case: tuple[dict[s
     alone = scenarios.with_attack(scenarios.load_dict(doc), attack)
     assert alone.attack == whole.attack and alone.data == whole.data
     assert scenarios.dumps(alone) == scenarios.dumps(whole)
+
+
+SOME_SCENARIO = scenarios.load_dict(BASES[0])
+
+
+@FAST
+@given(JSON)
+def test_dumps_writes_the_text_json_dumps_writes(data: Any) -> None:
+    """`dumps` writes a document a member or an item at a time (so that the page can pause
+    between two): its text is `json.dumps`'s to the character, indented or compact."""
+    scenario = dataclasses.replace(SOME_SCENARIO, data=data)
+    for indent in (2, 4, None):
+        assert scenarios.dumps(scenario, indent=indent) == json.dumps(
+            data, indent=indent, ensure_ascii=False)
+
+
+@FAST
+@given(JSON)
+def test_a_copied_document_is_equal_and_shares_nothing_mutable(data: Any) -> None:
+    """`bounds.copied` (the copy `to_dict` and the Build actions make): the same JSON, and
+    no object or list of the copy is one of the original's."""
+    copy_of = bounds.copied(data)
+    assert json.dumps(copy_of) == json.dumps(data)
+
+    def mutable_ids(value: Any) -> set[int]:
+        if isinstance(value, dict):
+            return {id(value)}.union(*map(mutable_ids, value.values()))
+        if isinstance(value, list):
+            return {id(value)}.union(*map(mutable_ids, value))
+        return set()
+
+    assert not mutable_ids(copy_of) & mutable_ids(data)

@@ -16,7 +16,6 @@ field to apply, e.g. a Heresy hull only for a vehicle.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +23,7 @@ from typing import Any
 from engine.errors import ScenarioError
 from engine.readings import choice_words, reading_name
 from engine.scenario import battletech, heresy, robotech
+from engine.scenario.bounds import copied
 from engine.words import Words, msg
 
 
@@ -198,7 +198,7 @@ def read(obj: dict[str, Any], spec: Spec) -> Any:
 
 def write(obj: dict[str, Any], spec: Spec, value: Any) -> dict[str, Any]:
     """A copy of `obj` with `spec`'s field set to `value` (None removes it)."""
-    out = copy.deepcopy(obj)
+    out = copied(obj)
     *parents, last = spec.key.split(".")
     node = out
     for part in parents:
@@ -246,7 +246,7 @@ def with_aim(doc: dict[str, Any], moves: str, shots: tuple[int, ...], x: float, 
     """`doc` with an aim moved to (x, y) (`engine.build.reach.RangeLine.moves`): ``"aim"``, the
     hole of the Heresy shots `shots` (HH-1), in ``attack.each_shot`` when the document aims
     shot by shot, else ``attack.aim``; ``"point"``, a Robotech ground point (RT-3)."""
-    out = copy.deepcopy(doc)
+    out = copied(doc)
     attack = out["attack"]
     point = {"x": round(x, 2), "y": round(y, 2)}
     if moves == "point":
@@ -263,7 +263,7 @@ def with_preplotted(doc: dict[str, Any], selection: str, hexes: list[str]) -> di
     """`doc` with the BattleTech artillery selection's pre-plotted hexes set to `hexes`
     (``attack.preplotted``, BT-ART.1; none: the selection is dropped). The parser holds
     them to BT-ART.2's limits, naming the field."""
-    out = copy.deepcopy(doc)
+    out = copied(doc)
     plotted = out["attack"].setdefault("preplotted", {})
     plotted[selection] = list(hexes)
     if not hexes:
@@ -288,7 +288,7 @@ def with_missile_targets(doc: dict[str, Any], picks: list[str], point: tuple[flo
     every partial set is a whole one (one id per missile, the last on the primary too); a
     volley all on one unit is that unit alone; no pick at all makes it a ground shot at
     `point` (RT-3). The parser and `legality.check` then judge the set as a whole."""
-    out = copy.deepcopy(doc)
+    out = copied(doc)
     attack = out["attack"]
     primary = next((p for p in picks if p), "")
     if not primary:

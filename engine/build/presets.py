@@ -10,7 +10,6 @@ it (tests/test_presets.py applies every preset and loads the result).
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 from collections.abc import Container, Iterator
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import ScenarioError
+from engine.scenario.bounds import copied
 from engine.words import DEFAULT_LANG, Lang, msg
 
 PRESET_DIR = Path(__file__).resolve().parent / "presets"
@@ -144,7 +144,7 @@ def unit_from(preset: Preset, *, uid: str, side: str, at: tuple[float, float] | 
         unit["hex"] = at
     else:
         unit["x"], unit["y"] = round(float(at[0]), 2), round(float(at[1]), 2)
-    unit.update(copy.deepcopy(preset.fields))
+    unit.update(copied(preset.fields))
     return unit
 
 
@@ -154,7 +154,7 @@ def with_unit(doc: dict[str, Any], preset_id: str, *, side: str,
     """`doc` with one more unit, made from the unit preset `preset_id` and named by its
     label in `lang` (numbered where a unit has that name already: `new_name`)."""
     preset = catalog(doc["system"]).find("units", preset_id)
-    out = copy.deepcopy(doc)
+    out = copied(doc)
     unit = unit_from(preset, uid=uid or new_id(out, preset.id), side=side, at=at,
                      name=new_name(out, preset.said(lang)))
     out.setdefault("units", []).append(unit)
@@ -166,8 +166,8 @@ def with_weapon(doc: dict[str, Any], preset_id: str, lang: Lang = DEFAULT_LANG
     """`doc` with its attack's weapon replaced by the weapon preset `preset_id`
     (Robotech and Heresy; the weapon is named by the preset's label in `lang`)."""
     preset = catalog(doc["system"]).find("weapons", preset_id)
-    out = copy.deepcopy(doc)
-    weapon = {"name": preset.said(lang), **copy.deepcopy(preset.fields)}
+    out = copied(doc)
+    weapon = {"name": preset.said(lang), **copied(preset.fields)}
     out.setdefault("attack", {})["weapon"] = weapon
     volley = weapon.get("volley", 1)
     targets = out["attack"].get("targets")
@@ -181,8 +181,8 @@ def with_support(doc: dict[str, Any], preset_id: str, target: str | list[str]
     """`doc` with one more BattleTech support fired this turn, at a hex (strafing: the
     list of its hexes; a Bluff has no target)."""
     preset = catalog(doc["system"]).find("supports", preset_id)
-    out = copy.deepcopy(doc)
-    support = copy.deepcopy(preset.fields)
+    out = copied(doc)
+    support = copied(preset.fields)
     if support["kind"] == "strafing":
         support["hexes"] = [target] if isinstance(target, str) else list(target)
     elif support["kind"] != "bluff":
@@ -194,7 +194,7 @@ def with_support(doc: dict[str, Any], preset_id: str, target: str | list[str]
 def with_building(doc: dict[str, Any], preset_id: str, hex_label: str) -> dict[str, Any]:
     """`doc` with a building (its Construction Factor) on the BattleTech map's hex."""
     preset = catalog(doc["system"]).find("buildings", preset_id)
-    out = copy.deepcopy(doc)
+    out = copied(doc)
     terrain = out.setdefault("map", {}).setdefault("terrain", {})
-    terrain.setdefault(hex_label, {}).update(copy.deepcopy(preset.fields))
+    terrain.setdefault(hex_label, {}).update(copied(preset.fields))
     return out

@@ -18,13 +18,13 @@ table is refused with its field path).
 
 from __future__ import annotations
 
-import copy
 import math
 from typing import Any
 
 from engine.build import presets
 from engine.errors import ScenarioError
 from engine.geometry import MM_PER_INCH
+from engine.scenario.bounds import copied
 from engine.words import DEFAULT_LANG, Lang, msg
 
 SHAPES = ("line", "ranks", "blob")
@@ -94,7 +94,7 @@ def with_squad(doc: dict[str, Any], preset_id: str, count: int, *, shape: str = 
     fields = preset.fields
     width = (fields["hull"]["w"] if fields.get("vehicle")
              else fields.get("base_mm", 32) / MM_PER_INCH)
-    out = copy.deepcopy(doc)
+    out = copied(doc)
     name = squad or presets.first_free(
         preset.id, {str(u.get("unit", u.get("id"))) for u in out.get("units", [])})
     names = presets.numbered(preset.said(lang), presets.names_taken(out))
@@ -121,7 +121,7 @@ def squad_of(doc: dict[str, Any], uid: str) -> tuple[str, ...]:
 
 def move_squad(doc: dict[str, Any], squad: str, dx: float, dy: float) -> dict[str, Any]:
     """`doc` with every model of the Heresy unit `squad` moved by (dx, dy) inches."""
-    out = copy.deepcopy(doc)
+    out = copied(doc)
     moved = 0
     for unit in out.get("units", []):
         if unit.get("unit", unit.get("id")) == squad and "x" in unit:

@@ -13,7 +13,6 @@ change, in the engine's own words.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -27,6 +26,7 @@ from engine.errors import IllegalAttack, ScenarioError
 from engine.log import Step
 from engine.scenario import Scenario
 from engine.scenario.battletech import preplotted_limit
+from engine.scenario.bounds import copied
 from engine.words import DEFAULT_LANG, Lang, Msg, msg, say
 
 FAMILIES = (("RT", msg("render.family.RT")), ("HH", msg("render.family.HH")),
@@ -133,7 +133,7 @@ def load_refusals(demos: Mapping[str, str], *,
         if demo not in demos:
             continue
         doc = json.loads(demos[demo])
-        changed = copy.deepcopy(doc)
+        changed = copied(doc)
         change = edit(changed, sc.load_dict(doc))
         try:
             sc.load_dict(changed)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import copy
 import hashlib
 import json
 import re
@@ -126,7 +125,7 @@ def load_dict(data: Any) -> Scenario:
         board=board,
         units=units,
         attack=attack,
-        data=copy.deepcopy(data),
+        data=bounds.copied(data),
     )
 
 
@@ -138,7 +137,7 @@ def with_attack(scenario: Scenario, attack: Any) -> Scenario:
     document shares all but the attack with `scenario`'s: no scenario's document is
     edited in place (`to_dict` gives a copy)."""
     bounds.check_value(attack, "attack", 2)
-    data = {**scenario.data, "attack": copy.deepcopy(attack)}
+    data = {**scenario.data, "attack": bounds.copied(attack)}
     parsed = PARSERS[scenario.system].attack(Field(data), scenario.board, scenario.units,
                                              scenario.options)
     return replace(scenario, attack=parsed, data=data)
@@ -167,12 +166,32 @@ def loads(text: str | bytes) -> Scenario:
 
 def to_dict(scenario: Scenario) -> dict[str, Any]:
     """The scenario as a JSON-ready document (a copy: edit it, then `load_dict` it)."""
-    return copy.deepcopy(scenario.data)
+    return bounds.copied(scenario.data)
 
 
 def dumps(scenario: Scenario, *, indent: int | None = 2) -> str:
-    """The scenario as JSON text."""
-    return json.dumps(scenario.data, indent=indent, ensure_ascii=False)
+    """The scenario as JSON text: `json.dumps`'s, made an object member or a list item at
+    a time down to the units, so that the page can give the browser a turn between two
+    (web/page/slices.py: the standard library's indenting encoder never pauses, and a
+    document of 500 units takes it tens of milliseconds in Pyodide)."""
+    if indent is None:
+        return json.dumps(scenario.data, ensure_ascii=False)
+    return _indented(scenario.data, " " * indent, 2)
+
+
+def _indented(value: Any, pad: str, levels: int) -> str:
+    """`value` as `json.dumps` indents it by `pad`, its members or items `levels` levels
+    down each written on their own."""
+    if levels == 0 or not isinstance(value, dict | list) or not value:
+        return json.dumps(value, indent=len(pad), ensure_ascii=False)
+    if isinstance(value, dict):
+        parts = [f"{json.dumps(key, ensure_ascii=False)}: {_indented(item, pad, levels - 1)}"
+                 for key, item in value.items()]
+    else:
+        parts = [_indented(item, pad, levels - 1) for item in value]
+    inner = ",\n".join(pad + part.replace("\n", "\n" + pad) for part in parts)
+    ends = "{}" if isinstance(value, dict) else "[]"
+    return f"{ends[0]}\n{inner}\n{ends[1]}"
 
 
 def fingerprint(scenario: Scenario) -> str:
