@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from pyscript import document
+
 from engine.build import editing
 from engine.words import DEFAULT_LANG, Lang, msg, say
 
@@ -32,11 +34,23 @@ def spec_for(system: str, section: str, key: str) -> editing.Spec:
     raise KeyError(f"{section}:{key}")
 
 
+def unit_choices(units: tuple[tuple[str, str], ...], pace: Callable[[], None]
+                 ) -> Element:
+    """The options of a unit picker, one per (id, label) of `units`, made once for all the
+    pickers of a panel (each holds a copy: a board of 500 units has several pickers), and
+    `pace` called after each (the page's `breathe`)."""
+    options = document.createDocumentFragment()
+    for uid, label in units:
+        options.appendChild(make("option", label, value=uid))
+        pace()
+    return options
+
+
 def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
-               index: int | str = "", units: tuple[tuple[str, str], ...] = (),
+               index: int | str = "", unit_options: Element | None = None,
                lang: Lang = DEFAULT_LANG) -> Element:
-    """A labelled input for one field, its words in `lang`; `units` (id, label) fill a unit
-    picker."""
+    """A labelled input for one field, its words in `lang`; a unit picker holds a copy of
+    `unit_options` (`unit_choices`)."""
     label = say(spec.label, lang)
     wrap = make("label", label, cls=f"form-field kind-{spec.kind}")
     name = say(msg("page.field.aria", who=who, field=spec.label), lang) if who else label
@@ -55,15 +69,21 @@ def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
             box.prepend(inp)
             wrap.appendChild(box)
         return wrap
-    if spec.kind in ("choice", "unit"):
+    if spec.kind == "choice":
         inp = make("select")
         set_attrs(inp, common)
-        options = units if spec.kind == "unit" else tuple(zip(spec.choices, words,
-                                                              strict=True))
-        for v, label in options:
+        for v, label in zip(spec.choices, words, strict=True):
             opt = make("option", label, value=v)
             opt.selected = str(v) == str(value)
             inp.appendChild(opt)
+    elif spec.kind == "unit":
+        inp = make("select")
+        set_attrs(inp, common)
+        if unit_options is not None:
+            inp.appendChild(unit_options.cloneNode(True))
+        inp.value = str(value)
+        if inp.selectedIndex < 0:  # no such unit: the first, as a select shows by default
+            inp.selectedIndex = 0
     elif spec.kind == "bool":
         inp = make("input", type="checkbox")
         set_attrs(inp, common)

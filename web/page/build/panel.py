@@ -5,6 +5,7 @@ line beside Roll, the selected and illegal units marked on the board)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document
@@ -19,6 +20,7 @@ from engine.words import Msg, Words, msg, say
 from .. import forms
 from ..dom import Element, absent, attr, el, make, set_attrs
 from ..geometry import unit_selector
+from ..slices import breathe, settle
 from ..state import State
 
 DRAFT = ("support-preset", "support-hex")
@@ -148,12 +150,20 @@ def fill(state: State) -> None:
     bar.appendChild(undo)
     bar.appendChild(redo)
     box.appendChild(bar)
-    box.appendChild(add_section(state, system))
-    box.appendChild(unit_picker(state))
-    if state.selected:
-        box.appendChild(selected_section(state, system, state.selected))
-    box.appendChild(attack_section(state, system))
-    box.appendChild(options_section(state, system))
+    selected = state.selected
+    parts: list[Callable[[Element], object]] = [
+        lambda into: into.appendChild(add_section(state, system)),
+        lambda into: into.appendChild(unit_picker(state)),
+        *([lambda into: into.appendChild(selected_section(state, system, selected))]
+          if selected else []),
+        lambda into: attack_section(state, system, into),
+        lambda into: into.appendChild(options_section(state, system))]
+    for part in parts:
+        # each section styled and laid out on its own (and the attack's a unit picker at
+        # a time): on a board of 500 units, the unit chips and each picker are 500
+        # elements, all of them at once a pass of 30 to 90 ms
+        part(box)
+        settle(state, box)
     for iid, value in draft.items():  # a support half set is never reset by a redraw
         if not absent(el(iid)):
             el(iid).value = value
@@ -234,6 +244,7 @@ def unit_picker(state: State) -> Element:
         pressed = "true" if uid == state.selected else "false"
         chip = button(label, "select", data_unit=uid, aria_pressed=pressed)
         row.appendChild(chip)
+        breathe(state)  # a chip a unit: 500 are too many for one turn of the browser
     node.appendChild(row)
     return node
 
@@ -273,11 +284,14 @@ def selected_section(state: State, system: str, uid: str) -> Element:
     return node
 
 
-def attack_section(state: State, system: str) -> Element:
+def attack_section(state: State, system: str, into: Element) -> None:
+    """The attack's section, put at the end of `into` before its fields are."""
     node = section(said(state, msg("build.panel.attack")), "build-attack")
+    into.appendChild(node)
     doc = doc_of(state)
     attack = doc["attack"]
-    units = units_of(state)
+    pickers = system == "robotech" or any(s.kind == "unit" for s in editing.ATTACK_FIELDS[system])
+    units = forms.unit_choices(units_of(state) if pickers else (), lambda: breathe(state))
     if system != "battletech":
         node.appendChild(labelled(said(state, msg("build.panel.weapon_preset")),
                                   preset_select(state, system, "weapons", "weapon-preset")))
@@ -290,21 +304,24 @@ def attack_section(state: State, system: str) -> Element:
                                               lang=state.lang))
     for spec in editing.ATTACK_FIELDS[system]:
         node.appendChild(forms.spec_input(spec, editing.read(attack, spec), section="attack",
-                                          who=said(state, msg("build.panel.attack")), units=units,
+                                          who=said(state, msg("build.panel.attack")),
+                                          unit_options=units,
                                           lang=state.lang))
     if system == "robotech":
-        node.appendChild(missile_targets(state, attack, units))
+        missile_targets(state, attack, units, node)
     if system == "heresy":
         node.appendChild(hole_inputs(state))
     if system == "battletech":
         node.appendChild(supports_section(state, attack))
-    return node
 
 
-def missile_targets(state: State, attack: dict[str, Any], units: tuple[tuple[str, str], ...]
-                    ) -> Element:
-    """One picker per missile (the first names the primary target, RT-17), or a point."""
+def missile_targets(state: State, attack: dict[str, Any], units: Element, into: Element
+                    ) -> None:
+    """One picker per missile (the first names the primary target, RT-17), or a point,
+    put into `into` (in the page) a picker at a time, each styled and laid out on its own;
+    `units` the options of a unit picker (forms.unit_choices)."""
     box = make("fieldset", cls="missiles")
+    into.appendChild(box)
     box.appendChild(make("legend", said(state, msg("build.panel.targets"))))
     volley = state.shown.attack.weapon.volley
     targets = attack.get("targets") or []
@@ -313,11 +330,13 @@ def missile_targets(state: State, attack: dict[str, Any], units: tuple[tuple[str
                       aria_label=said(state, msg("build.panel.missile_target", n=i + 1)))
         first = msg("build.panel.ground_point" if i == 0 else "build.panel.same_as_first")
         select.appendChild(make("option", said(state, first), value=""))
-        for uid, label in units:
-            opt = make("option", label, value=uid)
-            opt.selected = i < len(targets) and targets[i] == uid
-            select.appendChild(opt)
+        select.appendChild(units.cloneNode(True))
+        pick = targets[i] if i < len(targets) else None
+        select.value = pick if isinstance(pick, str) else ""
+        if select.selectedIndex < 0:  # no such unit: the first, as a select shows by default
+            select.selectedIndex = 0
         box.appendChild(labelled(said(state, msg("build.panel.missile", n=i + 1)), select))
+        settle(state, box)
     point = attack.get("point")
     if point is not None:
         px, py = (point["x"], point["y"]) if isinstance(point, dict) else point
@@ -325,7 +344,6 @@ def missile_targets(state: State, attack: dict[str, Any], units: tuple[tuple[str
             "point-x", f"{px:g}", said(state, msg("build.panel.point_x.label")))))
         box.appendChild(labelled(said(state, msg("build.panel.point_y")), text_input(
             "point-y", f"{py:g}", said(state, msg("build.panel.point_y.label")))))
-    return box
 
 
 def supports_section(state: State, attack: dict[str, Any]) -> Element:
