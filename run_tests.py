@@ -11,8 +11,9 @@ With no argument, the engine's tests (CPU-bound, one core) run beside the browse
 pytest per browser file, the largest first, one at a time while the engine's tests run and
 two at a time once they are done (a browser test waits on its page much of the time: alone,
 one at a time, they keep two cores 70 % busy). Each file's output comes when it is done, the
-engine's at the end. The browser files that time the page's tasks (`TIMED`) run last,
-alone, once everything else is done, so that nothing competes with what they measure.
+engine's at the end. The browser tests that time the page's tasks (marked `timed`, in the
+files `TIMED`) run last, alone, once everything else is done, so that nothing competes with
+what they measure; the rest of those files runs in the lanes like any other.
 With arguments, one pytest runs them.
 
 - the project and its `test` extra in `.venv/` (see bootstrap.py: works with a Python
@@ -40,7 +41,8 @@ BROWSER_TESTS = bootstrap.ROOT / "tests" / "browser"
 SCREENSHOTS = bootstrap.ROOT / "screenshots"
 PRINTING = threading.Lock()
 TIMED = ("test_aim.py", "test_safety.py", "test_worker.py")
-"""Browser test files that measure the page's longest task: run last (module docstring)."""
+"""The browser test files holding tests marked `timed` (they measure the page's longest
+task): those tests run last, alone (module docstring)."""
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 JAPANESE_FONT = "fonts-ipafont-gothic"
 """The Debian package of the font the browser tests draw Japanese with (3.5 MB)."""
@@ -103,7 +105,7 @@ def both(pytest: list[str]) -> int:
             tempfile.TemporaryFile("w+", encoding="utf-8") as out:
         engine = subprocess.Popen([*pytest, "tests", f"--ignore={BROWSER_TESTS}"],
                                   cwd=bootstrap.ROOT, stdout=out, stderr=subprocess.STDOUT)
-        queue = deque(f for f in files if f.name not in TIMED)
+        queue = deque(files)
         codes: list[int] = []
 
         def lane() -> None:
@@ -113,7 +115,8 @@ def both(pytest: list[str]) -> int:
                 except IndexError:  # the other lane took the last
                     return
                 try:
-                    codes.append(browser_run(pytest, [path], Path(sites, path.stem)))
+                    codes.append(browser_run(pytest, [path], Path(sites, path.stem),
+                                             "not timed"))
                 except Exception as err:  # a run that could not start fails, never vanishes
                     print(f"run_tests: {path.name} did not run: {err!r}", flush=True)
                     codes.append(1)
@@ -124,22 +127,23 @@ def both(pytest: list[str]) -> int:
         lane()  # a second lane, once the engine's tests are done
         beside.join()
         timed = [f for f in files if f.name in TIMED]
-        codes.append(browser_run(pytest, timed, Path(sites, "timed")))
+        codes.append(browser_run(pytest, timed, Path(sites, "timed"), "timed"))
         out.seek(0)
         print("\nrun_tests: the engine's tests", flush=True)
         sys.stdout.write(out.read())
     return next((code for code in [*codes, engine_code] if code), 0)
 
 
-def browser_run(pytest: list[str], files: list[Path], site: Path) -> int:
-    """One pytest over browser test `files`, which builds the site into `site`; its output
-    printed once it is done; its exit status."""
+def browser_run(pytest: list[str], files: list[Path], site: Path, marks: str) -> int:
+    """One pytest over the browser tests of `files` that `marks` selects (a -m expression),
+    which builds the site into `site`; its output printed once it is done; its exit
+    status."""
     env = {**os.environ, "SCATTERLAB_DIST": str(site), "SCATTERLAB_KEEP_SCREENSHOTS": "1"}
-    done = subprocess.run([*pytest, *map(str, files)], cwd=bootstrap.ROOT, env=env,
+    done = subprocess.run([*pytest, "-m", marks, *map(str, files)], cwd=bootstrap.ROOT, env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     names = " ".join(f.relative_to(bootstrap.ROOT).as_posix() for f in files)
     with PRINTING:
-        print(f"\nrun_tests: {names}", flush=True)
+        print(f"\nrun_tests: {names} (-m {marks!r})", flush=True)
         sys.stdout.write(done.stdout)
         sys.stdout.flush()
     return done.returncode

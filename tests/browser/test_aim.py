@@ -202,6 +202,7 @@ WATCH_PROGRESS = """() => {
 }"""
 
 
+@pytest.mark.timed
 def test_best_aim_counts_the_aims_tried_and_never_blocks_the_page(new_page, base_url) -> None:
     """Issue 24: on a suite file, Best aim in the worker says how many candidates it has
     tried, more and more, and between its first and last report no task of the page runs

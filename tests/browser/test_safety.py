@@ -473,6 +473,7 @@ LONG_TASKS = """() => { window.longTasks = [];
     window.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' }); }"""
 
 
+@pytest.mark.timed
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_a_link_at_the_unit_limit_never_holds_the_page(new_page, base_url, system):
     """12.5, 27: a share link with MAX_UNITS units, opened on an open page, is loaded, drawn
@@ -506,6 +507,7 @@ def test_a_link_at_the_unit_limit_never_holds_the_page(new_page, base_url, syste
     assert min(longest) < 100
 
 
+@pytest.mark.timed
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_roll_step_and_a_field_edit_at_the_unit_limit_never_hold_the_page(
         new_page, base_url, system):

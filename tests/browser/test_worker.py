@@ -67,6 +67,7 @@ def drag_unit(page, index: int, dx_in: float) -> tuple[dict, dict]:
     return before, scenario_json(page)["units"][index]
 
 
+@pytest.mark.timed
 def test_odds_run_off_the_main_thread_and_cancel_leaves_the_page_usable(new_page, base_url):
     page = new_page()
     open_app(page, base_url)
