@@ -18,9 +18,21 @@ from engine.render import notes as render_notes
 from engine.words import Lang, msg, say
 
 from . import bridge
-from .dom import Element, Event, clear_message, describe, described, el, make, set_json, tell
+from .dom import (
+    Element,
+    Event,
+    absent,
+    attr,
+    clear_message,
+    describe,
+    described,
+    el,
+    make,
+    set_json,
+    tell,
+)
 from .panels import show_log
-from .slices import settle
+from .slices import breathe, settle
 from .state import State
 from .words import in_words
 
@@ -140,11 +152,20 @@ are some 3,000 elements: all at once, a pass of 30 to 60 ms)."""
 
 def fill_units(state: State) -> None:
     """One row per unit: its name, and its hex or its x, y in inches, each field labelled
-    with the unit's name."""
+    with the unit's name. Rows made for the same units (ids, sides, hex or table) in the
+    same language are refilled in place (`refill_units`): an edit on a board of 500
+    units then redraws no row (remaking them all is some 3,000 elements to style and
+    lay out again)."""
     box = el("units")
+    units = sc.to_dict(state.shown).get("units", [])
+    shape = (state.lang, *((str(u.get("id", i)), str(u.get("side", "")), "hex" in u)
+                          for i, u in enumerate(units)))
+    if shape == state.unit_rows and box.childElementCount == len(units):
+        refill_units(state, box, units)
+        return
+    state.unit_rows = shape
     box.replaceChildren()
-    data = sc.to_dict(state.shown)
-    for i, unit in enumerate(data.get("units", [])):
+    for i, unit in enumerate(units):
         if i % ROWS_AT_ONCE == 0:
             settle(state, box)
         uid = str(unit.get("id", i))
@@ -157,12 +178,59 @@ def fill_units(state: State) -> None:
         name = field(state, i, "name", who, unit.get("name", ""), "text")
         name.lastElementChild.setAttribute("placeholder", uid)
         row.appendChild(name)
-        if is_hex:
-            row.appendChild(field(state, i, "hex", who, unit.get("hex", ""), "text"))
-        else:
-            row.appendChild(field(state, i, "x", who, unit.get("x", ""), "number"))
-            row.appendChild(field(state, i, "y", who, unit.get("y", ""), "number"))
+        for key in row_keys(unit):
+            row.appendChild(field(state, i, key, who, unit.get(key, ""), kind_of(key)))
         box.appendChild(row)
+        breathe(state)  # rows are laid out ROWS_AT_ONCE at a time, made one at a time
+
+
+def row_keys(unit: dict[str, Any]) -> tuple[str, ...]:
+    """The fields of a unit's row after its name: its hex, or its x and y."""
+    return ("hex",) if "hex" in unit else ("x", "y")
+
+
+def kind_of(key: str) -> str:
+    return "text" if key in ("name", "hex") else "number"
+
+
+def refill_units(state: State, box: Element, units: list[dict[str, Any]]) -> None:
+    """The rows' fields given the units' values and names again, in place. A field whose
+    text is not what the page last put there (`show_value`) holds an edit not yet applied
+    (a second edit typed while the first is judged, issue 27.7) or refused (marked by
+    `mark_invalid`): it keeps its text and its mark, unless the text is the new value."""
+    inputs = box.querySelectorAll("input[data-key]")  # row by row: name, then hex or x, y
+    at = 0
+    for i, unit in enumerate(units):
+        who = shown_name(state.shown.units[i], state.shown.units)
+        for key in ("name", *row_keys(unit)):
+            inp = inputs.item(at)
+            at += 1
+            typed, value = str(inp.value), unit.get(key, "")
+            if typed != attr(inp, "data-shown") and typed != shown_text(value):
+                continue
+            show_value(inp, value)
+            inp.setAttribute("aria-label", field_label(state, key, who))
+            if inp.hasAttribute("aria-invalid"):
+                inp.removeAttribute("aria-invalid")
+                inp.removeAttribute("aria-describedby")
+                note = document.getElementById(f"{inp.id}-error")
+                if not absent(note):
+                    note.remove()
+        breathe(state)
+
+
+def shown_text(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def show_value(inp: Element, value: object) -> None:
+    """Put a unit's `value` in its field, and remember it there (data-shown)."""
+    inp.value = inp.dataset.shown = shown_text(value)
+
+
+def field_label(state: State, key: str, who: str) -> str:
+    """A unit field's name for screen readers: its unit's name and the field."""
+    return say(msg("page.field.aria", who=who, field=msg(f"page.field.word.{key}")), state.lang)
 
 
 def field(state: State, index: int, key: str, who: str, value: object, kind: str) -> Element:
@@ -170,9 +238,7 @@ def field(state: State, index: int, key: str, who: str, value: object, kind: str
     named for screen readers by its unit."""
     wrap = make("label", say(msg(f"page.field.{key}"), state.lang))
     inp = make("input", type=kind, data_index=index, data_key=key,
-               aria_label=say(msg("page.field.aria", who=who,
-                                  field=msg(f"page.field.word.{key}")), state.lang),
-               id=f"unit-{index}-{key}")
+               aria_label=field_label(state, key, who), id=f"unit-{index}-{key}")
     if kind == "number":
         inp.setAttribute("step", "0.1")
         inp.setAttribute("inputmode", "decimal")
@@ -180,7 +246,7 @@ def field(state: State, index: int, key: str, who: str, value: object, kind: str
         inp.setAttribute("inputmode", "numeric")
         inp.setAttribute("maxlength", "4")
         inp.setAttribute("pattern", "[0-9]{4}")
-    inp.value = "" if value is None else str(value)
+    show_value(inp, value)
     wrap.appendChild(inp)
     return wrap
 
@@ -222,6 +288,7 @@ def on_unit_field(state: State, ev: Event) -> None:
                      else in_words(state.shown, err.said(state.lang), state.lang))
         return
     if set_scenario(state, scenario):
+        show_value(inp, value)  # as the scenario holds it ("10.0" is 10)
         clear_message()
 
 

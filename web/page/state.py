@@ -99,6 +99,8 @@ class State:
     entered: list[int | float | str] | None = None
     arrow: dict[str, Any] | None = None  # "I rolled": the scatter arrow being dragged on the board
     last_key: str = ""  # the last key pressed ("Shift+Tab" for a backward Tab): page/keys.py
+    # what the unit rows were made for: the language and each unit's (id, side, on a hex)
+    unit_rows: tuple[object, ...] = ()
 
     @property
     def shown(self) -> Scenario:
