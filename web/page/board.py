@@ -224,8 +224,11 @@ def set_box(state: State, box: Box) -> None:
     board.toggleAttribute("data-frame", state.frame is not None)  # a taller frame may be taller
     board.dataset.zoom = f"{zoom:.2f}"
     board.toggleAttribute("data-zoomed", zoom > 1.001)
+    settle(state, board)  # the new view laid out on its own, before the names are read
     put_names_back(svg)
+    breathe(state)
     point_to_attacker(state, svg, attack_refs(state)[0])
+    breathe(state)
     keep_names_whole(svg, state.shown)
 
 

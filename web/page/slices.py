@@ -24,7 +24,7 @@ from pyodide.ffi import can_run_sync, run_sync
 from .dom import Element
 from .state import State
 
-SLICE_S = 0.025
+SLICE_S = 0.015
 """Work between two turns of the browser: well under the 100 ms a page may be held."""
 
 SLICED_UNITS = 40
