@@ -8,7 +8,7 @@ fold of `heresy.odds`, whose Wounds lost are folded die by die in Wound Pool ord
   defender's allocation, Wounds, Feel No Pain and cover from each centre; and `play` over
   every dice path (`systems.joint`) on small attacks of every marker (Blast, Large,
   Massive, Apocalyptic, Mega-blast), several shots over several units;
-- a seeded Monte Carlo of 200,000 runs on a table-size suite file: every probability the
+- a seeded Monte Carlo of 100,000 runs on a table-size suite file: every probability the
   odds report within 4 standard errors of its sampled frequency.
 """
 
@@ -138,27 +138,27 @@ def test_hh_9_hh_12_exact_odds_equal_every_dice_path_of_play(name: str) -> None:
     assert_same_marginals(heresy.marginals(s, Budget()), reference)
 
 
-# -- a table-size suite file, against 200,000 seeded runs -----------------------------------
+# -- a table-size suite file, against 100,000 seeded runs -----------------------------------
 
 MC_FILE = Path(__file__).parent / "suite" / "heresy-three-large-blasts-three-squads.json"
-MC_RUNS = 200_000
+MC_RUNS = 100_000
 STANDARD_ERRORS = 4
 
 
 def half_sample(seed: int) -> Distribution[Outcome]:
-    """Half of the 200,000 runs, from its own seed (run in a worker)."""
+    """Half of the 100,000 runs, from its own seed (run in a worker)."""
     s = scenarios.loads(MC_FILE.read_text(encoding="utf-8"))
     sample = estimate(sampler(s), MC_RUNS // 2, seed=seed)
     assert sample.trials == MC_RUNS // 2
     return sample.distribution
 
 
-def test_hh_9_three_large_blasts_over_three_squads_agree_with_200000_runs() -> None:
+def test_hh_9_three_large_blasts_over_three_squads_agree_with_100000_runs() -> None:
     """Three Large Blasts over three ten-model squads (HH-9, HH-12): every probability the
     exact odds report (each model's hit, damaged, destroyed and "at least N" of its Hits
     and Wounds lost, each unit's "at least N" Hits and models removed) lies within 4
-    standard errors of its frequency over 200,000 seeded runs (two halves of two seeds,
-    one per core; a standard error of at least one run in 200,000, so that a figure of
+    standard errors of its frequency over 100,000 seeded runs (two halves of two seeds,
+    one per core; a standard error of at least one run in 100,000, so that a figure of
     nearly 0 or 1 is not held to zero)."""
     s = scenarios.loads(MC_FILE.read_text(encoding="utf-8"))
     ids = [u.id for u in s.units]
