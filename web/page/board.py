@@ -213,7 +213,8 @@ def set_box(state: State, box: Box) -> None:
     svg = board_svg()
     if svg is None or state.fit is None:
         return
-    if in_parts(state):
+    large = in_parts(state)
+    if large:
         breathe(state, SLICE_S)
     state.box = shown = clamp_box(box, state.fit, state.frame)
     svg.setAttribute("viewBox", " ".join(f"{v:.3f}" for v in shown))
@@ -224,11 +225,14 @@ def set_box(state: State, box: Box) -> None:
     board.toggleAttribute("data-frame", state.frame is not None)  # a taller frame may be taller
     board.dataset.zoom = f"{zoom:.2f}"
     board.toggleAttribute("data-zoomed", zoom > 1.001)
-    settle(state, board)  # the new view laid out on its own, before the names are read
+    if large:  # the new view laid out on its own, before the names are read
+        settle(state, board)
     put_names_back(svg)
-    breathe(state)
+    if large:
+        breathe(state)
     point_to_attacker(state, svg, attack_refs(state)[0])
-    breathe(state)
+    if large:
+        breathe(state)
     keep_names_whole(svg, state.shown)
 
 
