@@ -46,6 +46,14 @@ def unit_choices(units: tuple[tuple[str, str], ...], pace: Callable[[], None]
     return options
 
 
+def pick(select: Element, value: str) -> None:
+    """Show `value` in a unit picker, or its first option when no option holds it (a unit
+    since removed), as a select shows by default."""
+    select.value = value
+    if select.selectedIndex < 0:
+        select.selectedIndex = 0
+
+
 def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
                index: int | str = "", unit_options: Element | None = None,
                lang: Lang = DEFAULT_LANG) -> Element:
@@ -81,9 +89,7 @@ def spec_input(spec: editing.Spec, value: object, *, section: str, who: str,
         set_attrs(inp, common)
         if unit_options is not None:
             inp.appendChild(unit_options.cloneNode(True))
-        inp.value = str(value)
-        if inp.selectedIndex < 0:  # no such unit: the first, as a select shows by default
-            inp.selectedIndex = 0
+        pick(inp, str(value))
     elif spec.kind == "bool":
         inp = make("input", type="checkbox")
         set_attrs(inp, common)

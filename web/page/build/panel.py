@@ -339,10 +339,8 @@ def missile_targets(state: State, attack: dict[str, Any], units: Element, into: 
         first = msg("build.panel.ground_point" if i == 0 else "build.panel.same_as_first")
         select.appendChild(make("option", said(state, first), value=""))
         select.appendChild(units.cloneNode(True))
-        pick = targets[i] if i < len(targets) else None
-        select.value = pick if isinstance(pick, str) else ""
-        if select.selectedIndex < 0:  # no such unit: the first, as a select shows by default
-            select.selectedIndex = 0
+        target = targets[i] if i < len(targets) else None
+        forms.pick(select, target if isinstance(target, str) else "")
         box.appendChild(labelled(said(state, msg("build.panel.missile", n=i + 1)), select))
         if in_parts(state):
             settle(state, box)
