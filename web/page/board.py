@@ -31,7 +31,7 @@ from .dom import Element, Event, absent, attr, el
 from .edgenames import keep_names_whole, put_names_back
 from .geometry import SVG_NS, Bounds, bbox, board_point, unit_selector
 from .offview import point_to_attacker
-from .slices import SLICE_S, SLICED_UNITS, breathe, current, settle
+from .slices import SLICE_S, breathe, in_parts, settle
 from .state import Box, State
 
 MAX_ZOOM = 8.0
@@ -67,13 +67,6 @@ def show_svg(state: State, text: str) -> None:
 
 PART = 100
 """At most this many children of one group go into a board put in by parts."""
-
-
-def in_parts(state: State) -> bool:
-    """Whether the board is put in, and its view set, in parts with the browser given a
-    turn between: a large board (over SLICED_UNITS units) drawn in slices. A smaller one
-    goes in at once, so a player never sees it half drawn, or at Fit before its view."""
-    return current(state) is not None and len(state.shown.units) > SLICED_UNITS
 
 
 def crowded(node: Element) -> list[Element]:
@@ -209,13 +202,12 @@ def clamp_box(box: Box, fit: Box, aspect: float | None = None) -> Box:
 def set_box(state: State, box: Box) -> None:
     """Show `box` (clamped) on the board and remember it. A new viewBox has the browser
     lay out every text of the board again, at its new scale, in one pass that cannot
-    pause (some 30 ms for a board of 500 units): `in_parts`, it starts a slice of its own."""
+    pause (some 30 ms for a board of 500 units): on a large one it starts a slice of its own
+    (`slices.in_parts`)."""
     svg = board_svg()
     if svg is None or state.fit is None:
         return
-    large = in_parts(state)
-    if large:
-        breathe(state, SLICE_S)
+    breathe(state, SLICE_S)
     state.box = shown = clamp_box(box, state.fit, state.frame)
     svg.setAttribute("viewBox", " ".join(f"{v:.3f}" for v in shown))
     # the <svg> is as wide as the page allows: its height follows the frame
@@ -225,14 +217,11 @@ def set_box(state: State, box: Box) -> None:
     board.toggleAttribute("data-frame", state.frame is not None)  # a taller frame may be taller
     board.dataset.zoom = f"{zoom:.2f}"
     board.toggleAttribute("data-zoomed", zoom > 1.001)
-    if large:  # the new view laid out on its own, before the names are read
-        settle(state, board)
+    settle(state, board)  # the new view laid out on its own, before the names are read
     put_names_back(svg)
-    if large:
-        breathe(state)
+    breathe(state)
     point_to_attacker(state, svg, attack_refs(state)[0])
-    if large:
-        breathe(state)
+    breathe(state)
     keep_names_whole(svg, state.shown)
 
 

@@ -18,7 +18,6 @@ from engine.render import notes as render_notes
 from engine.words import Lang, msg, say
 
 from . import bridge
-from .board import in_parts
 from .dom import (
     Element,
     Event,
@@ -182,8 +181,7 @@ def fill_units(state: State) -> None:
         for key in row_keys(unit):
             row.appendChild(field(state, i, key, who, unit.get(key, ""), kind_of(key)))
         box.appendChild(row)
-        if in_parts(state):  # rows laid out ROWS_AT_ONCE at a time, made one at a time
-            breathe(state)
+        breathe(state)  # rows laid out ROWS_AT_ONCE at a time, made one at a time
 
 
 def row_keys(unit: dict[str, Any]) -> tuple[str, ...]:
@@ -218,8 +216,7 @@ def refill_units(state: State, box: Element, units: list[dict[str, Any]]) -> Non
                 note = document.getElementById(f"{inp.id}-error")
                 if not absent(note):
                     note.remove()
-        if in_parts(state):
-            breathe(state)
+        breathe(state)
 
 
 def shown_text(value: object) -> str:

@@ -97,21 +97,31 @@ def current(state: State) -> Slicer | None:
     return None if task is None else state.slicers.get(task)
 
 
+def in_parts(state: State) -> bool:
+    """Whether the page's own long work gives the browser turns: only for a large board
+    (over SLICED_UNITS units) worked on in slices. A smaller one is put in, laid out and
+    listed at once, so a player never sees it half drawn, or at Fit before its view."""
+    return (current(state) is not None and state.scenario is not None
+            and len(state.scenario.units) > SLICED_UNITS)
+
+
 def breathe(state: State, ahead: float = 0.0) -> None:
     """A point in the page's own code (never inside a call from JavaScript) where long
-    work may give the browser a turn: between the rows of a long list, say. With `ahead`
-    (seconds), before a step that cannot pause and takes about that long (the browser
-    parsing a board): it pauses unless that much of the slice is left."""
+    work on a large board (`in_parts`) may give the browser a turn: between the rows of a
+    long list, say. With `ahead` (seconds), before a step that cannot pause and takes
+    about that long (the browser parsing a board): it pauses unless that much of the
+    slice is left."""
     slicer = current(state)
-    if slicer is not None:
+    if slicer is not None and in_parts(state):
         slicer.pause_if_due(ahead)
 
 
 def settle(state: State, node: Element) -> None:
-    """When working in slices, have the browser style and lay out now what the page has
-    added to it (reading `node`'s box does), then `breathe`: a long list or a large
-    board built in a slice is laid out in that slice, not all in one pass after."""
-    if current(state) is not None:
+    """On a large board worked on in slices (`in_parts`), have the browser style and lay
+    out now what the page has added to it (reading `node`'s box does), then `breathe`: a
+    long list or a large board built in a slice is laid out in that slice, not all in one
+    pass after."""
+    if in_parts(state):
         node.getBoundingClientRect()
         breathe(state)
 

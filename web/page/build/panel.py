@@ -18,7 +18,6 @@ from engine.systems.battletech.turn import PRETTY
 from engine.words import Msg, Words, msg, say
 
 from .. import forms
-from ..board import in_parts
 from ..dom import Element, absent, attr, el, make, set_attrs
 from ..geometry import unit_selector
 from ..slices import breathe, settle
@@ -29,12 +28,6 @@ DRAFT = ("support-preset", "support-hex")
 SHAPES = ("line", "ranks", "blob")
 """The formations of "Add N models" (engine.build.squads), each in words
 (``build.panel.shape.<shape>``)."""
-
-
-def pace(state: State) -> None:
-    """On a large board (`in_parts`), give the browser a turn if the slice is over."""
-    if in_parts(state):
-        breathe(state)
 
 
 def said(state: State, words: Words) -> str:
@@ -170,8 +163,7 @@ def fill(state: State) -> None:
         # a time) on a large board: of 500 units, the unit chips and each picker are 500
         # elements, all of them at once a pass of 30 to 90 ms
         part(box)
-        if in_parts(state):
-            settle(state, box)
+        settle(state, box)
     for iid, value in draft.items():  # a support half set is never reset by a redraw
         if not absent(el(iid)):
             el(iid).value = value
@@ -252,7 +244,7 @@ def unit_picker(state: State) -> Element:
         pressed = "true" if uid == state.selected else "false"
         chip = button(label, "select", data_unit=uid, aria_pressed=pressed)
         row.appendChild(chip)
-        pace(state)  # a chip a unit: 500 are too many for one turn of the browser
+        breathe(state)  # a chip a unit: 500 are too many for one turn of the browser
     node.appendChild(row)
     return node
 
@@ -299,7 +291,7 @@ def attack_section(state: State, system: str, into: Element) -> None:
     doc = doc_of(state)
     attack = doc["attack"]
     pickers = system == "robotech" or any(s.kind == "unit" for s in editing.ATTACK_FIELDS[system])
-    units = forms.unit_choices(units_of(state) if pickers else (), lambda: pace(state))
+    units = forms.unit_choices(units_of(state) if pickers else (), lambda: breathe(state))
     if system != "battletech":
         node.appendChild(labelled(said(state, msg("build.panel.weapon_preset")),
                                   preset_select(state, system, "weapons", "weapon-preset")))
@@ -342,8 +334,7 @@ def missile_targets(state: State, attack: dict[str, Any], units: Element, into: 
         target = targets[i] if i < len(targets) else None
         forms.pick(select, target if isinstance(target, str) else "")
         box.appendChild(labelled(said(state, msg("build.panel.missile", n=i + 1)), select))
-        if in_parts(state):
-            settle(state, box)
+        settle(state, box)
     point = attack.get("point")
     if point is not None:
         px, py = (point["x"], point["y"]) if isinstance(point, dict) else point
