@@ -13,7 +13,7 @@ from pyscript import document
 from engine import scenario as sc
 from engine import systems
 from engine.errors import ScatterlabError, ScenarioError
-from engine.names import shown_name
+from engine.names import shown_name, shown_names
 from engine.render import notes as render_notes
 from engine.words import Lang, msg, say
 
@@ -165,11 +165,12 @@ def fill_units(state: State) -> None:
         return
     state.unit_rows = shape
     box.replaceChildren()
+    names = shown_names(state.shown.units)  # once: one shown_name per unit reads all units
     for i, unit in enumerate(units):
         if i % ROWS_AT_ONCE == 0:
             settle(state, box)
         uid = str(unit.get("id", i))
-        who = shown_name(state.shown.units[i], state.shown.units)
+        who = names[state.shown.units[i].id]
         is_hex = "hex" in unit
         row = make("div", cls="unit-row hex" if is_hex else "unit-row", data_unit=uid)
         # the id and the side are what the player typed: no language (translate="no")
@@ -199,9 +200,10 @@ def refill_units(state: State, box: Element, units: list[dict[str, Any]]) -> Non
     (a second edit typed while the first is judged, issue 27.7) or refused (marked by
     `mark_invalid`): it keeps its text and its mark, unless the text is the new value."""
     inputs = box.querySelectorAll("input[data-key]")  # row by row: name, then hex or x, y
+    names = shown_names(state.shown.units)
     at = 0
     for i, unit in enumerate(units):
-        who = shown_name(state.shown.units[i], state.shown.units)
+        who = names[state.shown.units[i].id]
         for key in ("name", *row_keys(unit)):
             inp = inputs.item(at)
             at += 1
