@@ -43,6 +43,8 @@ PRINTING = threading.Lock()
 TIMED = ("test_aim.py", "test_safety.py", "test_worker.py")
 """The browser test files holding tests marked `timed` (they measure the page's longest
 task): those tests run last, alone (module docstring)."""
+SLOWEST = 8
+"""How many of its slowest tests each pytest of the whole run names (where CI time goes)."""
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 JAPANESE_FONT = "fonts-ipafont-gothic"
 """The Debian package of the font the browser tests draw Japanese with (3.5 MB)."""
@@ -87,7 +89,7 @@ def main(argv: list[str]) -> int:
     pytest = [sys.executable, "-m", "pytest", "-q"]
     if argv:
         return subprocess.run([*pytest, *argv], cwd=bootstrap.ROOT).returncode
-    return both(pytest)
+    return both([*pytest, f"--durations={SLOWEST}"])
 
 
 def both(pytest: list[str]) -> int:
