@@ -391,7 +391,8 @@ def unit_marginal(plan: Plan, index: int, missiles: Sequence[Missile],
     parts = [budget.memo(("robotech.sights", index, view.shooters, m.aim, whole),
                          partial(sights, plan, view, m.outcomes, whole, seen))
              for m in missiles]
-    one = single.map(lambda r: view.sight(plan, True, r)) if single is not None else None
+    one = (sights(plan, view, single.map(lambda r: (True, r)), True, seen)
+           if single is not None else None)
     decided: Decided = {}
     if not keyed and not any(view.turn):
         return defended(plan, index, declared_only(plan, view, parts, one, decided, budget),
