@@ -1,7 +1,9 @@
 """Issue 26 in the built page: 日本語. Every demo opened with ``?lang=ja`` at a phone's size
 (390x844, touch) and a desktop's (1366x800), rolled, stepped and its odds shown: the page's
 own words hold no English word but names (tests/wordcheck.py), nothing overflows its box,
-axe-core finds nothing serious (on each demo at its last stage); screenshots of each stage.
+axe-core finds nothing serious (at its last stage, on each system's first demo and each
+refused one: the English pages are checked on every demo, and the Japanese page differs
+from them by its words and its lang, not by demo); screenshots of each stage.
 The switch changes the language at once, keeping the scenario and the result; the choice
 is remembered; the browser's language decides a first visit; a share link carries
 ``lang=ja``; English is unchanged after a round trip through Japanese.
@@ -27,7 +29,7 @@ from engine.build import presets
 from engine.clauses import CLAUSES, ENGINE_CLAUSES
 
 from .conftest import PHONE, open_app, screenshot
-from .test_app import DEMO_FILES, click_odds, select_demo
+from .test_app import DEMO_FILES, click_odds, first_demo_per_system, select_demo
 from .test_table import axe_source, serious_violations  # noqa: F401  (a fixture)
 
 pytestmark = [pytest.mark.browser,
@@ -174,6 +176,7 @@ def test_every_demo_in_japanese(new_page, base_url, axe_source, size):  # noqa: 
     open_app(page, base_url + "?lang=ja")
     assert page.get_attribute('#lang [data-lang="ja"]', "aria-pressed") == "true"
     others_left: list[str] = []
+    axed = set(first_demo_per_system())
     for path in DEMO_FILES:
         select_demo(page, path)
         rolls = not page.is_disabled("#roll")
@@ -187,7 +190,7 @@ def test_every_demo_in_japanese(new_page, base_url, axe_source, size):  # noqa: 
             check(page, path, "stepped", None, others_left)
             page.click("#step")
             click_odds(page)
-            check(page, path, "odds", axe_source, others_left)
+            check(page, path, "odds", axe_source if path in axed else None, others_left)
             assert page.evaluate(BROKEN_FIGURES) == [], path.name
             screenshot(page, f"ja-{path.stem}-{size}-3-odds")
     words = sorted({w.split(": ", 1)[1].split(" in ")[0] for w in others_left})
