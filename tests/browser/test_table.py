@@ -502,8 +502,8 @@ def serious_violations(page, axe_source: str) -> list[str]:
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_8_axe_finds_nothing_serious(new_page, base_url, dist, axe_source, size):
     """axe-core finds no serious or critical violation on any demo once rolled, with its
-    odds and a step shown (the page at its fullest; the Japanese test runs axe with the
-    odds shown too), nor on a refused one, nor on each system's first demo as it opens
+    odds and a step shown (the page at its fullest, its buttons in sight under the step's
+    caption; the Japanese test runs axe with the odds shown too), nor on a refused one, nor on each system's first demo as it opens
     (before Roll, a system's demos differ only by their units: the board, an image to axe,
     and rows of the same fields); the board is an image whose text follows the step; a live
     region announces the result; axe is not part of the built site."""
@@ -525,6 +525,7 @@ def test_8_axe_finds_nothing_serious(new_page, base_url, dist, axe_source, size)
         desc = page.text_content("#board svg > desc")
         click_odds(page)
         page.click("#step")
+        assert page.evaluate(IN_SIGHT, "#play"), (path.name, "the buttons are cut off")
         assert "step 1 of" in page.text_content("#board svg > title")
         assert page.inner_text("#announce").startswith("Step 1 of")
         assert page.text_content("#board svg > desc") != desc or "Nothing" in desc
