@@ -503,10 +503,11 @@ def serious_violations(page, axe_source: str) -> list[str]:
 def test_8_axe_finds_nothing_serious(new_page, base_url, dist, axe_source, size):
     """axe-core finds no serious or critical violation on any demo once rolled, with its
     odds and a step shown (the page at its fullest, its buttons in sight under the step's
-    caption; the Japanese test runs axe with the odds shown too), nor on a refused one, nor on each system's first demo as it opens
-    (before Roll, a system's demos differ only by their units: the board, an image to axe,
-    and rows of the same fields); the board is an image whose text follows the step; a live
-    region announces the result; axe is not part of the built site."""
+    caption; the Japanese test runs axe with the odds shown too), nor on a refused one,
+    nor on each system's first demo as it opens (before Roll, a system's demos differ only
+    by their units: the board, an image to axe, and rows of the same fields); the board is
+    an image whose text follows the step; a live region announces the result; axe is not
+    part of the built site."""
     assert not [p for p in dist.rglob("*") if "axe" in p.name.lower()]
     viewport = PHONE if size == "phone" else DESKTOP
     page = new_page(viewport=viewport)
