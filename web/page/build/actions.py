@@ -4,13 +4,13 @@ the weapon preset, BattleTech supports, the map tools and Next turn."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engine import systems
 from engine.build import presets, squads, starters
 from engine.errors import ScatterlabError
 from engine.log import Resolution
+from engine.scenario.bounds import copied
 from engine.systems.battletech import next_turn
 from engine.words import Words, msg, say
 
@@ -134,7 +134,7 @@ def act_make_target(state: State, target: Element) -> None:
 def act_duplicate(state: State, target: Element) -> None:
     doc = doc_of(state)
     index = next(i for i, u in enumerate(doc["units"]) if u["id"] == state.selected)
-    twin = copy.deepcopy(doc["units"][index])
+    twin = copied(doc["units"][index])
     twin["id"] = presets.new_id(doc, twin["id"])
     if "x" in twin:
         twin["x"] = round(float(twin["x"]) + 1.0, 3)
