@@ -101,8 +101,15 @@ def in_parts(state: State) -> bool:
     """Whether the page's own long work gives the browser turns: only for a large board
     (over SLICED_UNITS units) worked on in slices. A smaller one is put in, laid out and
     listed at once, so a player never sees it half drawn, or at Fit before its view."""
-    return (current(state) is not None and state.scenario is not None
-            and len(state.scenario.units) > SLICED_UNITS)
+    return parting(state) is not None
+
+
+def parting(state: State) -> Slicer | None:
+    """The slicing of the task running when its work is done in parts (`in_parts`), else
+    None: one look at the task and the board for each point that may pause."""
+    if state.scenario is None or len(state.scenario.units) <= SLICED_UNITS:
+        return None
+    return current(state)
 
 
 def breathe(state: State, ahead: float = 0.0) -> None:
@@ -111,19 +118,20 @@ def breathe(state: State, ahead: float = 0.0) -> None:
     long list, say. With `ahead` (seconds), before a step that cannot pause and takes
     about that long (the browser parsing a board): it pauses unless that much of the
     slice is left."""
-    slicer = current(state)
-    if slicer is not None and in_parts(state):
+    slicer = parting(state)
+    if slicer is not None:
         slicer.pause_if_due(ahead)
 
 
 def settle(state: State, node: Element) -> None:
     """On a large board worked on in slices (`in_parts`), have the browser style and lay
-    out now what the page has added to it (reading `node`'s box does), then `breathe`: a
-    long list or a large board built in a slice is laid out in that slice, not all in one
-    pass after."""
-    if in_parts(state):
+    out now what the page has added to it (reading `node`'s box does), then give it a
+    turn if the slice is over: a long list or a large board built in a slice is laid out
+    in that slice, not all in one pass after."""
+    slicer = parting(state)
+    if slicer is not None:
         node.getBoundingClientRect()
-        breathe(state)
+        slicer.pause_if_due()
 
 
 @contextlib.contextmanager
