@@ -157,7 +157,7 @@ def fill_units(state: State) -> None:
     units then redraws no row (remaking them all is some 3,000 elements to style and
     lay out again)."""
     box = el("units")
-    units = sc.to_dict(state.shown).get("units", [])
+    units = state.shown.data.get("units", [])  # only read: no copy of the document per edit
     shape = (state.lang, *((str(u.get("id", i)), str(u.get("side", "")), "hex" in u)
                           for i, u in enumerate(units)))
     if shape == state.unit_rows and box.childElementCount == len(units):
