@@ -11,9 +11,9 @@ With no argument, the engine's tests (CPU-bound, one core) run beside the browse
 pytest per browser file, the largest first, one at a time while the engine's tests run and
 two at a time once they are done (a browser test waits on its page much of the time: alone,
 one at a time, they keep two cores 70 % busy). Each file's output comes when it is done, the
-engine's at the end. The browser tests that time the page's tasks (marked `timed`, in the
-files `TIMED`) run last, alone, once everything else is done, so that nothing competes with
-what they measure; the rest of those files runs in the lanes like any other.
+engine's at the end. The browser tests that time the page's tasks (marked `timed`, wherever
+they are) run last, alone, once everything else is done, so that nothing competes with what
+they measure; the rest of their files runs in the lanes like any other.
 With arguments, one pytest runs them.
 
 - the project and its `test` extra in `.venv/` (see bootstrap.py: works with a Python
@@ -40,9 +40,6 @@ import bootstrap
 BROWSER_TESTS = bootstrap.ROOT / "tests" / "browser"
 SCREENSHOTS = bootstrap.ROOT / "screenshots"
 PRINTING = threading.Lock()
-TIMED = ("test_aim.py", "test_safety.py", "test_worker.py")
-"""The browser test files holding tests marked `timed` (they measure the page's longest
-task): those tests run last, alone (module docstring)."""
 SLOWEST = 8
 """How many of its slowest tests each pytest of the whole run names (where CI time goes)."""
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
@@ -128,8 +125,8 @@ def both(pytest: list[str]) -> int:
         engine_code = engine.wait()
         lane()  # a second lane, once the engine's tests are done
         beside.join()
-        timed = [f for f in files if f.name in TIMED]
-        codes.append(browser_run(pytest, timed, Path(sites, "timed"), "timed"))
+        # the marker picks them out of every file: no list of files to keep in step with it
+        codes.append(browser_run(pytest, [BROWSER_TESTS], Path(sites, "timed"), "timed"))
         out.seek(0)
         print("\nrun_tests: the engine's tests", flush=True)
         sys.stdout.write(out.read())
@@ -137,7 +134,7 @@ def both(pytest: list[str]) -> int:
 
 
 def browser_run(pytest: list[str], files: list[Path], site: Path, marks: str) -> int:
-    """One pytest over the browser tests of `files` that `marks` selects (a -m expression),
+    """One pytest over the browser tests of `files` (or folders) that `marks` selects (a -m expression),
     which builds the site into `site`; its output printed once it is done; its exit
     status."""
     env = {**os.environ, "SCATTERLAB_DIST": str(site), "SCATTERLAB_KEEP_SCREENSHOTS": "1"}
