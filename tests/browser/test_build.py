@@ -168,7 +168,8 @@ def test_a_leman_russ_at_a_tactical_squad(new_page, base_url, where):
 
 def test_a_keyboard_only(new_page, base_url):
     """The same attack with the keyboard alone (`Keys`), resolved as CPython resolves
-    it; then arrow keys move the selected model 0.5"."""
+    it; then arrow keys move the selected model 0.5", and Duplicate puts a copy of it 1"
+    to its right, under an id of its own, right after it in the list."""
     page = new_page()
     open_app(page, base_url)
     b = Keys(page)
@@ -187,6 +188,13 @@ def test_a_keyboard_only(new_page, base_url):
     page.keyboard.press("ArrowUp")
     after = next(u for u in b.doc()["units"] if u["id"] == "tactical-1")
     assert after["y"] == pytest.approx(before["y"] - 0.5)
+    ids = [u["id"] for u in b.doc()["units"]]
+    b.tap('[data-action="duplicate"]')
+    units = b.doc()["units"]
+    twin = units[ids.index("tactical-1") + 1]
+    assert len(units) == len(ids) + 1 and twin["id"] not in ids
+    assert twin["x"] == pytest.approx(after["x"] + 1.0)
+    assert {**twin, "id": "", "x": 0} == {**after, "id": "", "x": 0}
 
 
 def test_a_whole_squad_moves_by_drag_and_by_arrow_key(new_page, base_url):
