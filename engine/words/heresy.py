@@ -136,6 +136,7 @@ MESSAGES: Catalogue = {
                                   "ja": "スキャッター距離 {shot}発目"},
     "hh.label.scatter_die": {"en": "scatter die shot {shot}",
                              "ja": "スキャッター・ダイス {shot}発目"},
+    "hh.label.shot": {"en": "shot {shot}", "ja": "{shot}発目"},
     "hh.compass.north": {"en": "north", "ja": "北"},
     "hh.compass.north_east": {"en": "north-east", "ja": "北東"},
     "hh.compass.east": {"en": "east", "ja": "東"},

@@ -94,7 +94,9 @@ def log_landing(fire: Fire, log: Log, shot: int, landing: Landing,
     marks = [template(c.x, c.y, fire.radii[-1], "final",
                       **({"zones": list(fire.radii)} if fire.mega else {}))]
     if bearing is not None and distance > 0:
-        marks.insert(0, scatter((a.x, a.y), (c.x, c.y), distance, f"{distance}\""))
+        # the arrow shows its distance; its label only says which shot, where there are several
+        shot_name = msg("hh.label.shot", shot=shot + 1) if len(fire.shots) > 1 else ""
+        marks.insert(0, scatter((a.x, a.y), (c.x, c.y), distance, shot_name))
     log.step("HH-4", text, *marks)
     if not landing.on_table:
         log.step("HH-6", msg("hh.off_table"))
