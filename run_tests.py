@@ -134,9 +134,9 @@ def both(pytest: list[str]) -> int:
 
 
 def browser_run(pytest: list[str], files: list[Path], site: Path, marks: str) -> int:
-    """One pytest over the browser tests of `files` (or folders) that `marks` selects (a -m expression),
-    which builds the site into `site`; its output printed once it is done; its exit
-    status."""
+    """One pytest over the browser tests of `files` (or folders) that `marks` selects (a -m
+    expression), which builds the site into `site`; its output printed once it is done;
+    its exit status."""
     env = {**os.environ, "SCATTERLAB_DIST": str(site), "SCATTERLAB_KEEP_SCREENSHOTS": "1"}
     done = subprocess.run([*pytest, "-m", marks, *map(str, files)], cwd=bootstrap.ROOT, env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
