@@ -15,6 +15,7 @@ from string import Template
 from typing import Protocol
 
 import svgwrite
+from svgwrite.base import BaseElement
 from svgwrite.container import Group
 from svgwrite.etree import etree  # ElementTree, patched by svgwrite to write CDATA
 from svgwrite.text import Text
@@ -184,6 +185,9 @@ class Canvas:
         # the boxes of the template numbers drawn so far: a later template's number is
         # left out where an earlier one's stands (two Robotech templates that overlap)
         self.numbers: list[Bounds] = []
+        # parts of the drawing serialised once and reused (a hex map's grid), each with
+        # the text of the marker element that holds its place in the tree (`fragment`)
+        self.fragments: list[tuple[str, str]] = []
         self.layers: dict[str, Group] = {}
         for name in LAYERS:
             self.layers[name] = self.dwg.add(self.dwg.g(id=f"layer-{name}",
@@ -269,10 +273,27 @@ class Canvas:
         points = [end, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)]
         group.add(self.dwg.polygon([(num(px), num(py)) for px, py in points], class_="head"))
 
+    def fragment(self, parent: Group, xml: str) -> None:
+        """Add `xml`, elements already serialised (`serialised`), to `parent`: a part of
+        the drawing made once and reused, such as a hex map's every hex. An empty marker
+        element holds its place until `tostring` puts `xml` there."""
+        marker = parent.add(self.dwg.g(id=f"fragment-{len(self.fragments)}"))
+        self.fragments.append((serialised(marker), xml))
+
     def tostring(self) -> str:
         """The SVG document as text: svgwrite's element tree serialised straight to a
-        string (``Drawing.tostring`` encodes to UTF-8 bytes and decodes them again)."""
-        return etree.tostring(self.dwg.get_xml(), encoding="unicode")
+        string (``Drawing.tostring`` encodes to UTF-8 bytes and decodes them again), with
+        each `fragment` in its marker's place (markers are elements, which no escaped
+        text or attribute can spell)."""
+        text = serialised(self.dwg)
+        for marker, xml in self.fragments:
+            text = text.replace(marker, xml, 1)
+        return text
+
+
+def serialised(element: BaseElement) -> str:
+    """An svgwrite element and its children as SVG text."""
+    return etree.tostring(element.get_xml(), encoding="unicode")
 
 
 def marks_of(step: Step, kind: str) -> Iterator[Mark]:

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import pairwise
+
+import svgwrite
 
 from engine.geometry import direction
 from engine.hexgrid import SQRT3, Hex, HexMap, distance, hex_to_pixel, to_label
@@ -28,6 +31,7 @@ from engine.render.common import (
     marks_of,
     num,
     pct_label,
+    serialised,
     side_numbers,
     stylesheet,
 )
@@ -159,6 +163,7 @@ def _polyline(corners: list[Corner], closed: bool = False) -> str:
     return f"M{points}{'Z' if closed else ''}"
 
 
+@lru_cache(maxsize=4)
 def _sheet_borders(hexmap: HexMap) -> str:
     """Path data along every hexside between two sheets or at the map's edge: the map's
     outline as one closed subpath, then one seam across the whole map per inner sheet edge
@@ -182,10 +187,15 @@ def _centre_ys(hexmap: HexMap) -> list[list[float]]:
             for odd in (0, 1)]
 
 
-def _draw_hexes(canvas: Canvas, hexmap: HexMap) -> None:
-    """Every hex's ``<path data-hex>`` in ``g.hexes``, column by column."""
-    hexes = canvas.layers["grid"].add(canvas.dwg.g(class_="hexes"))
-    path = canvas.dwg.path  # one element builder, not one per hex
+@lru_cache(maxsize=4)
+def _hexes(hexmap: HexMap) -> str:
+    """Every hex's ``<path data-hex>`` in ``g.hexes``, column by column, as SVG text. It
+    is the same in every drawing of a map of this size, so it is made once (a memo of
+    this pure function: a 6 x 5 sheet map has 8,075 hexes, and every Step draws the
+    board again)."""
+    dwg = svgwrite.Drawing(profile="full", debug=False)
+    hexes = dwg.g(class_="hexes")
+    path = dwg.path  # one element builder, not one per hex
     path_y = [[num(y, 2) for y in ys] for ys in _centre_ys(hexmap)]
     for col in range(hexmap.cols):
         cx = hex_to_pixel(Hex.from_offset(col, 0), HEX)[0]
@@ -195,6 +205,23 @@ def _draw_hexes(canvas: Canvas, hexmap: HexMap) -> None:
             label = to_label(Hex.from_offset(col, row))
             hexes.add(path(d=f"M{east},{path_y[odd][row]}{_OUTLINE}", **{"data-hex": label},
                            **seam))
+    return serialised(hexes)
+
+
+@lru_cache(maxsize=4)
+def _number_texts(hexmap: HexMap) -> tuple[tuple[tuple[int, int], str], ...]:
+    """Every hex's number as SVG text, by its (column, row), column by column: made once
+    per map size, as `_hexes`."""
+    dwg = svgwrite.Drawing(profile="full", debug=False)
+    label_y = [[num(y - _LABEL_DY) for y in column] for column in _centre_ys(hexmap)]
+    out = []
+    for col, cx, boxes in _numbers(hexmap):
+        x = num(cx)
+        for row, _ in boxes:
+            element = dwg.text(to_label(Hex.from_offset(col, row)))  # digits only
+            element["x"], element["y"] = x, label_y[col & 1][row]
+            out.append(((col, row), serialised(element)))
+    return tuple(out)
 
 
 def finish(canvas: Canvas, scenario: Scenario) -> None:
@@ -202,22 +229,19 @@ def finish(canvas: Canvas, scenario: Scenario) -> None:
     on the board (a name, an odds figure) would cover: they are left out, so the labels
     stay readable (the hex is in the unit's fields, tooltip and summary)."""
     hexmap = scenario.board.map
+    covered = {(col, row) for box in canvas.placer.placed()
+               for col, _, boxes in _numbers(hexmap, box) for row, _ in boxes}
     labels = canvas.layers["grid"].add(canvas.dwg.g(class_="hexlabels"))
-    text = canvas.dwg.text
-    label_y = [[num(y - _LABEL_DY) for y in column] for column in _centre_ys(hexmap)]
-    for col, cx, boxes in _numbers(hexmap):
-        x = num(cx)
-        for row, box in boxes:
-            if canvas.placer.labelled(box):
-                continue
-            element = labels.add(text(to_label(Hex.from_offset(col, row))))  # digits only
-            element["x"], element["y"] = x, label_y[col & 1][row]
+    texts = "".join(xml for hex_, xml in _number_texts(hexmap) if hex_ not in covered)
+    if texts:
+        canvas.fragment(labels, texts)
 
 
 def _numbers(hexmap: HexMap, within: Bounds | None = None
              ) -> Iterator[tuple[int, float, list[tuple[int, Bounds]]]]:
     """Column by column, the x of its hexes' centres and the box of each hex's number by
-    its row; only the numbers that meet the box `within` when given."""
+    its row; only the numbers that meet the box `within` when given (share some area
+    with it, as `engine.render.labels.overlap` says)."""
     ys = _centre_ys(hexmap)
     half_w, half_h = Label(0, 0, 0, "0000", SIZES["fl"]).width() / 2, 0.6 * SIZES["fl"]
     for col in range(hexmap.cols):
@@ -253,7 +277,7 @@ def draw_board(canvas: Canvas, scenario: Scenario) -> None:
     """Every hex's outline (its number comes last, once every label is placed: `finish`),
     the sheet borders, water and buildings."""
     hexmap = scenario.board.map
-    _draw_hexes(canvas, hexmap)
+    canvas.fragment(canvas.layers["grid"], _hexes(hexmap))
     canvas.layers["grid"].add(canvas.dwg.path(d=_sheet_borders(hexmap), class_="sheets"))
     for cx, cy, name in _sheet_names(hexmap):
         canvas.layers["grid"].add(canvas.text(name, cx, cy, "sheetname"))

@@ -57,7 +57,7 @@ RINGS = 6
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
 """Below, above, right, left, then the diagonals (y grows downwards)."""
 PLACED = object()
-"""The owner of the boxes of labels placed (`Placer.labelled`)."""
+"""The owner of the boxes of labels placed (`Placer.placed`)."""
 
 
 @dataclass(frozen=True)
@@ -226,7 +226,9 @@ class Placer:
         self.block(placed.box, PLACED)
         return placed
 
-    def labelled(self, box: Bounds) -> bool:
-        """Whether a label placed so far meets `box` (a hex number to leave out)."""
-        return any(whose is PLACED and overlap(box, other)
-                   for key in self._cells(box) for other, whose in self.boxes.get(key, ()))
+    def placed(self) -> list[Bounds]:
+        """The box of every label placed so far (what a hex number gives way to)."""
+        seen: dict[int, Bounds] = {}
+        for cell in self.boxes.values():
+            seen.update((id(box), box) for box, whose in cell if whose is PLACED)
+        return list(seen.values())
