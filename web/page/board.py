@@ -267,7 +267,7 @@ def attack_refs(state: State) -> tuple[set[str], set[str], set[str], list[tuple[
         elif isinstance(value, str) and key in TARGET_KEYS:
             (targets if value in ids else hexes).add(value)
 
-    walk(sc.to_dict(state.shown).get("attack"))
+    walk(state.shown.data.get("attack"))  # read in place: to_dict copied every unit
     return attackers, targets, hexes, points
 
 
