@@ -25,7 +25,6 @@ from .conftest import (
     last_resolution,
     mouse_drag,
     open_app,
-    screenshot,
     wait_ready,
     whole_board,
 )
@@ -176,43 +175,6 @@ def test_the_served_page_passes_the_check_ci_makes(base_url):
     ci_readme().check_page(base_url if base_url.endswith("/") else base_url + "/")
 
 
-@needs_demos
-@pytest.mark.parametrize("viewport_name", ["desktop", "phone"])
-def test_each_demo_draws(new_page, base_url, viewport_name):
-    viewport = DESKTOP if viewport_name == "desktop" else PHONE
-    page = new_page(viewport=viewport)
-    open_app(page, base_url)
-    for path in DEMO_FILES:
-        select_demo(page, path)
-        data = json.loads(path.read_text("utf-8"))
-        assert page.locator("#board svg").count() == 1, path.name
-        drawn = page.eval_on_selector_all("#board svg [data-unit]",
-                                          "els => els.map(e => e.getAttribute('data-unit'))")
-        for unit in data["units"]:
-            assert unit["id"] in drawn, f"{path.name}: unit {unit['id']} not drawn"
-        assert message(page) == "", f"{path.name}: {message(page)}"
-        screenshot(page, f"{path.stem}-{viewport_name}-1-open")
-        rolled = roll(page)
-        if rolled:
-            page.wait_for_function("document.getElementById('log').children.length > 0 "
-                                   "|| !document.getElementById('message').hidden")
-        both_schemes(page, f"{path.stem}-{viewport_name}-2-rolled")
-        if rolled:
-            click_odds(page)
-            wide = page.evaluate("""() => { const box = document.querySelector(
-                '#odds-box .table-scroll'); return box.scrollWidth - box.clientWidth; }""")
-            assert wide <= 0, f"{path.name}: the odds table is {wide} px wider than its box"
-            both_schemes(page, f"{path.stem}-{viewport_name}-3-odds")
-
-
-def both_schemes(page, name: str) -> None:
-    """Screenshots of the page as it is, light and then dark (the system's scheme)."""
-    screenshot(page, name)
-    page.emulate_media(color_scheme="dark")
-    screenshot(page, f"{name}-dark")
-    page.emulate_media(color_scheme="light")
-
-
 # ----------------------------------------------------------------------------- roll / step
 
 
@@ -227,6 +189,11 @@ words (one look at the page, not four)."""
 
 @needs_demos
 def test_roll_and_step_match_cpython_engine(new_page, base_url):
+    """Each demo's Roll, every Step of it and a Roll with a typed seed give what CPython's
+    engine gives; its Steps, then its odds, leave no engine word on the page (issue 22.6,
+    test_words: one walk through the demos for both)."""
+    from .test_words import ENGINE_WORDS, engine_words
+
     page = new_page()
     open_app(page, base_url)
     for path in DEMO_FILES:
@@ -238,9 +205,12 @@ def test_roll_and_step_match_cpython_engine(new_page, base_url):
             shown = page.inner_text("#legality")
             assert clause in shown and reason in shown, (path.name, shown)
             assert last_resolution(page) is None
+            assert not engine_words(page), (path.name, engine_words(page))
             continue
         same(last_resolution(page), expected, path.name)
         assert page.locator("#log li").count() == len(expected["steps"])
+        status = page.text_content("#log-status") or ""  # the Log panel, maybe folded
+        assert not ENGINE_WORDS.search(status), (path.name, status)
 
         # Step: one clause at a time, the board and the log following
         steps = expected["steps"]
@@ -251,6 +221,8 @@ def test_roll_and_step_match_cpython_engine(new_page, base_url):
             assert clause == step["clause"]
             assert players_words(text, step["text"]) in said
         same(last_resolution(page), expected, path.name)
+        click_odds(page)
+        assert not engine_words(page), (path.name, engine_words(page))
 
         # another seed, typed into the seed field
         expected2, error2 = expected_resolution(text, seed=4242)

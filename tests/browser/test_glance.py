@@ -11,6 +11,7 @@ import pytest
 
 from .conftest import BOOT_TIMEOUT_MS, PHONE, open_app, screenshot
 from .test_app import DEMO_FILES, click_odds, roll, select_demo
+from .test_labels import labels_clear
 from .test_table import axe_source, serious_violations  # noqa: F401  (a fixture)
 
 pytestmark = [pytest.mark.browser,
@@ -57,16 +58,23 @@ def test_1_roll_odds_and_best_aim_answer_beside_the_board(new_page, base_url, si
     """On every demo, after Roll and Odds, and on each system's first demo after Best aim
     (its table is laid out alike in every demo of a system), what each produced (the
     result's first line, the odds' first row, the best aims' first row, or the message
-    saying why there is none) and the board are in view, and the page has not scrolled."""
+    saying why there is none) and the board are in view, and the page has not scrolled.
+    In the same walk, issue 22.3 and 22.4 (test_labels): before and after Roll no two
+    board labels overlap and the board's edge cuts no name; before Roll the aim is drawn."""
     page = new_page(**SIZES[size])
     open_app(page, base_url)
     aimed: set[str] = set()
+    bad: dict[str, list[str]] = {}
     for path in DEMO_FILES:
         select_demo(page, path)
+        if found := labels_clear(page, rolled=False):
+            bad[f"{path.stem} before Roll"] = found
         if not roll(page):
             got = page.evaluate(GLANCE, ["#legality"])
             assert got == OK, (path.name, "refused", got)
             continue
+        if found := labels_clear(page, rolled=True):
+            bad[f"{path.stem} after Roll"] = found
         got = page.evaluate(GLANCE, ["#summary-head", "#summary-list li"])
         assert got == OK, (path.name, "roll", got)
         assert page.evaluate("document.activeElement.id") == "summary-head"
@@ -89,6 +97,7 @@ def test_1_roll_odds_and_best_aim_answer_beside_the_board(new_page, base_url, si
         got = page.evaluate(GLANCE, shown)
         assert got == OK, (path.name, "aim", got)
         screenshot(page, f"glance-{size}-aim-{system}")
+    assert not bad, json.dumps(bad, indent=1)
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -1,7 +1,8 @@
 """At the table (issue 14): what a player meets on a phone and a desktop. Each test is
-named after the issue's numbered point it proves: honest demos (1), the result at a glance
-(3), players' words (4), odds worth reading (5), legible boards (6), export (7),
-accessibility (8), first contact (9), errors where the eye is (10), the rules browsable (11).
+named after the issue's numbered points it proves: honest demos (1), the result at a glance
+(3), players' words (4, in 1's walk through the demos), odds worth reading (5), legible
+boards (6), export (7), accessibility (8), first contact (9), errors where the eye is (10),
+the rules browsable (11).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 
 from engine.__main__ import main as engine_main
 
-from .conftest import DESKTOP, PHONE, ROOT, last_resolution, open_app
+from .conftest import DESKTOP, PHONE, ROOT, last_resolution, open_app, screenshot
 from .test_app import (
     DEMO_FILES,
     expected_resolution,
@@ -51,21 +52,29 @@ def dice_mode(page) -> str:
     return page.get_attribute("#dice-mode", "data-mode")
 
 
-def test_1_every_demo_rolls_its_own_dice(new_page, base_url):
-    """Roll plays each demo's scripted dice: the page's first Roll equals the command line
-    without --seed; New seed switches to seeded dice, visibly; a share link keeps which."""
+def test_1_4_every_demo_rolls_its_own_dice_in_players_words(new_page, base_url):
+    """(1) Roll plays each demo's scripted dice: the page's first Roll equals the command
+    line without --seed; New seed switches to seeded dice, visibly; a share link keeps
+    which. (4) After each Roll the page's text, the rules section open, holds no
+    repository path, no JSON path and no raw Markdown; dice show as faces."""
     page = new_page()
     open_app(page, base_url)
+    page.click("#rules-box summary")
+    page.wait_for_selector("#rules .rule")
     for path in DEMO_FILES:
         select_demo(page, path)
         scripted = "dice" in json.loads(path.read_text("utf-8"))
         assert dice_mode(page) == ("scripted" if scripted else "seeded"), path.name
         rolled = roll(page)
+        text = page.inner_text("body")
+        for bad in ("shared/", "supports[", "units[", "in_flight[", "**", ".md"):
+            assert bad not in text, (path.name, bad)
         want = cli_resolution(path)
         if want is None:
             assert refused(path) and not rolled, path.name
             continue
         same(last_resolution(page), want, path.name)
+        assert page.locator("#log .die").count() > 0, path.name
 
     scripted_demo = next(p for p in DEMO_FILES if "dice" in json.loads(p.read_text("utf-8")))
     select_demo(page, scripted_demo)
@@ -335,15 +344,27 @@ def test_6_boards_are_legible_on_a_phone(new_page, base_url):
     nor a hex number, and the final templates and hit hexes are in view; an attacker out
     of view has an arrow at the board's edge pointing to it (and one in view has none),
     its name clear of the templates' and scatters' labels; a zoom button keeps the attack
-    where it was on screen."""
+    where it was on screen. In the same walk, issue 22.3 and 22.4 on a phone (test_labels
+    on a desktop): no two board labels in view overlap and the board's edge cuts no name,
+    before and after Roll, and before Roll the aim is drawn."""
+    from .test_labels import cut_names, overlaps
+
     page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     open_app(page, base_url)
     pointed: list[str] = []
+    bad = {}
     for path in DEMO_FILES:
         select_demo(page, path)
+        page.wait_for_function("document.querySelector('#board svg .unit')")
+        if not page.locator("#board svg g.mark.preview").count():
+            bad[f"{path.stem} before Roll"] = ["no aim drawn"]
         for when in ("open", "roll"):
-            if when == "roll" and not roll(page):
-                continue
+            if when == "roll":
+                if not roll(page):
+                    continue
+                page.wait_for_function("!document.querySelector('#board svg g.mark.preview')")
+            if found := overlaps(page) + cut_names(page):
+                bad[f"{path.stem} {when}"] = found
             got = page.evaluate(LEGIBLE)
             assert got["base"] >= 24 - 0.5 and got["font"] >= 11 - 0.1, (path.name, when, got)
             assert got["hexfont"] is None or got["hexfont"] >= 11 - 0.1, (path.name, when, got)
@@ -362,6 +383,7 @@ def test_6_boards_are_legible_on_a_phone(new_page, base_url):
         if centre is not None:
             drift = max(abs(a - b) for a, b in zip(centre, after, strict=True))
             assert drift < 1, (path.name, centre, after)
+    assert not bad, json.dumps(bad, indent=1)
     print("attacker out of the default view, pointed to:", sorted(set(pointed)))
 
 
@@ -500,14 +522,18 @@ def serious_violations(page, axe_source: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_8_axe_finds_nothing_serious(new_page, base_url, dist, axe_source, size):
-    """axe-core finds no serious or critical violation on any demo once rolled, with its
-    odds and a step shown (the page at its fullest, its buttons in sight under the step's
-    caption; the Japanese test runs axe with the odds shown too), nor on a refused one,
-    nor on each system's first demo as it opens (before Roll, a system's demos differ only
-    by their units: the board, an image to axe, and rows of the same fields); the board is
-    an image whose text follows the step; a live region announces the result; axe is not
-    part of the built site."""
+def test_8_every_demo_draws_and_axe_finds_nothing_serious(new_page, base_url, dist, axe_source,
+                                                          size):
+    """Every demo opens with each of its units drawn and no message, and its odds table
+    is no wider than its box; axe-core finds no serious or critical violation on any demo
+    once rolled, with its odds and a step shown (the page at its fullest, its buttons in
+    sight under the step's caption; the Japanese test runs axe with the odds shown too),
+    nor on a refused one, nor on each system's first demo as it opens (before Roll, a
+    system's demos differ only by their units: the board, an image to axe, and rows of
+    the same fields); the board is an image whose text follows the step; a live region
+    announces the result; axe is not part of the built site. Screenshots of each demo as
+    it opens, rolled and with its odds (light and dark) go to screenshots/ (gitignored)
+    for a reviewer to look at: one walk through the demos for all of it."""
     assert not [p for p in dist.rglob("*") if "axe" in p.name.lower()]
     viewport = PHONE if size == "phone" else DESKTOP
     page = new_page(viewport=viewport)
@@ -515,16 +541,26 @@ def test_8_axe_finds_nothing_serious(new_page, base_url, dist, axe_source, size)
     opened = set(first_demo_per_system())
     for path in DEMO_FILES:
         select_demo(page, path)
+        every_unit_drawn(page, path)
+        screenshot(page, f"{path.stem}-{size}-1-open")
         if path in opened:
             assert serious_violations(page, axe_source) == [], (path.name, "open")
         rolled = roll(page)
+        if rolled:
+            page.wait_for_function("document.getElementById('log').children.length > 0 "
+                                   "|| !document.getElementById('message').hidden")
         assert page.get_attribute("#board svg", "role") == "img"
+        both_schemes(page, f"{path.stem}-{size}-2-rolled")
         if not rolled:
             assert serious_violations(page, axe_source) == [], (path.name, "refused")
             continue
         assert page.inner_text("#announce").startswith("Rolled.")
         desc = page.text_content("#board svg > desc")
         click_odds(page)
+        wide = page.evaluate("""() => { const box = document.querySelector(
+            '#odds-box .table-scroll'); return box.scrollWidth - box.clientWidth; }""")
+        assert wide <= 0, f"{path.name}: the odds table is {wide} px wider than its box"
+        both_schemes(page, f"{path.stem}-{size}-3-odds")
         page.click("#step")
         assert page.evaluate(IN_SIGHT, "#play"), (path.name, "the buttons are cut off")
         assert "step 1 of" in page.text_content("#board svg > title")
@@ -533,21 +569,22 @@ def test_8_axe_finds_nothing_serious(new_page, base_url, dist, axe_source, size)
         assert serious_violations(page, axe_source) == [], (path.name, "step")
 
 
-def test_4_the_page_speaks_players_words(new_page, base_url):
-    """After resolving every demo (and stepping to its end) the page's text holds no
-    repository path, no JSON path and no raw Markdown; dice show as faces."""
-    page = new_page()
-    open_app(page, base_url)
-    page.click("#rules-box summary")
-    page.wait_for_selector("#rules .rule")
-    for path in DEMO_FILES:
-        select_demo(page, path)
-        roll(page)
-        text = page.inner_text("body")
-        for bad in ("shared/", "supports[", "units[", "in_flight[", "**", ".md"):
-            assert bad not in text, (path.name, bad)
-        if not refused(path):
-            assert page.locator("#log .die").count() > 0, path.name
+def every_unit_drawn(page, path: Path) -> None:
+    """The demo's board is drawn with each of its units, and no message is shown."""
+    assert page.locator("#board svg").count() == 1, path.name
+    drawn = page.eval_on_selector_all("#board svg [data-unit]",
+                                      "els => els.map(e => e.getAttribute('data-unit'))")
+    for unit in json.loads(path.read_text("utf-8"))["units"]:
+        assert unit["id"] in drawn, f"{path.name}: unit {unit['id']} not drawn"
+    assert message(page) == "", f"{path.name}: {message(page)}"
+
+
+def both_schemes(page, name: str) -> None:
+    """Screenshots of the page as it is, light and then dark (the system's scheme)."""
+    screenshot(page, name)
+    page.emulate_media(color_scheme="dark")
+    screenshot(page, f"{name}-dark")
+    page.emulate_media(color_scheme="light")
 
 
 def test_11_every_clause_opens_a_demo_step_that_cites_it(new_page, base_url):
