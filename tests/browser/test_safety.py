@@ -259,15 +259,19 @@ def test_27_4_a_tab_closed_while_another_tabs_save_waits_keeps_its_scenario(
 # ----------------------------------------------------------------------------- 12.5
 
 
-PYTHON_HOOK = """
-import('./pyscript/core.js').then(({ hooks }) => {
-  hooks.main.onReady.add((wrap) => { window.scatterlabPython = wrap.interpreter; });
-});
+HOOKED = """
+addEventListener('DOMContentLoaded', () => import('./pyscript/core.js').then(({ hooks }) => {
+  hooks.main.onReady.add(%s);
+}));
 """
+"""An init script adding a PyScript hook once the page is parsed: PyScript takes its config
+from the page's <script type="py"> when core.js first runs, so a core.js imported before
+that (as this hook once was, at the document's start) can beat the parser on a busy
+machine and start PyScript's default interpreter from a CDN."""
 
-BOOM_HOOK = """
-import('./pyscript/core.js').then(({ hooks }) => {
-  hooks.main.onReady.add((wrap) => { wrap.interpreter.runPython(`
+PYTHON_HOOK = HOOKED % "(wrap) => { window.scatterlabPython = wrap.interpreter; }"
+
+BOOM_HOOK = HOOKED % """(wrap) => { wrap.interpreter.runPython(`
 from engine.render import board as boards
 _board = boards.board
 def _board_or_boom(scenario, *args, **kwargs):
@@ -275,9 +279,7 @@ def _board_or_boom(scenario, *args, **kwargs):
         raise MemoryError("out of memory while drawing")
     return _board(scenario, *args, **kwargs)
 boards.board = _board_or_boom
-`); });
-});
-"""
+`); }"""
 """Before main.py runs: drawing any scenario titled "boom" raises MemoryError."""
 
 
