@@ -116,27 +116,37 @@ IN_VIEW = """() => {
 }"""
 
 
-def test_3_board_and_summary_in_view_on_a_phone(new_page, base_url):
-    """At 390x844, after Roll and after every step (Step, then the caption's Next and Back)
-    the board and the summary are both on screen, and nothing scrolls the page."""
+def test_3_6_board_and_summary_in_view_and_legible_on_a_phone(new_page, base_url):
+    """(3) At 390x844, after Roll and after every step (Step, then the caption's Next and
+    Back) the board and the summary are both on screen, and nothing scrolls the page.
+    (6) Every demo opens (and after Roll stays) on a view where bases are at least 24 CSS
+    px and names and hex numbers 11 CSS px, names overlap neither each other nor a hex
+    number, and the final templates and hit hexes are in view; an attacker out of view has
+    an arrow at the board's edge pointing to it (and one in view has none), its name clear
+    of the templates' and scatters' labels; a zoom button keeps the attack where it was on
+    screen. One walk through the demos for both."""
     page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     open_app(page, base_url)
+    pointed: list[str] = []
     for path in DEMO_FILES:
         select_demo(page, path)
         page.evaluate("window.scrollTo(0, 0)")
-        rolled = roll(page)
-        if not rolled:
+        legible(page, path, "open", pointed)
+        if not roll(page):
             assert refused(path), path.name
             assert page.evaluate(IN_SIGHT, "#legality"), "the refusal is out of sight"
+            zoom_keeps_the_attack(page, path)
             continue
         got = page.evaluate(IN_VIEW)
         assert got == {"board": True, "summary": True, "scroll": 0}, (path.name, got)
+        legible(page, path, "roll", pointed)
         res = last_resolution(page)
         touched = [uid for uid, e in res["effects"].items()
                    if page.locator(f'#summary-list li[data-unit="{uid}"]').count()]
         missiles = page.locator("#summary-list li[data-missile]").count()  # on no unit
         assert touched or missiles or page.locator("#summary-list li.hint").count() == 1
         assert page.is_hidden("#caption")
+        zoom_keeps_the_attack(page, path)  # as Roll left it (Step moves the focus on)
         steps = len(res["steps"])
         page.click("#step")
         for k in range(steps):
@@ -152,6 +162,34 @@ def test_3_board_and_summary_in_view_on_a_phone(new_page, base_url):
         page.click("#step-back")
         assert page.get_attribute("#board", "data-step") == str(steps - 2)
         assert page.evaluate(IN_VIEW)["scroll"] == 0
+    print("attacker out of the default view, pointed to:", sorted(set(pointed)))
+
+
+def legible(page, path: Path, when: str, pointed: list[str]) -> None:
+    """(6) The board as shown `when` ("open", "roll") is legible; the demos whose attacker
+    an arrow points to go into `pointed`."""
+    got = page.evaluate(LEGIBLE)
+    assert got["base"] >= 24 - 0.5 and got["font"] >= 11 - 0.1, (path.name, when, got)
+    assert got["hexfont"] is None or got["hexfont"] >= 11 - 0.1, (path.name, when, got)
+    assert got["overlaps"] == 0 and got["marks"], (path.name, when, got)
+    assert got["covered"] == 0, (path.name, when, got)
+    if attacker_of(path):
+        where = page.evaluate(OFFVIEW, attacker_of(path))
+        assert where["arrow"] != where["seen"], (path.name, when, where)
+        assert not where["arrow"] or (where["inside"] and where["towards"]
+                                      and where["overMarkLabels"] == 0), where
+        if where["arrow"]:
+            pointed.append(path.name)
+
+
+def zoom_keeps_the_attack(page, path: Path) -> None:
+    """(6) Zoom in keeps the attack's focus where it was on screen."""
+    centre = page.evaluate(FOCUS_ON_SCREEN)
+    page.click("#zoom-in")
+    after = page.evaluate(FOCUS_ON_SCREEN)
+    if centre is not None:
+        drift = max(abs(a - b) for a, b in zip(centre, after, strict=True))
+        assert drift < 1, (path.name, centre, after)
 
 
 IN_SIGHT = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
@@ -336,55 +374,6 @@ OFFVIEW = """uid => {
 def attacker_of(path) -> str | None:
     attack = json.loads(path.read_text("utf-8"))["attack"]
     return attack.get("attacker") or attack.get("firer")
-
-
-def test_6_boards_are_legible_on_a_phone(new_page, base_url):
-    """At 390x844 every demo opens (and after Roll stays) on a view where bases are at
-    least 24 CSS px and names and hex numbers 11 CSS px, names overlap neither each other
-    nor a hex number, and the final templates and hit hexes are in view; an attacker out
-    of view has an arrow at the board's edge pointing to it (and one in view has none),
-    its name clear of the templates' and scatters' labels; a zoom button keeps the attack
-    where it was on screen. In the same walk, issue 22.3 and 22.4 on a phone (test_labels
-    on a desktop): no two board labels in view overlap and the board's edge cuts no name,
-    before and after Roll, and before Roll the aim is drawn."""
-    from .test_labels import cut_names, overlaps
-
-    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
-    open_app(page, base_url)
-    pointed: list[str] = []
-    bad = {}
-    for path in DEMO_FILES:
-        select_demo(page, path)
-        page.wait_for_function("document.querySelector('#board svg .unit')")
-        if not page.locator("#board svg g.mark.preview").count():
-            bad[f"{path.stem} before Roll"] = ["no aim drawn"]
-        for when in ("open", "roll"):
-            if when == "roll":
-                if not roll(page):
-                    continue
-                page.wait_for_function("!document.querySelector('#board svg g.mark.preview')")
-            if found := overlaps(page) + cut_names(page):
-                bad[f"{path.stem} {when}"] = found
-            got = page.evaluate(LEGIBLE)
-            assert got["base"] >= 24 - 0.5 and got["font"] >= 11 - 0.1, (path.name, when, got)
-            assert got["hexfont"] is None or got["hexfont"] >= 11 - 0.1, (path.name, when, got)
-            assert got["overlaps"] == 0 and got["marks"], (path.name, when, got)
-            assert got["covered"] == 0, (path.name, when, got)
-            if attacker_of(path):
-                where = page.evaluate(OFFVIEW, attacker_of(path))
-                assert where["arrow"] != where["seen"], (path.name, when, where)
-                assert not where["arrow"] or (where["inside"] and where["towards"]
-                                              and where["overMarkLabels"] == 0), where
-                if where["arrow"]:
-                    pointed.append(path.name)
-        centre = page.evaluate(FOCUS_ON_SCREEN)
-        page.click("#zoom-in")
-        after = page.evaluate(FOCUS_ON_SCREEN)
-        if centre is not None:
-            drift = max(abs(a - b) for a, b in zip(centre, after, strict=True))
-            assert drift < 1, (path.name, centre, after)
-    assert not bad, json.dumps(bad, indent=1)
-    print("attacker out of the default view, pointed to:", sorted(set(pointed)))
 
 
 FOCUS_ON_SCREEN = """() => { const f = document.getElementById('board').dataset.focus;
