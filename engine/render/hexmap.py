@@ -8,6 +8,9 @@ zigzag along both sides of each seam column (the whole hexes that two sheets lai
 side make of their edge half-hexes, `engine.hexgrid`) and one along each row where sheets
 stacked top to bottom meet, from formulas rather than testing hex by hex. Seam hexes are
 shaded, and each sheet shows its letter (the "B" of "B:0108") in its top-left hex.
+The hexes and their numbers are the same in every drawing of a map of one size, so they
+are made into SVG text once (`_hexes`, `_number_texts`) and spliced into each drawing
+(`Canvas.fragment`): every Step draws the board again.
 """
 
 from __future__ import annotations
