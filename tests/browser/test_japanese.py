@@ -30,7 +30,11 @@ from engine.clauses import CLAUSES, ENGINE_CLAUSES
 
 from .conftest import PHONE, open_app, screenshot
 from .test_app import DEMO_FILES, click_odds, first_demo_per_system, select_demo
-from .test_table import axe_source, serious_violations  # noqa: F401  (a fixture)
+from .test_table import (  # noqa: F401  (axe_source: a fixture)
+    TABLE_OVERFLOW,
+    axe_source,
+    serious_violations,
+)
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not DEMO_FILES, reason="no demo in web/demos yet")]
@@ -192,6 +196,8 @@ def test_every_demo_in_japanese(new_page, base_url, axe_source, size):  # noqa: 
             click_odds(page)
             check(page, path, "odds", axe_source if path in axed else None, others_left)
             assert page.evaluate(BROKEN_FIGURES) == [], path.name
+            assert page.evaluate(TABLE_OVERFLOW) <= 0, (path.name, "the odds table is wider"
+                                                        " than its box")
             screenshot(page, f"ja-{path.stem}-{size}-3-odds")
     words = sorted({w.split(": ", 1)[1].split(" in ")[0] for w in others_left})
     assert words == [], others_left[:40]

@@ -159,7 +159,7 @@ def test_odds_figures_keep_clear_of_every_label(new_page, base_url, size):
         roll(page)
         click_odds(page)
         page.wait_for_function("document.querySelector('#board svg .odds-label')")
-        if found := overlaps(page) + cut_names(page):
+        if found := labels_clear(page, rolled=True):
             bad[path.stem] = found
     assert not bad, json.dumps(bad, indent=1)
 

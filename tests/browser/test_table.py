@@ -510,6 +510,11 @@ def serious_violations(page, axe_source: str) -> list[str]:
     return found
 
 
+TABLE_OVERFLOW = """() => { const box = document.querySelector('#odds-box .table-scroll');
+  return box.scrollWidth - box.clientWidth; }"""
+"""How many pixels wider than its box the odds table is (it scrolls sideways when > 0)."""
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_8_every_demo_draws_and_axe_finds_nothing_serious(new_page, base_url, dist, axe_source,
                                                           size):
@@ -546,8 +551,7 @@ def test_8_every_demo_draws_and_axe_finds_nothing_serious(new_page, base_url, di
         assert page.inner_text("#announce").startswith("Rolled.")
         desc = page.text_content("#board svg > desc")
         click_odds(page)
-        wide = page.evaluate("""() => { const box = document.querySelector(
-            '#odds-box .table-scroll'); return box.scrollWidth - box.clientWidth; }""")
+        wide = page.evaluate(TABLE_OVERFLOW)
         assert wide <= 0, f"{path.name}: the odds table is {wide} px wider than its box"
         both_schemes(page, f"{path.stem}-{size}-3-odds")
         page.click("#step")
@@ -569,11 +573,20 @@ def every_unit_drawn(page, path: Path) -> None:
 
 
 def both_schemes(page, name: str) -> None:
-    """Screenshots of the page as it is, light and then dark (the system's scheme)."""
+    """Screenshots of the page as it is, light and then dark (the system's scheme). The
+    dark one is taken once the page has painted in it: shot at once, a screenshot could
+    still show the light page."""
     screenshot(page, name)
-    page.emulate_media(color_scheme="dark")
+    in_scheme(page, "dark")
     screenshot(page, f"{name}-dark")
-    page.emulate_media(color_scheme="light")
+    in_scheme(page, "light")
+
+
+def in_scheme(page, scheme: str) -> None:
+    """Emulate the system's colour scheme and wait until the page has painted in it."""
+    page.emulate_media(color_scheme=scheme)
+    page.wait_for_function("s => matchMedia(`(prefers-color-scheme: ${s})`).matches", arg=scheme)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def test_11_every_clause_opens_a_demo_step_that_cites_it(new_page, base_url):
