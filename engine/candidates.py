@@ -146,14 +146,16 @@ def _cell(make: Callable[[float, float, float], Aim], x: float, y: float, step: 
 
 
 def _hole(unit: dict[str, Any], name: str, x: float, y: float, step: float) -> Aim:
-    """The hole at (x, y) over `unit` (shown as `name`), refined over its base or hull."""
+    """The hole at (x, y) over `unit` (shown as `name`), refined over its base or hull:
+    every shot aimed there, so a spread of the shots (`attack.each_shot`, which the
+    scenario may hold from an earlier Best aim) is removed."""
     reach = _reach(unit)
 
     def over(qx: float, qy: float) -> bool:
         return math.hypot(qx - unit["x"], qy - unit["y"]) <= reach + 1e-9
 
     return Aim(msg("aim.hole", spot=_spot(name, x, y)),
-               (("target", unit["id"]), ("aim", _point(x, y))), (x, y),
+               (("target", unit["id"]), ("aim", _point(x, y)), ("each_shot", None)), (x, y),
                finer=_cell(lambda qx, qy, s: _hole(unit, name, qx, qy, s), x, y, step, over),
                refine_refused=True)
 

@@ -374,7 +374,9 @@ def test_objectives_offered_are_ones_rank_accepts_with_enemy_units_by_name() -> 
 
 def test_hh_9_two_shots_spread_over_two_squads_beat_both_at_either() -> None:
     """Two shots, two squads 16" apart: the best aim puts one hole over each squad
-    (``each_shot``), beating both shots at either; its figures are those of `odds`."""
+    (``each_shot``), beating both shots at either; its figures are those of `odds`. Asked
+    again with that aim in place (Best aim pressed twice), the ranking is the same: a hole
+    puts every shot there, so it removes the spread (each hole once ranked the spread)."""
     units = ([marine(f"a{i}", 40 + 0.8 * i, 16) for i in range(3)]
              + [marine(f"b{i}", 40 + 0.8 * i, 32, unit="squad-b") for i in range(3)])
     doc = scenarios.to_dict(heresy(units, "a1"))
@@ -384,9 +386,12 @@ def test_hh_9_two_shots_spread_over_two_squads_beat_both_at_either() -> None:
     best = ranking.scored[0]
     shots = dict(best.aim.attack)["each_shot"]
     assert {shot["target"][0] for shot in shots} == {"a", "b"}
-    singles = [r for r in ranking.scored if "each_shot" not in dict(r.aim.attack)]
+    singles = [r for r in ranking.scored if dict(r.aim.attack)["each_shot"] is None]
     assert best.value > singles[0].value
     assert_figures_are_those_of_odds(s, best, "destroyed")
+    again = aim.rank(scenarios.load_dict(best.aim.apply(doc)), objective="destroyed")
+    assert [(r.aim.key(), r.value) for r in again.scored] == \
+        [(r.aim.key(), r.value) for r in ranking.scored]
 
 
 def test_rt_17_a_volley_split_over_two_mecha_beats_the_whole_volley_at_either() -> None:
