@@ -45,6 +45,7 @@ from engine import scenario as scenarios
 from engine import systems
 from engine.candidates import (
     CANDIDATES,
+    COMBINED,
     SPLITS_MAX,
     Aim,
     enemy_units,
@@ -52,7 +53,6 @@ from engine.candidates import (
     firing_side,
     present,
     split_moves,
-    spread_shots,
 )
 from engine.enumeration import STEPS, Budget, TooManyOutcomes
 from engine.errors import ScatterlabError
@@ -493,7 +493,8 @@ def _search(base: scenarios.Scenario, objective: str, limit: float | None,
             allowance: Allowance) -> tuple[list[Scored], int, int]:
     """Every candidate scored, best first, refined around the best again and again until
     the best have nothing finer (a refused candidate that asks for it is refined too);
-    then a 40K weapon's shots spread over the best single aims. A Robotech volley is
+    then a 40K weapon's shots spread over the best single aims, or a BattleTech turn's
+    supports aimed together (`COMBINED`). A Robotech volley is
     split (`_climb_splits`) first, from the best enemy unit to aim at, before the ground
     points of Indirect Fire: its best aims then set early the value that the others'
     bounds must reach (`Allowance.below`). Until the climb is done only the best of them
@@ -534,9 +535,9 @@ def _search(base: scenarios.Scenario, objective: str, limit: float | None,
         scored, out_of_reach = scored + more, out_of_reach + o
         refused += no
         around = [a for a in no if a.refine_refused and a.key() not in done]
-    if system == "heresy":
+    if system in COMBINED:
         singles = [r.aim for r in scored if _allowed(r, limit)]
-        more, no, o = _rank(base, spread_shots(doc, singles), objective, allowance)
+        more, no, o = _rank(base, COMBINED[system](doc, singles), objective, allowance)
         scored, refused, out_of_reach = scored + more, refused + no, out_of_reach + o
         scored.sort(key=_order)
     return scored, len(refused), out_of_reach

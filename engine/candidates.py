@@ -428,8 +428,67 @@ def battletech_aims(doc: dict[str, Any]) -> list[Aim]:
     return out
 
 
+SUPPORTS_BEST = 2
+"""BattleTech: the best this many aims of each support are combined (`combined_supports`)."""
+COMBINED_MAX = 30
+"""At most this many combinations of supports are tried (fewer aims per support, then fewer
+supports, when more)."""
+
+
+def _changed(doc: dict[str, Any], aim: Aim) -> int | None:
+    """The one support of the turn that `aim` changes (None: none, or several)."""
+    old = doc["attack"].get("supports", [])
+    new = dict(aim.attack).get("supports", old)
+    changed = [i for i, (n, o) in enumerate(zip(new, old, strict=True)) if n != o]
+    return changed[0] if len(changed) == 1 else None
+
+
+def combined_supports(doc: dict[str, Any], best: list[Aim]) -> list[Aim]:
+    """A turn's supports aimed together: each single-support aim moves one support with
+    the others left as the scenario has them, so the best of a turn of several would
+    take as many presses of Best aim. Of the `best` aims (best first), the
+    `SUPPORTS_BEST` best of each support, every way of taking one of them or leaving it
+    as it is, for two supports or more; at most `COMBINED_MAX` ways (one aim per
+    support, then only the supports whose best aims come first, when more)."""
+    per: dict[int, list[Aim]] = {}
+    for a in best:
+        if (i := _changed(doc, a)) is not None and len(per.setdefault(i, [])) < SUPPORTS_BEST:
+            per[i].append(a)
+    moved = list(per)  # in the order of each support's best aim
+    k = SUPPORTS_BEST
+
+    def ways() -> int:
+        return math.prod(min(k, len(per[i])) + 1 for i in moved) - 1 - sum(
+            min(k, len(per[i])) for i in moved)
+
+    while len(moved) > 1 and ways() > COMBINED_MAX:
+        if k > 1:
+            k -= 1
+        else:
+            moved.pop()
+    old = doc["attack"].get("supports", [])
+    out = []
+    for choice in itertools.product(*[[None, *per[i][:k]] for i in moved]):
+        chosen = [(i, a) for i, a in zip(moved, choice, strict=True) if a is not None]
+        if len(chosen) < 2:
+            continue
+        supports = [dict(s) for s in old]
+        for i, a in chosen:
+            supports[i] = dict(a.attack)["supports"][i]
+        out.append(Aim(msg("aim.supports", parts=[a.label for _, a in chosen]),
+                       (("supports", supports),)))
+    return out
+
+
 CANDIDATES: dict[str, Callable[[dict[str, Any]], list[Aim]]] = {
     "heresy": heresy_aims,
     "robotech": lambda doc: robotech_targets(doc) + robotech_ground(doc),
     "battletech": battletech_aims,
 }
+"""Each system's first candidates, refined around the best (`Aim.finer`)."""
+COMBINED: dict[str, Callable[[dict[str, Any], list[Aim]], list[Aim]]] = {
+    "heresy": spread_shots,
+    "battletech": combined_supports,
+}
+"""Each system's aims made of the best refined ones (best first), where it has them: a
+40K weapon's shots spread, a BattleTech turn's supports aimed together."""

@@ -229,6 +229,31 @@ def test_bt_gen_a_support_the_side_holds_is_tried_in_place_of_the_one_declared()
     assert kinds == {kind, other}
 
 
+def test_bt_gen_a_turn_s_supports_are_aimed_together_and_a_second_press_keeps_the_best(
+        ) -> None:
+    """Two supports declared far from the enemy, two Davion 'Mechs 7 hexes apart: each
+    single aim moves one support (the other stays where the player put it), so the best
+    aim moves both (`candidates.combined_supports`), beats every single one, has the
+    figures of `odds`, and Best aim asked again from it names an aim as good."""
+    doc = json.loads((DEMOS / "battletech-bombing-scatter.json").read_text())
+    second = {**doc["units"][0], "id": "atlas-2", "name": "Atlas AS7-D (2)", "hex": "1710"}
+    doc["units"].append(second)
+    doc["attack"]["supports"] = [{"kind": "heavy_bombing", "target": "0502"},
+                                 {"kind": "light_strike", "target": "0502"}]
+    s = scenarios.load_dict(doc)
+    ranking = aim.rank(s)
+    best = ranking.scored[0]
+    moved = dict(best.aim.attack)["supports"]
+    assert {x["target"] for x in moved} <= {"1010", "1710"}
+    singles = [r for r in ranking.scored
+               if sum(x["target"] == "0502" for x in dict(r.aim.attack)["supports"]) == 1]
+    assert singles and best.value > max(r.value for r in singles)
+    assert say(best.aim.label).count(" at ") == 2
+    assert_figures_are_those_of_odds(s, best)
+    again = aim.rank(aim.aimed(s, best.aim)).scored[0]
+    assert again.value == pytest.approx(best.value, abs=1e-12)
+
+
 def test_bt_art_a_gun_the_side_holds_is_tried_in_place_of_the_one_declared() -> None:
     """With a Thumper held beside the Long Tom declared, its shot may be the Thumper's
     (which support to spend there: each is used once), and the figures are `odds`'."""

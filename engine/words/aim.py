@@ -13,5 +13,6 @@ MESSAGES: Catalogue = {
     "aim.split_part": {"en": "{n} at {unit}", "ja": "{unit}に{n}発"},
     "aim.ground": {"en": "ground at ({x}, {y})", "ja": "地面({x}, {y})"},
     "aim.support": {"en": "{support} at {where}", "ja": "{where}に{support}"},
+    "aim.supports": {"en": "{parts}", "ja": "{parts}"},
     "aim.instead": {"en": "{support} (instead of {old})", "ja": "{support}（{old}の代わり）"},
 }
