@@ -20,6 +20,7 @@ them at half the step, down to the finer `GRID`.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
@@ -475,9 +476,20 @@ def combined_supports(doc: dict[str, Any], best: list[Aim]) -> list[Aim]:
         supports = [dict(s) for s in old]
         for i, a in chosen:
             supports[i] = dict(a.attack)["supports"][i]
-        out.append(Aim(msg("aim.supports", parts=[a.label for _, a in chosen]),
-                       (("supports", supports),)))
+        out.append(Aim(_together([a.label for _, a in chosen]), (("supports", supports),)))
     return out
+
+
+def _together(labels: list[Words]) -> Msg:
+    """Single-support aims' labels (``aim.support``) as one, the supports at one hex or
+    run named together: "Heavy Bombing + Light Bombing at 1811, Arrow IV at 1709"."""
+    at: dict[Any, list[Any]] = {}
+    for label in labels:
+        assert isinstance(label, Msg) and label.key == "aim.support", label
+        at.setdefault(label.args["where"], []).append(label.args["support"])
+    return msg("aim.supports", parts=[msg("aim.support", support=functools.reduce(
+        lambda first, then: msg("aim.plus", first=first, then=then), kinds), where=where)
+        for where, kinds in at.items()])
 
 
 CANDIDATES: dict[str, Callable[[dict[str, Any]], list[Aim]]] = {

@@ -234,7 +234,8 @@ def test_bt_gen_a_turn_s_supports_are_aimed_together_and_a_second_press_keeps_th
     """Two supports declared far from the enemy, two Davion 'Mechs 7 hexes apart: each
     single aim moves one support (the other stays where the player put it), so the best
     aim moves both (`candidates.combined_supports`), beats every single one, has the
-    figures of `odds`, and Best aim asked again from it names an aim as good."""
+    figures of `odds`, is named as players would say it (supports at one hex together),
+    and Best aim asked again from it names an aim as good."""
     doc = json.loads((DEMOS / "battletech-bombing-scatter.json").read_text())
     second = {**doc["units"][0], "id": "atlas-2", "name": "Atlas AS7-D (2)", "hex": "1710"}
     doc["units"].append(second)
@@ -248,7 +249,9 @@ def test_bt_gen_a_turn_s_supports_are_aimed_together_and_a_second_press_keeps_th
     singles = [r for r in ranking.scored
                if sum(x["target"] == "0502" for x in dict(r.aim.attack)["supports"]) == 1]
     assert singles and best.value > max(r.value for r in singles)
-    assert say(best.aim.label).count(" at ") == 2
+    words = say(best.aim.label)  # "Heavy Bombing + Light Air Strike at 1710"
+    assert "Heavy Bombing" in words and "Light Air Strike" in words
+    assert all(x["target"] in words for x in moved)
     assert_figures_are_those_of_odds(s, best)
     again = aim.rank(aim.aimed(s, best.aim)).scored[0]
     assert again.value == pytest.approx(best.value, abs=1e-12)

@@ -14,5 +14,6 @@ MESSAGES: Catalogue = {
     "aim.ground": {"en": "ground at ({x}, {y})", "ja": "地面({x}, {y})"},
     "aim.support": {"en": "{support} at {where}", "ja": "{where}に{support}"},
     "aim.supports": {"en": "{parts}", "ja": "{parts}"},
+    "aim.plus": {"en": "{first} + {then}", "ja": "{first}＋{then}"},
     "aim.instead": {"en": "{support} (instead of {old})", "ja": "{support}（{old}の代わり）"},
 }
