@@ -20,6 +20,7 @@ them at half the step, down to the finer `GRID`.
 
 from __future__ import annotations
 
+import collections
 import functools
 import itertools
 import json
@@ -199,7 +200,8 @@ def _apart(best: list[Aim], gap: float) -> list[Aim]:
 def spread_shots(doc: dict[str, Any], best: list[Aim]) -> list[Aim]:
     """HH-9: the weapon's shots spread over the `SPREAD` best single aims at least a
     marker's radius apart (fewer when more than `SPREAD_MAX` ways), every way but all at
-    one (those are the single aims), as ``attack.each_shot``."""
+    one (those are the single aims), as ``attack.each_shot``; named by how many shots go
+    to each hole ("shots: 2 at (47.2, 30) over Marine 3, 1 at (47.2, 15.6) over ...")."""
     weapon = doc["attack"]["weapon"]
     shots = int(weapon.get("shots", 1))
     if shots < 2:
@@ -215,8 +217,10 @@ def spread_shots(doc: dict[str, Any], best: list[Aim]) -> list[Aim]:
         if len({a.key() for a in combo}) == 1:
             continue
         per = [dict(a.attack) for a in combo]
-        spots = [_spot(names[f["target"]], f["aim"]["x"], f["aim"]["y"]) for f in per]
-        out.append(Aim(msg("aim.shots", spots=spots),
+        spots = collections.Counter(_spot(names[f["target"]], f["aim"]["x"], f["aim"]["y"])
+                                    for f in per)
+        out.append(Aim(msg("aim.shots", parts=[msg("aim.shots_part", n=n, spot=spot)
+                                               for spot, n in spots.items()]),
                        (("each_shot", [{"target": f["target"], "aim": f["aim"]} for f in per]),
                         ("target", per[0]["target"]), ("aim", None))))
     return out

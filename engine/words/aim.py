@@ -7,7 +7,8 @@ from engine.words.entries import Catalogue
 MESSAGES: Catalogue = {
     "aim.spot": {"en": "({x}, {y}) over {unit}", "ja": "{unit}の上({x}, {y})"},
     "aim.hole": {"en": "hole at {spot}", "ja": "穴を{spot}に"},
-    "aim.shots": {"en": "shots at {spots}", "ja": "射撃を{spots}に"},
+    "aim.shots": {"en": "shots: {parts}", "ja": "射撃：{parts}"},
+    "aim.shots_part": {"en": "{n} at {spot}", "ja": "{spot}に{n}発"},
     "aim.target": {"en": "target {unit}", "ja": "目標{unit}"},
     "aim.split": {"en": "split: {parts}", "ja": "分割：{parts}"},
     "aim.split_part": {"en": "{n} at {unit}", "ja": "{unit}に{n}発"},
