@@ -50,19 +50,62 @@ def svg_node(text: str) -> Element:
 
 
 def show_svg(state: State, text: str) -> None:
-    """Put the engine's board SVG into #board (in parts when working in slices)."""
+    """Put the engine's board SVG into #board: in parts when working in slices, else
+    into the board shown (`morph`), keeping what has not changed. The engine's viewBox,
+    the board's Fit box, is kept in data-fit (`read_box`)."""
     board = el("board")
-    if not in_parts(state):
-        board.replaceChildren(svg_node(text))
-    else:
+    parts = in_parts(state)
+    if parts:
         breathe(state, SLICE_S)  # the browser's parse cannot pause: a slice of its own
-        put_in_parts(state, board, svg_node(text))
+    new = svg_node(text)
+    fit = attr(new, "viewBox")
+    shown = board_svg()
+    if parts:
+        put_in_parts(state, board, new)
+    elif shown is None:
+        board.replaceChildren(new)
+    else:
+        morph(shown, new)
+        new = shown
+    new.setAttribute("data-fit", fit)
     board.dataset.step = "all" if state.step is None else str(state.step)
     board.dataset.system = state.shown.system
     board.dataset.prerendered = ""
     restore_view(state)
     describe_board(state)
     show_key(state)
+
+
+PAGE_MADE = ":scope > title, :scope > desc, :scope > g.offview"
+"""What the page adds to the engine's <svg> (`describe_board`, `point_to_attacker`)."""
+KEPT = ("viewBox", "style", "data-fit")
+"""The shown <svg>'s attributes that `morph` leaves to the page (`set_box`, `show_svg`)."""
+
+
+def morph(shown: Element, new: Element) -> None:
+    """Make the board `shown` the engine's `new` one, keeping each of its top-level
+    groups that `new` has unchanged (a hex map's grid, 2,700 elements on the Long Tom
+    demo, is the same at every Step): the browser then styles and lays out only what
+    changed, where a new <svg> had it lay out the whole board again. The page's own
+    nodes go (each draw adds them again), and its attributes are the new one's but the
+    viewBox, the box shown, which `restore_view` sets (the new one's is the board's Fit:
+    set in between, it would have the browser lay every text out at Fit's scale too)."""
+    for node in shown.querySelectorAll(PAGE_MADE):
+        node.remove()
+    for name in [a.name for a in shown.attributes]:
+        if not new.hasAttribute(name) and name not in KEPT:
+            shown.removeAttribute(name)
+    for a in new.attributes:
+        if a.name not in KEPT and shown.getAttribute(a.name) != a.value:
+            shown.setAttribute(a.name, a.value)
+    old, fresh = list(shown.children), list(new.children)
+    for i, child in enumerate(fresh):
+        if i >= len(old):
+            shown.appendChild(child)
+        elif not old[i].isEqualNode(child):
+            old[i].replaceWith(child)
+    for extra in old[len(fresh):]:
+        extra.remove()
 
 
 PART = 100
@@ -177,8 +220,10 @@ def svg_point(svg: Element, ev: Event) -> tuple[float, float] | None:
 
 
 def read_box(svg: Element) -> Box | None:
-    """The svg's viewBox attribute as (x, y, w, h), None if it has none."""
-    parts = attr(svg, "viewBox").replace(",", " ").split()
+    """The board's Fit box, the engine's viewBox (kept in data-fit when drawn: the
+    viewBox is then the box shown; a board drawn at build time has only its viewBox), as
+    (x, y, w, h); None if it has none."""
+    parts = (attr(svg, "data-fit") or attr(svg, "viewBox")).replace(",", " ").split()
     if len(parts) != 4:
         return None
     x, y, w, h = (float(v) for v in parts)
@@ -209,9 +254,14 @@ def set_box(state: State, box: Box) -> None:
         return
     breathe(state, SLICE_S)
     state.box = shown = clamp_box(box, state.fit, state.frame)
-    svg.setAttribute("viewBox", " ".join(f"{v:.3f}" for v in shown))
+    # each set only when it changes: a Step that keeps the view lays nothing out again
+    view = " ".join(f"{v:.3f}" for v in shown)
+    if attr(svg, "viewBox") != view:
+        svg.setAttribute("viewBox", view)
     # the <svg> is as wide as the page allows: its height follows the frame
-    svg.style.aspectRatio = "" if state.frame is None else f"{state.frame:.5f}"
+    ratio = "" if state.frame is None else f"{state.frame:.5f}"
+    if str(svg.style.aspectRatio) != ratio:
+        svg.style.aspectRatio = ratio
     zoom = state.fit[2] / shown[2]
     board = el("board")
     board.toggleAttribute("data-frame", state.frame is not None)  # a taller frame may be taller
