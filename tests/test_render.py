@@ -19,10 +19,10 @@ from engine.hexgrid import Hex, HexMap, hex_corners, hex_to_pixel, neighbor
 from engine.log import Resolution, Step, hex_mark, hexpath, scatter, template, unit_state
 from engine.odds import Odds
 from engine.render.board import board
-from engine.render.common import Box, Canvas, unit_element_id
+from engine.render.common import Box, Canvas, layer_span, unit_element_id
 from engine.render.hexmap import HEX, number_boxes, strafe_runs
 from engine.render.labels import Placer
-from engine.scenario import Scenario, load_dict, loads
+from engine.scenario import Scenario, load_dict, loads, to_dict
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[1]
@@ -516,6 +516,24 @@ def test_a_fragment_stands_where_its_marker_was_and_a_map_s_grid_is_drawn_once()
     assert [t.text for t in by_id(root, "layer-units")] == ['<g id="fragment-0" />']
     scenario = battletech((2, 1))
     assert board(scenario) == board(scenario)
+
+
+def test_a_layer_s_text_is_found_from_its_tag_to_the_next_layer_s():
+    """`layer_span`: the page keeps a hex map's grid it already shows and parses only the
+    rest of the board, so the grid's text must be found exactly, whatever the names say
+    (escaped, a name cannot spell a layer's tag)."""
+    doc = to_dict(battletech((2, 1)))
+    doc["units"][0]["name"] = '<g class="layer layer-grid">'
+    svg = board(load_dict(doc), hex_resolution())
+    span = layer_span(svg, "grid")
+    assert span is not None
+    start, end = span
+    assert svg[start:].startswith('<g class="layer layer-grid"')
+    assert svg[end:].startswith('<g class="layer layer-terrain"')
+    assert svg.count('<g class="layer layer-grid"') == 1
+    grid = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{svg[start:end]}</svg>')
+    assert len(by_id(grid, "layer-grid").find(NS + "g")) > 100  # the hexes, whole
+    assert layer_span(svg, "marks") is None  # the last layer: no next tag to end it
 
 
 def test_two_by_two_map_is_small_and_fast():

@@ -291,6 +291,16 @@ class Canvas:
         return text
 
 
+def layer_span(svg: str, name: str) -> tuple[int, int] | None:
+    """Where the layer `name` (`LAYERS`) lies in a board's SVG text: from its opening tag
+    to the next layer's (None when it has none, or is the last). The page keeps a layer it
+    already shows the same (a hex map's grid, at every Step) and parses only the rest.
+    Escaped user text cannot spell an opening tag."""
+    start = svg.find(f'<g class="layer layer-{name}"')
+    end = svg.find('<g class="layer ', start + 1) if start >= 0 else -1
+    return (start, end) if end > 0 else None
+
+
 def serialised(element: BaseElement) -> str:
     """An svgwrite element and its children as SVG text."""
     return etree.tostring(element.get_xml(), encoding="unicode")

@@ -6,6 +6,8 @@ keeps the board frame's aspect ratio: Fit's, except where the default view needs
 frame (`taller_frame`: on a phone, an attack taller than the landscape board can show
 legibly gets a board as tall as the page allows, CSS max-height); Fit brings Fit's frame
 back, and the whole board unless its names would be too small to read there.
+A redraw keeps what the board shown already has the same (`morph`; a hex map's grid is
+not even parsed again, `without_kept`), so the browser lays out only what changed.
 The zoom survives redraws (Roll, Step, Odds, a drag) while the board's
 Fit box is unchanged and the player has zoomed or panned; a new board, or one still on its
 default view, gets the default view again. Default view (`default_box`): the attack, fitted
@@ -57,9 +59,9 @@ def show_svg(state: State, text: str) -> None:
     parts = in_parts(state)
     if parts:
         breathe(state, SLICE_S)  # the browser's parse cannot pause: a slice of its own
-    new = svg_node(text)
-    fit = attr(new, "viewBox")
     shown = board_svg()
+    new = svg_node(text if parts or shown is None else without_kept(shown, text))
+    fit = attr(new, "viewBox")
     if parts:
         put_in_parts(state, board, new)
     elif shown is None:
@@ -68,12 +70,44 @@ def show_svg(state: State, text: str) -> None:
         morph(shown, new)
         new = shown
     new.setAttribute("data-fit", fit)
+    mark_kept(new, text)
     board.dataset.step = "all" if state.step is None else str(state.step)
     board.dataset.system = state.shown.system
     board.dataset.prerendered = ""
     restore_view(state)
     describe_board(state)
     show_key(state)
+
+
+KEPT_LAYER = "grid"
+"""The layer a redraw keeps without parsing it again when its text is the same: a hex
+map's grid, 128 KB of the Long Tom board's 132 KB."""
+SAME = "data-same"
+"""On the kept layer, the hash of its text; on its place holder in a new drawing, "keep"."""
+
+
+def without_kept(shown: Element, text: str) -> str:
+    """`text` with its `KEPT_LAYER` left empty when the board `shown` has the same one
+    (`mark_kept`): an empty group, marked to be kept, holds its place for `morph`."""
+    from engine.render.common import layer_span  # svgwrite: loaded once a board is drawn
+
+    span = layer_span(text, KEPT_LAYER)
+    kept = shown.querySelector(f":scope > g.layer-{KEPT_LAYER}")
+    if span is None or absent(kept) or attr(kept, SAME) != str(hash(text[span[0]:span[1]])):
+        return text
+    return f'{text[:span[0]]}<g class="layer layer-{KEPT_LAYER}" {SAME}="keep"/>{text[span[1]:]}'
+
+
+def mark_kept(svg: Element, text: str) -> None:
+    """Mark the board's `KEPT_LAYER` with the hash of its text (`without_kept`)."""
+    from engine.render.common import layer_span
+
+    span = layer_span(text, KEPT_LAYER)
+    kept = svg.querySelector(f":scope > g.layer-{KEPT_LAYER}")
+    if span is not None and not absent(kept):
+        same = str(hash(text[span[0]:span[1]]))
+        if attr(kept, SAME) != same:  # set again, it would have the group styled again
+            kept.setAttribute(SAME, same)
 
 
 PAGE_MADE = ":scope > title, :scope > desc, :scope > g.offview"
@@ -102,7 +136,7 @@ def morph(shown: Element, new: Element) -> None:
     for i, child in enumerate(fresh):
         if i >= len(old):
             shown.appendChild(child)
-        elif not old[i].isEqualNode(child):
+        elif attr(child, SAME) != "keep" and not old[i].isEqualNode(child):
             old[i].replaceWith(child)
     for extra in old[len(fresh):]:
         extra.remove()
