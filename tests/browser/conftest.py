@@ -77,29 +77,30 @@ RENDERER_CRASHED = "Target crashed"
 """Playwright's words when chromium's renderer process dies under a page."""
 
 
-CRASH_RETRIES = 2
+CRASH_RETRIES = 3
 """How many more times a browser test runs after chromium's renderer crashed under it."""
 CRASH_PAUSE_S = 5.0
-"""How long a crashed test waits before it runs again: crashes come in bursts, while the
-machine is busiest."""
+"""How long a crashed test waits before it runs again, doubled at each crash (5, 10, 20
+s): crashes come in bursts while the machine is busiest, and one burst (2026-12-07)
+crashed every start-up for about two minutes, six tests three times each."""
 
 
 def once_more(test):
     """`test`, run again (in new pages: `new_page` makes fresh contexts), up to
-    `CRASH_RETRIES` times after a pause, when a run ends with chromium's renderer crashing,
+    `CRASH_RETRIES` times after a growing pause, when a run ends with chromium's renderer crashing,
     which happens to a headless chromium on a busy machine now and then (a CI run once saw
     five tests of one file crash twice each); any other failure, or a crash on the last
     run, fails the test. Each crash is printed, so a run shows it."""
     @functools.wraps(test)
     def run(*args, **kwargs):
-        for _ in range(CRASH_RETRIES):
+        for attempt in range(CRASH_RETRIES):
             try:
                 return test(*args, **kwargs)
             except Exception as err:  # playwright's Error
                 if RENDERER_CRASHED not in str(err):
                     raise
                 print(f"\n{test.__name__}: chromium's renderer crashed ({err}); once more")
-                time.sleep(CRASH_PAUSE_S)
+                time.sleep(CRASH_PAUSE_S * 2 ** attempt)
         return test(*args, **kwargs)
     return run
 
