@@ -60,7 +60,8 @@ def show_svg(state: State, text: str) -> None:
     if parts:
         breathe(state, SLICE_S)  # the browser's parse cannot pause: a slice of its own
     shown = board_svg()
-    new = svg_node(text if parts or shown is None else without_kept(shown, text))
+    kept = kept_layer(text)
+    new = svg_node(text if parts or shown is None else without_kept(shown, text, kept))
     fit = attr(new, "viewBox")
     if parts:
         put_in_parts(state, board, new)
@@ -70,7 +71,7 @@ def show_svg(state: State, text: str) -> None:
         morph(shown, new)
         new = shown
     new.setAttribute("data-fit", fit)
-    mark_kept(new, text)
+    mark_kept(new, kept)
     board.dataset.step = "all" if state.step is None else str(state.step)
     board.dataset.system = state.shown.system
     board.dataset.prerendered = ""
@@ -84,35 +85,46 @@ KEPT_LAYER = "grid"
 map's grid, 128 KB of the Long Tom board's 132 KB."""
 SAME = "data-same"
 """On the kept layer, the hash of its text; on its place holder in a new drawing, "keep"."""
+Kept = tuple[tuple[int, int], str] | None
+"""Where a board's text holds its `KEPT_LAYER`, and the hash of that layer's text."""
 
 
-def without_kept(shown: Element, text: str) -> str:
-    """`text` with its `KEPT_LAYER` left empty when the board `shown` has the same one
-    (`mark_kept`): an empty group, marked to be kept, holds its place for `morph`."""
+def kept_layer(text: str) -> Kept:
+    """Where `text` holds its `KEPT_LAYER` and the hash of its text (None: it has none)."""
     from engine.render.common import layer_span  # svgwrite: loaded once a board is drawn
 
     span = layer_span(text, KEPT_LAYER)
-    kept = shown.querySelector(f":scope > g.layer-{KEPT_LAYER}")
-    if span is None or absent(kept) or attr(kept, SAME) != str(hash(text[span[0]:span[1]])):
+    return None if span is None else (span, str(hash(text[span[0]:span[1]])))
+
+
+def kept_node(svg: Element) -> Element | None:
+    """The board's `KEPT_LAYER` group, None if it has none."""
+    node = svg.querySelector(f":scope > g.layer-{KEPT_LAYER}")
+    return None if absent(node) else node
+
+
+def without_kept(shown: Element, text: str, kept: Kept) -> str:
+    """`text` with its `KEPT_LAYER` (`kept_layer`) left empty when the board `shown` has
+    the same one (`mark_kept`): an empty group, marked to be kept, holds its place for
+    `morph`."""
+    node = kept_node(shown)
+    if kept is None or node is None or attr(node, SAME) != kept[1]:
         return text
-    return f'{text[:span[0]]}<g class="layer layer-{KEPT_LAYER}" {SAME}="keep"/>{text[span[1]:]}'
+    (start, end), _ = kept
+    return f'{text[:start]}<g class="layer layer-{KEPT_LAYER}" {SAME}="keep"/>{text[end:]}'
 
 
-def mark_kept(svg: Element, text: str) -> None:
+def mark_kept(svg: Element, kept: Kept) -> None:
     """Mark the board's `KEPT_LAYER` with the hash of its text (`without_kept`)."""
-    from engine.render.common import layer_span
-
-    span = layer_span(text, KEPT_LAYER)
-    kept = svg.querySelector(f":scope > g.layer-{KEPT_LAYER}")
-    if span is not None and not absent(kept):
-        same = str(hash(text[span[0]:span[1]]))
-        if attr(kept, SAME) != same:  # set again, it would have the group styled again
-            kept.setAttribute(SAME, same)
+    node = kept_node(svg)
+    # only when it differs: set again, it would have the group styled again
+    if kept is not None and node is not None and attr(node, SAME) != kept[1]:
+        node.setAttribute(SAME, kept[1])
 
 
 PAGE_MADE = ":scope > title, :scope > desc, :scope > g.offview"
 """What the page adds to the engine's <svg> (`describe_board`, `point_to_attacker`)."""
-KEPT = ("viewBox", "style", "data-fit")
+PAGE_SET = ("viewBox", "style", "data-fit")
 """The shown <svg>'s attributes that `morph` leaves to the page (`set_box`, `show_svg`)."""
 
 
@@ -127,10 +139,10 @@ def morph(shown: Element, new: Element) -> None:
     for node in shown.querySelectorAll(PAGE_MADE):
         node.remove()
     for name in [a.name for a in shown.attributes]:
-        if not new.hasAttribute(name) and name not in KEPT:
+        if not new.hasAttribute(name) and name not in PAGE_SET:
             shown.removeAttribute(name)
     for a in new.attributes:
-        if a.name not in KEPT and shown.getAttribute(a.name) != a.value:
+        if a.name not in PAGE_SET and shown.getAttribute(a.name) != a.value:
             shown.setAttribute(a.name, a.value)
     old, fresh = list(shown.children), list(new.children)
     for i, child in enumerate(fresh):
