@@ -31,7 +31,7 @@ import math
 import operator
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.enumeration import Budget, Distribution, combine, enumerate_outcomes
 from engine.odds import Harm, Marginals, Tally
@@ -159,9 +159,9 @@ its `UnitTally` itself, since each shot is a source of Wound Pools with its own 
 order and cover (HH-14), and the sources are allocated in the order of their views."""
 
 
-Convolved = tuple[Distribution[tuple[Pool, int]], float]
-"""A unit's pools over some shots, each with the Hits on one member, and the fraction of
-pairs the last convolution kept after merging equal states."""
+Convolved = tuple[Distribution[Any], float]
+"""A unit's pools over some shots, each with the Hits on one member (as `Keys`), and the
+fraction of pairs the last convolution kept after merging equal states."""
 
 
 def _infantry_slots(fire: Fire, u: int) -> tuple[int, ...]:
@@ -201,10 +201,26 @@ def own_hits(fire: Fire, u: int, k: int, view: UnitShot | None) -> int:
                for j in range(len(FACING_SLOTS)))
 
 
-def pool_adder(fire: Fire) -> Callable[[Pool, Pool | None], Pool]:
-    """HH-9: how one marker's pooled Hits add to a unit's pool (a plain blast's: integer
-    addition, in C, since the convolution adds millions)."""
-    return operator.add if not fire.mega else partial(add_unit_shot, fire)
+class Keys(NamedTuple):
+    """A unit's pool with the Hits on one of its members as one key of the convolution, and
+    how one shot's key adds to it (HH-9): a plain blast's as one integer, the pool above the
+    Hits (one addition in C per pair, the hot loop of its odds); a Mega-blast's as the pair."""
+
+    pack: Callable[[Pool, int], Any]
+    unpack: Callable[[Any], tuple[Pool, int]]
+    add: Callable[[Any, Any], Any]
+
+
+def pool_keys(fire: Fire) -> Keys:
+    """The `Keys` of a prepared attack's pools."""
+    if fire.mega:
+        def add(key: Any, shot: Any) -> Any:
+            return add_unit_shot(fire, key[0], shot[0]), key[1] + shot[1]
+        return Keys(lambda pool, h: (pool, h), lambda key: key, add)
+    shift = len(fire.shots).bit_length()  # a member takes one Hit a shot at most
+    mask = (1 << shift) - 1
+    return Keys(lambda pool, h: pool << shift | h, lambda key: (key >> shift, key & mask),
+                operator.add)
 
 
 def pool_hits(fire: Fire, u: int, pool: Pool) -> tuple[UnitTally, tuple[tuple[Hit, ...], ...]]:
@@ -250,20 +266,27 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         return budget.memo(("view", u, fire.shots[shot]), lambda: shot_hits(
             fire, shot, budget).map(lambda h: unit_shot(fire, u, h)))
 
+    keys = pool_keys(fire)
+
     def aimed(fired: tuple[int, ...]) -> tuple[Any, ...]:
         """The fired shots as aimed: what a unit's pools depend on, whatever the shots'
         numbers (the key `budget.memo` shares between candidate aims)."""
         return tuple(fire.shots[shot] for shot in fired)
 
-    def shot_pools(u: int, shot: int, k: int | None) -> list[tuple[tuple[Pool | None, int], float]]:
-        """One shot's views of unit `u` as pools, with the Hits on its member at `k`."""
-        def make() -> list[tuple[tuple[Pool | None, int], float]]:
-            view = views(u, shot)  # each view's pool looks up the unit's members per member
-            budget.check(steps=len(view) * len(fire.units[u][1]) ** 2)
-            return list(view.map(lambda v: (pool_view(fire, u, v),
-                                            0 if k is None else own_hits(fire, u, k, v))
-                                 ).items())
-        return budget.memo(("seen", u, fire.shots[shot], k), make)
+    def pooled(u: int, shot: int) -> list[tuple[UnitShot | None, Pool, float]]:
+        """One shot's views of unit `u`, each with its pool (`pool_view`), for every member."""
+        return budget.memo(("pooled", u, fire.shots[shot]), lambda: [
+            (v, pool_view(fire, u, v), p) for v, p in views(u, shot).items()])
+
+    def shot_pools(u: int, shot: int, k: int | None) -> list[tuple[Any, float]]:
+        """One shot's views of unit `u` as `keys`, with the Hits on its member at `k`."""
+        def make() -> list[tuple[Any, float]]:
+            each = pooled(u, shot)  # charged per member, as when each made its views' pools
+            budget.check(steps=len(each) * len(fire.units[u][1]) ** 2)
+            return list(Distribution(
+                (keys.pack(pool, 0 if k is None else own_hits(fire, u, k, v)), p)
+                for v, pool, p in each).items())
+        return budget.memo(("own", u, fire.shots[shot], k), make)
 
     def convolve(u: int, k: int | None, state: Convolved, shot: int) -> Convolved:
         """One more shot added to a unit's pools (HH-9), equal states merged; with the
@@ -271,23 +294,23 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         before, kept = state
         items = shot_pools(u, shot, k)
         budget.check(expected_states(len(before), len(items), kept) // HOPELESS)
-        merged: dict[tuple[Pool, int], float] = {}
-        add = pool_adder(fire)
-        for j, ((pool, h), p) in enumerate(before.items(), 1):
-            for (v, dh), q in items:
-                key = (add(pool, v), h + dh)
-                merged[key] = merged.get(key, 0.0) + p * q
+        merged: dict[Any, float] = {}
+        add, get = keys.add, merged.get
+        for j, (key, p) in enumerate(before.items(), 1):
+            for v, q in items:
+                plus = add(key, v)
+                merged[plus] = get(plus, 0.0) + p * q
             budget.check(projected(len(merged), j, len(before)))
         return Distribution(merged.items()), len(merged) / (len(before) * len(items))
 
-    def pools(u: int, fired: tuple[int, ...], k: int | None) -> Distribution[tuple[Pool, int]]:
+    def pools(u: int, fired: tuple[int, ...], k: int | None) -> Distribution[Any]:
         """HH-9 by convolution over the shots fired: the unit's pool, with the Hits on
-        its member at `k` (0 for None). Each prefix of the shots as aimed is kept, so the
-        shots left after a Gets Hot (HH-19) share the work of those fired before them."""
+        its member at `k` (0 for None), as `keys`. Each prefix of the shots as aimed is
+        kept, so the shots left after a Gets Hot (HH-19) share the work of those fired
+        before them."""
         if fire.mega:
             budget.check(mega_states([len(shot_pools(u, shot, k)) for shot in fired]) // HOPELESS)
-        state: Convolved = (Distribution.certain(
-            (empty_unit(fire, u), 0)), 1.0)
+        state: Convolved = (Distribution.certain(keys.pack(empty_unit(fire, u), 0)), 1.0)
         for j, shot in enumerate(fired):
             state = budget.memo(("pools", u, aimed(fired[:j + 1]), k),
                                 partial(convolve, u, k, state, shot))
@@ -305,7 +328,8 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         def own(pool: Pool) -> Distribution[tuple[int, int, int]]:
             return losses(u, pool, events).map(lambda st: st[k])
 
-        for (pool, h), p in every.items():
+        for key, p in every.items():
+            pool, h = keys.unpack(key)
             mine = budget.memo(("mine", u, pool, events, k), partial(own, pool))
             out += [(model_harm(model, h, *v), p * q) for v, q in mine.items()]
         return Distribution(out)
@@ -315,7 +339,8 @@ def marginals(fire: Fire, budget: Budget) -> Marginals:
         members = [fire.models[i] for i in fire.units[u][1]]
         out: list[tuple[tuple[int, int], float]] = []
         every = pools(u, fired, None)
-        for (pool, _), p in every.items():
+        for key, p in every.items():
+            pool = keys.unpack(key)[0]
             hits = pool_total_hits(fire, u, pool)
             for st, q in losses(u, pool, events).items():
                 removed = sum(model_harm(m, 0, *v).destroyed for m, v in zip(members, st,
