@@ -27,6 +27,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal, TypeAlias, get_args
 
 from engine.words.catalogue import CATALOGUE
@@ -50,6 +51,12 @@ class Msg:
     args: Mapping[str, Any] = field(default_factory=dict)
 
     def __hash__(self) -> int:  # a message names a mark's source, matched by equality
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """Made once: a support's label keys every strike of its odds (a message's
+        arguments are never changed after it is made)."""
         return hash((self.key, tuple(sorted((k, _frozen(v)) for k, v in self.args.items()))))
 
     def to_dict(self) -> dict[str, Any]:

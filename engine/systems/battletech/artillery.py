@@ -111,12 +111,11 @@ def _area_volley(turn: Turn, gun: str, label: Msg, centre: Hex,
     """The volley of `area_effect` and the submerged units inside the area."""
     scn = turn.scn
     rings = T.ARTILLERY_RINGS[gun]
-    near = sorted((distance(u.hex, centre), i) for i, u in enumerate(scn.units))
+    near = sorted((k, i) for i, u in enumerate(scn.units)
+                  if (k := distance(u.hex, centre)) < len(rings))
     strikes = []
     submerged = []
     for k, i in near:
-        if k >= len(rings):
-            continue
         if turn.submerged[i]:
             submerged.append(i)
             continue
