@@ -189,13 +189,20 @@ class Rect:
         d = p - self.center
         return snap(Point(d.dot(self.forward()), d.dot(self.right())))
 
-    def corners(self) -> list[Point]:
+    def corners(self) -> tuple[Point, ...]:
         """The four corners: front-left, front-right, rear-right, rear-left (snapped to
         `GRID`, the boundary rule)."""
-        f = self.forward() * (self.w / 2.0)
-        r = self.right() * (self.h / 2.0)
-        c = self.center
-        return [snap(q) for q in (c + f - r, c + f + r, c - f + r, c - f - r)]
+        return _corners(self)
+
+
+@functools.lru_cache(maxsize=1024)
+def _corners(hull: Rect) -> tuple[Point, ...]:
+    """`Rect.corners`, memoised: a Mega-blast's odds ask for them at every landing (a
+    Rect and its Points are immutable, so sharing the tuple changes nothing)."""
+    f = hull.forward() * (hull.w / 2.0)
+    r = hull.right() * (hull.h / 2.0)
+    c = hull.center
+    return tuple(snap(q) for q in (c + f - r, c + f + r, c - f + r, c - f - r))
 
 
 def rect_distance_to_point(rect: Rect, p: Point) -> float:
