@@ -207,7 +207,7 @@ def test_bt_strafe_2_under_a_risk_limit_the_run_stops_short_of_a_friendly_unit()
     """The Centurion in 0907, mid-line, is now the strafer's own: the full run over all
     four 'Mechs risks it; under a 1 % limit the best run leaves its hex out."""
     doc = json.loads((DEMOS / "battletech-strafing-run.json").read_text())
-    doc["units"][1]["side"] = "kurita"
+    doc["units"][1]["side"] = "Kurita"
     s = scenarios.load_dict(doc)
     obvious = aim.rank(s).scored[0]
     assert "0907" in dict(obvious.aim.attack)["supports"][0]["hexes"]

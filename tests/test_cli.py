@@ -346,7 +346,7 @@ def test_add_on_a_hex_map_and_next_turn_lands_the_shells_in_flight(
     and the supports used this turn are spent."""
     demo = ROOT / "web" / "demos" / "battletech-long-tom-spotted.json"
     path = write(tmp_path, json.loads(demo.read_text("utf-8")))
-    assert main(["add", path, "locust", "--side", "kurita", "--hex", "0303", "--out", path]) == 0
+    assert main(["add", path, "locust", "--side", "Kurita", "--hex", "0303", "--out", path]) == 0
     assert main(["next-turn", path]) == 0
     nxt = json.loads(capsys.readouterr().out)
     attack = nxt["attack"]

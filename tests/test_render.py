@@ -638,7 +638,7 @@ def test_key_lists_sides_badges_marks_and_the_heat_map_only_with_odds():
 
     s = _demo("battletech-bombing-scatter.json")
     words = [say(w) for _, _, w in entries(s, False)]
-    assert "side: davion" in words and "target hex" in words and "hit" in words
+    assert "side: Davion" in words and "target hex" in words and "hit" in words
     assert not any("likelier" in w for w in words)
     assert any("likelier" in say(w) for _, _, w in entries(s, True))
 

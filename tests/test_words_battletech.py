@@ -87,7 +87,7 @@ def assert_said_in_japanese(scn: Scenario, steps: tuple[Step, ...] | list[Step])
 
 
 def typed(scn: Scenario) -> set[str]:
-    """The words players typed: names (tests/wordcheck.py) and the sides ("kurita")."""
+    """The words players typed: names (tests/wordcheck.py) and the sides ("Kurita")."""
     sides = {scn.attack.side, scn.attack.defender or "", *(u.side for u in scn.units),
              *(scn.attack.bsp or {})}
     return names(scn) | {w for side in sides for w in re.findall(r"[A-Za-z]+", side)}
@@ -106,7 +106,7 @@ def test_every_battletech_demo_and_suite_file_is_said_in_japanese(path: Path) ->
 def test_the_japanese_log_uses_the_seeds_words() -> None:
     scn = _scenario(ROOT / "web/demos/battletech-bombing-scatter.json")
     said = [say(s.text, "ja") for s in resolve(scn).steps]
-    assert "kuritaは1010への重爆撃を宣言" in said
+    assert "Kuritaは1010への重爆撃を宣言" in said
     assert any("飛散" in t and "ターゲットナンバー7" in t for t in said)
     assert any("ダメージ" in t for t in said)
     step = next(s for s in resolve(scn).steps if s.clause == "BT-RULE.3")

@@ -247,7 +247,7 @@ def test_english_odds_words_are_unchanged() -> None:
 
 def test_english_drawn_words_are_unchanged() -> None:
     s = _scenario("web/demos/battletech-bombing-scatter.json")
-    assert "Key: side: davion; side: kurita; hit; damaged" in legend.legend(s)
+    assert "Key: side: Davion; side: Kurita; hit; damaged" in legend.legend(s)
     svg = chart.bar_chart({"0": 0.5, "3": 0.5}, "damage", {"3": 0.5})
     assert "Odds of damage: 0: 50%, 3: 50%" in svg and "3 damage: 50%, at least 3: 50%" in svg
     assert export.dice_line(s, None).startswith("BattleTech · not rolled yet · ")

@@ -20,7 +20,7 @@ Fields follow shared/spec/scenario.md; additions documented here:
   ``{"heavy_bombing": 1, "long_tom": 2, ...}`` (artillery by gun); each support is used
   once, hit or miss (facts.md), so a turn declares at most that many of each.
 - ``attack.bsp`` (optional): each side's Battlefield Support Points for the game,
-  ``{"kurita": 20}``; ``attack.bsp_spent``: what each side spent in earlier turns (the
+  ``{"Kurita": 20}``; ``attack.bsp_spent``: what each side spent in earlier turns (the
   next turn carries it on); ``attack.defender``: the side that plays Air Cover (default:
   the one side among the units that is not ``side``). A turn costs the BSP of the
   Battlefield Support table (`BSP_COST`, facts.md) for each support declared (artillery

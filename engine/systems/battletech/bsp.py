@@ -29,7 +29,7 @@ def spending(attack: Attack) -> list[tuple[str, int, int, int | None]]:
 
 
 def words(attack: Attack) -> Words | None:
-    """The spending in players' words ("kurita 10 this turn, 15 in the game (of 20)"), or
+    """The spending in players' words ("Kurita 10 this turn, 15 in the game (of 20)"), or
     None when no side has spent or holds any."""
     parts: list[Words] = [
         msg("bt.bsp.side", side=_side(side), turn=turn, game=game) if budget is None
