@@ -23,6 +23,7 @@ from engine.render.common import Box, Canvas, layer_span, unit_element_id
 from engine.render.hexmap import HEX, number_boxes, strafe_runs
 from engine.render.labels import Placer
 from engine.scenario import Scenario, load_dict, loads, to_dict
+from tests.test_render_labels import hidden_numbers
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[1]
@@ -145,8 +146,10 @@ def test_root_layers_and_style(make):
     assert classes(root) >= {"scatterlab", "board", f"system-{scenario.system}"}
     layers = [g.get("id") for g in root if g.tag == NS + "g"]
     assert layers == LAYER_IDS
+    # the board's stylesheet, and on a hex map the rule hiding the numbers labels cover
     style = find_all(root, "style")
-    assert len(style) == 1 and ".side-0 .body" in style[0].text and ".state-hit" in style[0].text
+    assert all(s.text.startswith(".hexlabels>text:nth-child(") for s in style[1:])
+    assert len(style) <= 2 and ".side-0 .body" in style[0].text and ".state-hit" in style[0].text
     unitless = re.findall(r"(?:font-size|stroke-width|stroke-dasharray):[0-9.]+[;}]", style[0].text)
     assert not unitless, "CSS lengths need units: browsers drop unitless font sizes"
 
@@ -357,9 +360,13 @@ def test_hex_map_has_every_hex_with_its_label():
     cells = [p for p in grid.iter(NS + "path") if p.get("data-hex")]
     assert len(cells) == 15 * 17
     assert {p.get("data-hex") for p in cells} >= {"0101", "1517", "0908"}
-    labels = [t.text for t in grid.iter(NS + "text")]
-    # every number but the few the names are written over (of 1010, whose two units'
-    # names stand side by side over it; test_render_labels: no number meets a label)
+    hidden = hidden_numbers(root)
+    numbers = [t for t in grid.iter(NS + "text") if t.text and t.text.isdigit()]
+    labels = [t.text for t in numbers if id(t) not in hidden]
+    # every number is drawn; shown, all but the few the names are written over (of 1010,
+    # whose two units' names stand side by side over it; test_render_labels: no number
+    # shown meets a label)
+    assert len(numbers) == 15 * 17
     assert set(labels) <= {p.get("data-hex") for p in cells} and "1010" not in labels
     assert len(labels) >= 15 * 17 - 3 and "0101" in labels and "1517" in labels
     x, y, w, h = viewbox(root)

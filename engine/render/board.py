@@ -30,8 +30,8 @@ What the page and exported files can rely on:
 - Labels (names ``.name``, template tags ``.tlabel``, scatter distances ``.slabel``, odds
   figures) are placed by `engine.render.labels`; one that had to move away from its
   anchor has a ``line.leader`` back to it.
-- Hex maps: each hex is ``<path data-hex="CCRR">`` in ``g.hexes``; labels in
-  ``g.hexlabels``.
+- Hex maps: each hex is ``<path data-hex="CCRR">`` in ``g.hexes``; its number in
+  ``g.hexlabels``, hidden by the board's last ``<style>`` where a label covers it.
 - Odds: ``g.heat`` on the floor (landing discs or hexes, opacity by probability) and
   ``text.odds-label[data-for="<unit id>"]`` with each unit's chance of being hit, beside
   the unit.

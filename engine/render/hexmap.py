@@ -228,16 +228,26 @@ def _number_texts(hexmap: HexMap) -> tuple[tuple[tuple[int, int], str], ...]:
 
 
 def finish(canvas: Canvas, scenario: Scenario) -> None:
-    """Every hex's number in ``g.hexlabels``, column by column, but those a label placed
-    on the board (a name, an odds figure) would cover: they are left out, so the labels
-    stay readable (the hex is in the unit's fields, tooltip and summary)."""
+    """Every hex's number in ``g.hexlabels``, column by column; those a label placed on
+    the board (a name, an odds figure) would cover are hidden by a rule of their own
+    (`hidden_numbers`), so the labels stay readable (the hex is in the unit's fields,
+    tooltip and summary). The map's layer is then the same text in every drawing of the
+    map, whatever its labels cover, so the page keeps it from one drawing to the next
+    (web/page/redraw.py) instead of parsing and laying out its thousands of hexes again."""
     hexmap = scenario.board.map
     covered = {(col, row) for box in canvas.placer.placed()
                for col, _, boxes in _numbers(hexmap, box) for row, _ in boxes}
+    numbers = _number_texts(hexmap)
     labels = canvas.layers["grid"].add(canvas.dwg.g(class_="hexlabels"))
-    texts = "".join(xml for hex_, xml in _number_texts(hexmap) if hex_ not in covered)
-    if texts:
-        canvas.fragment(labels, texts)
+    canvas.fragment(labels, "".join(xml for _, xml in numbers))
+    hidden = [k for k, (hex_, _) in enumerate(numbers, 1) if hex_ in covered]
+    if hidden:
+        canvas.dwg.add(canvas.dwg.style(hidden_numbers(hidden)))
+
+
+def hidden_numbers(positions: list[int]) -> str:
+    """The rule that hides the hex numbers at these positions (from 1) in ``g.hexlabels``."""
+    return ",".join(f".hexlabels>text:nth-child({k})" for k in positions) + "{display:none}"
 
 
 def _numbers(hexmap: HexMap, within: Bounds | None = None

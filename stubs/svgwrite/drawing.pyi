@@ -1,7 +1,7 @@
 from collections.abc import Iterable
 
 from svgwrite.base import Attribute
-from svgwrite.container import SVG, Group
+from svgwrite.container import SVG, Group, Style
 from svgwrite.path import Path
 from svgwrite.shapes import Circle, Line, Point, Polygon, Polyline, Rect
 from svgwrite.text import Text
@@ -20,3 +20,4 @@ class Drawing(SVG):
     def polyline(self, points: Iterable[Point] = (), **extra: Attribute) -> Polyline: ...
     def polygon(self, points: Iterable[Point] = (), **extra: Attribute) -> Polygon: ...
     def path(self, d: str | None = None, **extra: Attribute) -> Path: ...
+    def style(self, content: str = "", **extra: Attribute) -> Style: ...
