@@ -268,8 +268,8 @@ def _numbers(hexmap: HexMap, within: Bounds | None = None
 
 
 def number_boxes(scenario: Scenario, within: Bounds) -> list[Bounds]:
-    """Where the hex numbers of the map that meet the box `within` are written (drawn, or
-    left out for a label): what the page keeps a name it moves clear of."""
+    """Where the hex numbers of the map that meet the box `within` are written (shown, or
+    hidden for a label): what the page keeps a name it moves clear of."""
     return [box for _, _, boxes in _numbers(scenario.board.map, within) for _, box in boxes]
 
 

@@ -148,8 +148,8 @@ def covering(svg: Element, scenario: Scenario, to_board: PageToBoard, seen: Boun
              buttons: Bounds) -> list[Bounds]:
     """What a moved name keeps clear of beside the board's texts and bodies, in board
     units: the zoom `buttons` over the board (their box on the page), the arrow to an
-    attacker out of view with its name, and a hex map's numbers in `seen` (the board leaves
-    some out, so they are not all texts)."""
+    attacker out of view with its name, and a hex map's numbers in `seen` (the board hides
+    some, so not all are texts it shows)."""
     out = [to_board.node(arrow) for arrow in svg.querySelectorAll(":scope > g.offview")]
     if buttons[2] > buttons[0]:
         out.append(to_board.box(buttons))
